@@ -1,0 +1,54 @@
+//! `arbiter`: the electronic arbiter on the command line.
+//!
+//! Each subcommand lives in its own module, which owns its arguments; this
+//! file only dispatches. Exit codes: 0 success, 1 failure, 2 bad input
+//! (an illegal or ambiguous move, a malformed file or argument).
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod audit;
+mod clock_cmd;
+mod notation_cmd;
+mod perft;
+mod play_cmd;
+mod replay;
+mod say_cmd;
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "The FIDE Laws of Chess as software: an electronic arbiter.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay an event log and print the final state of the game.
+    Replay(replay::Args),
+    /// Check every game of a PGN file against the Laws.
+    Audit(audit::Args),
+    /// Count the leaf nodes of the legal move tree (perft).
+    Perft(perft::Args),
+    /// A terminal chess clock for over-the-board games.
+    Clock(clock_cmd::Args),
+    /// Translate a move between notations (SAN, national letters, spoken, braille…).
+    Notation(notation_cmd::Args),
+    /// Speak a text or a move through espeak-ng, or write it to a WAV file.
+    Say(say_cmd::Args),
+    /// Play against the computer in a line-based terminal game.
+    Play(play_cmd::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Replay(a) => replay::run(a),
+        Command::Audit(a) => audit::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Clock(a) => clock_cmd::run(a),
+        Command::Notation(a) => notation_cmd::run(a),
+        Command::Say(a) => say_cmd::run(a),
+        Command::Play(a) => play_cmd::run(a),
+    }
+}

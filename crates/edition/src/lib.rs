@@ -1,0 +1,207 @@
+//! The shared vocabulary of the arbiter crates: which side, which edition of the
+//! FIDE Laws, which regime (standard, rapid, blitz) and which supervision mode.
+//!
+//! These are *data* (catalogue CFG-1, CFG-2, CFG-3): every rule that differs
+//! between editions takes an [`Edition`] and asks it, instead of hard-coding one.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A player, by the colour of his men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    /// The opponent.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    /// 0 for White, 1 for Black: an index into per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "white" | "w" => Ok(Side::White),
+            "black" | "b" => Ok(Side::Black),
+            _ => Err(format!("unknown side {s:?} (expected \"white\" or \"black\")")),
+        }
+    }
+}
+
+/// An edition of the FIDE Laws of Chess (catalogue CFG-1, §0.1).
+///
+/// * `2005` is seed 000 (the Laws inside the Russian rules of "спорт слепых").
+/// * `2017` is the text in force from 1 July 2017.
+/// * `2018` is the 2017 text with the amendment in force from 1 January 2018
+///   (illegal moves in rapid and blitz, catalogue §4.1).
+/// * `2023` is the current text and the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Edition {
+    E2005,
+    E2017,
+    E2018,
+    #[default]
+    E2023,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 4] = [Edition::E2005, Edition::E2017, Edition::E2018, Edition::E2023];
+
+    /// The key used in logs and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Edition::E2005 => "2005",
+            Edition::E2017 => "2017",
+            Edition::E2018 => "2018",
+            Edition::E2023 => "2023",
+        }
+    }
+
+    /// True for the 2017 family and later (2017, 2018, 2023): the "new" Laws.
+    pub fn is_modern(self) -> bool {
+        self >= Edition::E2017
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "2005" => Ok(Edition::E2005),
+            "2017" => Ok(Edition::E2017),
+            "2018" | "2017/18" => Ok(Edition::E2018),
+            "2023" => Ok(Edition::E2023),
+            _ => Err(format!("unknown edition {s:?} (expected 2005, 2017, 2018 or 2023)")),
+        }
+    }
+}
+
+impl Serialize for Edition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for Edition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The class of game (catalogue CFG-2): normally derived from the time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Regime {
+    #[default]
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl Regime {
+    pub fn key(self) -> &'static str {
+        match self {
+            Regime::Standard => "standard",
+            Regime::Rapid => "rapid",
+            Regime::Blitz => "blitz",
+        }
+    }
+}
+
+impl fmt::Display for Regime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Regime {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "standard" => Ok(Regime::Standard),
+            "rapid" => Ok(Regime::Rapid),
+            "blitz" => Ok(Regime::Blitz),
+            _ => Err(format!("unknown regime {s:?} (expected standard, rapid or blitz)")),
+        }
+    }
+}
+
+/// Supervision in rapid and blitz (catalogue CFG-3).
+///
+/// `Full`: the competition rules apply (2017 A.3/B.3, 2023 A.4/B.2): an arbiter
+/// for few games, every game recorded. `Reduced`: the opponent must claim
+/// (2017 A.4/B.4, 2023 A.5/B.3). Standard play is always `Full`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Supervision {
+    #[default]
+    Full,
+    Reduced,
+}
+
+impl FromStr for Supervision {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "full" => Ok(Supervision::Full),
+            "reduced" => Ok(Supervision::Reduced),
+            _ => Err(format!("unknown supervision {s:?} (expected full or reduced)")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edition_keys_round_trip() {
+        for e in Edition::ALL {
+            assert_eq!(e.key().parse::<Edition>().unwrap(), e);
+        }
+        assert!("2009".parse::<Edition>().is_err());
+        assert_eq!(Edition::default(), Edition::E2023);
+        assert!(!Edition::E2005.is_modern());
+        assert!(Edition::E2017.is_modern());
+    }
+
+    #[test]
+    fn sides() {
+        assert_eq!(Side::White.other(), Side::Black);
+        assert_eq!("black".parse::<Side>().unwrap(), Side::Black);
+        assert!("red".parse::<Side>().is_err());
+    }
+}

@@ -1,0 +1,98 @@
+//! The seam between the Laws and the game being played.
+//!
+//! The Laws of Chess (claims, offers, penalties, clocks, the log) speak of
+//! positions, moves and "the same position" without caring how men move.
+//! [`RuleSet`] is everything the Laws layer asks of a game: standard chess
+//! implements it over shakmaty ([`crate::chess::Chess`]), and Tavreli, whose men
+//! stack into towers, implements it in its own crate. Nothing in the Laws layer
+//! names a shakmaty type, so a variant never needs a special case there.
+
+use arbiter_edition::Side;
+use std::fmt;
+use std::hash::Hash;
+
+/// How a move given as text relates to the position (L-7.5).
+///
+/// A move the player could physically make but the rules forbid is *illegal*:
+/// the Laws punish it, they do not ignore it. Text that names no move at all
+/// is *malformed*: that is bad input and is rejected with a reason.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveInput<M> {
+    /// A legal move.
+    Legal(M),
+    /// A well-formed move that the rules forbid in this position.
+    Illegal { reason: String },
+    /// Text that is not a move in any notation the rule set reads, or that is
+    /// ambiguous. `column` is the 0-based character offset of the problem.
+    Malformed { reason: String, column: usize },
+}
+
+/// Whether a side can still checkmate "by any series of legal moves" (L-5.2b,
+/// L-6.9, L-9.6a). The static analysis is sound but incomplete, so it may answer
+/// `Unknown`; the Laws then treat the side as able to mate, and an arbiter
+/// may decide otherwise (catalogue [AUTO*]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mateability {
+    /// The side has a mating sequence, or the analysis cannot rule one out.
+    Possible,
+    /// No series of legal moves lets this side checkmate.
+    Impossible,
+}
+
+/// The status of a position on its own, before any claim or clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    /// The side to move is checkmated (L-5.1a).
+    Checkmate,
+    /// The side to move is stalemated (L-5.2a).
+    Stalemate,
+}
+
+/// The rule set of a game: chess, or a variant played under the same Laws.
+///
+/// Methods take `&self` so an implementation may carry settings (for example
+/// Tavreli's optional 50-move rule, rules.md §8 Q15).
+pub trait RuleSet: Send + Sync {
+    type Position: Clone + fmt::Debug + Send + Sync;
+    type Move: Clone + PartialEq + fmt::Debug + Send + Sync;
+    /// FIDE position identity (L-9.2b): equal exactly when the same player has
+    /// the move, the same men stand on the same squares and all possible moves
+    /// are the same (castling rights; en passant only when it is legal).
+    type Identity: Eq + Hash + Clone + fmt::Debug + Send + Sync;
+
+    /// The log header's `"variant"` value: `chess` or `tavreli`.
+    fn variant(&self) -> &'static str;
+
+    fn initial_position(&self) -> Self::Position;
+    /// Reads the variant's position text (FEN for chess).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    fn position_text(&self, pos: &Self::Position) -> String;
+
+    fn turn(&self, pos: &Self::Position) -> Side;
+    /// The number of the move about to be played (1 at the start of a game).
+    fn fullmove_number(&self, pos: &Self::Position) -> u32;
+
+    /// Reads a move in any notation the rule set accepts (SAN or UCI for chess).
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> MoveInput<Self::Move>;
+    fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+    /// Plays a legal move. Calling it with an illegal move is a logic error.
+    fn play(&self, pos: &mut Self::Position, mv: &Self::Move);
+    /// The move in the rule set's standard written notation (SAN for chess).
+    fn move_text(&self, pos: &Self::Position, mv: &Self::Move) -> String;
+    /// The move in a machine notation (UCI for chess).
+    fn move_uci(&self, pos: &Self::Position, mv: &Self::Move) -> String;
+
+    fn is_check(&self, pos: &Self::Position) -> bool;
+    fn status(&self, pos: &Self::Position) -> Status;
+    /// True when the move resets the 50/75-move count (a capture or a pawn move, L-9.3).
+    fn is_zeroing(&self, pos: &Self::Position, mv: &Self::Move) -> bool;
+    fn identity(&self, pos: &Self::Position) -> Self::Identity;
+    /// Whether `side` can still checkmate (the dead-position interface, L-5.2b).
+    fn mateability(&self, pos: &Self::Position, side: Side) -> Mateability;
+    /// Whether the 50-move and 75-move rules apply to this rule set at all
+    /// (always for chess; a setting for Tavreli, rules.md §8 Q15).
+    fn has_move_count_rules(&self) -> bool {
+        true
+    }
+}
