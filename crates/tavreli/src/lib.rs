@@ -1,0 +1,216 @@
+//! Tavreli (таврели, "русские шахматы"): chess whose captured men stay on the
+//! board under their captor, forming towers. This crate is the rule set of
+//! `/work/shared/tavreli/rules.md` (every §8 resolution adopted), its
+//! notation, position text, PGN, spoken descriptions and a computer opponent.
+//!
+//! The Laws of Chess (clocks, claims, penalties, repetition, the 50-move rule)
+//! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
+//! nothing in the Laws layer knows about towers.
+//!
+//! Rule citations in comments: `§3.3` and `§8 Q16` refer to rules.md sections,
+//! `L-9.2` to the Laws catalogue.
+
+pub mod board;
+pub mod fen;
+pub mod notation;
+pub mod pgn;
+pub mod search;
+pub mod speech;
+
+pub use board::{Kind, ManInfo, Move, MoveKind, Position, Undo};
+pub use fen::PositionError;
+pub use notation::NotationError;
+
+use arbiter_edition::Side;
+use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
+
+/// The Tavreli rule set with its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tavreli {
+    /// §8 Q15: the 50-move rule (no ratnik move and no move onto an occupied
+    /// square for 50 moves by each side). It rests on one book excerpt only,
+    /// so it is a setting; on by default because §8 adopts it.
+    pub fifty_move_rule: bool,
+}
+
+impl Default for Tavreli {
+    fn default() -> Self {
+        Tavreli {
+            fifty_move_rule: true,
+        }
+    }
+}
+
+/// "The same position" for repetition (§8 Q16, L-9.2b): every stack bottom to
+/// top with owner, kind, ratnik mark and promoted flag; the side to move;
+/// castling rights; en passant only when a capture is possible; and each
+/// ratnik's double-step right (a ratnik can return to its start square in a
+/// tower, so unlike chess this is not implied by the squares).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Identity {
+    stacks: Vec<u8>,
+    side: Side,
+    castling: [bool; 4],
+    ep: Option<u8>,
+}
+
+/// The identity of a position (free function so the opponent and tests can use it).
+pub fn identity(pos: &Position) -> Identity {
+    let mut stacks = Vec::with_capacity(96);
+    for sq in 0..64u8 {
+        let st = pos.stack(sq);
+        stacks.push(st.len() as u8);
+        for m in st {
+            let code = match m.mark {
+                Some(mark) => {
+                    0x40 | (m.promoted as u8) << 5
+                        | ((!m.moved && !m.promoted) as u8) << 4
+                        | mark as u8
+                }
+                None => m.kind as u8,
+            };
+            stacks.push(code | (m.side.index() as u8) << 7);
+        }
+    }
+    let text = fen::to_text(pos);
+    let cast = text.split(' ').nth(2).unwrap_or("-");
+    let castling = [
+        cast.contains('K'),
+        cast.contains('Q'),
+        cast.contains('k'),
+        cast.contains('q'),
+    ];
+    let ep = pos.ep_square().filter(|_| {
+        let mut p = pos.clone();
+        p.legal_moves()
+            .iter()
+            .any(|m| m.kind() == MoveKind::EnPassant)
+    });
+    Identity {
+        stacks,
+        side: pos.side_to_move(),
+        castling,
+        ep,
+    }
+}
+
+/// Whether a move resets the 50-move count (§8 Q15): the lifted group is
+/// topped by an unpromoted ratnik, or the move lands on an occupied square.
+/// Castling lands on empty squares and resets nothing.
+pub fn is_zeroing(pos: &Position, mv: Move) -> bool {
+    if mv.kind() == MoveKind::Castle {
+        return false;
+    }
+    let lands_on_man = pos.height(mv.to()) > 0;
+    let ratnik = pos
+        .top_man(mv.from())
+        .is_some_and(|m| m.kind == Kind::Ratnik);
+    lands_on_man || ratnik
+}
+
+impl RuleSet for Tavreli {
+    type Position = Position;
+    type Move = Move;
+    type Identity = Identity;
+
+    fn variant(&self) -> &'static str {
+        "tavreli"
+    }
+
+    fn initial_position(&self) -> Position {
+        Position::initial()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        fen::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn position_text(&self, pos: &Position) -> String {
+        fen::to_text(pos)
+    }
+
+    fn turn(&self, pos: &Position) -> Side {
+        pos.side_to_move()
+    }
+
+    fn fullmove_number(&self, pos: &Position) -> u32 {
+        pos.fullmove()
+    }
+
+    fn parse_move(&self, pos: &Position, text: &str) -> MoveInput<Move> {
+        match notation::parse_move(pos, text) {
+            Ok((m, _)) => MoveInput::Legal(m),
+            Err(NotationError::Malformed {
+                token,
+                reason,
+                column,
+            }) => MoveInput::Malformed {
+                reason: format!("`{token}`: {reason}"),
+                column,
+            },
+            Err(NotationError::Illegal { token, reason }) => MoveInput::Illegal {
+                reason: format!("`{token}`: {reason}"),
+            },
+        }
+    }
+
+    fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        pos.clone().legal_moves()
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) {
+        pos.make(*mv);
+    }
+
+    fn move_text(&self, pos: &Position, mv: &Move) -> String {
+        notation::move_text(pos, *mv)
+    }
+
+    /// The federation notation without marks (`e2(1)-c3`, `0-0`): it is
+    /// already unambiguous and machine-readable.
+    fn move_uci(&self, pos: &Position, mv: &Move) -> String {
+        notation::move_plain(pos, *mv)
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        pos.in_check()
+    }
+
+    fn status(&self, pos: &Position) -> Status {
+        let mut p = pos.clone();
+        if p.has_legal_move() {
+            Status::Ongoing
+        } else if p.in_check() {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    fn is_zeroing(&self, pos: &Position, mv: &Move) -> bool {
+        is_zeroing(pos, *mv)
+    }
+
+    fn identity(&self, pos: &Position) -> Identity {
+        identity(pos)
+    }
+
+    /// Conservative (§8 Q17: no insufficient-material rule): a side can mate
+    /// unless it has no man at all besides its volkhv, buried men included
+    /// (a buried man can be freed when the tower above it splits).
+    fn mateability(&self, pos: &Position, side: Side) -> Mateability {
+        let own_men = (0..64u8)
+            .flat_map(|sq| pos.stack(sq))
+            .filter(|m| m.side == side && m.kind != Kind::Volkhv)
+            .count();
+        if own_men == 0 {
+            Mateability::Impossible
+        } else {
+            Mateability::Possible
+        }
+    }
+
+    fn has_move_count_rules(&self) -> bool {
+        self.fifty_move_rule
+    }
+}

@@ -1,0 +1,355 @@
+//! PGN for Tavreli: the tag pairs of PGN with `[Variant "Tavreli"]`, and
+//! movetext in the federation's coordinate notation (rules.md §5).
+//!
+//! The reader is deliberately separate from the rules: it returns each game's
+//! tags and raw move tokens, so the Laws' generic audit can feed the tokens
+//! one by one to [`crate::Tavreli`]'s `RuleSet::parse_move` and report an
+//! illegal ply exactly as it does for chess. A stock chess PGN reader cannot
+//! be used because `e2(1)-c3` contains parentheses, which PGN reserves for
+//! variations: here `(` opens a variation only at the start of a token.
+//!
+//! ```
+//! use arbiter_tavreli::{pgn, Tavreli};
+//! use arbiter_laws::{RuleSet, MoveInput};
+//! let text = "[Variant \"Tavreli\"]\n\n1. c1-d2 d8-e7 2. d2-c3 *\n";
+//! let rules = Tavreli::default();
+//! for game in pgn::read_games(text) {
+//!     let game = game.unwrap();
+//!     let mut pos = rules.initial_position();
+//!     for tok in &game.moves {
+//!         match rules.parse_move(&pos, &tok.text) {
+//!             MoveInput::Legal(m) => rules.play(&mut pos, &m),
+//!             other => panic!("{other:?}"),
+//!         }
+//!     }
+//! }
+//! ```
+
+use std::fmt;
+
+/// One move token of the movetext, with what surrounded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The token as written (annotation marks kept: `b5(6)-e5+`, `g1(1)-f2x`).
+    pub text: String,
+    /// Comments (`{…}` or `;…`) that followed this move.
+    pub comments: Vec<String>,
+    /// 1-based line of the token in the input.
+    pub line: usize,
+}
+
+/// A game: its tags in order, its moves, and the result token.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub leading_comments: Vec<String>,
+    pub moves: Vec<PgnMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None` if the movetext had none.
+    pub result: Option<String>,
+    /// 1-based line where the game starts.
+    pub line: usize,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+    /// Whether the `Variant` tag says Tavreli (any case, also Cyrillic).
+    pub fn is_tavreli(&self) -> bool {
+        self.tag("Variant").is_some_and(|v| {
+            let v = v.trim().to_lowercase();
+            v == "tavreli" || v == "таврели" || v == "тавреи"
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub line: usize,
+    pub token: String,
+    pub reason: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: `{}`: {}", self.line, self.token, self.reason)
+    }
+}
+impl std::error::Error for PgnError {}
+
+/// Splits a PGN file into games and reads each. A broken game does not stop
+/// the reading of the next one. Never panics.
+pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<(usize, &str)> = Vec::new();
+    let mut in_moves = false;
+    let mut in_brace = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        let starts_tag = !in_brace && t.starts_with('[');
+        if starts_tag && in_moves {
+            out.push(read_one(&cur));
+            cur.clear();
+            in_moves = false;
+        }
+        if !starts_tag && !t.is_empty() && !t.starts_with('%') {
+            in_moves = true;
+        }
+        // track comment braces across lines so a `[` inside a comment is not a tag
+        for c in line.chars() {
+            match c {
+                '{' => in_brace = true,
+                '}' => in_brace = false,
+                _ => {}
+            }
+        }
+        cur.push((i + 1, line));
+    }
+    if cur.iter().any(|(_, l)| !l.trim().is_empty()) {
+        out.push(read_one(&cur));
+    }
+    out
+}
+
+fn perr<T>(line: usize, token: &str, reason: impl Into<String>) -> Result<T, PgnError> {
+    Err(PgnError {
+        line,
+        token: token.into(),
+        reason: reason.into(),
+    })
+}
+
+fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
+    let mut g = PgnGame {
+        line: lines.first().map(|l| l.0).unwrap_or(1),
+        ..Default::default()
+    };
+    // tags
+    let mut idx = 0;
+    while idx < lines.len() {
+        let (ln, l) = lines[idx];
+        let t = l.trim();
+        if t.is_empty() {
+            idx += 1;
+            continue;
+        }
+        if !t.starts_with('[') {
+            break;
+        }
+        if !t.ends_with(']') {
+            return perr(ln, t, "a tag pair must end with `]`");
+        }
+        let inner = &t[1..t.len() - 1];
+        let (name, rest) = match inner.split_once(char::is_whitespace) {
+            Some(x) => x,
+            None => return perr(ln, t, "a tag pair needs a name and a quoted value"),
+        };
+        let rest = rest.trim();
+        if !(rest.len() >= 2 && rest.starts_with('"') && rest.ends_with('"')) {
+            return perr(ln, t, "the tag value must be in double quotes");
+        }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return perr(ln, t, "a tag name is letters, digits and `_`");
+        }
+        let val = rest[1..rest.len() - 1]
+            .replace("\\\"", "\"")
+            .replace("\\\\", "\\");
+        g.tags.push((name.to_string(), val));
+        idx += 1;
+    }
+    // movetext
+    let mut chars: Vec<(usize, char)> = Vec::new();
+    for &(ln, l) in &lines[idx..] {
+        if l.starts_with('%') {
+            continue;
+        }
+        chars.extend(l.chars().map(|c| (ln, c)));
+        chars.push((ln, '\n'));
+    }
+    let mut i = 0;
+    let mut depth = 0usize; // variation nesting
+    // Some records glue `*` to the last move (`a3(3)-a1*`) and some repeat
+    // it as a separate token too (`b7-c7* *`): the glued one counts only
+    // when no separate result follows.
+    let mut glued_result = false;
+    while i < chars.len() {
+        let (ln, c) = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c == '{' {
+            let start = i + 1;
+            let mut j = start;
+            while j < chars.len() && chars[j].1 != '}' {
+                j += 1;
+            }
+            if j >= chars.len() {
+                return perr(ln, "{", "comment is not closed with `}`");
+            }
+            let text: String = chars[start..j].iter().map(|x| x.1).collect();
+            push_comment(&mut g, depth, text.trim().to_string());
+            i = j + 1;
+            continue;
+        }
+        if c == ';' {
+            let start = i + 1;
+            let mut j = start;
+            while j < chars.len() && chars[j].1 != '\n' {
+                j += 1;
+            }
+            let text: String = chars[start..j].iter().map(|x| x.1).collect();
+            push_comment(&mut g, depth, text.trim().to_string());
+            i = j;
+            continue;
+        }
+        if c == '(' {
+            depth += 1;
+            i += 1;
+            continue;
+        }
+        if c == ')' {
+            if depth == 0 {
+                return perr(ln, ")", "`)` without a variation to close");
+            }
+            depth -= 1;
+            i += 1;
+            continue;
+        }
+        // a token: up to whitespace or a brace; parentheses inside belong to it
+        let start = i;
+        while i < chars.len()
+            && !chars[i].1.is_whitespace()
+            && chars[i].1 != '{'
+            && chars[i].1 != ';'
+        {
+            if chars[i].1 == ')' && !chars[start..i].iter().any(|x| x.1 == '(') {
+                break;
+            }
+            i += 1;
+        }
+        let tok: String = chars[start..i].iter().map(|x| x.1).collect();
+        if depth > 0 {
+            continue; // variations are skipped
+        }
+        if g.result.is_some() {
+            return perr(ln, &tok, "text after the game result");
+        }
+        let tok = tok.as_str();
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+            g.result = Some(tok.replace('½', "1/2"));
+            continue;
+        }
+        if tok.starts_with('$') {
+            continue; // NAG
+        }
+        // move numbers: `12.`, `12...`, `8.…`, possibly glued to a move `1.e2-e4`
+        let rest = strip_move_number(tok);
+        if rest.is_empty() {
+            continue;
+        }
+        // a result glued to the last move: `a3(3)-a1*`
+        let (mv, glued_star) = match rest.strip_suffix('*') {
+            Some(m) if !m.is_empty() => (m, true),
+            _ => (rest, false),
+        };
+        if mv.chars().all(|c| c == '.' || c == '…') {
+            continue;
+        }
+        // Tokens are not judged here: the rule set reports a malformed
+        // move with its reason, as the audit does for chess.
+        g.moves.push(PgnMove {
+            text: mv.to_string(),
+            comments: Vec::new(),
+            line: ln,
+        });
+        glued_result |= glued_star;
+    }
+    if g.result.is_none() && glued_result {
+        g.result = Some("*".into());
+    }
+    if depth != 0 {
+        return perr(
+            lines.last().map(|l| l.0).unwrap_or(1),
+            "(",
+            "variation is not closed",
+        );
+    }
+    Ok(g)
+}
+
+fn strip_move_number(tok: &str) -> &str {
+    let digits = tok.bytes().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return tok;
+    }
+    let rest = &tok[digits..];
+    if rest.starts_with('.') || rest.starts_with('…') {
+        rest.trim_start_matches(['.', '…'])
+    } else {
+        tok
+    }
+}
+
+fn push_comment(g: &mut PgnGame, depth: usize, text: String) {
+    if depth > 0 {
+        return;
+    }
+    match g.moves.last_mut() {
+        Some(m) => m.comments.push(text),
+        None => g.leading_comments.push(text),
+    }
+}
+
+/// Writes a game as PGN: tags (with `Variant "Tavreli"` added if missing),
+/// numbered movetext wrapped at 79 columns, comments in braces, the result.
+pub fn write_game(g: &PgnGame) -> String {
+    let mut s = String::new();
+    let mut tags = g.tags.clone();
+    if !tags.iter().any(|(k, _)| k == "Variant") {
+        tags.push(("Variant".into(), "Tavreli".into()));
+    }
+    for (k, v) in &tags {
+        s.push_str(&format!(
+            "[{} \"{}\"]\n",
+            k,
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    }
+    s.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    for c in &g.leading_comments {
+        words.push(format!("{{{}}}", c.replace('}', ")")));
+    }
+    for (i, m) in g.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            words.push(format!("{}.", i / 2 + 1));
+        } else if i > 0 && !g.moves[i - 1].comments.is_empty() {
+            words.push(format!("{}...", i / 2 + 1));
+        }
+        words.push(m.text.clone());
+        for c in &m.comments {
+            words.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+    }
+    words.push(g.result.clone().unwrap_or_else(|| "*".into()));
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
+}
