@@ -1,9 +1,27 @@
 //! The FIDE Laws of Chess as a pure fold over a game's event log.
 //!
 //! No I/O and no wall clock: time arrives inside the events (`at`, in
-//! milliseconds since White's clock was started).
+//! milliseconds since White's clock was started). A game is its log
+//! ([`log`]); its state is [`Game`], a fold over the events. The rules of
+//! the game being played sit behind [`RuleSet`]; [`chess::Chess`] is
+//! standard chess over shakmaty.
 
+pub mod audit;
+pub mod chess;
+pub mod event;
+pub mod game;
+pub mod log;
+pub mod outcome;
+pub mod pgn;
+pub mod provisions;
+pub mod repetition;
+pub mod replay;
 pub mod ruleset;
+pub mod timing;
 
 pub use arbiter_edition::{Edition, Regime, Side, Supervision};
+pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
+pub use game::{Game, GameConfig, Penalty};
+pub use outcome::{GameResult, Outcome, Scoring, Termination};
+pub use provisions::Provisions;
 pub use ruleset::{Mateability, MoveInput, RuleSet, Status};

@@ -95,4 +95,11 @@ pub trait RuleSet: Send + Sync {
     fn has_move_count_rules(&self) -> bool {
         true
     }
+    /// The position after an illegal move that *stands* because nobody
+    /// claimed it in time (reduced rapid/blitz, L-A.5.2), or `None` when the
+    /// rule set cannot represent it (for chess: a king left capturable).
+    fn play_unlawful(&self, pos: &Self::Position, text: &str) -> Option<Self::Position> {
+        let _ = (pos, text);
+        None
+    }
 }

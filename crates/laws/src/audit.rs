@@ -1,0 +1,349 @@
+//! Auditing a recorded game: is its recorded result the lawful one?
+//!
+//! The audit replays the moves under the Laws of the chosen edition, finds
+//! the automatic ending (if any), the first ply each draw claim was open,
+//! a flag that fell unnoticed (from `[%clk]` readings), and decides whether
+//! the recorded result stands. It is generic over the rule set, so Tavreli
+//! records are audited by the same code.
+
+use crate::event::{ClaimKind, Event, TimedEvent};
+use crate::game::{Game, GameConfig};
+use crate::outcome::{GameResult, Termination};
+use crate::provisions::Provisions;
+use crate::ruleset::{Mateability, MoveInput, RuleSet};
+use crate::timing::Timing;
+use arbiter_edition::{Edition, Regime, Side, Supervision};
+use serde::Serialize;
+
+/// One game of a record, as read from PGN (or any other record format).
+#[derive(Clone, Debug, Default)]
+pub struct RecordedGame {
+    /// 1-based number of the game in its file.
+    pub number: usize,
+    pub tags: Vec<(String, String)>,
+    /// The move tokens in order.
+    pub moves: Vec<String>,
+    /// `[%clk]` reading after each move, in ms, where given.
+    pub clocks: Vec<Option<i64>>,
+    /// A problem the reader found that is not a move (e.g. an unterminated tag).
+    pub read_error: Option<String>,
+}
+
+impl RecordedGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The first ply at which a claim was open to the player having the move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimableAt {
+    pub claim: ClaimKind,
+    pub ply: usize,
+}
+
+/// A flag that fell, found from the clock readings (issue 3, L-6.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlagFound {
+    pub side: Side,
+    pub ply: usize,
+}
+
+/// One line of `arbiter audit --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct AuditRecord {
+    pub game: usize,
+    pub recorded: String,
+    pub result: String,
+    pub termination: Option<&'static str>,
+    pub ply: usize,
+    pub agrees: bool,
+    pub claimable: Vec<ClaimableAt>,
+    pub error: Option<String>,
+    /// A flag the clock readings show fell (and whether play went on after it).
+    pub flag: Option<FlagFound>,
+}
+
+/// The audit settings.
+#[derive(Clone, Copy, Debug)]
+pub struct AuditOptions {
+    pub edition: Edition,
+    /// Regime when the record has no `TimeControl` tag.
+    pub regime: Option<Regime>,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            edition: Edition::default(),
+            regime: None,
+        }
+    }
+}
+
+/// What the record's `Termination` tag (or the absence of one) tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Recorded {
+    TimeForfeit,
+    Forfeit,
+    Other,
+}
+
+fn recorded_kind(tag: Option<&str>) -> Recorded {
+    let t = tag.unwrap_or("").to_ascii_lowercase();
+    if t.contains("time") {
+        Recorded::TimeForfeit
+    } else if t.contains("abandon") || t.contains("forfeit") || t.contains("infraction") {
+        Recorded::Forfeit
+    } else {
+        Recorded::Other
+    }
+}
+
+/// Parses `[%clk H:MM:SS(.s)]` inside a comment into ms.
+pub fn parse_clk(comment: &str) -> Option<i64> {
+    let i = comment.find("%clk")?;
+    let rest = comment[i + 4..].trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .unwrap_or(rest.len());
+    let mut parts = rest[..end].split(':').rev();
+    let secs: f64 = parts.next()?.parse().ok()?;
+    let mins: i64 = parts.next().map(|m| m.parse().ok()).unwrap_or(Some(0))?;
+    let hours: i64 = parts.next().map(|h| h.parse().ok()).unwrap_or(Some(0))?;
+    if parts.next().is_some()
+        || !(0.0..=1e7).contains(&secs)
+        || mins < 0
+        || hours < 0
+        || hours > 1000
+    {
+        return None;
+    }
+    Some(hours * 3_600_000 + mins * 60_000 + (secs * 1000.0).round() as i64)
+}
+
+/// Audits one recorded game.
+pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> AuditRecord {
+    let recorded_text = rec.tag("Result").unwrap_or("*").to_string();
+    let mut out = AuditRecord {
+        game: rec.number,
+        recorded: recorded_text.clone(),
+        result: "*".into(),
+        termination: None,
+        ply: 0,
+        agrees: false,
+        claimable: Vec::new(),
+        error: rec.read_error.clone(),
+        flag: None,
+    };
+    let control = rec
+        .tag("TimeControl")
+        .and_then(|tc| Timing::parse_control(tc).ok());
+    let regime = opts
+        .regime
+        .or_else(|| {
+            control
+                .as_ref()
+                .and_then(|c| Timing::classify(c, opts.edition))
+        })
+        .unwrap_or(Regime::Standard);
+    let config = GameConfig {
+        provisions: Provisions::new(opts.edition, regime, Supervision::Full),
+        ..Default::default()
+    };
+    let start = match rec.tag("FEN") {
+        Some(fen) => match rules.parse_position(fen) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                out.error = Some(format!("FEN tag: {e}"));
+                return out;
+            }
+        },
+        None => None,
+    };
+    let mut game = Game::new(rules, config, start, Timing::none());
+    let increment = control.as_ref().map(Timing::first_increment).unwrap_or(0);
+    let mut claim_seen = [false, false];
+
+    for (i, text) in rec.moves.iter().enumerate() {
+        note_claimable(&game, i, &mut claim_seen, &mut out.claimable);
+        if let Some(o) = game.outcome() {
+            out.error = Some(format!(
+                "ply {}: move {text:?} after the game ended ({} by {})",
+                i + 1,
+                o.result,
+                o.termination.as_str()
+            ));
+            break;
+        }
+        let side = game.rules().turn(game.position());
+        match game.rules().parse_move(game.position(), text) {
+            MoveInput::Legal(_) => {}
+            MoveInput::Illegal { reason } => {
+                out.error = Some(format!("ply {}: illegal move {text:?}: {reason}", i + 1));
+                break;
+            }
+            MoveInput::Malformed { reason, .. } => {
+                out.error = Some(format!("ply {}: unreadable move {text:?}: {reason}", i + 1));
+                break;
+            }
+        }
+        let ev = TimedEvent {
+            at: i as u64,
+            event: Event::Move {
+                side,
+                mv: text.clone(),
+                press: true,
+            },
+        };
+        if let Err(e) = game.apply(&ev) {
+            out.error = Some(format!("ply {}: {e}", i + 1));
+            break;
+        }
+        // A clock reading at or below the increment after a move means the
+        // flag fell before the move was completed (readings are whole
+        // seconds, so only a reading a full second short is certain).
+        if out.flag.is_none() && game.outcome().is_none() {
+            if let Some(Some(left)) = rec.clocks.get(i) {
+                if *left + 1000 <= increment
+                    || (*left <= 0 && increment == 0 && i + 1 < rec.moves.len())
+                {
+                    out.flag = Some(FlagFound { side, ply: i + 1 });
+                }
+            }
+        }
+    }
+    if out.error.is_none() {
+        note_claimable(&game, rec.moves.len(), &mut claim_seen, &mut out.claimable);
+    }
+    out.ply = game.plies().len();
+    let recorded = GameResult::parse(&recorded_text).unwrap_or(GameResult::Ongoing);
+
+    if let Some(o) = game.outcome() {
+        // The moves alone decide (mate, stalemate, dead position, fivefold, 75).
+        out.result = o.result.as_str().into();
+        out.termination = Some(o.termination.as_str());
+        out.agrees = o.result == recorded;
+        return out;
+    }
+    if out.error.is_some() {
+        out.result = "*".into();
+        out.agrees = false;
+        return out;
+    }
+    let pos = game.position();
+    let rules = game.rules();
+    let mover = rules.turn(pos);
+    let cannot_mate = |s: Side| rules.mateability(pos, s) == Mateability::Impossible;
+    let (result, termination) = match recorded_kind(rec.tag("Termination")) {
+        Recorded::TimeForfeit => {
+            // L-6.9: the player whose flag fell loses, unless his opponent
+            // cannot mate him. The loser is the side the record says lost,
+            // or the side to move when it records a draw.
+            let flagged = match recorded {
+                GameResult::WhiteWins => Side::Black,
+                GameResult::BlackWins => Side::White,
+                _ => mover,
+            };
+            let r = if cannot_mate(flagged.other()) {
+                GameResult::Draw
+            } else {
+                GameResult::win_for(flagged.other())
+            };
+            (r, Termination::TimeForfeit)
+        }
+        Recorded::Forfeit => (recorded, Termination::Arbiter),
+        Recorded::Other => match recorded {
+            GameResult::WhiteWins | GameResult::BlackWins => {
+                let loser = if recorded == GameResult::WhiteWins {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                // 2023 5.1.2: resigning when the opponent cannot mate is a draw.
+                if game
+                    .config()
+                    .provisions
+                    .resignation_draw_if_opponent_cannot_mate()
+                    && cannot_mate(loser.other())
+                {
+                    (GameResult::Draw, Termination::Resignation)
+                } else {
+                    (recorded, Termination::Resignation)
+                }
+            }
+            GameResult::Draw => {
+                let open = game.claimable();
+                if open.contains(&ClaimKind::Threefold) {
+                    (GameResult::Draw, Termination::ThreefoldClaim)
+                } else if open.contains(&ClaimKind::FiftyMoves) {
+                    (GameResult::Draw, Termination::FiftyMovesClaim)
+                } else if game.config().provisions.agreement_needs_a_move_each()
+                    && game.plies().len() < 2
+                {
+                    // 5.2.3 (2017+): no agreement before both have moved.
+                    (GameResult::Ongoing, Termination::Agreement)
+                } else {
+                    (GameResult::Draw, Termination::Agreement)
+                }
+            }
+            GameResult::BothLose => (recorded, Termination::Arbiter),
+            GameResult::Ongoing => (GameResult::Ongoing, Termination::Arbiter),
+        },
+    };
+    // A flag that fell unnoticed earlier decides the game at that point
+    // (L-6.9) — reported, and the result follows it when play went on.
+    if let Some(f) = &out.flag {
+        if f.ply < game.plies().len()
+            || recorded_kind(rec.tag("Termination")) != Recorded::TimeForfeit
+        {
+            out.result = verdict_at_flag(&game, f).as_str().into();
+            out.termination = Some(Termination::TimeForfeit.as_str());
+            out.agrees = out.result == recorded.as_str();
+            return out;
+        }
+    }
+    out.result = result.as_str().into();
+    out.termination = if result == GameResult::Ongoing {
+        None
+    } else {
+        Some(termination.as_str())
+    };
+    out.agrees = result == recorded;
+    out
+}
+
+/// L-6.9 applied to the position at the moment the flag fell.
+fn verdict_at_flag<R: RuleSet>(game: &Game<R>, f: &FlagFound) -> GameResult {
+    let rules = game.rules();
+    let mut pos = game.start_position().clone();
+    for p in game.plies().iter().take(f.ply.saturating_sub(1)) {
+        rules.play(&mut pos, &p.mv);
+    }
+    if rules.mateability(&pos, f.side.other()) == Mateability::Impossible {
+        GameResult::Draw
+    } else {
+        GameResult::win_for(f.side.other())
+    }
+}
+
+fn note_claimable<R: RuleSet>(
+    game: &Game<R>,
+    ply: usize,
+    seen: &mut [bool; 2],
+    out: &mut Vec<ClaimableAt>,
+) {
+    if seen[0] && seen[1] {
+        return;
+    }
+    for claim in game.claimable() {
+        let k = if claim == ClaimKind::Threefold { 0 } else { 1 };
+        if !seen[k] {
+            seen[k] = true;
+            out.push(ClaimableAt { claim, ply });
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! Standard chess as a [`RuleSet`], over shakmaty.
+//!
+//! shakmaty does the move generation, SAN, UCI and FEN. This module only adds
+//! what the Laws need on top: FIDE position identity (L-9.2a) and the
+//! dead-position interface (L-5.2b).
+
+use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
+use arbiter_edition::Side;
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanError, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist128;
+use shakmaty::{CastlingMode, Chess as Board, Color, EnPassantMode, Move, Position};
+use std::sync::Arc;
+
+/// Decides whether a side can still checkmate (L-5.2b, L-6.9).
+///
+/// The default, [`StaticMaterial`], is shakmaty's insufficient-material test:
+/// sound (it never calls a winnable position dead) but incomplete (a locked
+/// pawn wall can be dead and it will not see it). The exact unwinnability
+/// analysis of a later issue plugs in here without touching the Laws layer.
+pub trait DeadPositionOracle: Send + Sync {
+    fn mateability(&self, pos: &Board, side: Side) -> Mateability;
+}
+
+/// The static material test (sound, incomplete). See [`DeadPositionOracle`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StaticMaterial;
+
+impl DeadPositionOracle for StaticMaterial {
+    fn mateability(&self, pos: &Board, side: Side) -> Mateability {
+        if pos.has_insufficient_material(color(side)) {
+            Mateability::Impossible
+        } else {
+            Mateability::Possible
+        }
+    }
+}
+
+/// Standard chess. Cheap to clone; the dead-position oracle is shared.
+#[derive(Clone)]
+pub struct Chess {
+    oracle: Arc<dyn DeadPositionOracle>,
+}
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess {
+            oracle: Arc::new(StaticMaterial),
+        }
+    }
+}
+
+impl std::fmt::Debug for Chess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Chess")
+    }
+}
+
+impl Chess {
+    /// Standard chess with another dead-position analysis.
+    pub fn with_oracle(oracle: Arc<dyn DeadPositionOracle>) -> Self {
+        Chess { oracle }
+    }
+}
+
+pub(crate) fn color(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+pub(crate) fn side(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// FIDE identity of a chess position (L-9.2a): the placement, the side to
+/// move, the castling rights and the en passant square only when a legal en
+/// passant capture exists — never the raw FEN e.p. field.
+///
+/// It is a 128-bit Zobrist key over exactly those parts (shakmaty's
+/// `EnPassantMode::Legal`); a false match needs a 2^-128 collision.
+pub type ChessIdentity = u128;
+
+/// Reads a move as UCI first (a SAN reader would take `g1f3` for a pawn
+/// move), then SAN: the two notations of the event log.
+fn parse_chess_move(pos: &Board, text: &str) -> MoveInput<Move> {
+    let t = text.trim();
+    if t.is_empty() {
+        return MoveInput::Malformed {
+            reason: "empty move".into(),
+            column: 0,
+        };
+    }
+    if let Ok(uci) = t.parse::<UciMove>() {
+        return match uci.to_move(pos) {
+            Ok(m) => MoveInput::Legal(m),
+            Err(_) => MoveInput::Illegal {
+                reason: format!("{t} is not a legal move in this position"),
+            },
+        };
+    }
+    if let Ok(san) = t.parse::<SanPlus>() {
+        return match san.san.to_move(pos) {
+            Ok(m) => MoveInput::Legal(m),
+            Err(SanError::AmbiguousSan) => MoveInput::Malformed {
+                reason: format!("ambiguous move {t:?}: it fits more than one legal move"),
+                column: 0,
+            },
+            Err(SanError::IllegalSan) => MoveInput::Illegal {
+                reason: format!("{t} is not a legal move in this position"),
+            },
+        };
+    }
+    let column = t
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_alphanumeric() && !"+#=-x".contains(*c))
+        .map(|(i, _)| i)
+        .unwrap_or(0);
+    MoveInput::Malformed {
+        reason: format!("{t:?} is neither SAN nor UCI"),
+        column,
+    }
+}
+
+impl RuleSet for Chess {
+    type Position = Board;
+    type Move = Move;
+    type Identity = ChessIdentity;
+
+    fn variant(&self) -> &'static str {
+        "chess"
+    }
+
+    fn initial_position(&self) -> Board {
+        Board::default()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, String> {
+        let fen: Fen = text
+            .trim()
+            .parse()
+            .map_err(|e| format!("bad FEN {text:?}: {e}"))?;
+        fen.into_position(CastlingMode::Standard)
+            .map_err(|e| format!("impossible position in FEN {text:?}: {e}"))
+    }
+
+    fn position_text(&self, pos: &Board) -> String {
+        Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    }
+
+    fn turn(&self, pos: &Board) -> Side {
+        side(pos.turn())
+    }
+
+    fn fullmove_number(&self, pos: &Board) -> u32 {
+        pos.fullmoves().get()
+    }
+
+    fn parse_move(&self, pos: &Board, text: &str) -> MoveInput<Move> {
+        parse_chess_move(pos, text)
+    }
+
+    fn legal_moves(&self, pos: &Board) -> Vec<Move> {
+        pos.legal_moves().into_iter().collect()
+    }
+
+    fn play(&self, pos: &mut Board, mv: &Move) {
+        pos.play_unchecked(mv.clone());
+    }
+
+    fn move_text(&self, pos: &Board, mv: &Move) -> String {
+        SanPlus::from_move(pos.clone(), mv.clone()).to_string()
+    }
+
+    fn move_uci(&self, _pos: &Board, mv: &Move) -> String {
+        mv.to_uci(CastlingMode::Standard).to_string()
+    }
+
+    fn is_check(&self, pos: &Board) -> bool {
+        pos.is_check()
+    }
+
+    fn status(&self, pos: &Board) -> Status {
+        if pos.legal_moves().is_empty() {
+            if pos.is_check() {
+                Status::Checkmate
+            } else {
+                Status::Stalemate
+            }
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn is_zeroing(&self, _pos: &Board, mv: &Move) -> bool {
+        mv.is_zeroing()
+    }
+
+    fn identity(&self, pos: &Board) -> ChessIdentity {
+        let z: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
+        z.0
+    }
+
+    fn mateability(&self, pos: &Board, side: Side) -> Mateability {
+        self.oracle.mateability(pos, side)
+    }
+}
+
+/// SAN of a move without the check suffix (for candidate lists).
+pub fn san(pos: &Board, mv: &Move) -> String {
+    San::from_move(pos, mv.clone()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_san_uci_and_classifies_errors() {
+        let c = Chess::default();
+        let p = c.initial_position();
+        assert!(matches!(c.parse_move(&p, "Nf3"), MoveInput::Legal(_)));
+        assert!(matches!(c.parse_move(&p, "g1f3"), MoveInput::Legal(_)));
+        assert!(matches!(c.parse_move(&p, "e5"), MoveInput::Illegal { .. }));
+        assert!(matches!(
+            c.parse_move(&p, "e2e5"),
+            MoveInput::Illegal { .. }
+        ));
+        assert!(matches!(
+            c.parse_move(&p, "hello"),
+            MoveInput::Malformed { .. }
+        ));
+        assert!(matches!(c.parse_move(&p, ""), MoveInput::Malformed { .. }));
+    }
+
+    #[test]
+    fn identity_ignores_unusable_en_passant_square() {
+        // After 1.e4 the FEN e.p. field is e3, but no black pawn can take:
+        // the position is the same as one with no e.p. square (L-9.2a).
+        let c = Chess::default();
+        let a = c
+            .parse_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .unwrap();
+        let b = c
+            .parse_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        assert_eq!(c.identity(&a), c.identity(&b));
+        // With a black pawn on d4 the capture is legal: the positions differ.
+        let x = c
+            .parse_position("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .unwrap();
+        let y = c
+            .parse_position("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        assert_ne!(c.identity(&x), c.identity(&y));
+    }
+
+    #[test]
+    fn statuses() {
+        let c = Chess::default();
+        let mate = c
+            .parse_position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+            .unwrap();
+        assert_eq!(c.status(&mate), Status::Checkmate);
+        let stale = c.parse_position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(c.status(&stale), Status::Stalemate);
+        let kk = c.parse_position("8/8/4k3/8/8/3NK3/8/8 w - - 0 1").unwrap();
+        assert_eq!(c.mateability(&kk, Side::White), Mateability::Impossible);
+        assert_eq!(c.mateability(&kk, Side::Black), Mateability::Impossible);
+    }
+}

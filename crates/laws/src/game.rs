@@ -1,0 +1,1229 @@
+//! A game as a fold over its events: the Laws of Chess applied one event at a time.
+//!
+//! [`Game::apply`] takes one timed event and either changes the state as the
+//! Laws say or rejects the event with a reason; a rejected event changes
+//! nothing. An illegal move is not a rejection: it is an event the Laws
+//! punish (Art. 7).
+
+use crate::event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
+use crate::outcome::{GameResult, Outcome, Scoring, Termination};
+use crate::provisions::{IllegalMoveConsequence, MINUTE, PenaltyKind, Provisions};
+use crate::repetition::Repetitions;
+use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
+use crate::timing::Timing;
+use arbiter_edition::Side;
+use serde::Serialize;
+
+/// The settings of one game that the regulations of the event fix.
+#[derive(Clone, Debug, Default)]
+pub struct GameConfig {
+    pub provisions: Provisions,
+    pub scoring: Scoring,
+    /// Guidelines III announced before the event (CFG-7, G-III.2).
+    pub quickplay_announced: bool,
+    /// CFG-5: no draw offers before this move number.
+    pub draw_offers_from_move: Option<u32>,
+    /// CFG-4: the default time of the regulations, in ms (L-6.7a).
+    pub default_time: Option<i64>,
+}
+
+impl Default for Provisions {
+    fn default() -> Self {
+        Provisions::new(Default::default(), Default::default(), Default::default())
+    }
+}
+
+/// A penalty or time correction, as recorded for the arbiter's report.
+///
+/// `side` is the player it concerns: the offender for `illegal_move`,
+/// `incorrect_claim`, `claimant_time_cut`, `warning` and the other 12.9
+/// penalties; the player whose clock changes for `add_time`/`deduct_time`.
+/// `ms` is the time effect: given to the opponent (illegal move, incorrect
+/// claim), removed (claimant cut, deduct), or added (add_time).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Penalty {
+    pub at: u64,
+    pub side: Side,
+    pub kind: String,
+    pub ms: Option<i64>,
+}
+
+/// A completed or uncompleted move of the game record.
+#[derive(Clone, Debug)]
+pub struct Ply<M> {
+    pub side: Side,
+    pub mv: M,
+    pub made_at: u64,
+    pub completed_at: Option<u64>,
+    /// A draw offer was made with this move (recorded as "(=)", L-9.1d).
+    pub draw_offer: bool,
+    /// The mover's remaining time right after the press (for `[%clk]`).
+    pub clock_after: Option<i64>,
+}
+
+/// A completed illegal move (L-7.5), kept for the record.
+#[derive(Clone, Debug, Serialize)]
+pub struct IllegalMove {
+    pub at: u64,
+    pub side: Side,
+    #[serde(rename = "move")]
+    pub text: String,
+    pub reason: String,
+    /// False while the opponent may still claim it in reduced play; true
+    /// once it was acted upon; it then counts on the ladder.
+    pub counted: bool,
+}
+
+/// An open draw offer (L-9.1c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DrawOffer {
+    pub by: Side,
+    pub at: u64,
+    /// Plies played when it was made: the offerer's own next move leaves it open.
+    pub ply: usize,
+}
+
+#[derive(Clone, Debug)]
+struct PendingIllegal {
+    side: Side,
+    text: String,
+    reason: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum QuickplayClaim {
+    /// 2005 10.2 / G-III.5: a draw claim awaiting the arbiter.
+    Draw(Side),
+    /// G-III.4: a request for an increment awaiting the arbiter.
+    Increment(Side),
+}
+
+/// The state of one game under the Laws.
+pub struct Game<R: RuleSet> {
+    rules: R,
+    config: GameConfig,
+    start: R::Position,
+    pos: R::Position,
+    plies: Vec<Ply<R::Move>>,
+    reps: Repetitions<R::Identity>,
+    /// Plies since the last capture or pawn move (L-9.3, L-9.6b).
+    quiet_plies: u32,
+    timing: Timing,
+    last_at: u64,
+    /// A legal move made but not yet completed by a press, per side (L-6.2b:
+    /// a player may press after moving even when the opponent has replied).
+    uncompleted: [bool; 2],
+    pending_illegal: Option<PendingIllegal>,
+    /// Reduced play: a completed illegal move the opponent may still claim (L-A.5.2).
+    illegal_window: Option<usize>,
+    illegal: Vec<IllegalMove>,
+    illegal_count: [u32; 2],
+    offer: Option<DrawOffer>,
+    quickplay: Option<QuickplayClaim>,
+    penalties: Vec<Penalty>,
+    outcome: Option<Outcome>,
+    /// Arbiter's point changes (12.9.4, 12.9.5) and declared scores.
+    points_delta: [f64; 2],
+    points_override: Option<[f64; 2]>,
+    colours_swapped: bool,
+    arrived: [bool; 2],
+    notes: Vec<String>,
+}
+
+/// Why an event was rejected.
+pub type Rejection = String;
+
+impl<R: RuleSet> Game<R> {
+    /// A new game from the initial position (or `start`), with the given clock.
+    pub fn new(rules: R, config: GameConfig, start: Option<R::Position>, timing: Timing) -> Self {
+        let start = start.unwrap_or_else(|| rules.initial_position());
+        let mut reps = Repetitions::default();
+        reps.record(rules.identity(&start));
+        Game {
+            pos: start.clone(),
+            start,
+            rules,
+            config,
+            plies: Vec::new(),
+            reps,
+            quiet_plies: 0,
+            timing,
+            last_at: 0,
+            uncompleted: [false, false],
+            pending_illegal: None,
+            illegal_window: None,
+            illegal: Vec::new(),
+            illegal_count: [0, 0],
+            offer: None,
+            quickplay: None,
+            penalties: Vec::new(),
+            outcome: None,
+            points_delta: [0.0, 0.0],
+            points_override: None,
+            colours_swapped: false,
+            arrived: [false, false],
+            notes: Vec::new(),
+        }
+    }
+
+    // ----- read access -------------------------------------------------
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+    pub fn position(&self) -> &R::Position {
+        &self.pos
+    }
+    pub fn start_position(&self) -> &R::Position {
+        &self.start
+    }
+    pub fn plies(&self) -> &[Ply<R::Move>] {
+        &self.plies
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    pub fn penalties(&self) -> &[Penalty] {
+        &self.penalties
+    }
+    pub fn illegal_moves(&self) -> &[IllegalMove] {
+        &self.illegal
+    }
+    /// Completed illegal moves acted upon, per side (the ladder of L-7.5e).
+    pub fn illegal_count(&self, side: Side) -> u32 {
+        self.illegal_count[side.index()]
+    }
+    pub fn draw_offer(&self) -> Option<DrawOffer> {
+        self.offer
+    }
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+    pub fn colours_swapped(&self) -> bool {
+        self.colours_swapped
+    }
+    /// The time of the last accepted event.
+    pub fn last_at(&self) -> u64 {
+        self.last_at
+    }
+    /// How often the current position has appeared (L-9.2).
+    pub fn repetitions(&self) -> u32 {
+        self.reps.count(&self.rules.identity(&self.pos))
+    }
+
+    /// Each side's points (L-10.1), with the arbiter's changes (12.9.4/12.9.5).
+    pub fn score(&self) -> Option<[f64; 2]> {
+        if let Some(p) = self.points_override {
+            return Some(p);
+        }
+        let result = self.outcome.as_ref()?.result;
+        let mut p = self.config.scoring.points(result)?;
+        p[0] += self.points_delta[0];
+        p[1] += self.points_delta[1];
+        Some(p)
+    }
+
+    // ----- the fold ----------------------------------------------------
+
+    /// Applies one event. On `Err`, the event changed nothing.
+    pub fn apply(&mut self, ev: &TimedEvent) -> Result<(), Rejection> {
+        if ev.at < self.last_at {
+            return Err(format!(
+                "time goes backwards: at {} is before the previous event at {}",
+                ev.at, self.last_at
+            ));
+        }
+        // A flag that fell before this event is seen now (L-6.8), when the
+        // software is the observing arbiter (CFG-8).
+        if self.outcome.is_none() && self.config.provisions.flag_called_automatically() {
+            if let Some((side, flag_at)) = self.timing.first_flag_before(ev.at) {
+                self.time_forfeit(side, flag_at);
+            }
+        }
+        if self.outcome.is_some() && !matches!(ev.event, Event::Arbiter(_)) {
+            let o = self.outcome.as_ref().unwrap();
+            return Err(format!(
+                "the game is over ({} by {} at {} ms)",
+                o.result,
+                o.termination.as_str(),
+                o.at
+            ));
+        }
+        let r = match &ev.event {
+            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at),
+            Event::Press { side } => self.on_press(*side, ev.at),
+            Event::OfferDraw { side } => self.on_offer(*side, ev.at),
+            Event::AcceptDraw { side } => self.on_accept(*side, ev.at),
+            Event::DeclineDraw { side } => self.on_decline(*side),
+            Event::Claim {
+                side,
+                claim,
+                intended,
+            } => self.on_claim(*side, *claim, intended.as_deref(), ev.at),
+            Event::Resign { side } => self.on_resign(*side, ev.at),
+            Event::Flag { side } => self.on_flag(*side, ev.at),
+            Event::Arrive { side } => self.on_arrive(*side, ev.at),
+            Event::Arbiter(a) => self.on_arbiter(a, ev.at),
+        };
+        if r.is_ok() {
+            self.last_at = ev.at;
+        }
+        r
+    }
+
+    fn turn(&self) -> Side {
+        self.rules.turn(&self.pos)
+    }
+
+    fn end(&mut self, result: GameResult, termination: Termination, at: u64) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome {
+                result,
+                termination,
+                at,
+            });
+            self.offer = None;
+            self.timing.stop(at);
+        }
+    }
+
+    /// A loss for `loser`, or a draw when the opponent cannot mate him
+    /// (L-6.9, L-7.5e, L-A.5.2).
+    fn loss_unless_cannot_mate(&mut self, loser: Side, termination: Termination, at: u64) {
+        let result = if self.rules.mateability(&self.pos, loser.other()) == Mateability::Impossible
+        {
+            GameResult::Draw
+        } else {
+            GameResult::win_for(loser.other())
+        };
+        self.end(result, termination, at);
+    }
+
+    fn time_forfeit(&mut self, side: Side, at: u64) {
+        self.loss_unless_cannot_mate(side, Termination::TimeForfeit, at);
+    }
+
+    fn penalty(&mut self, at: u64, side: Side, kind: &str, ms: Option<i64>) {
+        self.penalties.push(Penalty {
+            at,
+            side,
+            kind: kind.to_string(),
+            ms,
+        });
+    }
+
+    fn moves_made(&self, side: Side) -> usize {
+        self.plies.iter().filter(|p| p.side == side).count()
+    }
+
+    fn completed_moves_each(&self) -> u32 {
+        let w = self
+            .plies
+            .iter()
+            .filter(|p| p.side == Side::White && p.completed_at.is_some())
+            .count();
+        let b = self
+            .plies
+            .iter()
+            .filter(|p| p.side == Side::Black && p.completed_at.is_some())
+            .count();
+        w.min(b) as u32
+    }
+
+    // ----- moves and presses (Art. 4, 6.2, 7.5) --------------------------
+
+    fn on_move(&mut self, side: Side, text: &str, press: bool, at: u64) -> Result<(), Rejection> {
+        if self.illegal_window.is_some() && side != self.turn() {
+            // The opponent moves without claiming: the illegal move stands (L-A.5.2).
+            self.illegal_stands(at)?;
+        }
+        if side != self.turn() {
+            return Err(format!("it is {}'s move, not {side}'s", self.turn()));
+        }
+        match self.rules.parse_move(&self.pos, text) {
+            MoveInput::Malformed { reason, column } => {
+                Err(format!("column {}: {reason}", column + 1))
+            }
+            MoveInput::Illegal { reason } => {
+                if press {
+                    self.timing.check_press(side)?;
+                }
+                // Made but not yet completed: it is punished only when the
+                // clock is pressed (L-7.5a). A later move replaces it.
+                self.pending_illegal = Some(PendingIllegal {
+                    side,
+                    text: text.to_string(),
+                    reason,
+                });
+                if press {
+                    self.complete_illegal(side, at)?;
+                }
+                Ok(())
+            }
+            MoveInput::Legal(mv) => {
+                if press {
+                    self.timing.check_press(side)?;
+                }
+                self.pending_illegal = None;
+                self.play_legal(side, mv, at);
+                if press && self.outcome.is_none() {
+                    self.complete_move(side, at)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
+        // A move by the opponent of an open offer rejects it (L-9.1c iii).
+        if let Some(o) = self.offer {
+            if o.by != side {
+                self.offer = None;
+            }
+        }
+        let zeroing = self.rules.is_zeroing(&self.pos, &mv);
+        self.rules.play(&mut self.pos, &mv);
+        if zeroing {
+            self.quiet_plies = 0;
+            self.reps.clear();
+        } else {
+            self.quiet_plies += 1;
+        }
+        let id = self.rules.identity(&self.pos);
+        let count = self.reps.record(id);
+        let draw_offer = self
+            .offer
+            .is_some_and(|o| o.by == side && o.ply == self.plies.len());
+        self.plies.push(Ply {
+            side,
+            mv,
+            made_at: at,
+            completed_at: None,
+            draw_offer,
+            clock_after: None,
+        });
+        self.uncompleted[side.index()] = true;
+        self.check_automatic_endings(count, at);
+        if self.outcome.is_some() {
+            // A move that ends the game is complete without a press (6.2.1).
+            self.plies.last_mut().unwrap().completed_at = Some(at);
+            self.uncompleted[side.index()] = false;
+        }
+    }
+
+    /// Checkmate, stalemate, dead position, fivefold, 75 moves (Art. 5, 9.6).
+    fn check_automatic_endings(&mut self, repetitions: u32, at: u64) {
+        match self.rules.status(&self.pos) {
+            Status::Checkmate => {
+                let winner = self.turn().other();
+                return self.end(GameResult::win_for(winner), Termination::Checkmate, at);
+            }
+            Status::Stalemate => return self.end(GameResult::Draw, Termination::Stalemate, at),
+            Status::Ongoing => {}
+        }
+        if self.is_dead_position() {
+            return self.end(GameResult::Draw, Termination::DeadPosition, at);
+        }
+        if self.config.provisions.automatic_draws() {
+            if repetitions >= 5 {
+                return self.end(GameResult::Draw, Termination::FivefoldRepetition, at);
+            }
+            // A mate on the 150th ply stands: it was checked first (L-9.6b).
+            if self.rules.has_move_count_rules() && self.quiet_plies >= 150 {
+                self.end(GameResult::Draw, Termination::SeventyFiveMoves, at);
+            }
+        }
+    }
+
+    /// L-5.2b: neither player can checkmate by any series of legal moves.
+    pub fn is_dead_position(&self) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|&s| self.rules.mateability(&self.pos, s) == Mateability::Impossible)
+    }
+
+    fn complete_move(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        self.timing.press_move(side, at)?;
+        let left = self.timing.remaining(side, at);
+        if let Some(p) = self.plies.iter_mut().rev().find(|p| p.side == side) {
+            if p.completed_at.is_none() {
+                p.completed_at = Some(at);
+                p.clock_after = left;
+            }
+        }
+        self.uncompleted[side.index()] = false;
+        Ok(())
+    }
+
+    fn on_press(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if self
+            .pending_illegal
+            .as_ref()
+            .is_some_and(|p| p.side == side)
+        {
+            return self.complete_illegal(side, at);
+        }
+        if self.uncompleted[side.index()] {
+            return self.complete_move(side, at);
+        }
+        if side == self.turn() && self.illegal_window.is_none() {
+            // Pressing without a move (L-7.5c).
+            if self.config.provisions.press_without_move_is_illegal() {
+                self.pending_illegal = Some(PendingIllegal {
+                    side,
+                    text: "(clock pressed without a move)".into(),
+                    reason: "pressing the clock without making a move is an illegal move (7.5.3)"
+                        .into(),
+                });
+                return self.complete_illegal(side, at);
+            }
+            return Err(format!(
+                "{side} pressed the clock without making a move: in the 2005 Laws this is improper clock handling (6.8c, 13.4), not a move"
+            ));
+        }
+        Err(format!("{side} has no move to complete"))
+    }
+
+    /// An illegal move is completed (L-7.5a): punish it now, or in reduced
+    /// play open the opponent's claim window (L-A.5.2).
+    fn complete_illegal(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if let Err(e) = self.timing.press_illegal(side, at) {
+            if !self
+                .pending_illegal
+                .as_ref()
+                .is_some_and(|p| p.text.starts_with('('))
+            {
+                return Err(e);
+            }
+            self.pending_illegal = None;
+            return Err(e);
+        }
+        let p = self.pending_illegal.take().expect("pending illegal move");
+        self.illegal.push(IllegalMove {
+            at,
+            side,
+            text: p.text,
+            reason: p.reason,
+            counted: false,
+        });
+        if self.config.provisions.illegal_move_needs_claim() {
+            self.illegal_window = Some(self.illegal.len() - 1);
+        } else {
+            self.act_on_illegal(self.illegal.len() - 1, at);
+        }
+        Ok(())
+    }
+
+    /// The arbiter acts on a completed illegal move: the position before it
+    /// stands (it was never played here) and the ladder applies (L-7.5e).
+    fn act_on_illegal(&mut self, index: usize, at: u64) {
+        let side = self.illegal[index].side;
+        self.illegal[index].counted = true;
+        self.illegal_window = None;
+        let k = &mut self.illegal_count[side.index()];
+        *k += 1;
+        let nth = *k;
+        match self.config.provisions.illegal_move(nth) {
+            IllegalMoveConsequence::TimeToOpponent(ms) => {
+                self.timing.add(side.other(), ms, at);
+                self.penalty(at, side, "illegal_move", Some(ms));
+            }
+            IllegalMoveConsequence::LossUnlessOpponentCannotMate => {
+                self.penalty(at, side, "illegal_move", None);
+                self.loss_unless_cannot_mate(side, Termination::IllegalMoves, at);
+            }
+            IllegalMoveConsequence::Loss => {
+                self.penalty(at, side, "illegal_move", None);
+                self.end(
+                    GameResult::win_for(side.other()),
+                    Termination::IllegalMoves,
+                    at,
+                );
+            }
+        }
+    }
+
+    /// Reduced play: the opponent moved without claiming, so the illegal move
+    /// stands (L-A.5.2). We can go on only if the rule set can represent the
+    /// position it leaves.
+    fn illegal_stands(&mut self, at: u64) -> Result<(), Rejection> {
+        let index = self.illegal_window.expect("open window");
+        let text = self.illegal[index].text.clone();
+        let side = self.illegal[index].side;
+        match self.rules.play_unlawful(&self.pos, &text) {
+            Some(next) => {
+                self.pos = next;
+                self.illegal_window = None;
+                self.quiet_plies = 0;
+                self.reps.clear();
+                let id = self.rules.identity(&self.pos);
+                self.reps.record(id);
+                self.notes.push(format!(
+                    "{side}'s illegal move {text} stands: not claimed in time (A.5.2)"
+                ));
+                let _ = at;
+                Ok(())
+            }
+            None => Err(format!(
+                "{side}'s illegal move {text} leaves a position that cannot be played on (a king can be captured); claim it with claim: illegal_move (A.5.2)"
+            )),
+        }
+    }
+
+    // ----- draw offers (L-9.1) -----------------------------------------
+
+    fn on_offer(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if let Some(n) = self.config.draw_offers_from_move {
+            let number = self.rules.fullmove_number(&self.pos);
+            if number < n {
+                return Err(format!(
+                    "the regulations forbid draw offers before move {n} (9.1.1); this is move {number}"
+                ));
+            }
+        }
+        if let Some(o) = self.offer {
+            if o.by == side.other() {
+                // Offering back is accepting (the offer stands until answered).
+                return self.on_accept(side, at);
+            }
+        }
+        self.offer = Some(DrawOffer {
+            by: side,
+            at,
+            ply: self.ply_for_offer(side),
+        });
+        // "(=)" goes with the offerer's move: the one just made, or his next.
+        if let Some(last) = self.plies.last_mut() {
+            if last.side == side && last.completed_at.is_none() {
+                last.draw_offer = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The ply count at which an offer by `side` was made: an offer made after
+    /// the player's own (uncompleted) move belongs to that move.
+    fn ply_for_offer(&self, side: Side) -> usize {
+        match self.plies.last() {
+            Some(p) if p.side == side && p.completed_at.is_none() => self.plies.len() - 1,
+            _ => self.plies.len(),
+        }
+    }
+
+    fn on_accept(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        let Some(o) = self.offer else {
+            return Err(format!("{side} accepts a draw, but no offer is open"));
+        };
+        if o.by == side {
+            return Err(format!("{side} cannot accept his own draw offer"));
+        }
+        if self.config.provisions.agreement_needs_a_move_each()
+            && (self.moves_made(Side::White) == 0 || self.moves_made(Side::Black) == 0)
+        {
+            return Err(
+                "a draw may be agreed only after both players have made a move (5.2.3, 2017+)"
+                    .into(),
+            );
+        }
+        self.end(GameResult::Draw, Termination::Agreement, at);
+        Ok(())
+    }
+
+    fn on_decline(&mut self, side: Side) -> Result<(), Rejection> {
+        match self.offer {
+            Some(o) if o.by != side => {
+                self.offer = None;
+                if self.quickplay == Some(QuickplayClaim::Increment(side.other())) {
+                    // The opponent refused; the arbiter decides (G-III.4).
+                }
+                Ok(())
+            }
+            _ => Err(format!(
+                "{side} declines a draw, but no offer by the opponent is open"
+            )),
+        }
+    }
+
+    // ----- claims (Art. 9, G-III, A.5) ---------------------------------
+
+    fn on_claim(
+        &mut self,
+        side: Side,
+        claim: ClaimKind,
+        intended: Option<&str>,
+        at: u64,
+    ) -> Result<(), Rejection> {
+        match claim {
+            ClaimKind::Threefold | ClaimKind::FiftyMoves => {
+                self.draw_claim(side, claim, intended, at)
+            }
+            ClaimKind::IllegalMove => match self.illegal_window {
+                Some(i) if self.illegal[i].side == side.other() => {
+                    self.act_on_illegal(i, at);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "{side} claims an illegal move, but the opponent's last completed move was not one still open to a claim (A.5.2)"
+                )),
+            },
+            ClaimKind::Time => self.on_flag(side.other(), at),
+            ClaimKind::QuickplayFinish | ClaimKind::Increment => {
+                self.quickplay_claim(side, claim, at)
+            }
+        }
+    }
+
+    /// Can `side` claim now? Returns the termination on success, or why not.
+    fn verify_draw_claim(
+        &self,
+        claim: ClaimKind,
+        intended: Option<&R::Move>,
+    ) -> Result<Termination, String> {
+        match claim {
+            ClaimKind::Threefold => {
+                let count = match intended {
+                    Some(m) => {
+                        let mut p = self.pos.clone();
+                        if self.rules.is_zeroing(&self.pos, m) {
+                            1
+                        } else {
+                            self.rules.play(&mut p, m);
+                            self.reps.count(&self.rules.identity(&p)) + 1
+                        }
+                    }
+                    None => self.reps.count(&self.rules.identity(&self.pos)),
+                };
+                if count >= 3 {
+                    Ok(Termination::ThreefoldClaim)
+                } else {
+                    Err(format!(
+                        "the position would appear {count} time(s), not three (9.2)"
+                    ))
+                }
+            }
+            ClaimKind::FiftyMoves => {
+                if !self.rules.has_move_count_rules() {
+                    return Err("the 50-move rule is not in force for this game".into());
+                }
+                let plies = match intended {
+                    Some(m) if self.rules.is_zeroing(&self.pos, m) => 0,
+                    Some(_) => self.quiet_plies + 1,
+                    None => self.quiet_plies,
+                };
+                if plies >= 100 {
+                    Ok(Termination::FiftyMovesClaim)
+                } else {
+                    Err(format!(
+                        "only {plies} half-moves without capture or pawn move, not 100 (9.3)"
+                    ))
+                }
+            }
+            _ => unreachable!("not a draw claim"),
+        }
+    }
+
+    fn draw_claim(
+        &mut self,
+        side: Side,
+        claim: ClaimKind,
+        intended: Option<&str>,
+        at: u64,
+    ) -> Result<(), Rejection> {
+        if side != self.turn() || self.illegal_window.is_some() {
+            return Err(format!(
+                "only the player having the move may claim (9.2, 9.3); it is {}'s move",
+                self.turn()
+            ));
+        }
+        let intended_move = match intended {
+            None => None,
+            Some(text) => match self.rules.parse_move(&self.pos, text) {
+                MoveInput::Legal(m) => Some(Ok(m)),
+                MoveInput::Illegal { reason } => Some(Err(reason)),
+                MoveInput::Malformed { reason, column } => {
+                    return Err(format!("intended move, column {}: {reason}", column + 1));
+                }
+            },
+        };
+        let verdict = match &intended_move {
+            Some(Err(reason)) => Err(format!("the intended move is illegal: {reason}")),
+            Some(Ok(m)) => self.verify_draw_claim(claim, Some(m)),
+            None => self.verify_draw_claim(claim, None),
+        };
+        match verdict {
+            Ok(termination) => {
+                self.end(GameResult::Draw, termination, at);
+            }
+            Err(why) => {
+                // L-9.5c: the opponent gets time (2005: the claimant also loses time).
+                let left = self.timing.remaining(side, at).unwrap_or(i64::MAX);
+                let pen = self.config.provisions.wrong_claim(left);
+                self.timing.add(side.other(), pen.to_opponent, at);
+                self.penalty(at, side, "incorrect_claim", Some(pen.to_opponent));
+                if pen.from_claimant > 0 && self.timing.has_clock() {
+                    self.timing.add(side, -pen.from_claimant, at);
+                    self.penalty(at, side, "claimant_time_cut", Some(pen.from_claimant));
+                }
+                self.notes.push(format!("incorrect claim by {side}: {why}"));
+                // A claim is also a draw offer (L-9.1e).
+                self.offer = Some(DrawOffer {
+                    by: side,
+                    at,
+                    ply: self.plies.len(),
+                });
+                // The intended move must now be played (9.5.3).
+                if let Some(Ok(m)) = intended_move {
+                    self.play_legal(side, m, at);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn quickplay_claim(&mut self, side: Side, claim: ClaimKind, at: u64) -> Result<(), Rejection> {
+        let p = self.config.provisions;
+        if !p.quickplay_finish_available(
+            self.config.quickplay_announced,
+            self.timing.has_increment(),
+        ) {
+            return Err("no quickplay-finish claim in this game (2005 art. 10 / Guidelines III not announced, blitz, or an increment)".into());
+        }
+        if claim == ClaimKind::Increment && !p.edition.is_modern() {
+            return Err("the increment request of G-III.4 is not in the 2005 Laws".into());
+        }
+        if side != self.turn() {
+            return Err(format!(
+                "only the player having the move may claim; it is {}'s move",
+                self.turn()
+            ));
+        }
+        match self.timing.remaining(side, at) {
+            Some(ms) if ms > 0 && ms < 2 * MINUTE => {}
+            Some(ms) => {
+                return Err(format!(
+                    "{side} has {ms} ms left: the claim needs under two minutes on a running clock"
+                ));
+            }
+            None => return Err("a quickplay-finish claim needs a clock".into()),
+        }
+        self.quickplay = Some(match claim {
+            ClaimKind::Increment => QuickplayClaim::Increment(side),
+            _ => QuickplayClaim::Draw(side),
+        });
+        self.offer = Some(DrawOffer {
+            by: side,
+            at,
+            ply: self.plies.len(),
+        });
+        Ok(())
+    }
+
+    // ----- resignation, flags, arrival ---------------------------------
+
+    fn on_resign(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if self
+            .config
+            .provisions
+            .resignation_draw_if_opponent_cannot_mate()
+            && self.rules.mateability(&self.pos, side.other()) == Mateability::Impossible
+        {
+            self.end(GameResult::Draw, Termination::Resignation, at);
+        } else {
+            self.end(
+                GameResult::win_for(side.other()),
+                Termination::Resignation,
+                at,
+            );
+        }
+        Ok(())
+    }
+
+    /// `side`'s flag is seen to have fallen (L-6.8, L-6.9, L-6.9b).
+    fn on_flag(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if !self.timing.has_clock() {
+            // No clock in the log: the arbiter's observation is the fact.
+            self.time_forfeit(side, at);
+            return Ok(());
+        }
+        let Some(fell) = self.timing.flag_fell_at(side, at) else {
+            let left = self.timing.remaining(side, at).unwrap_or(0);
+            return Err(format!("{side}'s flag has not fallen: {left} ms left"));
+        };
+        if let Some(other_fell) = self.timing.flag_fell_at(side.other(), at) {
+            // Both flags are down (L-6.9b).
+            let p = self.config.provisions;
+            if p.both_flags_always_draw() {
+                self.end(GameResult::Draw, Termination::TimeForfeit, at);
+                return Ok(());
+            }
+            if p.time_claim_needs_own_time() {
+                return Err(format!(
+                    "the claimant {} has no time left himself (July 2017 A.4.3)",
+                    side.other()
+                ));
+            }
+            if fell == other_fell || !p.edition.is_modern() {
+                // Which fell first cannot be established (2005 art. 6.12).
+                if self.timing.in_last_period(side) {
+                    self.end(GameResult::Draw, Termination::TimeForfeit, at);
+                    return Ok(());
+                }
+                return Err("both flags are down in a period that is not the last: the game continues (6.12a / G-III.3)".into());
+            }
+            // An electronic clock shows which flag fell first (2017 interpretation).
+            let first = if fell < other_fell {
+                side
+            } else {
+                side.other()
+            };
+            self.time_forfeit(first, fell.min(other_fell));
+            return Ok(());
+        }
+        if self.config.provisions.time_claim_needs_own_time()
+            && self
+                .timing
+                .remaining(side.other(), at)
+                .is_some_and(|ms| ms <= 0)
+        {
+            return Err("the claimant has no time left (July 2017 A.4.3)".into());
+        }
+        self.time_forfeit(side, fell);
+        Ok(())
+    }
+
+    /// L-6.7: a player arriving after the default time loses.
+    fn on_arrive(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if self.arrived[side.index()] {
+            return Err(format!("{side} has already arrived"));
+        }
+        self.arrived[side.index()] = true;
+        let default = self
+            .config
+            .provisions
+            .default_time(self.config.default_time);
+        if at as i64 > default {
+            self.notes.push(format!(
+                "{side} arrived {at} ms after the start; default time is {default} ms (6.7)"
+            ));
+            self.penalty(at, side, "late_arrival", None);
+            self.end(GameResult::win_for(side.other()), Termination::Arbiter, at);
+        }
+        Ok(())
+    }
+
+    // ----- the arbiter -------------------------------------------------
+
+    fn on_arbiter(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
+        use ActionKind::*;
+        let side = || {
+            a.side
+                .ok_or_else(|| format!("arbiter action {:?} needs a side", a.action))
+        };
+        let ms = || {
+            a.ms.filter(|m| *m >= 0)
+                .ok_or_else(|| format!("arbiter action {:?} needs a non-negative ms", a.action))
+        };
+        let over = self.outcome.is_some();
+        let playing_only = matches!(
+            a.action,
+            Pause
+                | Resume
+                | AddTime
+                | DeductTime
+                | WrongInitialPosition
+                | BoardOrientation
+                | ReversedColours
+                | IllegalMove
+                | QuickplayAccept
+                | QuickplayPostpone
+                | QuickplayReject
+                | QuickplayIncrement
+        );
+        if over && playing_only {
+            return Err("the game is over".into());
+        }
+        let kind_penalty = |k: PenaltyKind| -> Result<(), Rejection> {
+            if self.config.provisions.penalty_allowed(k) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{k:?} is not among the arbiter's penalties in the {} Laws (13.4)",
+                    self.config.provisions.edition
+                ))
+            }
+        };
+        match a.action {
+            Pause => self.timing.pause(at),
+            Resume => self.timing.resume(at),
+            AddTime => {
+                let (s, m) = (side()?, ms()?);
+                self.timing.add(s, m, at);
+                self.penalty(at, s, "add_time", Some(m));
+                Ok(())
+            }
+            DeductTime => {
+                let (s, m) = (side()?, ms()?);
+                self.timing.add(s, -m, at);
+                self.penalty(at, s, "deduct_time", Some(m));
+                Ok(())
+            }
+            Warning => {
+                let s = side()?;
+                self.penalty(at, s, "warning", None);
+                Ok(())
+            }
+            IncreasePoints => {
+                // 12.9.4: the opponent's points raised to the game maximum.
+                let offender = side()?;
+                let o = offender.other().index();
+                let current = self.score().map(|p| p[o]).unwrap_or(0.0);
+                self.points_delta[o] += self.config.scoring.win - current;
+                self.penalty(at, offender, "increase_points", None);
+                Ok(())
+            }
+            ReducePoints => {
+                let offender = side()?;
+                let by = a.points.unwrap_or(self.config.scoring.draw);
+                self.points_delta[offender.index()] -= by;
+                self.penalty(at, offender, "reduce_points", None);
+                Ok(())
+            }
+            DeclareLost => {
+                let loser = side()?;
+                self.penalty(at, loser, "declare_lost", None);
+                match &self.outcome {
+                    // 11.8: both players lose.
+                    Some(o)
+                        if o.termination == Termination::Arbiter
+                            && o.result == GameResult::win_for(loser) =>
+                    {
+                        self.outcome = Some(Outcome {
+                            result: GameResult::BothLose,
+                            termination: Termination::Arbiter,
+                            at,
+                        });
+                    }
+                    _ => {
+                        self.outcome = None;
+                        self.end(GameResult::win_for(loser.other()), Termination::Arbiter, at);
+                        if let Some(p) = a.points {
+                            // The arbiter also decides the opponent's score (12.9.6).
+                            let mut pts = [0.0, 0.0];
+                            pts[loser.other().index()] = p;
+                            self.points_override = Some(pts);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Fine | ExcludeRounds | Expel => {
+                let k = match a.action {
+                    Fine => PenaltyKind::Fine,
+                    ExcludeRounds => PenaltyKind::ExcludeRounds,
+                    _ => PenaltyKind::Expel,
+                };
+                kind_penalty(k)?;
+                let s = side()?;
+                let name = match k {
+                    PenaltyKind::Fine => "fine",
+                    PenaltyKind::ExcludeRounds => "exclude_rounds",
+                    _ => "expel",
+                };
+                self.penalty(at, s, name, None);
+                Ok(())
+            }
+            DeclareResult => {
+                let text = a.result.as_deref().ok_or("declare_result needs a result")?;
+                let result =
+                    GameResult::parse(text).ok_or_else(|| format!("unknown result {text:?}"))?;
+                if result == GameResult::Ongoing {
+                    return Err("declare_result needs a final result".into());
+                }
+                self.outcome = None;
+                self.end(result, Termination::Arbiter, at);
+                if let Some(reason) = &a.reason {
+                    self.notes
+                        .push(format!("result declared by the arbiter: {reason}"));
+                }
+                Ok(())
+            }
+            WrongInitialPosition | BoardOrientation => {
+                if let Some(n) = self.config.provisions.setup_claim_cutoff() {
+                    if self.completed_moves_each() >= n {
+                        return Err(format!(
+                            "no claim about the set-up after {n} moves by each player (A.5.1)"
+                        ));
+                    }
+                }
+                if a.action == WrongInitialPosition {
+                    // 7.2.1 / 2005 7.1(a): the game is annulled and a new one played.
+                    self.notes.push(
+                        "wrong initial position: the game is annulled and restarted (7.2.1)".into(),
+                    );
+                    self.restart();
+                } else {
+                    self.notes.push("board wrongly placed: the position is transferred to a correct board, play continues (7.2.2)".into());
+                }
+                Ok(())
+            }
+            ReversedColours => {
+                let restart = self
+                    .config
+                    .provisions
+                    .reversed_colours_restart(self.completed_moves_each(), a.restart);
+                if restart {
+                    self.notes.push(
+                        "colours reversed: the game is replayed with the correct colours (7.3)"
+                            .into(),
+                    );
+                    self.restart();
+                    self.colours_swapped = !self.colours_swapped;
+                } else {
+                    self.notes
+                        .push("colours reversed: the game continues (7.3)".into());
+                }
+                Ok(())
+            }
+            DisplacedPieces => {
+                self.notes.push(format!(
+                    "pieces displaced{}: the correct position is restored (7.4)",
+                    a.side.map(|s| format!(" by {s}")).unwrap_or_default()
+                ));
+                Ok(())
+            }
+            Restore => {
+                let n = a.ply.ok_or("restore needs ply")? as usize;
+                if n > self.plies.len() {
+                    return Err(format!(
+                        "cannot restore to ply {n}: only {} were played",
+                        self.plies.len()
+                    ));
+                }
+                self.truncate(n);
+                self.outcome = None;
+                Ok(())
+            }
+            IllegalMove => match self.illegal_window {
+                Some(i) => {
+                    self.act_on_illegal(i, at);
+                    Ok(())
+                }
+                None => Err("no completed illegal move is open to the arbiter's action".into()),
+            },
+            QuickplayAccept | QuickplayPostpone | QuickplayReject | QuickplayIncrement => {
+                self.quickplay_decision(a, at)
+            }
+        }
+    }
+
+    fn quickplay_decision(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
+        let Some(claim) = self.quickplay else {
+            return Err("no quickplay-finish claim is pending".into());
+        };
+        let claimant = match claim {
+            QuickplayClaim::Draw(s) | QuickplayClaim::Increment(s) => s,
+        };
+        let extra = a.ms.unwrap_or(2 * MINUTE);
+        match a.action {
+            ActionKind::QuickplayAccept => {
+                self.quickplay = None;
+                self.end(GameResult::Draw, Termination::Arbiter, at);
+            }
+            ActionKind::QuickplayPostpone => {
+                // 10.2(b) / G-III.5: the opponent may get two minutes; the final
+                // decision comes later (declare_result or quickplay_accept).
+                self.timing.add(claimant.other(), extra, at);
+                self.penalty(at, claimant, "quickplay_postponed", Some(extra));
+            }
+            ActionKind::QuickplayReject => {
+                self.quickplay = None;
+                self.timing.add(claimant.other(), extra, at);
+                self.penalty(at, claimant, "quickplay_rejected", Some(extra));
+            }
+            ActionKind::QuickplayIncrement => {
+                if !self.config.provisions.edition.is_modern() {
+                    return Err("the increment of G-III.4 is not in the 2005 Laws".into());
+                }
+                self.quickplay = None;
+                self.offer = None;
+                let inc = a.ms.unwrap_or(5_000);
+                self.timing.set_increment(inc, at);
+                self.timing.add(claimant.other(), 2 * MINUTE, at);
+                self.penalty(at, claimant, "quickplay_increment", Some(2 * MINUTE));
+            }
+            _ => unreachable!(),
+        }
+        Ok(())
+    }
+
+    fn restart(&mut self) {
+        self.truncate(0);
+    }
+
+    /// Reinstates the position after the first `n` plies (7.5.1, 7.6).
+    fn truncate(&mut self, n: usize) {
+        let kept: Vec<Ply<R::Move>> = self.plies.drain(..).take(n).collect();
+        self.pos = self.start.clone();
+        self.reps.clear();
+        self.reps.record(self.rules.identity(&self.pos));
+        self.quiet_plies = 0;
+        for p in &kept {
+            if self.rules.is_zeroing(&self.pos, &p.mv) {
+                self.quiet_plies = 0;
+                self.reps.clear();
+            } else {
+                self.quiet_plies += 1;
+            }
+            self.rules.play(&mut self.pos, &p.mv);
+            self.reps.record(self.rules.identity(&self.pos));
+        }
+        self.plies = kept;
+        self.pending_illegal = None;
+        self.illegal_window = None;
+        self.uncompleted = [false, false];
+        self.offer = None;
+    }
+
+    // ----- claimability (for audits and players) -------------------------
+
+    /// Which claims the player having the move could make correctly now,
+    /// with or without an intended move (L-9.2, L-9.3).
+    pub fn claimable(&self) -> Vec<ClaimKind> {
+        let mut out = Vec::new();
+        if self.outcome.is_some() {
+            return out;
+        }
+        let here = self.reps.count(&self.rules.identity(&self.pos));
+        let threefold = here >= 3
+            || (self.reps.max_count() >= 2
+                && self.rules.legal_moves(&self.pos).iter().any(|m| {
+                    self.verify_draw_claim(ClaimKind::Threefold, Some(m))
+                        .is_ok()
+                }));
+        if threefold {
+            out.push(ClaimKind::Threefold);
+        }
+        if self.rules.has_move_count_rules() {
+            let fifty = self.quiet_plies >= 100
+                || (self.quiet_plies >= 99
+                    && self
+                        .rules
+                        .legal_moves(&self.pos)
+                        .iter()
+                        .any(|m| !self.rules.is_zeroing(&self.pos, m)));
+            if fifty {
+                out.push(ClaimKind::FiftyMoves);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,257 @@
+//! What the Laws provide in a given edition, regime and supervision mode.
+//!
+//! Every rule that differs between editions is answered here, from data, so
+//! the game fold never compares edition numbers itself. Each answer cites the
+//! catalogue id it implements; `tests/editions.rs` checks each difference in
+//! both directions.
+
+use arbiter_edition::{Edition, Regime, Supervision};
+
+/// One minute in milliseconds.
+pub const MINUTE: i64 = 60_000;
+
+/// What happens at the n-th completed illegal move of one player (L-7.5e, L-A.5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMoveConsequence {
+    /// The opponent gets this much time; play goes on from the restored position.
+    TimeToOpponent(i64),
+    /// The offender loses, unless the opponent cannot mate him, then a draw.
+    LossUnlessOpponentCannotMate,
+    /// The offender loses outright (2005 standard play: seed 000 art. 7.4(b)
+    /// gives no exception, catalogue §7.1 Q3).
+    Loss,
+}
+
+/// The Laws in force for one game: edition × regime × supervision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Provisions {
+    pub edition: Edition,
+    pub regime: Regime,
+    pub supervision: Supervision,
+}
+
+impl Provisions {
+    pub fn new(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
+        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz only).
+        let supervision = if regime == Regime::Standard {
+            Supervision::Full
+        } else {
+            supervision
+        };
+        Provisions {
+            edition,
+            regime,
+            supervision,
+        }
+    }
+
+    /// True when the reduced rules of L-A.5 / L-B.4 apply (rapid or blitz without
+    /// full supervision): the arbiter acts on an illegal move only on a claim.
+    pub fn reduced(&self) -> bool {
+        self.regime != Regime::Standard && self.supervision == Supervision::Reduced
+    }
+
+    /// The time penalty of Articles 7 and 9 in this regime (L-A.3, L-B.2, §7 Q1).
+    /// 2017 and 2018: 2 min standard and rapid, 1 min blitz. 2023: 1 min in rapid
+    /// and blitz (A.3; for fully supervised blitz the literal reading would be
+    /// 2 min — we take the evident intent, 1 min, catalogue Q1).
+    pub fn time_penalty(&self) -> i64 {
+        match (self.edition, self.regime) {
+            (_, Regime::Standard) => 2 * MINUTE,
+            (Edition::E2023, _) => MINUTE,
+            (_, Regime::Blitz) => MINUTE,
+            (_, Regime::Rapid) => 2 * MINUTE,
+        }
+    }
+
+    /// The consequence of the player's `nth` (1-based) completed illegal move.
+    ///
+    /// * 2005 standard (seed 000 art. 7.4(b)): +2 min, +2 min, third loses, no exception.
+    /// * 2005 rapid (OLD rapidplay, catalogue §3.12): the same ladder, on claim when reduced.
+    /// * 2005 blitz (OLD blitz): the opponent claims a win at the first; a draw if he cannot mate.
+    /// * 2017 July, reduced rapid/blitz (seed 002 A.4.2): the first loses (draw if opponent cannot mate).
+    /// * 2017 otherwise, 2018, 2023 (7.5.5): penalty time, the second loses (draw exception).
+    pub fn illegal_move(&self, nth: u32) -> IllegalMoveConsequence {
+        use IllegalMoveConsequence::*;
+        match self.edition {
+            Edition::E2005 => match self.regime {
+                Regime::Blitz => LossUnlessOpponentCannotMate,
+                _ if nth >= 3 => Loss,
+                _ => TimeToOpponent(2 * MINUTE),
+            },
+            Edition::E2017 if self.reduced() => LossUnlessOpponentCannotMate,
+            _ if nth >= 2 => LossUnlessOpponentCannotMate,
+            _ => TimeToOpponent(self.time_penalty()),
+        }
+    }
+
+    /// Whether the arbiter (the software) acts on a completed illegal move by
+    /// itself, or only when the opponent claims before his own move (L-A.5.2;
+    /// OLD rapidplay and blitz likewise).
+    pub fn illegal_move_needs_claim(&self) -> bool {
+        self.reduced()
+    }
+
+    /// Pressing the clock without making a move is an illegal move from 2017
+    /// (L-7.5c); in 2005 it is improper clock handling, not an illegal move.
+    pub fn press_without_move_is_illegal(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// Penalty for an incorrect draw claim (L-9.5c): time to the opponent, and
+    /// in 2005 a cut of the claimant's own time (seed 000 art. 9.5(b), §7.1 Q2).
+    pub fn wrong_claim(&self, claimant_remaining: i64) -> WrongClaimPenalty {
+        match self.edition {
+            Edition::E2005 => {
+                let cut = if claimant_remaining > 2 * MINUTE {
+                    (claimant_remaining / 2).min(3 * MINUTE)
+                } else if claimant_remaining > MINUTE {
+                    claimant_remaining - MINUTE
+                } else {
+                    0
+                };
+                WrongClaimPenalty {
+                    to_opponent: 3 * MINUTE,
+                    from_claimant: cut,
+                }
+            }
+            _ => WrongClaimPenalty {
+                to_opponent: self.time_penalty(),
+                from_claimant: 0,
+            },
+        }
+    }
+
+    /// Fivefold repetition and the 75-move rule end the game by themselves from
+    /// 2017 (L-9.6a, L-9.6b); the 2005 Laws have neither.
+    pub fn automatic_draws(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// A draw may be agreed only after both players have made a move (L-5.2c,
+    /// L-9.1f) from 2017; in 2005 at any time.
+    pub fn agreement_needs_a_move_each(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// 2023 5.1.2: resigning when the opponent cannot mate is a draw (L-5.1b).
+    pub fn resignation_draw_if_opponent_cannot_mate(&self) -> bool {
+        self.edition >= Edition::E2023
+    }
+
+    /// Whether the software calls a flag it sees fall (CFG-8, L-6.8): always in
+    /// standard play; in rapid/blitz from 2017/18 ("shall"), and in fully
+    /// supervised rapid/blitz. In 2005 rapid/blitz and July-2017 reduced play
+    /// only a player's claim makes a flag count.
+    pub fn flag_called_automatically(&self) -> bool {
+        match (self.edition, self.regime) {
+            (_, Regime::Standard) => true,
+            (Edition::E2005, _) => false,
+            (Edition::E2017, _) => !self.reduced(),
+            _ => true,
+        }
+    }
+
+    /// Both flags down and the first unknown (L-6.9b): 2005 art. 6.12 and the
+    /// 2017+ G-III.3 agree for standard play: play on unless it is the last
+    /// period, then a draw. OLD rapid/blitz: always a draw.
+    pub fn both_flags_always_draw(&self) -> bool {
+        self.edition == Edition::E2005 && self.regime != Regime::Standard
+    }
+
+    /// July 2017 A.4.3: a win-on-time claim in reduced play needs time left on
+    /// the claimant's own clock (deleted in 2018).
+    pub fn time_claim_needs_own_time(&self) -> bool {
+        self.edition == Edition::E2017 && self.reduced()
+    }
+
+    /// Default time / late arrival (L-6.7a): 2005 one hour, 2017+ the
+    /// regulations, else zero.
+    pub fn default_time(&self, regulations: Option<i64>) -> i64 {
+        match (self.edition, regulations) {
+            (_, Some(ms)) => ms,
+            (Edition::E2005, None) => 60 * MINUTE,
+            (_, None) => 0,
+        }
+    }
+
+    /// Colours reversed (L-7.3): from 2017 the game is replayed when fewer than
+    /// ten moves were made by both players; in 2005 it continues unless the
+    /// arbiter rules otherwise.
+    pub fn reversed_colours_restart(
+        &self,
+        completed_moves_each: u32,
+        arbiter_says: Option<bool>,
+    ) -> bool {
+        if self.edition.is_modern() {
+            completed_moves_each < 10
+        } else {
+            arbiter_says.unwrap_or(false)
+        }
+    }
+
+    /// Reduced rapid/blitz: after this many moves by each player no claim
+    /// about the set-up or board orientation is accepted (L-A.5.1; OLD: three).
+    pub fn setup_claim_cutoff(&self) -> Option<u32> {
+        if !self.reduced() {
+            return None;
+        }
+        Some(if self.edition.is_modern() { 10 } else { 3 })
+    }
+
+    /// The 12.9 penalty menu (2017+ 12.9.1–12.9.9) or the 2005 13.4 list.
+    pub fn penalty_allowed(&self, kind: PenaltyKind) -> bool {
+        match kind {
+            PenaltyKind::Fine | PenaltyKind::ExcludeRounds => self.edition.is_modern(),
+            _ => true,
+        }
+    }
+
+    /// The quickplay-finish claim (2005 art. 10.2; 2017+ Guidelines III only
+    /// when announced, never in blitz; G-III.2).
+    pub fn quickplay_finish_available(&self, announced: bool, has_increment: bool) -> bool {
+        if self.regime == Regime::Blitz || has_increment {
+            return false;
+        }
+        if self.edition == Edition::E2005 {
+            true
+        } else {
+            announced
+        }
+    }
+}
+
+/// Time moved by an incorrect claim (L-9.5c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongClaimPenalty {
+    pub to_opponent: i64,
+    pub from_claimant: i64,
+}
+
+/// The arbiter's penalties: 2017+ 12.9.1–12.9.9 and 2005 13.4(a)–(ж).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyKind {
+    /// 12.9.1 / 13.4(a)
+    Warning,
+    /// 12.9.2 / 13.4(б): more time for the opponent.
+    AddTime,
+    /// 12.9.3 / 13.4(в): less time for the offender.
+    DeductTime,
+    /// 12.9.4 / 13.4(е): the opponent's points raised to the game maximum.
+    IncreasePoints,
+    /// 12.9.5 / 13.4(д): the offender's points reduced.
+    ReducePoints,
+    /// 12.9.6 / 13.4(г): the game declared lost.
+    DeclareLost,
+    /// 12.9.7 (2017+ only): a fine announced in advance.
+    Fine,
+    /// 12.9.8 (2017+ only): exclusion from one or more rounds.
+    ExcludeRounds,
+    /// 12.9.9 / 13.4(ж): expulsion from the competition.
+    Expel,
+    /// Time given to the opponent for an illegal move (7.5.5 / 7.4(b)).
+    IllegalMove,
+    /// Time given (and in 2005 taken) for an incorrect claim (9.5).
+    IncorrectClaim,
+}

@@ -1,0 +1,147 @@
+//! Replaying a log: the fold from the header and the events to a final state,
+//! and the report `arbiter replay --json` prints.
+
+use crate::game::{Game, GameConfig, Penalty};
+use crate::log::{Header, Log};
+use crate::outcome::Scoring;
+use crate::provisions::Provisions;
+use crate::ruleset::RuleSet;
+use crate::timing::Timing;
+use arbiter_edition::{Regime, Side, Supervision};
+use serde::Serialize;
+
+/// An event line the game did not accept, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rejected {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// The settings a header gives, with the clock it describes.
+pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
+    let regime = h
+        .regime
+        .or_else(|| Timing::regime_of(h))
+        .unwrap_or(Regime::Standard);
+    let supervision = h.supervision.unwrap_or(Supervision::Full);
+    let timing = Timing::from_header(h, regime, supervision)?;
+    let config = GameConfig {
+        provisions: Provisions::new(h.edition, regime, supervision),
+        scoring: h.scoring.unwrap_or(Scoring::default()),
+        quickplay_announced: h.quickplay_finish.unwrap_or(false),
+        draw_offers_from_move: h.draw_offers_from_move,
+        default_time: h.default_time,
+    };
+    Ok((config, timing))
+}
+
+/// Folds a log into a game. Fails only when the header itself is unusable
+/// (bad time control or start position); bad events are collected.
+pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), String> {
+    let (config, timing) = config_from_header(&log.header)?;
+    let start = match &log.header.start {
+        Some(text) => Some(
+            rules
+                .parse_position(text)
+                .map_err(|e| format!("header start: {e}"))?,
+        ),
+        None => None,
+    };
+    let mut game = Game::new(rules, config, start, timing);
+    let mut rejected = Vec::new();
+    for (line, ev) in &log.lines {
+        match ev {
+            Ok(ev) => {
+                if let Err(reason) = game.apply(ev) {
+                    rejected.push(Rejected {
+                        line: *line,
+                        reason,
+                    });
+                }
+            }
+            Err(reason) => rejected.push(Rejected {
+                line: *line,
+                reason: reason.clone(),
+            }),
+        }
+    }
+    Ok((game, rejected))
+}
+
+/// Per-side clock state in the report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockReport {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The current period of each side (1-based).
+    pub period: PerSide<usize>,
+    /// The instant a flag fell, if one did.
+    pub flag_at: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PerSide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+/// What `arbiter replay --json` prints (keys fixed by issue 2, extended by issue 3).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub variant: &'static str,
+    pub edition: String,
+    pub regime: String,
+    pub result: String,
+    pub termination: Option<&'static str>,
+    pub ply: usize,
+    pub fen: String,
+    pub clock: Option<ClockReport>,
+    pub illegal_moves: PerSide<u32>,
+    pub penalties: Vec<Penalty>,
+    pub rejected: Vec<Rejected>,
+    pub score: Option<PerSide<f64>>,
+    pub draw_offer: Option<Side>,
+    pub notes: Vec<String>,
+    pub moves: Vec<String>,
+}
+
+/// Builds the report of a replayed game. `at` is the instant the clocks are read.
+pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
+    let rules = game.rules();
+    let at = game.outcome().map(|o| o.at).unwrap_or(game.last_at());
+    let clock = game.timing().report(at);
+    let mut pos = game.start_position().clone();
+    let mut moves = Vec::with_capacity(game.plies().len());
+    for p in game.plies() {
+        moves.push(rules.move_text(&pos, &p.mv));
+        rules.play(&mut pos, &p.mv);
+    }
+    let p = game.config().provisions;
+    Report {
+        variant: rules.variant(),
+        edition: p.edition.to_string(),
+        regime: p.regime.to_string(),
+        result: game
+            .outcome()
+            .map(|o| o.result.as_str())
+            .unwrap_or("*")
+            .to_string(),
+        termination: game.outcome().map(|o| o.termination.as_str()),
+        ply: game.plies().len(),
+        fen: rules.position_text(game.position()),
+        clock,
+        illegal_moves: PerSide {
+            white: game.illegal_count(Side::White),
+            black: game.illegal_count(Side::Black),
+        },
+        penalties: game.penalties().to_vec(),
+        rejected,
+        score: game.score().map(|s| PerSide {
+            white: s[0],
+            black: s[1],
+        }),
+        draw_offer: game.draw_offer().map(|o| o.by),
+        notes: game.notes().to_vec(),
+        moves,
+    }
+}

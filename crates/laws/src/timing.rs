@@ -1,0 +1,233 @@
+//! The game's clock, as the Laws see it (Art. 6).
+//!
+//! A thin adapter between the game fold and the pure [`arbiter_clock::Clock`].
+//! Without a time control every query answers "no clock", and the Laws that
+//! need one (flags, quickplay finish, time penalties) do not move any time.
+
+use crate::log::Header;
+use crate::replay::{ClockReport, PerSide};
+use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
+use arbiter_edition::{Edition, Regime, Side, Supervision};
+
+/// The clock of one game, or none.
+#[derive(Clone, Debug, Default)]
+pub struct Timing {
+    clock: Option<Clock>,
+    control: Option<TimeControl>,
+    /// When the game ended: the clocks are read at this instant from then on.
+    stopped_at: Option<u64>,
+}
+
+impl Timing {
+    /// A game without a clock.
+    pub fn none() -> Self {
+        Timing::default()
+    }
+
+    /// The clock a log header describes; `regime` and `supervision` pick the
+    /// flag-observation mode (CFG-8).
+    pub fn from_header(
+        h: &Header,
+        regime: Regime,
+        supervision: Supervision,
+    ) -> Result<Self, String> {
+        let Some(text) = &h.time_control else {
+            return Ok(Timing::none());
+        };
+        let control = Self::parse_control(text)?;
+        if !control.is_timed() {
+            return Ok(Timing::none());
+        }
+        let mut settings = ClockSettings::for_game(h.edition, regime, supervision);
+        settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
+        settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
+        settings.increment_timing = match h.increment_timing.as_deref() {
+            None | Some("at_press") => IncrementTiming::AtPress,
+            Some("before_move") => IncrementTiming::BeforeMove,
+            Some(other) => {
+                return Err(format!(
+                    "unknown increment_timing {other:?} (at_press or before_move)"
+                ));
+            }
+        };
+        let clock =
+            Clock::new(&control, settings).map_err(|e| format!("time control {text:?}: {e}"))?;
+        Ok(Timing {
+            clock: Some(clock),
+            control: Some(control),
+            stopped_at: None,
+        })
+    }
+
+    /// Reads a `TimeControl` text, with the column of any error.
+    pub fn parse_control(text: &str) -> Result<TimeControl, String> {
+        text.parse::<TimeControl>()
+            .map_err(|e| format!("time control {text:?}: {e}"))
+    }
+
+    /// The regime a time control gives in an edition (L-6.3g).
+    pub fn classify(control: &TimeControl, edition: Edition) -> Option<Regime> {
+        control.classify(edition)
+    }
+
+    /// The increment of the first period (for reading `[%clk]` records).
+    pub fn first_increment(control: &TimeControl) -> i64 {
+        control
+            .periods()
+            .first()
+            .map(|p| p.increment_ms as i64)
+            .unwrap_or(0)
+    }
+
+    /// The regime this header's time control gives.
+    pub fn regime_of(h: &Header) -> Option<Regime> {
+        let tc = Self::parse_control(h.time_control.as_deref()?).ok()?;
+        tc.classify(h.edition)
+    }
+
+    pub fn has_clock(&self) -> bool {
+        self.clock.is_some()
+    }
+
+    /// Any per-move time (increment or delay): G-III.2 excludes those games.
+    pub fn has_increment(&self) -> bool {
+        self.control
+            .as_ref()
+            .is_some_and(|c| c.periods().iter().any(|p| p.has_per_move_time()))
+    }
+
+    fn read_at(&self, at: u64) -> u64 {
+        self.stopped_at.map_or(at, |s| s.min(at))
+    }
+
+    pub fn remaining(&self, side: Side, at: u64) -> Option<i64> {
+        let c = self.clock.as_ref()?;
+        Some(c.remaining(side, self.read_at(at).max(c.last_at())))
+    }
+
+    /// When `side`'s flag fell, if it has fallen strictly before `at`.
+    pub fn flag_fell_at(&self, side: Side, at: u64) -> Option<u64> {
+        if self.stopped_at.is_some() {
+            return None;
+        }
+        self.clock
+            .as_ref()?
+            .flag_at(side)
+            .filter(|t| *t < at || (*t == at && self.remaining(side, at).is_some_and(|r| r < 0)))
+    }
+
+    /// The first flag that fell strictly before `at`, with its exact instant.
+    pub fn first_flag_before(&self, at: u64) -> Option<(Side, u64)> {
+        Side::BOTH
+            .iter()
+            .filter_map(|&s| self.flag_fell_at(s, at).map(|t| (s, t)))
+            .min_by_key(|(_, t)| *t)
+    }
+
+    /// Whether `side` is in the last ("all remaining moves") period (6.12b, G-III.3).
+    pub fn in_last_period(&self, side: Side) -> bool {
+        match (&self.clock, &self.control) {
+            (Some(c), Some(tc)) => {
+                let last = tc.periods().len().saturating_sub(1);
+                c.period_index(side) >= last
+                    && tc.periods().last().is_some_and(|p| p.moves.is_none())
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether the clock would accept a press by `side` now.
+    pub fn check_press(&self, side: Side) -> Result<(), String> {
+        match &self.clock {
+            None => Ok(()),
+            Some(c) if c.is_paused() => Err("the clocks are paused".into()),
+            Some(c) if c.on_move() != side => Err(format!("{side}'s clock is not running")),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn press(&mut self, side: Side, at: u64, kind: PressKind) -> Result<(), String> {
+        match &mut self.clock {
+            None => Ok(()),
+            Some(c) => c
+                .press(side, at, kind)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// A legal move is completed (L-6.2a).
+    pub fn press_move(&mut self, side: Side, at: u64) -> Result<(), String> {
+        self.press(side, at, PressKind::Move)
+    }
+
+    /// An illegal move is completed: time charged, nothing credited, the
+    /// offender's clock keeps running (catalogue Q6, L-7.5f).
+    pub fn press_illegal(&mut self, side: Side, at: u64) -> Result<(), String> {
+        self.press(side, at, PressKind::Illegal)
+    }
+
+    /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9).
+    pub fn add(&mut self, side: Side, ms: i64, at: u64) {
+        if let Some(c) = &mut self.clock {
+            let at = at.max(c.last_at());
+            let _ = c.adjust(side, at, ms);
+        }
+    }
+
+    /// G-III.4: an increment for both players from now on.
+    pub fn set_increment(&mut self, ms: i64, at: u64) {
+        if let Some(c) = &mut self.clock {
+            let at = at.max(c.last_at());
+            let _ = c.switch_to_increment(at, ms.max(0) as u64);
+        }
+    }
+
+    /// The game is over: the clocks stop at `at`.
+    pub fn stop(&mut self, at: u64) {
+        if self.stopped_at.is_none() {
+            if let Some(c) = &mut self.clock {
+                let _ = c.advance(at.max(c.last_at()));
+            }
+            self.stopped_at = Some(at);
+        }
+    }
+
+    pub fn pause(&mut self, at: u64) -> Result<(), String> {
+        match &mut self.clock {
+            None => Err("the game has no clock to pause".into()),
+            Some(c) => c.pause(at).map_err(|e| e.to_string()),
+        }
+    }
+
+    pub fn resume(&mut self, at: u64) -> Result<(), String> {
+        match &mut self.clock {
+            None => Err("the game has no clock to resume".into()),
+            Some(c) => c.resume(at).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The clock part of the replay report, read at `at`.
+    pub fn report(&self, at: u64) -> Option<ClockReport> {
+        let c = self.clock.as_ref()?;
+        let at = self.read_at(at).max(c.last_at());
+        let flag_at = Side::BOTH
+            .iter()
+            .filter_map(|&s| c.fell_at(s).or(c.flag_at(s).filter(|t| *t <= at)))
+            .min();
+        Some(ClockReport {
+            white_ms: c.remaining(Side::White, at),
+            black_ms: c.remaining(Side::Black, at),
+            period: PerSide {
+                white: c.period(Side::White) as usize,
+                black: c.period(Side::Black) as usize,
+            },
+            flag_at,
+        })
+    }
+
+    /// The pure clock, for callers that need more than the Laws do.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+}
