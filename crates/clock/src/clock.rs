@@ -614,10 +614,13 @@ impl Clock {
             self.credit_increment(side, inc);
             out.increment_ms = inc;
         }
-        out.flag_fell_at = self.side(side).fell_at;
         self.on_move = side.other();
         self.start_turn(side.other());
+        // Main time at or below zero with no delay pending is a fallen flag, on
+        // either side (an adjustment inside a delay can leave exactly that).
+        self.check_fall_now(side, at);
         self.check_fall_now(side.other(), at);
+        out.flag_fell_at = self.side(side).fell_at;
         Ok(out)
     }
 
@@ -700,7 +703,7 @@ impl Clock {
             self.increment_of(Side::Black),
         ];
         self.increment_override = Some(increment_ms);
-        if self.settings.increment_timing == IncrementTiming::BeforeMove {
+        if self.settings.increment_timing == IncrementTiming::BeforeMove && !self.sandclock {
             for s in Side::BOTH {
                 // Replace the advance credit already held by the new one.
                 let diff = increment_ms as i64 - before[s.index()] as i64;

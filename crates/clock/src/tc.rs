@@ -259,8 +259,7 @@ fn parse_period(cur: &mut Cursor<'_>) -> Result<Period, ParseError> {
         period.time_ms = cur.seconds("the seconds of a period (e.g. 300 or 40/5400)")?;
     }
     let mut seen = Vec::new();
-    loop {
-        let Some(c) = cur.peek() else { break };
+    while let Some(c) = cur.peek() {
         let (slot, what): (&mut u64, &'static str) = match c {
             '+' => (
                 &mut period.increment_ms,
@@ -697,5 +696,5 @@ fn is_repeat_start(ps: &[Period], m: u32, n: u32) -> bool {
         .map(|p| p.moves.unwrap_or(0) as u64)
         .sum();
     let m = m as u64;
-    m > before && (m - before - 1) % n as u64 == 0 && m - before - 1 > 0
+    m > before + 1 && (m - before - 1).is_multiple_of(n as u64)
 }

@@ -650,7 +650,7 @@ fn six_hour_replay_has_no_drift() {
             at,
             kind: PressKind::Move,
         });
-        if (seed >> 20) % 97 == 0 {
+        if (seed >> 20).is_multiple_of(97) {
             let pause = 1 + (seed >> 40) % 60_000;
             events.push(ClockEvent::Pause { at });
             at += pause;
