@@ -889,9 +889,17 @@ impl Position {
         v
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&mut self) -> bool {
-        !self.legal_moves().is_empty()
+        let mut v = Vec::with_capacity(64);
+        self.pseudo_moves(&mut v);
+        let us = self.side as usize;
+        if self.kinds[V] & self.colors[us] == 0 {
+            return !v.is_empty();
+        }
+        let ksq = self.volkhv_sq(us);
+        let checkers = self.attackers(ksq, us ^ 1, self.occ);
+        v.into_iter().any(|m| self.is_legal(m, ksq, checkers))
     }
 
     /// Leaf count of the legal move tree (bulk-counted at the last ply).

@@ -1,1 +1,533 @@
-//! The computer opponent.
+//! The computer opponent: iterative-deepening alpha-beta (principal
+//! variation search) with a transposition table, a capture-only quiescence
+//! search, killer moves and history ordering.
+//!
+//! The evaluation counts material the Tavreli way: a man is worth its full
+//! value to its owner only while its tower is under its owner's control; a
+//! prisoner (an enemy man under one's top) is worth a fifth to its owner,
+//! because a split may free it (§3.5). Towers add a little for the controller
+//! (more men move together), and mobility and pressure on the enemy volkhv's
+//! squares decide between equal material.
+//!
+//! Limits are a node budget and/or a wall-clock budget. Tests use node
+//! budgets only, so games against the computer are reproducible.
+
+use crate::board::{
+    B, H, KING, KNIGHT, Move, MoveKind, N, NONE, P, PAWN_ATT, Position, Q, R, V, bishop_att,
+    color_of, rook_att,
+};
+use std::time::{Duration, Instant};
+
+const VAL: [i32; 7] = [0, 900, 500, 330, 320, 100, 1150];
+const INF: i32 = 1_000_000;
+const MATE: i32 = 900_000;
+const MAX_PLY: usize = 96;
+
+/// How long and how deep to search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_depth: u32,
+    /// Stop after this many nodes (deterministic).
+    pub max_nodes: u64,
+    /// Stop after this wall-clock time (not deterministic).
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            max_depth: 64,
+            max_nodes: n,
+            time: None,
+        }
+    }
+    pub fn time(ms: u64) -> Limits {
+        Limits {
+            max_depth: 64,
+            max_nodes: u64::MAX,
+            time: Some(Duration::from_millis(ms)),
+        }
+    }
+    /// Playing levels 1..=6: deeper with each level, all within `ms` per move.
+    /// Level 1 looks one move ahead; level 6 uses the whole budget.
+    pub fn level(level: u8, ms: u64) -> Limits {
+        let depth = match level {
+            0 | 1 => 1,
+            2 => 2,
+            3 => 3,
+            4 => 4,
+            5 => 6,
+            _ => 64,
+        };
+        Limits {
+            max_depth: depth,
+            max_nodes: u64::MAX,
+            time: Some(Duration::from_millis(ms.max(1))),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    /// Centipawns from the side to move's view; ±(900000 - plies) for mates.
+    pub score: i32,
+    /// Last fully completed depth.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    mv: u32,
+    score: i32,
+    depth: i8,
+    flag: u8, // 0 empty, 1 exact, 2 lower, 3 upper
+}
+
+/// A searcher with its transposition table; reuse it across moves of a game.
+pub struct Engine {
+    tt: Vec<TtEntry>,
+    killers: [[u32; 2]; MAX_PLY],
+    history: Vec<i32>,
+    nodes: u64,
+    limits: Limits,
+    start: Instant,
+    stopped: bool,
+    bufs: Vec<Vec<Move>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `mb` megabytes.
+    pub fn new(mb: usize) -> Engine {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2;
+        Engine {
+            tt: vec![TtEntry::default(); n.max(1024)],
+            killers: [[0; 2]; MAX_PLY],
+            history: vec![0; 64 * 64],
+            nodes: 0,
+            limits: Limits::nodes(1),
+            start: Instant::now(),
+            stopped: false,
+            bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `pos` and returns the best move found within `limits`.
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        let mut p = pos.clone();
+        self.limits = limits;
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.stopped = false;
+        self.killers = [[0; 2]; MAX_PLY];
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let legal = p.legal_moves();
+        let mut result = SearchResult {
+            best: legal.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if legal.len() <= 1 {
+            result.elapsed = self.start.elapsed();
+            return result;
+        }
+        for depth in 1..=limits.max_depth.min(MAX_PLY as u32 - 8) {
+            let score = self.negamax(&mut p, depth as i32, 0, -INF, INF);
+            if self.stopped {
+                break;
+            }
+            result.depth = depth;
+            result.score = score;
+            if let Some(m) = self.tt_move(p.hash()) {
+                if legal.contains(&m) {
+                    result.best = Some(m);
+                }
+            }
+            if score.abs() > MATE - 1000 {
+                break; // a forced mate was found; deeper search cannot improve it
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    fn tt_move(&self, key: u64) -> Option<Move> {
+        let e = &self.tt[(key as usize) & (self.tt.len() - 1)];
+        (e.key == key && e.flag != 0 && e.mv != 0).then(|| Move::from_raw(e.mv))
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes >= self.limits.max_nodes {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(t) = self.limits.time {
+                if self.start.elapsed() >= t {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        p: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiesce(p, ply, alpha, beta, 0);
+        }
+        let key = p.hash();
+        let idx = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[idx];
+        let mut tt_mv = 0;
+        if e.key == key && e.flag != 0 {
+            tt_mv = e.mv;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.flag {
+                    1 => return s,
+                    2 if s >= beta => return s,
+                    3 if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        p.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.bufs[ply] = moves;
+            return if p.in_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        let in_check = p.in_check();
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(p, m, tt_mv, ply))
+            .collect();
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_mv = 0u32;
+        for i in 0..moves.len() {
+            // selection sort step: the best remaining move first
+            let mut bi = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            moves.swap(i, bi);
+            scores.swap(i, bi);
+            let mv = moves[i];
+            let capture = p.occupied() >> mv.to() & 1 != 0;
+            let u = p.make(mv);
+            let ext = if in_check { 1 } else { 0 };
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+            } else {
+                // late quiet moves are searched one ply shallower first
+                let r = if depth >= 3 && i >= 4 && !capture && !in_check {
+                    1
+                } else {
+                    0
+                };
+                score = -self.negamax(p, depth - 1 - r + ext, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && (r > 0 || score < beta) && !self.stopped {
+                    score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+                }
+            }
+            p.unmake(mv, u);
+            if self.stopped {
+                self.bufs[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_mv = mv.raw();
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !capture {
+                    let k = &mut self.killers[ply];
+                    if k[0] != mv.raw() {
+                        k[1] = k[0];
+                        k[0] = mv.raw();
+                    }
+                    self.history[(mv.from() as usize) * 64 + mv.to() as usize] += depth * depth;
+                }
+                break;
+            }
+        }
+        self.bufs[ply] = moves;
+        let flag = if best <= orig_alpha {
+            3
+        } else if best >= beta {
+            2
+        } else {
+            1
+        };
+        self.tt[idx] = TtEntry {
+            key,
+            mv: best_mv,
+            score: to_tt(best, ply),
+            depth: depth.min(127) as i8,
+            flag,
+        };
+        best
+    }
+
+    fn order_score(&self, p: &Position, m: Move, tt_mv: u32, ply: usize) -> i32 {
+        if m.raw() == tt_mv {
+            return 10_000_000;
+        }
+        let to = m.to();
+        let mover = p.top_id(m.from());
+        let mv_val = VAL[p.eff_kind(mover)];
+        let h = p.height(m.from()) as i32;
+        // whole towers first among equals: splits are many and mostly worse
+        let whole = if m.count() as i32 == h {
+            5
+        } else {
+            -(h - m.count() as i32)
+        };
+        let t = p.top_id(to);
+        if t != NONE && color_of(t) != color_of(mover) {
+            let victim = stack_value(p, to);
+            return 1_000_000 + victim * 8 - mv_val / 16 + whole;
+        }
+        if m.kind() == MoveKind::EnPassant {
+            return 1_000_000 + 800;
+        }
+        if self.killers[ply][0] == m.raw() {
+            return 900_000;
+        }
+        if self.killers[ply][1] == m.raw() {
+            return 899_000;
+        }
+        self.history[(m.from() as usize) * 64 + to as usize].min(800_000) + whole
+    }
+
+    fn quiesce(&mut self, p: &mut Position, ply: usize, mut alpha: i32, beta: i32, qd: u32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        // Stalemate and mate must be seen at the horizon too: against a weak
+        // opponent the engine otherwise stalemates a lost side (§3.4: a draw).
+        if qd == 0 && !p.has_legal_move() {
+            return if p.in_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        let stand = evaluate(p);
+        if stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        if qd >= 6 || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        p.pseudo_moves(&mut moves);
+        let us = p.side as usize;
+        // captures only, and only whole-tower or top-man lifts: the other
+        // splits rarely change a capture sequence and would multiply the tree
+        moves.retain(|m| {
+            let t = p.top_id(m.to());
+            t != NONE
+                && color_of(t) != us
+                && (m.count() == 1 || m.count() as usize == p.height(m.from()))
+        });
+        let mut scored: Vec<(i32, Move)> =
+            moves.iter().map(|&m| (stack_value(p, m.to()), m)).collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        let ksq = p.volkhv_sq(us);
+        let checkers = p.attackers(ksq, us ^ 1, p.occupied());
+        for &(_, mv) in &scored {
+            if !p.is_legal(mv, ksq, checkers) {
+                continue;
+            }
+            let u = p.make(mv);
+            let s = -self.quiesce(p, ply + 1, -beta, -alpha, qd + 1);
+            p.unmake(mv, u);
+            if self.stopped {
+                break;
+            }
+            if s > alpha {
+                alpha = s;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        alpha
+    }
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE - 1000 {
+        s + ply as i32
+    } else if s < -(MATE - 1000) {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE - 1000 {
+        s - ply as i32
+    } else if s < -(MATE - 1000) {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// What capturing the stack on `sq` takes from its controller.
+fn stack_value(p: &Position, sq: u8) -> i32 {
+    let top = p.top_id(sq);
+    if top == NONE {
+        return 0;
+    }
+    let c = color_of(top);
+    let mut v = 0;
+    let mut m = top;
+    while m != NONE {
+        if color_of(m) == c {
+            v += VAL[p.eff_kind(m)];
+        }
+        m = p.below[m as usize];
+    }
+    v
+}
+
+/// The static evaluation in centipawns, from the side to move's view.
+pub fn evaluate(p: &Position) -> i32 {
+    let mut s = [0i32; 2];
+    let occ = p.occupied();
+    let mut bb = occ;
+    let kzone = [KING[p.volkhv_sq(0) as usize], KING[p.volkhv_sq(1) as usize]];
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        let top = p.top_id(sq);
+        let c = color_of(top);
+        let mut m = top;
+        let mut h = 0;
+        while m != NONE {
+            let v = VAL[p.eff_kind(m)];
+            if color_of(m) == c {
+                s[c] += v;
+            } else {
+                s[color_of(m)] += v / 5;
+            }
+            h += 1;
+            m = p.below[m as usize];
+        }
+        s[c] += 6 * (h - 1);
+        let si = sq as usize;
+        let kind = p.eff_kind(top);
+        let att = match kind {
+            V => 0,
+            Q => rook_att(si, occ) | bishop_att(si, occ),
+            R => rook_att(si, occ),
+            B => bishop_att(si, occ),
+            N => KNIGHT[si],
+            H => rook_att(si, occ) | bishop_att(si, occ) | KNIGHT[si],
+            _ => PAWN_ATT[c][si],
+        };
+        if kind == P {
+            let adv = if c == 0 { sq / 8 } else { 7 - sq / 8 } as i32;
+            s[c] += 4 * adv * adv / 2;
+        } else if kind != V {
+            s[c] += 3 * (att & !p.colors[c]).count_ones() as i32;
+        }
+        s[c] += 10 * (att & kzone[c ^ 1]).count_ones() as i32;
+    }
+    // a volkhv with few flight squares is in danger
+    for c in 0..2 {
+        let ks = p.volkhv_sq(c) as usize;
+        let free = (KING[ks] & !p.colors[c] & !p.kinds[V]).count_ones() as i32;
+        s[c] += 4 * free;
+    }
+    let w = s[0] - s[1];
+    if p.side == 0 { w } else { -w }
+}
+
+impl Move {
+    pub(crate) fn from_raw(r: u32) -> Move {
+        Move::new(
+            (r & 63) as u8,
+            ((r >> 6) & 63) as u8,
+            ((r >> 12) & 63) as u8,
+            match (r >> 18) & 3 {
+                0 => MoveKind::Normal,
+                1 => MoveKind::DoubleStep,
+                2 => MoveKind::EnPassant,
+                _ => MoveKind::Castle,
+            },
+        )
+    }
+}
+
+/// A small deterministic random source (xorshift64*), for the random mover
+/// of the tests and for variety at low levels; no dependency needed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
