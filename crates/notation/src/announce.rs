@@ -1,0 +1,264 @@
+//! Event announcements: what the electronic arbiter says besides moves.
+//!
+//! The enum is our own and small on purpose: the Laws core maps its events onto it, so
+//! this crate does not depend on the core's types (and the core can change freely).
+
+use arbiter_edition::Side;
+
+use crate::spoken::{Lexicon, SpokenLang};
+
+/// Why a draw is claimed (Art. 9.2, 9.3; Art. 10.2 of old editions; a claim is also an
+/// offer, Art. 9.1.b.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    Repetition,
+    FiftyMoves,
+    /// Old Art. 10.2 "quickplay finish" claim.
+    Quickplay,
+    Other,
+}
+
+/// A game result as announced (Art. 5, 6.9, 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+/// Something the arbiter announces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Announcement {
+    Check,
+    Checkmate {
+        winner: Side,
+    },
+    Stalemate,
+    DrawOffered(Side),
+    DrawAccepted,
+    DrawDeclined(Side),
+    DrawClaimed {
+        side: Side,
+        reason: DrawReason,
+    },
+    ClaimUpheld,
+    ClaimRejected {
+        side: Side,
+    },
+    /// An illegal move, counted per player (Art. 7.5).
+    IllegalMove {
+        side: Side,
+        count: u32,
+    },
+    /// Time added to `side`'s clock (e.g. 2 minutes to the opponent, Art. 7.5.1).
+    TimeAdded {
+        side: Side,
+        seconds: u32,
+    },
+    /// A penalty: time deducted from `side`.
+    Penalty {
+        side: Side,
+        seconds: u32,
+    },
+    FlagFell(Side),
+    Resigned(Side),
+    Result(GameResult),
+    /// The low-time alarm (see `clock::alarm_due`).
+    LowTime {
+        side: Side,
+        seconds: u32,
+    },
+}
+
+fn side_word(lang: SpokenLang, side: Side, case: u8) -> &'static str {
+    // case 0 = nominative, 1 = dative (Russian "белым", German "Weiß" unchanged).
+    match (lang, side, case) {
+        (SpokenLang::De, Side::White, _) => "Weiß",
+        (SpokenLang::De, Side::Black, _) => "Schwarz",
+        (SpokenLang::Ru, Side::White, 0) => "белые",
+        (SpokenLang::Ru, Side::Black, 0) => "чёрные",
+        (SpokenLang::Ru, Side::White, _) => "белым",
+        (SpokenLang::Ru, Side::Black, _) => "чёрным",
+        (SpokenLang::En, Side::White, _) => "White",
+        (SpokenLang::En, Side::Black, _) => "Black",
+    }
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The text of an announcement in a lexicon's language.
+pub fn announce(a: &Announcement, lex: Lexicon) -> String {
+    use Announcement::*;
+    use SpokenLang::*;
+    let l = lex.language();
+    let secs = |n: u32| crate::clock::duration_words(l, u64::from(n) * 1000);
+    match (*a, l) {
+        (Check, De) => "Schach".into(),
+        (Check, Ru) => "Шах".into(),
+        (Check, En) => "Check".into(),
+        (Checkmate { winner }, De) => format!("Matt. {} gewinnt", side_word(l, winner, 0)),
+        (Checkmate { winner }, Ru) => format!("Мат. Победа: {}", side_word(l, winner, 0)),
+        (Checkmate { winner }, En) => format!("Checkmate. {} wins", side_word(l, winner, 0)),
+        (Stalemate, De) => "Patt. Remis".into(),
+        (Stalemate, Ru) => "Пат. Ничья".into(),
+        (Stalemate, En) => "Stalemate. Draw".into(),
+        (DrawOffered(s), De) => format!("{} bietet Remis an", side_word(l, s, 0)),
+        (DrawOffered(s), Ru) => format!("{} предлагают ничью", cap(side_word(l, s, 0))),
+        (DrawOffered(s), En) => format!("{} offers a draw", side_word(l, s, 0)),
+        (DrawAccepted, De) => "Remis angenommen".into(),
+        (DrawAccepted, Ru) => "Ничья принята".into(),
+        (DrawAccepted, En) => "Draw accepted".into(),
+        (DrawDeclined(s), De) => format!("{} lehnt das Remis ab", side_word(l, s, 0)),
+        (DrawDeclined(s), Ru) => format!("{} отклоняют ничью", cap(side_word(l, s, 0))),
+        (DrawDeclined(s), En) => format!("{} declines the draw", side_word(l, s, 0)),
+        (DrawClaimed { side, reason }, _) => {
+            let why = match (reason, l) {
+                (DrawReason::Repetition, De) => " wegen dreimaliger Stellungswiederholung",
+                (DrawReason::FiftyMoves, De) => " nach der Fünfzig-Züge-Regel",
+                (DrawReason::Repetition, Ru) => " по троекратному повторению позиции",
+                (DrawReason::FiftyMoves, Ru) => " по правилу пятидесяти ходов",
+                (DrawReason::Repetition, En) => " by threefold repetition",
+                (DrawReason::FiftyMoves, En) => " under the fifty-move rule",
+                (DrawReason::Quickplay, De) => " in der Endspurtphase",
+                (DrawReason::Quickplay, Ru) => " в цейтноте при быстром завершении",
+                (DrawReason::Quickplay, En) => " in the quickplay finish",
+                (DrawReason::Other, _) => "",
+            };
+            match l {
+                De => format!("{} beansprucht Remis{}", side_word(l, side, 0), why),
+                Ru => format!("{} требуют ничью{}", cap(side_word(l, side, 0)), why),
+                En => format!("{} claims a draw{}", side_word(l, side, 0), why),
+            }
+        }
+        (ClaimUpheld, De) => "Anspruch berechtigt. Remis".into(),
+        (ClaimUpheld, Ru) => "Требование обосновано. Ничья".into(),
+        (ClaimUpheld, En) => "Claim upheld. Draw".into(),
+        (ClaimRejected { side }, De) => {
+            format!(
+                "Anspruch von {} abgelehnt. Die Partie geht weiter",
+                side_word(l, side, 0)
+            )
+        }
+        (ClaimRejected { side }, Ru) => format!(
+            "Требование ({}) отклонено. Партия продолжается",
+            side_word(l, side, 0)
+        ),
+        (ClaimRejected { side }, En) => format!(
+            "{}'s claim is rejected. The game continues",
+            side_word(l, side, 0)
+        ),
+        (IllegalMove { side, count }, De) => {
+            format!(
+                "Regelwidriger Zug von {}. Das ist der {}.",
+                side_word(l, side, 0),
+                ordinal(l, count)
+            )
+        }
+        (IllegalMove { side, count }, Ru) => format!(
+            "Невозможный ход: {}. Это {} нарушение",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+        (IllegalMove { side, count }, En) => format!(
+            "Illegal move by {}. This is the {} one",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+        (TimeAdded { side, seconds }, De) => {
+            format!(
+                "{} erhält {} zusätzlich",
+                side_word(l, side, 0),
+                secs(seconds)
+            )
+        }
+        (TimeAdded { side, seconds }, Ru) => {
+            format!("{} добавлено {}", cap(side_word(l, side, 1)), secs(seconds))
+        }
+        (TimeAdded { side, seconds }, En) => {
+            format!("{} receives {} extra", side_word(l, side, 0), secs(seconds))
+        }
+        (Penalty { side, seconds }, De) => {
+            format!(
+                "Strafe: {} werden {} abgezogen",
+                side_word(l, side, 0),
+                secs(seconds)
+            )
+        }
+        (Penalty { side, seconds }, Ru) => {
+            format!("Штраф: у {} снято {}", ru_genitive(side), secs(seconds))
+        }
+        (Penalty { side, seconds }, En) => {
+            format!("Penalty: {} loses {}", side_word(l, side, 0), secs(seconds))
+        }
+        (FlagFell(s), De) => format!("Blättchen gefallen: {}", side_word(l, s, 0)),
+        (FlagFell(s), Ru) => format!("Флажок упал: {}", side_word(l, s, 0)),
+        (FlagFell(s), En) => format!("{}'s flag has fallen", side_word(l, s, 0)),
+        (Resigned(s), De) => format!("{} gibt auf", side_word(l, s, 0)),
+        (Resigned(s), Ru) => format!("{} сдались", cap(side_word(l, s, 0))),
+        (Resigned(s), En) => format!("{} resigns", side_word(l, s, 0)),
+        (Result(r), De) => match r {
+            GameResult::WhiteWins => "Ergebnis: eins zu null, Weiß gewinnt".into(),
+            GameResult::BlackWins => "Ergebnis: null zu eins, Schwarz gewinnt".into(),
+            GameResult::Draw => "Ergebnis: Remis".into(),
+        },
+        (Result(r), Ru) => match r {
+            GameResult::WhiteWins => "Результат: один — ноль, победа белых".into(),
+            GameResult::BlackWins => "Результат: ноль — один, победа чёрных".into(),
+            GameResult::Draw => "Результат: ничья".into(),
+        },
+        (Result(r), En) => match r {
+            GameResult::WhiteWins => "Result: one–nil, White wins".into(),
+            GameResult::BlackWins => "Result: nil–one, Black wins".into(),
+            GameResult::Draw => "Result: draw".into(),
+        },
+        (LowTime { side, seconds }, De) => {
+            format!("Achtung, {}: noch {}", side_word(l, side, 0), secs(seconds))
+        }
+        (LowTime { side, seconds }, Ru) => {
+            format!(
+                "Внимание, {}: осталось {}",
+                side_word(l, side, 0),
+                secs(seconds)
+            )
+        }
+        (LowTime { side, seconds }, En) => {
+            format!("{}, {} left", side_word(l, side, 0), secs(seconds))
+        }
+    }
+}
+
+fn ru_genitive(side: Side) -> &'static str {
+    match side {
+        Side::White => "белых",
+        Side::Black => "чёрных",
+    }
+}
+
+fn ordinal(l: SpokenLang, n: u32) -> String {
+    match l {
+        SpokenLang::De => match n {
+            1 => "erste".into(),
+            2 => "zweite".into(),
+            3 => "dritte".into(),
+            _ => format!("{n}."),
+        },
+        SpokenLang::Ru => match n {
+            1 => "первое".into(),
+            2 => "второе".into(),
+            3 => "третье".into(),
+            _ => format!("{n}-е"),
+        },
+        SpokenLang::En => match n {
+            1 => "first".into(),
+            2 => "second".into(),
+            3 => "third".into(),
+            _ => format!("{n}th"),
+        },
+    }
+}

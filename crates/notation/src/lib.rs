@@ -1,0 +1,277 @@
+//! arbiter-notation: every way a chess move is written, spoken or read.
+//!
+//! * Written (Appendix C): English SAN, national letters ([`Lang`]), figurines, long
+//!   algebraic, UCI — printed FIDE style, parsed leniently ([`parse`]).
+//! * Spoken (Appendix D, L-D.2.1; RU-1; RU-4): [`Lexicon`]s both ways.
+//! * Events ([`announce::Announcement`]), the talking clock (L-D.2.6, [`clock`]),
+//!   scoresheets (Art. 8, L-C.12, [`scoresheet`]) and braille (L-D.2.7, [`braille`]).
+//!
+//! Pure: no I/O. The `arbiter-speech` crate turns the texts into sound.
+
+pub mod announce;
+pub mod braille;
+pub mod clock;
+mod error;
+mod lang;
+mod pattern;
+pub mod scoresheet;
+mod spoken;
+mod written;
+
+pub use error::{ErrorKind, NotationError};
+pub use lang::{Lang, LetterTable, TABLES};
+pub use spoken::{Lexicon, SpokenLang, announce_move, check_word};
+pub use written::Letters;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move};
+
+/// A way to write, say or read a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// UCI (`e2e4`, `e1g1`, `e7e8q`).
+    Uci,
+    /// English SAN as PGN writes it (`Nf3`, `e8=Q`, `O-O`).
+    San,
+    /// Short algebraic in national letters, FIDE style (`Кf3`, `Sf3`, `e8Ф`, `0-0`).
+    Letters(Lang),
+    /// Short algebraic with figurines (`♘f3`).
+    Figurine,
+    /// Long algebraic (`e2-e4`, `Ng1xf3`, `Кg1:f3`).
+    Long(Lang),
+    /// Spoken words in a lexicon.
+    Spoken(Lexicon),
+    /// Braille (Unicode cells), see `docs/braille.md`.
+    Braille,
+}
+
+impl Style {
+    /// The command-line key (`uci san ru de figurine long fide-de ru-fide ru-spoken
+    /// en-spoken nato braille`, plus `fr es it nl pl en` and `long-ru`, `long-de`, …).
+    pub fn key(self) -> String {
+        match self {
+            Style::Uci => "uci".into(),
+            Style::San => "san".into(),
+            Style::Letters(l) => l.key().into(),
+            Style::Figurine => "figurine".into(),
+            Style::Long(Lang::En) => "long".into(),
+            Style::Long(l) => format!("long-{}", l.key()),
+            Style::Spoken(Lexicon::Ru) => "ru-spoken".into(),
+            Style::Spoken(Lexicon::En) => "en-spoken".into(),
+            Style::Spoken(l) => l.key().into(),
+            Style::Braille => "braille".into(),
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Style> {
+        let k = key.to_ascii_lowercase();
+        Some(match k.as_str() {
+            "uci" => Style::Uci,
+            "san" => Style::San,
+            "figurine" | "fig" => Style::Figurine,
+            "long" | "lan" => Style::Long(Lang::En),
+            "braille" => Style::Braille,
+            "fide-de" => Style::Spoken(Lexicon::FideDe),
+            "ru-fide" => Style::Spoken(Lexicon::RuFide),
+            "ru-spoken" => Style::Spoken(Lexicon::Ru),
+            "en-spoken" => Style::Spoken(Lexicon::En),
+            "nato" => Style::Spoken(Lexicon::Nato),
+            _ => {
+                if let Some(rest) = k.strip_prefix("long-") {
+                    Style::Long(Lang::from_key(rest)?)
+                } else {
+                    Style::Letters(Lang::from_key(&k)?)
+                }
+            }
+        })
+    }
+
+    /// Every style, for tests and for the help text.
+    pub fn all() -> Vec<Style> {
+        let mut v = vec![Style::Uci, Style::San, Style::Figurine, Style::Braille];
+        for l in Lang::ALL {
+            v.push(Style::Letters(l));
+            v.push(Style::Long(l));
+        }
+        for x in Lexicon::ALL {
+            v.push(Style::Spoken(x));
+        }
+        v
+    }
+}
+
+/// Parses a FEN (or `startpos`/empty for the initial position) into a position.
+pub fn position_from_fen(fen: Option<&str>) -> Result<Chess, NotationError> {
+    match fen.map(str::trim) {
+        None | Some("") | Some("startpos") => Ok(Chess::default()),
+        Some(f) => {
+            let parsed = Fen::from_ascii(f.as_bytes())
+                .map_err(|e| NotationError::new(ErrorKind::BadPosition(e.to_string()), 0, f))?;
+            parsed
+                .into_position(CastlingMode::Standard)
+                .map_err(|e| NotationError::new(ErrorKind::BadPosition(e.to_string()), 0, f))
+        }
+    }
+}
+
+/// Writes or says `m` (a legal move in `pos`) in `style`.
+pub fn render(pos: &Chess, m: Move, style: Style) -> String {
+    match style {
+        Style::Uci => UciMove::from_standard(m).to_string(),
+        Style::San => written::san(pos, m),
+        Style::Letters(l) => written::short(pos, m, Letters::Lang(l)),
+        Style::Figurine => written::short(pos, m, Letters::Figurine),
+        Style::Long(l) => written::long(pos, m, Letters::Lang(l)),
+        Style::Spoken(x) => spoken::announce_move(pos, m, x),
+        Style::Braille => braille::move_to_braille(pos, m),
+    }
+}
+
+/// Reads `text` as a legal move in `pos`. With `style` the text is read as that style
+/// (written styles still accept every language's letters, at lower priority); without,
+/// the style is detected and returned. Ambiguous and illegal inputs give an error that
+/// lists the candidate legal moves in the style the user wrote in.
+pub fn parse(
+    pos: &Chess,
+    text: &str,
+    style: Option<Style>,
+) -> Result<(Move, Style), NotationError> {
+    let given = style;
+    let style = given.unwrap_or_else(|| detect(text));
+    match style {
+        Style::Spoken(lex) => {
+            let (pat, heard) = spoken::read_transcript(text)?;
+            let found = pattern::matching(pos, &[pat]);
+            let shown = Style::Spoken(if given.is_some() { lex } else { heard });
+            match found.as_slice() {
+                [m] => Ok((*m, shown)),
+                [] => Err(with_candidates(
+                    NotationError::new(ErrorKind::Illegal, 0, text),
+                    pos,
+                    &pattern::near_misses(pos, &pat),
+                    shown,
+                )),
+                many => Err(with_candidates(
+                    NotationError::new(ErrorKind::Ambiguous, 0, text),
+                    pos,
+                    many,
+                    shown,
+                )),
+            }
+        }
+        Style::Braille => {
+            let t = braille::braille_to_text(text)?;
+            parse_written(pos, text, &t, &[Lang::En], Style::Braille)
+        }
+        Style::Uci => {
+            // Strict UCI first (it is what engines and the event log use), then lenient.
+            if let Ok(u) = text.trim().parse::<UciMove>()
+                && let Ok(m) = u.to_move(pos)
+            {
+                return Ok((m, Style::Uci));
+            }
+            parse_written(pos, text, text, &[Lang::En], Style::Uci)
+        }
+        Style::San | Style::Figurine => parse_written(pos, text, text, &[Lang::En], style),
+        Style::Letters(l) | Style::Long(l) => parse_written(pos, text, text, &[l], style),
+    }
+}
+
+fn detect(text: &str) -> Style {
+    if text.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c)) {
+        return Style::Braille;
+    }
+    if spoken::looks_spoken(text) {
+        return Style::Spoken(Lexicon::En); // replaced by the lexicon heard
+    }
+    let t = text.trim();
+    if t.len() >= 4
+        && t.len() <= 5
+        && t.is_ascii()
+        && t.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && t.chars().nth(1).is_some_and(|c| c.is_ascii_digit())
+        && t.chars().nth(2).is_some_and(|c| ('a'..='h').contains(&c))
+    {
+        return Style::Uci;
+    }
+    Style::San
+}
+
+fn parse_written(
+    pos: &Chess,
+    original: &str,
+    text: &str,
+    langs: &[Lang],
+    style: Style,
+) -> Result<(Move, Style), NotationError> {
+    // The requested languages first, then every other table, at lower priority.
+    let mut order: Vec<Lang> = langs.to_vec();
+    for l in written::all_langs() {
+        if !order.contains(&l) {
+            order.push(l);
+        }
+    }
+    let rs = written::readings(text, &order).map_err(|mut e| {
+        e.input = original.to_string();
+        e
+    })?;
+    match written::resolve(pos, text, &rs) {
+        Ok((m, r)) => Ok((m, detected_style(style, &r))),
+        Err((mut e, cands, r)) => {
+            e.input = original.to_string();
+            e.at = written::destination_offset(text);
+            let shown = match (style, r) {
+                (Style::Braille | Style::Uci, _) => style,
+                (_, Some(r)) => detected_style(style, &r),
+                _ => style,
+            };
+            Err(with_candidates(e, pos, &cands, shown))
+        }
+    }
+}
+
+/// The style a written reading shows the user wrote in (for echoing candidates).
+fn detected_style(asked: Style, r: &written::Reading) -> Style {
+    match asked {
+        Style::Uci | Style::Braille | Style::Letters(_) | Style::Long(_) | Style::Figurine => asked,
+        _ => {
+            if r.figurine {
+                Style::Figurine
+            } else {
+                match (r.lang, r.long) {
+                    (Some(l), true) => Style::Long(l),
+                    (None, true) => Style::Long(Lang::En),
+                    (Some(Lang::En) | None, false) => Style::San,
+                    (Some(l), false) => Style::Letters(l),
+                }
+            }
+        }
+    }
+}
+
+fn with_candidates(
+    mut e: NotationError,
+    pos: &Chess,
+    moves: &[Move],
+    style: Style,
+) -> NotationError {
+    e.candidates = moves.iter().map(|m| render(pos, *m, style)).collect();
+    e
+}
+
+/// Convenience: play a list of SAN/UCI moves from a FEN, returning each position and move.
+/// Used by the scoresheet and by tests.
+pub fn replay(fen: Option<&str>, moves: &[&str]) -> Result<Vec<(Chess, Move)>, NotationError> {
+    use shakmaty::Position;
+    let mut pos = position_from_fen(fen)?;
+    let mut out = Vec::new();
+    for t in moves {
+        let (m, _) = parse(&pos, t, None)?;
+        out.push((pos.clone(), m));
+        pos = pos
+            .play(m)
+            .map_err(|_| NotationError::new(ErrorKind::Illegal, 0, t))?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,472 @@
+//! Written notation: printing and lenient parsing (Appendix C, L-C.1–C.13).
+//!
+//! Printing follows the FIDE forms for national letters and long algebraic (promotion
+//! without "=", castling with zeros, L-C.11, L-C.13) and the PGN form for English SAN
+//! (so that it equals what other software prints, e.g. python-chess).
+//!
+//! Parsing reads a text into every plausible [`Pattern`] (see `pattern.rs`), each with a
+//! score that says how much leniency it needed; the legal moves decide.
+
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
+
+use crate::error::{ErrorKind, NotationError};
+use crate::lang::{Lang, TABLES, figurine, role_of_figurine};
+use crate::pattern::{Pattern, RoleSpec, from_to, matching, near_misses};
+
+/// Which letters a written move uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Letters {
+    Lang(Lang),
+    Figurine,
+}
+
+impl Letters {
+    fn piece(self, role: Role) -> &'static str {
+        match self {
+            Letters::Lang(l) => l.letter(role),
+            Letters::Figurine if role == Role::Pawn => "",
+            Letters::Figurine => figurine(role),
+        }
+    }
+    fn capture(self) -> &'static str {
+        match self {
+            Letters::Lang(l) => l.table().capture,
+            Letters::Figurine => "x",
+        }
+    }
+}
+
+fn suffix(pos: &Chess, m: Move) -> &'static str {
+    match SanPlus::from_move(pos.clone(), m).suffix {
+        Some(Suffix::Check) => "+",
+        Some(Suffix::Checkmate) => "#",
+        None => "",
+    }
+}
+
+/// English SAN exactly as PGN writes it (`Nf3`, `exd5`, `e8=Q+`, `O-O`).
+pub fn san(pos: &Chess, m: Move) -> String {
+    SanPlus::from_move(pos.clone(), m).to_string()
+}
+
+/// Short algebraic in national letters or figurines, FIDE style (L-C.8–C.13): `Кf3`,
+/// `С:e5`, `e8Ф`, `0-0-0`.
+pub fn short(pos: &Chess, m: Move, letters: Letters) -> String {
+    let mut s = String::new();
+    match San::from_move(pos, m) {
+        San::Castle(CastlingSide::KingSide) => s.push_str("0-0"),
+        San::Castle(CastlingSide::QueenSide) => s.push_str("0-0-0"),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            s.push_str(letters.piece(role));
+            if let Some(f) = file {
+                s.push(f.char());
+            }
+            if let Some(r) = rank {
+                s.push(r.char());
+            }
+            if capture {
+                s.push_str(letters.capture());
+            }
+            push_square(&mut s, to);
+            if let Some(p) = promotion {
+                s.push_str(letters.piece(p));
+            }
+        }
+        San::Put { .. } | San::Null => s.push_str("--"),
+    }
+    s.push_str(suffix(pos, m));
+    s
+}
+
+/// Long algebraic (L-C.8 "long form"): `e2-e4`, `Ng1xf3`, `Кg1:f3`, `e7-e8Q`.
+pub fn long(pos: &Chess, m: Move, letters: Letters) -> String {
+    let mut s = String::new();
+    match m.castling_side() {
+        Some(CastlingSide::KingSide) => s.push_str("0-0"),
+        Some(CastlingSide::QueenSide) => s.push_str("0-0-0"),
+        None => {
+            let (from, to) = from_to(&m, pos);
+            s.push_str(letters.piece(m.role()));
+            push_square(&mut s, from);
+            s.push_str(if m.is_capture() {
+                letters.capture()
+            } else {
+                "-"
+            });
+            push_square(&mut s, to);
+            if let Some(p) = m.promotion() {
+                s.push_str(letters.piece(p));
+            }
+        }
+    }
+    s.push_str(suffix(pos, m));
+    s
+}
+
+pub(crate) fn push_square(s: &mut String, sq: Square) {
+    s.push(sq.file().char());
+    s.push(sq.rank().char());
+}
+
+/// A file letter, Latin or a Cyrillic look-alike (`а с е` and capitals `А В С Е Н`), with
+/// the leniency it costs: 0 for a lower-case Latin letter, 1 otherwise.
+pub(crate) fn file_char(c: char) -> Option<(File, u32)> {
+    let (l, pen) = match c {
+        'a'..='h' => (c, 0),
+        'A'..='H' => (c.to_ascii_lowercase(), 1),
+        'а' | 'А' => ('a', 1),
+        'В' => ('b', 1),
+        'с' | 'С' => ('c', 1),
+        'е' | 'Е' => ('e', 1),
+        'Н' | 'н' => ('h', 1),
+        _ => return None,
+    };
+    File::from_char(l).map(|f| (f, pen))
+}
+
+pub(crate) fn rank_char(c: char) -> Option<Rank> {
+    match c {
+        '1'..='8' => Rank::from_char(c),
+        _ => None,
+    }
+}
+
+const SEPARATORS: &[char] = &['x', 'X', '×', ':', '-', '–', '—', 'х', 'Х', ' ', '\u{a0}'];
+const ANNOTATIONS: &[char] = &[
+    '+', '#', '!', '?', '‼', '⁇', '⁈', '⁉', '†', '‡', ' ', '\u{a0}',
+];
+const EP_SUFFIXES: &[&str] = &[
+    "e.p.", "e. p.", "e.p", "ep", "е.п.", "е. п.", "е.п", "еп", "в.п.", "в.п", "вп",
+];
+
+/// One reading of a written move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    pub pattern: Pattern,
+    /// Leniency spent (lower is stricter), times 16, plus the language's rank in the list.
+    pub score: u32,
+    pub lang: Option<Lang>,
+    pub figurine: bool,
+    /// A full departure square was given (long algebraic or UCI).
+    pub long: bool,
+}
+
+fn eq_ci(a: char, b: char) -> bool {
+    a == b || a.to_lowercase().eq(b.to_lowercase())
+}
+
+/// Does `chars[at..]` start with `word`? Returns (length in chars, case penalty).
+fn starts_with(chars: &[char], at: usize, end: usize, word: &str) -> Option<(usize, u32)> {
+    let mut pen = 0;
+    let mut i = at;
+    for w in word.chars() {
+        if i >= end {
+            return None;
+        }
+        let c = chars[i];
+        if c != w {
+            if eq_ci(c, w) {
+                pen = 1;
+            } else {
+                return None;
+            }
+        }
+        i += 1;
+    }
+    Some((i - at, pen))
+}
+
+/// Reads `text` into readings, most literal first. `langs` are the piece-letter tables to
+/// try, in order of preference.
+pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, NotationError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut lo = 0;
+    let mut hi = chars.len();
+    while lo < hi && chars[lo].is_whitespace() {
+        lo += 1;
+    }
+    while hi > lo && chars[hi - 1].is_whitespace() {
+        hi -= 1;
+    }
+    if lo == hi {
+        return Err(NotationError::new(ErrorKind::Empty, 0, text));
+    }
+    // A move number in front ("12.", "12..."), as copied from a scoresheet.
+    if chars[lo].is_ascii_digit() {
+        let mut j = lo;
+        while j < hi && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j < hi && chars[j] == '.' {
+            while j < hi && (chars[j] == '.' || chars[j] == '…' || chars[j].is_whitespace()) {
+                j += 1;
+            }
+            lo = j;
+        }
+    }
+    // Annotations at the end: check, mate, !?, the draw-offer mark (L-C.12) and e.p.
+    // (L-C.13: all optional, so they are read and ignored; legality decides).
+    loop {
+        let before = hi;
+        while hi > lo && ANNOTATIONS.contains(&chars[hi - 1]) {
+            hi -= 1;
+        }
+        if hi >= lo + 3 && chars[hi - 3..hi] == ['(', '=', ')'] {
+            hi -= 3;
+        }
+        for suf in EP_SUFFIXES {
+            let n = suf.chars().count();
+            if hi >= lo + n + 1 {
+                let tail: String = chars[hi - n..hi].iter().collect::<String>().to_lowercase();
+                let prev = chars[hi - n - 1];
+                if tail == *suf && (prev.is_ascii_digit() || prev == ' ') {
+                    hi -= n;
+                    break;
+                }
+            }
+        }
+        if hi == before {
+            break;
+        }
+    }
+    if lo == hi {
+        return Err(NotationError::new(
+            ErrorKind::Syntax("only annotations, no move"),
+            lo,
+            text,
+        ));
+    }
+    // Castling: 0-0, O-O, о-о (Cyrillic), with or without hyphens (L-C.13).
+    let core: Vec<char> = chars[lo..hi]
+        .iter()
+        .copied()
+        .filter(|c| !matches!(c, '-' | '–' | '—' | ' '))
+        .collect();
+    if !core.is_empty()
+        && core
+            .iter()
+            .all(|c| matches!(c, '0' | 'o' | 'O' | 'о' | 'О'))
+    {
+        let side = match core.len() {
+            2 => CastlingSide::KingSide,
+            3 => CastlingSide::QueenSide,
+            _ => {
+                return Err(NotationError::new(
+                    ErrorKind::Syntax("castling is 0-0 or 0-0-0"),
+                    lo,
+                    text,
+                ));
+            }
+        };
+        let pen = u32::from(core.iter().any(|&c| c != '0' && c != 'O'));
+        return Ok(vec![Reading {
+            pattern: Pattern::castle(side),
+            score: pen * 16,
+            lang: None,
+            figurine: false,
+            long: false,
+        }]);
+    }
+    // The destination: the last file letter followed by a rank digit.
+    let mut ti = None;
+    for i in (lo + 1..hi).rev() {
+        if rank_char(chars[i]).is_some() && file_char(chars[i - 1]).is_some() {
+            ti = Some(i - 1);
+            break;
+        }
+    }
+    let Some(ti) = ti else {
+        return Err(NotationError::new(
+            ErrorKind::Syntax("no destination square (a file a–h followed by a rank 1–8)"),
+            hi,
+            text,
+        ));
+    };
+    let (to_file, to_pen) = file_char(chars[ti]).expect("checked");
+    let to = Square::from_coords(to_file, rank_char(chars[ti + 1]).expect("checked"));
+
+    // Promotion: =Q, Q, (Q), /Q, in any language's letters or a figurine (L-C.11).
+    let promo_chars: Vec<(usize, char)> = (ti + 2..hi)
+        .map(|i| (i, chars[i]))
+        .filter(|(_, c)| !matches!(c, '=' | '/' | '(' | ')' | ' ' | '-'))
+        .collect();
+    let mut promos: Vec<Option<Role>> = Vec::new();
+    if promo_chars.is_empty() {
+        promos.push(None);
+    } else {
+        let word: Vec<char> = promo_chars.iter().map(|(_, c)| *c).collect();
+        if word.len() == 1
+            && let Some(r) = role_of_figurine(word[0])
+        {
+            promos.push(Some(r));
+        }
+        for l in langs.iter().chain(Lang::ALL.iter()) {
+            for (role, spellings) in &l.table().pieces {
+                for sp in *spellings {
+                    if let Some((n, _)) = starts_with(&word, 0, word.len(), sp)
+                        && n == word.len()
+                        && !promos.contains(&Some(*role))
+                    {
+                        promos.push(Some(*role));
+                    }
+                }
+            }
+        }
+        if promos.is_empty() {
+            return Err(NotationError::new(
+                ErrorKind::Syntax("unknown promotion piece"),
+                promo_chars[0].0,
+                text,
+            ));
+        }
+    }
+
+    // The part before the destination: [piece] [from-file] [from-rank] [separator].
+    let mut le = ti;
+    while le > lo && SEPARATORS.contains(&chars[le - 1]) {
+        le -= 1;
+    }
+    // (length of piece token, role, case penalty, language rank, figurine)
+    let mut tokens: Vec<(usize, Option<Role>, u32, u32, bool, Option<Lang>)> =
+        vec![(0, None, 0, 0, false, None)];
+    if le > lo
+        && let Some(r) = role_of_figurine(chars[lo])
+    {
+        tokens.push((1, Some(r), 0, 0, true, None));
+    }
+    for (li, l) in langs.iter().enumerate() {
+        let t = l.table();
+        let pieces = t.pieces.iter().map(|(r, s)| (*r, *s));
+        let pawns = std::iter::once((Role::Pawn, t.pawn));
+        for (role, spellings) in pieces.chain(pawns) {
+            for sp in spellings {
+                if let Some((n, pen)) = starts_with(&chars, lo, le, sp) {
+                    tokens.push((n, Some(role), pen, li as u32, false, Some(*l)));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (n, role, pen, li, fig, lang) in tokens {
+        let rest: Vec<char> = chars[lo + n..le]
+            .iter()
+            .copied()
+            .filter(|c| !SEPARATORS.contains(c))
+            .collect();
+        let (from_file, from_rank, fpen) = match rest.as_slice() {
+            [] => (None, None, 0),
+            [c] => {
+                if let Some((f, p)) = file_char(*c) {
+                    (Some(f), None, p)
+                } else if let Some(r) = rank_char(*c) {
+                    (None, Some(r), 0)
+                } else {
+                    continue;
+                }
+            }
+            [a, b] => match (file_char(*a), rank_char(*b)) {
+                (Some((f, p)), Some(r)) => (Some(f), Some(r), p),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let role = match role {
+            Some(r) => RoleSpec::Is(r),
+            None if from_file.is_some() && from_rank.is_some() => RoleSpec::Any,
+            None if from_rank.is_some() => continue,
+            None => RoleSpec::Is(Role::Pawn),
+        };
+        let penalty = pen + fpen + to_pen;
+        for promotion in &promos {
+            out.push(Reading {
+                pattern: Pattern {
+                    role,
+                    from_file,
+                    from_rank,
+                    to: Some(to),
+                    promotion: *promotion,
+                    castle: None,
+                },
+                score: penalty * 16 + li,
+                lang,
+                figurine: fig,
+                long: from_file.is_some() && from_rank.is_some(),
+            });
+        }
+    }
+    if out.is_empty() {
+        return Err(NotationError::new(
+            ErrorKind::Syntax("unknown piece letter"),
+            lo,
+            text,
+        ));
+    }
+    out.sort_by_key(|r| r.score);
+    Ok(out)
+}
+
+/// The outcome of matching readings: the move, and the reading that found it.
+pub(crate) fn resolve(
+    pos: &Chess,
+    text: &str,
+    readings: &[Reading],
+) -> Result<(Move, Reading), (NotationError, Vec<Move>, Option<Reading>)> {
+    let mut i = 0;
+    while i < readings.len() {
+        let score = readings[i].score;
+        let mut j = i;
+        while j < readings.len() && readings[j].score == score {
+            j += 1;
+        }
+        let pats: Vec<Pattern> = readings[i..j].iter().map(|r| r.pattern).collect();
+        let found = matching(pos, &pats);
+        if found.len() == 1 {
+            let m = found[0];
+            let r = readings[i..j]
+                .iter()
+                .find(|r| r.pattern.matches(&m, pos))
+                .copied()
+                .unwrap_or(readings[i]);
+            return Ok((m, r));
+        }
+        if found.len() > 1 {
+            return Err((
+                NotationError::new(ErrorKind::Ambiguous, 0, text),
+                found,
+                Some(readings[i]),
+            ));
+        }
+        i = j;
+    }
+    let first = readings.first().copied();
+    let near = first
+        .map(|r| near_misses(pos, &r.pattern))
+        .unwrap_or_default();
+    Err((NotationError::new(ErrorKind::Illegal, 0, text), near, first))
+}
+
+/// The char offset of the destination square in `text` (where an illegal or ambiguous
+/// move "goes wrong"), or 0.
+pub(crate) fn destination_offset(text: &str) -> usize {
+    let chars: Vec<char> = text.chars().collect();
+    for i in (1..chars.len()).rev() {
+        if rank_char(chars[i]).is_some() && file_char(chars[i - 1]).is_some() {
+            return i - 1;
+        }
+    }
+    0
+}
+
+/// The languages a text could be written in, for auto-detection: a text with Cyrillic
+/// piece letters is tried as Russian first.
+pub(crate) fn all_langs() -> Vec<Lang> {
+    TABLES.iter().map(|t| t.lang).collect()
+}
