@@ -592,6 +592,12 @@ impl Position {
             & self.colors[by]
     }
 
+    /// Whether a man of `by` could move onto `sq` (ignoring that nothing may
+    /// be placed on a volkhv): the attack relation of §3.4.
+    pub fn is_attacked(&self, sq: u8, by: Side) -> bool {
+        self.attackers(sq, by.index(), self.occ) != 0
+    }
+
     pub fn in_check(&self) -> bool {
         let us = self.side as usize;
         let k = self.kinds[V] & self.colors[us];
