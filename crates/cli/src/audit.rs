@@ -1,13 +1,167 @@
-//! Placeholder: this subcommand is being built (see the open issues).
+//! `arbiter audit FILE.pgn [--edition E] [--json] [--variant V] [--threads N]`:
+//! check every recorded game against the Laws, streaming.
+//!
+//! Games are read in batches, audited on N threads and printed in file
+//! order; a bad game gets `error` and the file goes on with the next one.
+
+use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
+use arbiter_laws::chess::Chess;
+use arbiter_laws::pgn::PgnGames;
+use arbiter_laws::{Edition, Regime};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// The PGN file; `-` reads standard input.
+    pub file: String,
+    /// Edition of the Laws: 2005, 2017, 2018 or 2023.
+    #[arg(long, default_value = "2023")]
+    pub edition: Edition,
+    /// One JSON object per game.
+    #[arg(long)]
+    pub json: bool,
+    /// `chess` (default) or `tavreli`.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Regime when a game has no TimeControl tag (standard, rapid, blitz).
+    #[arg(long)]
+    pub regime: Option<Regime>,
+    /// Worker threads (default: 1).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
-pub fn run(_a: Args) -> ExitCode {
-    eprintln!("arbiter: this subcommand is not built yet");
-    ExitCode::from(1)
+const BATCH: usize = 512;
+
+pub fn run(a: Args) -> ExitCode {
+    let opts = AuditOptions {
+        edition: a.edition,
+        regime: a.regime,
+    };
+    let source: Box<dyn std::io::Read> = if a.file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        match std::fs::File::open(&a.file) {
+            Ok(f) => Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
+            Err(e) => {
+                eprintln!("arbiter audit: {}: {e}", a.file);
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant.as_str() {
+        "chess" => Box::new(PgnGames::new(source)),
+        "tavreli" => match crate::tavreli_audit::read_pgn(source) {
+            Ok(g) => Box::new(g.into_iter()),
+            Err(e) => {
+                eprintln!("arbiter audit: {}: {e}", a.file);
+                return ExitCode::from(2);
+            }
+        },
+        other => {
+            eprintln!("arbiter audit: unknown variant {other:?} (chess or tavreli)");
+            return ExitCode::from(2);
+        }
+    };
+    let tavreli = a.variant == "tavreli";
+    let audit_one = move |g: &RecordedGame| -> AuditRecord {
+        if tavreli {
+            audit_game(arbiter_tavreli::Tavreli::default(), opts, g)
+        } else {
+            audit_game(Chess::default(), opts, g)
+        }
+    };
+    let progress = std::io::stderr().is_terminal() && !a.json;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let (mut total, mut agree, mut errors) = (0usize, 0usize, 0usize);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut games = games.peekable();
+    loop {
+        batch.clear();
+        while batch.len() < BATCH {
+            match games.next() {
+                Some(Ok(g)) => batch.push(g),
+                Some(Err(e)) => {
+                    eprintln!("arbiter audit: {}: {e}", a.file);
+                    return ExitCode::from(2);
+                }
+                None => break,
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let records = audit_batch(&batch, a.threads.max(1), &audit_one);
+        for r in &records {
+            total += 1;
+            agree += r.agrees as usize;
+            errors += r.error.is_some() as usize;
+            let line = if a.json {
+                serde_json::to_string(r).expect("records serialise")
+            } else {
+                human(r)
+            };
+            if writeln!(out, "{line}").is_err() {
+                return ExitCode::SUCCESS; // the reader went away (e.g. `| head`)
+            }
+        }
+        if progress {
+            eprint!("\r{total} games audited");
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    if !a.json {
+        let _ = writeln!(
+            out,
+            "{total} games: {agree} agree with the Laws, {} do not, {errors} with errors",
+            total - agree
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn audit_batch<F>(batch: &[RecordedGame], threads: usize, f: &F) -> Vec<AuditRecord>
+where
+    F: Fn(&RecordedGame) -> AuditRecord + Sync,
+{
+    if threads == 1 || batch.len() < 2 {
+        return batch.iter().map(f).collect();
+    }
+    let chunk = batch.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = batch
+            .chunks(chunk)
+            .map(|c| s.spawn(move || c.iter().map(f).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("audit worker"))
+            .collect()
+    })
+}
+
+fn human(r: &AuditRecord) -> String {
+    let verdict = if r.agrees { "agrees" } else { "DOES NOT AGREE" };
+    let how = r
+        .termination
+        .map(|t| format!(" by {}", t.replace('_', " ")))
+        .unwrap_or_default();
+    let mut s = format!(
+        "game {}: recorded {}, lawful {}{how} at ply {}: {verdict}",
+        r.game, r.recorded, r.result, r.ply
+    );
+    for c in &r.claimable {
+        s.push_str(&format!("; {:?} claimable from ply {}", c.claim, c.ply));
+    }
+    if let Some(f) = &r.flag {
+        s.push_str(&format!("; {}'s flag fell at ply {}", f.side, f.ply));
+    }
+    if let Some(e) = &r.error {
+        s.push_str(&format!("; error: {e}"));
+    }
+    s
 }

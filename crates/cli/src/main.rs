@@ -14,9 +14,15 @@ mod perft;
 mod play_cmd;
 mod replay;
 mod say_cmd;
+mod tavreli_audit;
+mod tavreli_cmd;
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "The FIDE Laws of Chess as software: an electronic arbiter.")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "The FIDE Laws of Chess as software: an electronic arbiter."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

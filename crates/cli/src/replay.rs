@@ -1,13 +1,152 @@
-//! Placeholder: this subcommand is being built (see the open issues).
+//! `arbiter replay LOG [--json] [--pgn]`: fold an event log and print the
+//! final state of the game (issue 2, with the clocks of issue 3).
+
+use arbiter_laws::RuleSet;
+use arbiter_laws::chess::Chess;
+use arbiter_laws::log::{Log, parse_log};
+use arbiter_laws::pgn::write_pgn;
+use arbiter_laws::replay::{Report, replay, report};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// The event log (JSON Lines, docs/event-log.md); `-` reads standard input.
+    pub log: String,
+    /// Print one JSON object with the final state.
+    #[arg(long, conflicts_with = "pgn")]
+    pub json: bool,
+    /// Print the game as PGN (Art. 8, Appendix C).
+    #[arg(long)]
+    pub pgn: bool,
 }
 
-pub fn run(_a: Args) -> ExitCode {
-    eprintln!("arbiter: this subcommand is not built yet");
-    ExitCode::from(1)
+pub fn read_input(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let text = match read_input(&a.log) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter replay: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let log = match parse_log(&text) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("arbiter replay: {}: {e}", a.log);
+            return ExitCode::from(2);
+        }
+    };
+    let r = match log.header.variant.as_str() {
+        "tavreli" => {
+            let mut rules = arbiter_tavreli::Tavreli::default();
+            if let Some(on) = log.header.fifty_move_rule {
+                rules.fifty_move_rule = on;
+            }
+            emit(rules, &log, &a)
+        }
+        _ => emit(Chess::default(), &log, &a),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter replay: {}: {e}", a.log);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<(), String> {
+    let (game, rejected) = replay(rules, log)?;
+    if a.pgn {
+        let h = &log.header;
+        let (w, b) = (
+            h.white.as_deref().unwrap_or("?"),
+            h.black.as_deref().unwrap_or("?"),
+        );
+        print!("{}", write_pgn(&game, w, b, h.time_control.as_deref()));
+        return Ok(());
+    }
+    let rep = report(&game, rejected);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&rep).map_err(|e| e.to_string())?
+        );
+    } else {
+        print_human(&rep);
+    }
+    Ok(())
+}
+
+fn mmss(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let s = ms.unsigned_abs() / 1000;
+    format!(
+        "{sign}{}:{:02}:{:02}.{:03}",
+        s / 3600,
+        (s / 60) % 60,
+        s % 60,
+        ms.unsigned_abs() % 1000
+    )
+}
+
+/// Plain lines, one fact each, so a screen reader reads them in order.
+fn print_human(r: &Report) {
+    println!(
+        "Variant: {}; edition {}; {}",
+        r.variant, r.edition, r.regime
+    );
+    match r.termination {
+        Some(t) => println!("Result: {} ({})", r.result, t.replace('_', " ")),
+        None => println!("Result: * (the game goes on)"),
+    }
+    println!("Half-moves played: {}", r.ply);
+    println!("Position: {}", r.fen);
+    if let Some(c) = &r.clock {
+        println!(
+            "White's clock: {} (period {})",
+            mmss(c.white_ms),
+            c.period.white
+        );
+        println!(
+            "Black's clock: {} (period {})",
+            mmss(c.black_ms),
+            c.period.black
+        );
+        if let Some(f) = c.flag_at {
+            println!("A flag fell at {}", mmss(f as i64));
+        }
+    }
+    println!(
+        "Illegal moves: White {}, Black {}",
+        r.illegal_moves.white, r.illegal_moves.black
+    );
+    for p in &r.penalties {
+        let ms = p.ms.map(|m| format!(", {}", mmss(m))).unwrap_or_default();
+        println!(
+            "Penalty at {}: {} {}{ms}",
+            mmss(p.at as i64),
+            p.side,
+            p.kind.replace('_', " ")
+        );
+    }
+    if let Some(s) = &r.score {
+        println!("Points: White {}, Black {}", s.white, s.black);
+    }
+    for n in &r.notes {
+        println!("Note: {n}");
+    }
+    for x in &r.rejected {
+        println!("Rejected line {}: {}", x.line, x.reason);
+    }
 }

@@ -203,14 +203,13 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
             out.error = Some(format!("ply {}: {e}", i + 1));
             break;
         }
-        // A clock reading at or below the increment after a move means the
-        // flag fell before the move was completed (readings are whole
-        // seconds, so only a reading a full second short is certain).
+        // A reading after a move a full second below the increment means the
+        // flag fell before the move was completed. Readings are whole seconds
+        // (truncated), so `0:00:00` alone proves nothing: lichess plays on
+        // with 0.4 s left. Only a certain fall is reported.
         if out.flag.is_none() && game.outcome().is_none() {
             if let Some(Some(left)) = rec.clocks.get(i) {
-                if *left + 1000 <= increment
-                    || (*left <= 0 && increment == 0 && i + 1 < rec.moves.len())
-                {
+                if *left < 0 || *left + 1000 <= increment {
                     out.flag = Some(FlagFound { side, ply: i + 1 });
                 }
             }

@@ -1,0 +1,31 @@
+//! Tavreli subcommand helpers: `arbiter perft --variant tavreli`.
+
+use arbiter_laws::{MoveInput, RuleSet};
+use arbiter_tavreli::Tavreli;
+use std::process::ExitCode;
+
+/// Plays `moves` (federation notation, space-separated; move numbers are
+/// skipped) from the initial position, then prints the perft count.
+pub fn perft(moves: Option<&str>, depth: u32) -> ExitCode {
+    let rules = Tavreli::default();
+    let mut pos = rules.initial_position();
+    for tok in moves.unwrap_or("").split_whitespace() {
+        if tok.ends_with('.')
+            && tok
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+        {
+            continue;
+        }
+        match rules.parse_move(&pos, tok) {
+            MoveInput::Legal(m) => rules.play(&mut pos, &m),
+            MoveInput::Illegal { reason } | MoveInput::Malformed { reason, .. } => {
+                eprintln!("arbiter perft: {tok:?}: {reason}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    println!("{}", pos.perft(depth));
+    ExitCode::SUCCESS
+}
