@@ -146,6 +146,12 @@ pub fn parse(
             let shown = Style::Spoken(if given.is_some() { lex } else { heard });
             match found.as_slice() {
                 [m] => Ok((*m, shown)),
+                [] if !pat.unnamed_promotions(pos).is_empty() => Err(with_candidates(
+                    NotationError::new(ErrorKind::Ambiguous, 0, text),
+                    pos,
+                    &pat.unnamed_promotions(pos),
+                    shown,
+                )),
                 [] => Err(with_candidates(
                     NotationError::new(ErrorKind::Illegal, 0, text),
                     pos,

@@ -65,6 +65,26 @@ impl Pattern {
         }
         self.promotion == m.promotion()
     }
+
+    /// The promoting moves this pattern would match if it had named a piece: a promotion
+    /// said without its piece is ambiguous between them (L-D.2.1), not illegal.
+    pub fn unnamed_promotions(&self, pos: &Chess) -> Vec<Move> {
+        if self.promotion.is_some() || self.castle.is_some() {
+            return Vec::new();
+        }
+        pos.legal_moves()
+            .iter()
+            .filter(|m| {
+                m.promotion().is_some()
+                    && Pattern {
+                        promotion: m.promotion(),
+                        ..*self
+                    }
+                    .matches(m, pos)
+            })
+            .copied()
+            .collect()
+    }
 }
 
 /// The squares a player sees a move go from and to: for castling, the king's (e1→g1),

@@ -446,6 +446,16 @@ pub(crate) fn resolve(
         }
         i = j;
     }
+    for r in readings {
+        let promos = r.pattern.unnamed_promotions(pos);
+        if !promos.is_empty() {
+            return Err((
+                NotationError::new(ErrorKind::Ambiguous, 0, text),
+                promos,
+                Some(*r),
+            ));
+        }
+    }
     let first = readings.first().copied();
     let near = first
         .map(|r| near_misses(pos, &r.pattern))

@@ -1,0 +1,82 @@
+//! Russian number agreement for the talking clock (L-D.2.6), 0 to 10,000 seconds, checked
+//! against a table written here by hand, independently of the library's rule.
+
+use arbiter_notation::SpokenLang;
+use arbiter_notation::clock::{Unit, count, duration_words};
+
+/// The forms by the last two digits, spelled out as a table rather than computed the
+/// library's way: 11–14 always take the genitive plural; otherwise the last digit decides.
+fn expected_form(n: u64) -> usize {
+    const BY_LAST_DIGIT: [usize; 10] = [2, 0, 1, 1, 1, 2, 2, 2, 2, 2];
+    const TEENS: [u64; 4] = [11, 12, 13, 14];
+    if TEENS.contains(&(n % 100)) {
+        2
+    } else {
+        BY_LAST_DIGIT[(n % 10) as usize]
+    }
+}
+
+#[test]
+fn seconds_minutes_moves_agree_for_0_to_10000() {
+    let units = [
+        (Unit::Second, ["секунда", "секунды", "секунд"]),
+        (Unit::Minute, ["минута", "минуты", "минут"]),
+        (Unit::Hour, ["час", "часа", "часов"]),
+        (Unit::Move, ["ход", "хода", "ходов"]),
+    ];
+    for n in 0..=10_000u64 {
+        for (unit, forms) in &units {
+            let want = format!("{n} {}", forms[expected_form(n)]);
+            assert_eq!(count(SpokenLang::Ru, n, *unit), want);
+        }
+    }
+}
+
+#[test]
+fn spot_cases() {
+    let c = |n, u| count(SpokenLang::Ru, n, u);
+    assert_eq!(c(1, Unit::Minute), "1 минута");
+    assert_eq!(c(2, Unit::Minute), "2 минуты");
+    assert_eq!(c(5, Unit::Minute), "5 минут");
+    assert_eq!(c(21, Unit::Minute), "21 минута");
+    assert_eq!(c(11, Unit::Minute), "11 минут");
+    assert_eq!(c(12, Unit::Second), "12 секунд");
+    assert_eq!(c(22, Unit::Second), "22 секунды");
+    assert_eq!(c(101, Unit::Move), "101 ход");
+    assert_eq!(c(111, Unit::Move), "111 ходов");
+    assert_eq!(c(1004, Unit::Move), "1004 хода");
+    assert_eq!(c(0, Unit::Second), "0 секунд");
+    // Whole durations from 0 to 10,000 s: the parts agree and add up.
+    for s in 0..=10_000u64 {
+        let text = duration_words(SpokenLang::Ru, s * 1000);
+        let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+        let mut parts = Vec::new();
+        if h > 0 {
+            parts.push(format!(
+                "{h} {}",
+                ["час", "часа", "часов"][expected_form(h)]
+            ));
+        }
+        if m > 0 {
+            parts.push(format!(
+                "{m} {}",
+                ["минута", "минуты", "минут"][expected_form(m)]
+            ));
+        }
+        if sec > 0 || parts.is_empty() {
+            parts.push(format!(
+                "{sec} {}",
+                ["секунда", "секунды", "секунд"][expected_form(sec)]
+            ));
+        }
+        assert_eq!(text, parts.join(" "), "{s} s");
+    }
+    assert_eq!(
+        duration_words(SpokenLang::Ru, 3_725_000),
+        "1 час 2 минуты 5 секунд"
+    );
+    assert_eq!(
+        duration_words(SpokenLang::Ru, 10_000_000),
+        "2 часа 46 минут 40 секунд"
+    );
+}
