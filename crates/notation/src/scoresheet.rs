@@ -118,11 +118,9 @@ pub fn scoresheet_text(
     out.push_str(&format!("Black: {}\n", header.black));
     out.push('\n');
     let col = mw + if show_clock { cw + 1 } else { 0 };
-    out.push_str(&format!(
-        " No. | {} | {}\n",
-        pad("White", col),
-        pad("Black", col)
-    ));
+    let head = format!(" No. | {} | {}", pad("White", col), pad("Black", col));
+    out.push_str(head.trim_end());
+    out.push('\n');
     out.push_str(&format!(
         "-----+-{}-+-{}\n",
         "-".repeat(col),
