@@ -10,7 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
-use shakmaty::{CastlingMode, Chess as Board, Color, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess as Board, Color, EnPassantMode, FromSetup, Move, Position};
 use std::sync::Arc;
 
 /// Decides whether a side can still checkmate (L-5.2b, L-6.9).
@@ -209,6 +209,83 @@ impl RuleSet for Chess {
     fn mateability(&self, pos: &Board, side: Side) -> Mateability {
         self.oracle.mateability(pos, side)
     }
+
+    fn halfmove_clock(&self, pos: &Board) -> u32 {
+        pos.halfmoves()
+    }
+
+    fn play_unlawful(&self, pos: &Board, text: &str) -> Option<Board> {
+        unlawful_position(pos, text.trim())
+    }
+}
+
+/// The board after a move that breaks the rules of movement but *stands*
+/// (L-A.5.2): the man is lifted from its square and put on the target, the
+/// turn passes, castling rights of moved kings and rooks lapse. `None` when
+/// the move names no single man, or the result cannot be played on (the
+/// mover's king left capturable).
+fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
+    use shakmaty::{Bitboard, Piece, Role, Square, attacks::attacks};
+    let us = pos.turn();
+    let board = pos.board();
+    let (from, to, promotion): (Square, Square, Option<Role>) = if let Ok(UciMove::Normal {
+        from,
+        to,
+        promotion,
+    }) = text.parse::<UciMove>()
+    {
+        (from, to, promotion)
+    } else {
+        let san: SanPlus = text.parse().ok()?;
+        let San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } = san.san
+        else {
+            return None;
+        };
+        let piece = Piece { color: us, role };
+        let candidates: Vec<Square> = board
+            .by_piece(piece)
+            .into_iter()
+            .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r))
+            .filter(|sq| role == Role::Pawn || attacks(*sq, piece, Bitboard::EMPTY).contains(to))
+            .collect();
+        if candidates.len() != 1 {
+            return None;
+        }
+        (candidates[0], to, promotion)
+    };
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    let moved = setup.board.remove_piece_at(from)?;
+    if moved.color != us {
+        return None;
+    }
+    let placed = Piece {
+        color: us,
+        role: promotion.unwrap_or(moved.role),
+    };
+    let captured = setup.board.piece_at(to);
+    if captured.is_some_and(|c| c.role == Role::King) {
+        return None;
+    }
+    setup.board.set_piece_at(to, placed);
+    setup.castling_rights = setup.castling_rights.without(from).without(to);
+    setup.ep_square = None;
+    setup.halfmoves = 0;
+    if us == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !us;
+    Board::from_setup(setup, CastlingMode::Standard)
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .ok()
 }
 
 /// SAN of a move without the check suffix (for candidate lists).

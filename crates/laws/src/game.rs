@@ -137,6 +137,7 @@ impl<R: RuleSet> Game<R> {
     /// A new game from the initial position (or `start`), with the given clock.
     pub fn new(rules: R, config: GameConfig, start: Option<R::Position>, timing: Timing) -> Self {
         let start = start.unwrap_or_else(|| rules.initial_position());
+        let quiet_plies = rules.halfmove_clock(&start);
         let mut reps = Repetitions::default();
         reps.record(rules.identity(&start));
         Game {
@@ -146,7 +147,7 @@ impl<R: RuleSet> Game<R> {
             config,
             plies: Vec::new(),
             reps,
-            quiet_plies: 0,
+            quiet_plies,
             timing,
             last_at: 0,
             uncompleted: [false, false],
@@ -496,7 +497,16 @@ impl<R: RuleSet> Game<R> {
     /// An illegal move is completed (L-7.5a): punish it now, or in reduced
     /// play open the opponent's claim window (L-A.5.2).
     fn complete_illegal(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
-        if let Err(e) = self.timing.press_illegal(side, at) {
+        // In reduced play nobody intervenes at the press: the clocks switch as
+        // for any move (L-A.5.2). Otherwise the arbiter acts at once and the
+        // offender's clock keeps running (catalogue Q6).
+        let reduced = self.config.provisions.illegal_move_needs_claim();
+        let pressed = if reduced {
+            self.timing.press_move(side, at)
+        } else {
+            self.timing.press_illegal(side, at)
+        };
+        if let Err(e) = pressed {
             if !self
                 .pending_illegal
                 .as_ref()
@@ -527,6 +537,10 @@ impl<R: RuleSet> Game<R> {
     /// stands (it was never played here) and the ladder applies (L-7.5e).
     fn act_on_illegal(&mut self, index: usize, at: u64) {
         let side = self.illegal[index].side;
+        if self.illegal_window == Some(index) {
+            // The clocks switched at the press: the offender moves again.
+            self.timing.hand_back(side.other(), at);
+        }
         self.illegal[index].counted = true;
         self.illegal_window = None;
         let k = &mut self.illegal_count[side.index()];
@@ -1175,7 +1189,7 @@ impl<R: RuleSet> Game<R> {
         self.pos = self.start.clone();
         self.reps.clear();
         self.reps.record(self.rules.identity(&self.pos));
-        self.quiet_plies = 0;
+        self.quiet_plies = self.rules.halfmove_clock(&self.pos);
         for p in &kept {
             if self.rules.is_zeroing(&self.pos, &p.mv) {
                 self.quiet_plies = 0;

@@ -90,6 +90,13 @@ pub trait RuleSet: Send + Sync {
     fn identity(&self, pos: &Self::Position) -> Self::Identity;
     /// Whether `side` can still checkmate (the dead-position interface, L-5.2b).
     fn mateability(&self, pos: &Self::Position, side: Side) -> Mateability;
+    /// Half-moves since the last capture or pawn move in a starting position
+    /// given as text (the FEN halfmove field), so a game set up mid-way
+    /// keeps its 50/75-move count (L-9.3).
+    fn halfmove_clock(&self, pos: &Self::Position) -> u32 {
+        let _ = pos;
+        0
+    }
     /// Whether the 50-move and 75-move rules apply to this rule set at all
     /// (always for chess; a setting for Tavreli, rules.md §8 Q15).
     fn has_move_count_rules(&self) -> bool {

@@ -167,6 +167,27 @@ impl Timing {
         self.press(side, at, PressKind::Illegal)
     }
 
+    /// Hands the move back to `side`'s opponent without crediting anything:
+    /// used when an illegal move that switched the clocks in reduced play is
+    /// claimed and the offender must move again (L-A.5.2, L-7.1: the arbiter
+    /// sets the clocks by best judgement; we keep the times as they stand).
+    /// The clock has no "switch without a move", so this is a press whose
+    /// credits are taken back; the pressing side's move counter is one too
+    /// high afterwards (documented in docs/decisions.md).
+    pub fn hand_back(&mut self, side: Side, at: u64) {
+        if let Some(c) = &mut self.clock {
+            if c.on_move() != side || c.is_paused() {
+                return;
+            }
+            if let Ok(out) = c.press(side, at, PressKind::Move) {
+                let back = (out.increment_ms + out.bronstein_ms + out.period_ms) as i64;
+                if back > 0 {
+                    let _ = c.adjust(side, at, -back);
+                }
+            }
+        }
+    }
+
     /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9).
     pub fn add(&mut self, side: Side, ms: i64, at: u64) {
         if let Some(c) = &mut self.clock {
