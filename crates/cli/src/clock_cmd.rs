@@ -949,16 +949,16 @@ mod tests {
 
     #[test]
     fn period_change_and_recording_exemption_are_told() {
-        let (_, out) = run_script(&["--control", "1/400:600", "--manual-time"], "@101000 w\n");
+        let (_, out) = run_script(&["--control", "1/400:3600", "--manual-time"], "@101000 w\n");
         assert!(
-            out.contains("White reached the time control: period 2, 10:00 added."),
+            out.contains("White reached the time control: period 2, 1:00:00 added."),
             "{out}"
         );
         assert!(
             !out.contains("recording is no longer required (8.4)"),
             "new period: no longer exempt\n{out}"
         );
-        let (_, out) = run_script(&["--control", "400", "--manual-time"], "@100001 t\n");
+        let (_, out) = run_script(&["--control", "1/400:3600", "--manual-time"], "@100001 t\n");
         assert!(
             out.contains("White has had less than 5 minutes in this period"),
             "{out}"
