@@ -1,13 +1,353 @@
-//! Placeholder: this subcommand is being built (see the open issues).
+//! `arbiter play --variant tavreli`: a game against the computer, one line
+//! in and a few lines out, so it works the same on a braille display, with
+//! a screen reader or over a serial line. Nothing is redrawn; every reply
+//! is a full sentence ("Computer: e7-e5, black ratnik from e7 to e5").
+
+use arbiter_laws::{RuleSet, Status};
+use arbiter_tavreli::search::{Engine, Limits};
+use arbiter_tavreli::speech::{self, Lang};
+use arbiter_tavreli::{Position, Tavreli, fen, identity, notation};
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// The game to play: `tavreli` (chess play is not built yet).
+    #[arg(long, default_value = "tavreli")]
+    pub variant: String,
+    /// Playing strength 1 (one move ahead) to 6 (full time budget).
+    #[arg(long, default_value_t = 4)]
+    pub level: u8,
+    /// Your colour: `white` or `black`.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// The computer's thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub ms_per_move: u64,
+    /// Language of the spoken descriptions: `en` or `ru`.
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+    /// Start from this position text (docs/tavreli-position.md) instead of the initial array.
+    #[arg(long)]
+    pub position: Option<String>,
 }
 
-pub fn run(_a: Args) -> ExitCode {
-    eprintln!("arbiter: this subcommand is not built yet");
-    ExitCode::from(1)
+struct Ui {
+    lang: Lang,
+    out: std::io::Stdout,
+}
+
+impl Ui {
+    fn say(&mut self, en: &str, ru: &str) {
+        let text = match self.lang {
+            Lang::En => en,
+            Lang::Ru => ru,
+        };
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+    fn line(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+}
+
+pub fn run(a: Args) -> ExitCode {
+    if a.variant != "tavreli" {
+        eprintln!("arbiter play: only --variant tavreli is built so far");
+        return ExitCode::from(2);
+    }
+    let Some(lang) = Lang::parse(&a.lang) else {
+        eprintln!("arbiter play: --lang must be en or ru, not {:?}", a.lang);
+        return ExitCode::from(2);
+    };
+    let human_white = match a.color.to_ascii_lowercase().as_str() {
+        "white" | "w" | "белые" => true,
+        "black" | "b" | "чёрные" | "черные" => false,
+        other => {
+            eprintln!("arbiter play: --color must be white or black, not {other:?}");
+            return ExitCode::from(2);
+        }
+    };
+    if !(1..=6).contains(&a.level) {
+        eprintln!("arbiter play: --level must be 1 to 6");
+        return ExitCode::from(2);
+    }
+    let rules = Tavreli::default();
+    let mut pos = match &a.position {
+        Some(t) => match fen::parse(t) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("arbiter play: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Position::initial(),
+    };
+    let mut ui = Ui {
+        lang,
+        out: std::io::stdout(),
+    };
+    let mut engine = Engine::new(32);
+    let limits = Limits::level(a.level, a.ms_per_move);
+    let mut seen: HashMap<_, u32> = HashMap::new();
+    *seen.entry(identity(&pos)).or_default() += 1;
+    let mut history: Vec<(Position, String)> = Vec::new();
+
+    ui.say(
+        &format!(
+            "Tavreli. You play {}. Type a move such as e2-e4 or e2(1)-c3, or help.",
+            if human_white { "White" } else { "Black" }
+        ),
+        &format!(
+            "Таврели. Вы играете {}. Введите ход, например e2-e4 или e2(1)-c3, или help.",
+            if human_white {
+                "белыми"
+            } else {
+                "чёрными"
+            }
+        ),
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        if let Some(end) = game_over(&rules, &pos, &seen, &mut ui) {
+            return end;
+        }
+        let human_to_move = pos.side_to_move().index() == if human_white { 0 } else { 1 };
+        if !human_to_move {
+            let r = engine.search(&pos, limits);
+            let Some(mv) = r.best else {
+                return ExitCode::SUCCESS; // unreachable: game_over saw no legal move
+            };
+            let text = notation::move_text(&pos, mv);
+            let words = speech::describe_move(&pos, mv, lang);
+            ui.say(
+                &format!("Computer: {text}, {words}."),
+                &format!("Компьютер: {text}, {words}."),
+            );
+            history.push((pos.clone(), text));
+            pos.make(mv);
+            *seen.entry(identity(&pos)).or_default() += 1;
+            continue;
+        }
+        let _ = write!(ui.out, "{}> ", pos.fullmove());
+        let _ = ui.out.flush();
+        let line = match lines.next() {
+            None => {
+                ui.line("");
+                ui.say(
+                    "End of input: game left unfinished.",
+                    "Конец ввода: партия не закончена.",
+                );
+                return ExitCode::SUCCESS;
+            }
+            Some(Err(e)) => {
+                ui.say(
+                    &format!("Could not read that line ({e}); try again."),
+                    &format!("Строка не прочитана ({e}); повторите."),
+                );
+                if e.kind() == std::io::ErrorKind::InvalidData {
+                    continue;
+                }
+                return ExitCode::from(1);
+            }
+            Some(Ok(l)) => l,
+        };
+        let cmd = line.trim();
+        let lower = cmd.to_lowercase();
+        match lower.as_str() {
+            "" => continue,
+            "quit" | "exit" | "q" | "выход" => {
+                ui.say("Goodbye.", "До свидания.");
+                return ExitCode::SUCCESS;
+            }
+            "help" | "?" | "помощь" => {
+                for (en, ru) in HELP {
+                    ui.say(en, ru);
+                }
+                continue;
+            }
+            "board" | "доска" => {
+                for l in speech::board(&pos, lang) {
+                    ui.line(&l);
+                }
+                ui.say(
+                    &format!(
+                        "{} to move.",
+                        if pos.side_to_move().index() == 0 {
+                            "White"
+                        } else {
+                            "Black"
+                        }
+                    ),
+                    &format!(
+                        "Ход {}.",
+                        if pos.side_to_move().index() == 0 {
+                            "белых"
+                        } else {
+                            "чёрных"
+                        }
+                    ),
+                );
+                continue;
+            }
+            "position" | "fen" | "позиция" => {
+                ui.line(&fen::to_text(&pos));
+                continue;
+            }
+            "moves" | "ходы" => {
+                let mut texts: Vec<String> = pos
+                    .clone()
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| notation::move_plain(&pos, m))
+                    .collect();
+                texts.sort();
+                ui.say(
+                    &format!("{} legal moves: {}", texts.len(), texts.join(" ")),
+                    &format!("Возможных ходов: {}: {}", texts.len(), texts.join(" ")),
+                );
+                continue;
+            }
+            "undo" | "takeback" | "назад" => {
+                // take back the computer's reply and the own move
+                let mut n = 0;
+                while let Some((p, _)) = history.pop() {
+                    if let Some(c) = seen.get_mut(&identity(&pos)) {
+                        *c = c.saturating_sub(1);
+                    }
+                    pos = p;
+                    n += 1;
+                    if pos.side_to_move().index() == if human_white { 0 } else { 1 } {
+                        break;
+                    }
+                }
+                if n == 0 {
+                    ui.say("Nothing to take back.", "Нечего возвращать.");
+                } else {
+                    ui.say("Taken back.", "Ход возвращён.");
+                }
+                continue;
+            }
+            "history" | "record" | "запись" => {
+                let t: Vec<&str> = history.iter().map(|(_, t)| t.as_str()).collect();
+                ui.line(if t.is_empty() { "-" } else { "" });
+                if !t.is_empty() {
+                    ui.line(&t.join(" "));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // `tower e4` or just `e4`: describe a square
+        let sq_text = lower
+            .strip_prefix("tower ")
+            .or_else(|| lower.strip_prefix("башня "))
+            .unwrap_or(&lower);
+        if let Some(sq) = notation::parse_square(sq_text.trim()) {
+            let d = speech::tower(&pos, sq, lang).unwrap_or_else(|| match lang {
+                Lang::En => format!("{} is empty", arbiter_tavreli::board::square_name(sq)),
+                Lang::Ru => format!("{} пусто", arbiter_tavreli::board::square_name(sq)),
+            });
+            ui.line(&d);
+            continue;
+        }
+        match notation::parse_move(&pos, cmd) {
+            Ok((mv, _)) => {
+                let text = notation::move_text(&pos, mv);
+                let words = speech::describe_move(&pos, mv, lang);
+                ui.say(
+                    &format!("You: {text}, {words}."),
+                    &format!("Вы: {text}, {words}."),
+                );
+                history.push((pos.clone(), text));
+                pos.make(mv);
+                *seen.entry(identity(&pos)).or_default() += 1;
+            }
+            Err(e) => {
+                ui.say(
+                    &format!("Not played: {e}."),
+                    &format!("Ход не сделан: {e}."),
+                );
+            }
+        }
+    }
+}
+
+const HELP: [(&str, &str); 7] = [
+    (
+        "Moves: from-to, such as c1-d2; e2(1)-c3 lifts the top man only (the number is how many men you lift from the top); 0-0 and 0-0-0 castle.",
+        "Ходы: откуда-куда, например c1-d2; e2(1)-c3 снимает только верхнюю таврель (число: сколько снять сверху); 0-0 и 0-0-0: рокировка.",
+    ),
+    (
+        "board: every tower, rank by rank, top man first.",
+        "board: все башни по горизонталям, сверху вниз.",
+    ),
+    (
+        "e4 or tower e4: the stack on one square.",
+        "e4 или tower e4: башня на одном поле.",
+    ),
+    (
+        "moves: all your legal moves.",
+        "moves: все ваши возможные ходы.",
+    ),
+    (
+        "undo: take back your last move; history: the moves so far.",
+        "undo: вернуть ход; history: запись партии.",
+    ),
+    ("position: the position text.", "position: текст позиции."),
+    ("quit: leave the game.", "quit: выйти."),
+];
+
+/// Announces mate, stalemate, threefold repetition or the 50-move rule
+/// (§3.4, §3.5, §8 Q15–Q16); in a game against the computer the draws are
+/// applied at once, as if claimed.
+fn game_over(
+    rules: &Tavreli,
+    pos: &Position,
+    seen: &HashMap<arbiter_tavreli::Identity, u32>,
+    ui: &mut Ui,
+) -> Option<ExitCode> {
+    match rules.status(pos) {
+        Status::Checkmate => {
+            let white_lost = pos.side_to_move().index() == 0;
+            ui.say(
+                &format!(
+                    "Checkmate. {} wins.",
+                    if white_lost { "Black" } else { "White" }
+                ),
+                &format!(
+                    "Мат. Победили {}.",
+                    if white_lost {
+                        "чёрные"
+                    } else {
+                        "белые"
+                    }
+                ),
+            );
+            return Some(ExitCode::SUCCESS);
+        }
+        Status::Stalemate => {
+            ui.say("Stalemate: a draw.", "Пат: ничья.");
+            return Some(ExitCode::SUCCESS);
+        }
+        Status::Ongoing => {}
+    }
+    if seen.get(&identity(pos)).copied().unwrap_or(0) >= 3 {
+        ui.say(
+            "The same position for the third time: a draw.",
+            "Позиция повторилась трижды: ничья.",
+        );
+        return Some(ExitCode::SUCCESS);
+    }
+    if rules.has_move_count_rules() && pos.halfmove_clock() >= 100 {
+        ui.say(
+            "Fifty moves each without a ratnik move or a new tower: a draw.",
+            "Пятьдесят ходов без хода ратником и без новой башни: ничья.",
+        );
+        return Some(ExitCode::SUCCESS);
+    }
+    None
 }

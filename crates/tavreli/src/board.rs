@@ -933,18 +933,6 @@ impl Position {
         n
     }
 
-    /// The `k`-th man from the top of `sq` (0 = top).
-    pub(crate) fn man_at_depth(&self, sq: u8, k: u8) -> u8 {
-        let mut m = self.top[sq as usize];
-        for _ in 0..k {
-            if m == NONE {
-                break;
-            }
-            m = self.below[m as usize];
-        }
-        m
-    }
-
     pub(crate) fn top_id(&self, sq: u8) -> u8 {
         self.top[sq as usize]
     }
