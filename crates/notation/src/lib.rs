@@ -179,8 +179,30 @@ pub fn parse(
             }
             parse_written(pos, text, text, &[Lang::En], Style::Uci)
         }
-        Style::San | Style::Figurine => parse_written(pos, text, text, &[Lang::En], style),
-        Style::Letters(l) | Style::Long(l) => parse_written(pos, text, text, &[l], style),
+        Style::San | Style::Figurine => {
+            if let Some(m) = written::fast(pos, text, Lang::En) {
+                return Ok((m, style));
+            }
+            // Detected text starting with a Cyrillic letter: Russian letters are the
+            // strictest reading (see `written::readings` scores), so try them fast.
+            if given.is_none()
+                && text
+                    .chars()
+                    .next()
+                    .is_some_and(|c| ('\u{400}'..='\u{4ff}').contains(&c))
+                && let Some(m) = written::fast(pos, text, Lang::Ru)
+            {
+                return Ok((m, Style::Letters(Lang::Ru)));
+            }
+            parse_written(pos, text, text, &[Lang::En], style)
+        }
+        Style::Letters(l) => {
+            if let Some(m) = written::fast(pos, text, l) {
+                return Ok((m, style));
+            }
+            parse_written(pos, text, text, &[l], style)
+        }
+        Style::Long(l) => parse_written(pos, text, text, &[l], style),
     }
 }
 
@@ -188,10 +210,12 @@ fn detect(text: &str) -> Style {
     if text.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c)) {
         return Style::Braille;
     }
-    if spoken::looks_spoken(text) {
+    let t = text.trim();
+    let one_word_with_digit =
+        !t.contains(char::is_whitespace) && t.chars().any(|c| c.is_ascii_digit());
+    if !one_word_with_digit && spoken::looks_spoken(text) {
         return Style::Spoken(Lexicon::En); // replaced by the lexicon heard
     }
-    let t = text.trim();
     if t.len() >= 4
         && t.len() <= 5
         && t.is_ascii()

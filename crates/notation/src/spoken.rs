@@ -590,6 +590,15 @@ static WORDS: &[(&str, Tok, u8)] = &[
     ("-", Tok::Filler, ALL),
 ];
 
+/// [`WORDS`] as a map, built once.
+fn lookup(w: &str) -> Option<(Tok, u8)> {
+    static MAP: std::sync::OnceLock<std::collections::HashMap<&'static str, (Tok, u8)>> =
+        std::sync::OnceLock::new();
+    MAP.get_or_init(|| WORDS.iter().map(|(k, t, m)| (*k, (*t, *m))).collect())
+        .get(w)
+        .copied()
+}
+
 fn normalise(w: &str) -> String {
     let mut s = String::with_capacity(w.len());
     for c in w.chars().flat_map(char::to_lowercase) {
@@ -634,8 +643,8 @@ fn words(text: &str) -> Vec<(usize, String)> {
 fn word_tokens(w: &str) -> Option<(Vec<Tok>, u8)> {
     let n = normalise(w.trim_end_matches('.'));
     let n = if n.is_empty() { normalise(w) } else { n };
-    if let Some((_, t, m)) = WORDS.iter().find(|(k, _, _)| *k == n) {
-        return Some((vec![*t], *m));
+    if let Some((t, m)) = lookup(&n) {
+        return Some((vec![t], m));
     }
     let core: Vec<char> = n.chars().filter(|c| !matches!(c, '-' | '.')).collect();
     if !core.is_empty() && core.iter().all(|c| matches!(c, '0' | 'o' | 'о')) {
@@ -824,6 +833,6 @@ pub(crate) fn looks_spoken(text: &str) -> bool {
         let n = normalise(w);
         n.chars().count() >= 2
             && n.chars().all(|c| c.is_alphabetic())
-            && WORDS.iter().any(|(k, _, m)| *k == n && *m != ALL)
+            && lookup(&n).is_some_and(|(_, m)| m != ALL)
     })
 }

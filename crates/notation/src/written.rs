@@ -480,3 +480,50 @@ pub(crate) fn destination_offset(text: &str) -> usize {
 pub(crate) fn all_langs() -> Vec<Lang> {
     TABLES.iter().map(|t| t.lang).collect()
 }
+
+/// The fast path for the common case: a short move written strictly in one language's
+/// letters (`Кf3`, `С:e5`, `exd5`, `e8Ф`) is translated to ASCII SAN in a stack buffer and
+/// handed to shakmaty's SAN resolver. Anything unusual (look-alike letters, castling, long
+/// form, lower-case pieces, ambiguity, illegality) returns `None` and goes through the
+/// lenient reader, which also builds the error with candidates. Both agree whenever the
+/// fast path answers: it only answers for the strictest reading (score 0).
+pub(crate) fn fast(pos: &Chess, text: &str, lang: Lang) -> Option<Move> {
+    let mut buf = [0u8; 12];
+    let mut n = 0;
+    let mut rest = text;
+    let t = lang.table();
+    let push = |buf: &mut [u8; 12], n: &mut usize, b: u8| -> Option<()> {
+        *buf.get_mut(*n)? = b;
+        *n += 1;
+        Some(())
+    };
+    for (role, sp) in &t.pieces {
+        if let Some(r) = rest.strip_prefix(sp[0]) {
+            push(&mut buf, &mut n, role.upper_char() as u8)?;
+            rest = r;
+            break;
+        }
+    }
+    let mut seen_rank = false;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            'a'..='h' | 'x' => push(&mut buf, &mut n, c as u8)?,
+            '1'..='8' => {
+                seen_rank = true;
+                push(&mut buf, &mut n, c as u8)?
+            }
+            ':' => push(&mut buf, &mut n, b'x')?,
+            '+' | '#' | '=' => {}
+            _ if seen_rank => {
+                // A promotion piece in this language's letters.
+                let (role, sp) = t.pieces.iter().find(|(_, sp)| rest.starts_with(sp[0]))?;
+                push(&mut buf, &mut n, role.upper_char() as u8)?;
+                rest = &rest[sp[0].len()..];
+                continue;
+            }
+            _ => return None,
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    San::from_ascii(&buf[..n]).ok()?.to_move(pos).ok()
+}
