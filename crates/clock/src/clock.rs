@@ -167,6 +167,9 @@ pub enum ClockError {
     NotPaused,
     /// A second `arrive` for the same side.
     AlreadyArrived { side: Side },
+    /// `retract_move`: the side has no completed move that can be taken back
+    /// (it is not the opponent's turn right after that side's press).
+    NothingToRetract { side: Side },
 }
 
 impl fmt::Display for ClockError {
@@ -189,6 +192,9 @@ impl fmt::Display for ClockError {
             ClockError::AlreadyPaused => f.write_str("the clocks are already paused"),
             ClockError::NotPaused => f.write_str("the clocks are not paused"),
             ClockError::AlreadyArrived { side } => write!(f, "{side} has already arrived"),
+            ClockError::NothingToRetract { side } => {
+                write!(f, "{side} has no completed move to take back")
+            }
         }
     }
 }
@@ -252,6 +258,19 @@ struct SideState {
     arrived_at: Option<u64>,
     illegal_presses: u32,
     ledger: Ledger,
+    /// What the side's last completed move credited, while it can still be
+    /// retracted (until the opponent completes a move).
+    last_press: Option<PressRecord>,
+}
+
+/// The credits of one press and the period state before it, to undo it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PressRecord {
+    out: PressOutcome,
+    period_idx: usize,
+    period_no: u32,
+    moves_in_period: u32,
+    min_in_period: i64,
 }
 
 /// A flag that fell: whose, and at which exact ms.
@@ -275,6 +294,28 @@ pub struct PressOutcome {
     /// The pressing side's flag had already fallen at this instant (known now,
     /// computed exactly; L-6.9 is the Laws core's).
     pub flag_fell_at: Option<u64>,
+}
+
+/// A claim that the opponent's flag has fallen, as the clock sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagClaim {
+    /// When the opponent's flag fell, if it has.
+    pub opponent_fell_at: Option<u64>,
+    /// When the claimant's own flag fell, if it has.
+    pub claimant_fell_at: Option<u64>,
+    /// 2005 rapid/blitz with flags on claim: the claimant's own flag must still
+    /// be up (both down is a draw). July 2017 A.4.3 has a similar condition in
+    /// reduced supervision, which the Laws core knows about; the clock does not.
+    pub claimant_flag_must_be_up: bool,
+}
+
+impl FlagClaim {
+    /// The claim is correct as far as the clock goes (L-6.9's "cannot mate"
+    /// draw is the Laws core's).
+    pub fn upheld(&self) -> bool {
+        self.opponent_fell_at.is_some()
+            && !(self.claimant_flag_must_be_up && self.claimant_fell_at.is_some())
+    }
 }
 
 /// A late arrival (6.7).
@@ -340,6 +381,11 @@ pub enum ClockEvent {
         at: u64,
         increment_ms: u64,
     },
+    /// [`Clock::retract_move`].
+    Retract {
+        side: Side,
+        at: u64,
+    },
     /// No change, only let time pass (records a flag fall up to `at`).
     Advance {
         at: u64,
@@ -355,6 +401,7 @@ impl ClockEvent {
             | ClockEvent::Adjust { at, .. }
             | ClockEvent::Arrive { at, .. }
             | ClockEvent::SwitchToIncrement { at, .. }
+            | ClockEvent::Retract { at, .. }
             | ClockEvent::Advance { at } => at,
         }
     }
@@ -425,6 +472,7 @@ impl Clock {
             min_in_period: initial,
             arrived_at: None,
             illegal_presses: 0,
+            last_press: None,
             ledger: Ledger {
                 initial_ms: initial,
                 ..Ledger::default()
@@ -568,6 +616,16 @@ impl Clock {
         }
         self.sync(at);
         let mut out = PressOutcome::default();
+        let before = {
+            let st = self.side(side);
+            PressRecord {
+                out,
+                period_idx: st.period_idx,
+                period_no: st.period_no,
+                moves_in_period: st.moves_in_period,
+                min_in_period: st.min_in_period,
+            }
+        };
         if kind == PressKind::Illegal {
             self.side_mut(side).illegal_presses += 1;
             out.flag_fell_at = self.side(side).fell_at;
@@ -614,6 +672,8 @@ impl Clock {
             self.credit_increment(side, inc);
             out.increment_ms = inc;
         }
+        self.side_mut(side).last_press = Some(PressRecord { out, ..before });
+        self.side_mut(side.other()).last_press = None;
         self.on_move = side.other();
         self.start_turn(side.other());
         // Main time at or below zero with no delay pending is a fallen flag, on
@@ -716,6 +776,46 @@ impl Clock {
         Ok(())
     }
 
+    /// Take back `side`'s last completed move and give him the move again:
+    /// for an illegal move found only after the clocks were switched (reduced
+    /// rapid/blitz, L-A.5.2; 2005 rapid/blitz claims; 7.4/7.5 restorations).
+    /// The credits of that press (increment, Bronstein add-back, a new period's
+    /// time) are removed and the move count goes back, so the restored move
+    /// does not count; the time each side has used stays charged, as the
+    /// clocks stand (the arbiter may still `adjust`). `side`'s clock runs
+    /// again (from `resume` if paused) with a fresh delay, as a clock restarted
+    /// for a new move would. Possible only while the opponent has not completed
+    /// a move since.
+    pub fn retract_move(&mut self, side: Side, at: u64) -> Result<(), ClockError> {
+        self.check_order(at)?;
+        let rec = match self.side(side).last_press {
+            Some(r) if self.on_move == side.other() => r,
+            _ => return Err(ClockError::NothingToRetract { side }),
+        };
+        self.sync(at);
+        let o = rec.out;
+        let st = self.side_mut(side);
+        let (inc, b, per) = (
+            o.increment_ms as i64,
+            o.bronstein_ms as i64,
+            o.period_ms as i64,
+        );
+        st.main = st.main.saturating_sub(inc + b + per);
+        st.ledger.increments_ms -= inc;
+        st.ledger.bronstein_ms -= b;
+        st.ledger.periods_ms -= per;
+        st.moves_completed = st.moves_completed.saturating_sub(1);
+        st.period_idx = rec.period_idx;
+        st.period_no = rec.period_no;
+        st.moves_in_period = rec.moves_in_period;
+        st.min_in_period = rec.min_in_period.min(st.main);
+        st.last_press = None;
+        self.on_move = side;
+        self.start_turn(side);
+        self.check_fall_now(side, at);
+        Ok(())
+    }
+
     /// Only let time pass to `at`, recording a flag that fell on the way.
     /// Returns the flags that have fallen by `at` (ordered by instant).
     pub fn advance(&mut self, at: u64) -> Result<Vec<FlagFall>, ClockError> {
@@ -735,6 +835,7 @@ impl Clock {
             ClockEvent::SwitchToIncrement { at, increment_ms } => {
                 self.switch_to_increment(at, increment_ms)
             }
+            ClockEvent::Retract { side, at } => self.retract_move(side, at),
             ClockEvent::Advance { at } => self.advance(at).map(|_| ()),
         }
     }
@@ -803,6 +904,24 @@ impl Clock {
             return None;
         }
         Some(self.last_at + st.delay_left + st.main.max(0) as u64)
+    }
+
+    /// Has `side`'s flag fallen by `at` (at or before)? The exact instant if so,
+    /// whether or not an event has recorded it yet. `at` before the last event
+    /// is read as the last event's instant.
+    pub fn fell_by(&self, side: Side, at: u64) -> Option<u64> {
+        self.flag_at(side).filter(|&f| f <= at.max(self.last_at))
+    }
+
+    /// A claim at `at` by `claimant` that the opponent's flag has fallen (L-6.8,
+    /// 2005 rapid/blitz, L-A.5.3): both flags as they stand at `at`.
+    pub fn flag_claim(&self, claimant: Side, at: u64) -> FlagClaim {
+        FlagClaim {
+            opponent_fell_at: self.fell_by(claimant.other(), at),
+            claimant_fell_at: self.fell_by(claimant, at),
+            claimant_flag_must_be_up: !self.settings.edition.is_modern()
+                && self.settings.observation == FlagObservation::OnClaim,
+        }
     }
 
     /// The recorded flag fall of `side` (known up to the last event applied).

@@ -25,9 +25,9 @@ mod tc;
 
 pub use clock::{
     Arrival, BothFlags, Clock, ClockError, ClockEvent, ClockSettings, ClockSnapshot,
-    DEFAULT_TIME_2005_MS, FlagFall, FlagObservation, G_III_4_INCREMENT_MS, IncrementTiming, Ledger,
-    MAX_AT_MS, PressKind, PressOutcome, QUICKPLAY_EXTRA_MS, QUICKPLAY_THRESHOLD_MS,
-    RECORDING_INCREMENT_MS, RECORDING_THRESHOLD_MS,
+    DEFAULT_TIME_2005_MS, FlagClaim, FlagFall, FlagObservation, G_III_4_INCREMENT_MS,
+    IncrementTiming, Ledger, MAX_AT_MS, PressKind, PressOutcome, QUICKPLAY_EXTRA_MS,
+    QUICKPLAY_THRESHOLD_MS, RECORDING_INCREMENT_MS, RECORDING_THRESHOLD_MS,
 };
 pub use tc::{
     Lang, MAX_MOVES, MAX_PERIODS, MAX_TIME_MS, ParseError, ParseErrorKind, Period, TimeControl,

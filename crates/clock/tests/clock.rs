@@ -705,3 +705,69 @@ fn snapshot_serialises() {
     assert_eq!(s.period, [1, 1]);
     assert_eq!(s.flag_at, [None, Some(1_500 + 5_400_000)]);
 }
+
+/// L-A.5.2: an illegal move found after the clocks were switched is taken back;
+/// its credits go, the move does not count, the offender moves again.
+#[test]
+fn retract_move_after_the_switch() {
+    let mut c = clock("2/60+5:60+5");
+    c.press(White, 1_000, MOVE).unwrap();
+    c.press(Black, 2_000, MOVE).unwrap();
+    let out = c.press(White, 4_000, MOVE).unwrap();
+    assert_eq!(out.new_period, Some(2));
+    // Black claims before moving: White's second move was illegal.
+    c.retract_move(White, 6_000).unwrap();
+    assert_eq!(c.on_move(), White);
+    assert_eq!(c.moves_completed(White), 1);
+    assert_eq!(c.period(White), 1, "the period's time is taken back too");
+    assert_eq!(c.remaining(White, 6_000), 60_000 - 3_000 + 5_000);
+    assert_eq!(
+        c.remaining(Black, 6_000),
+        60_000 - 1_000 + 5_000 - 2_000,
+        "Black's 2 s stay used"
+    );
+    assert_eq!(
+        c.retract_move(White, 6_000),
+        Err(ClockError::NothingToRetract { side: White })
+    );
+    assert_eq!(
+        c.retract_move(Black, 6_000),
+        Err(ClockError::NothingToRetract { side: Black }),
+        "Black's move was answered"
+    );
+    c.press(White, 7_000, MOVE).unwrap();
+    assert_eq!(c.period(White), 2);
+    assert_eq!(c.moves_completed(White), 2);
+}
+
+#[test]
+fn flag_claims_and_fell_by() {
+    let mut c = clock("10");
+    assert_eq!(c.fell_by(White, 9_999), None);
+    assert_eq!(
+        c.fell_by(White, 10_000),
+        Some(10_000),
+        "known before any event records it"
+    );
+    let claim = c.flag_claim(Black, 12_000);
+    assert_eq!(claim.opponent_fell_at, Some(10_000));
+    assert!(claim.upheld());
+    assert!(!c.flag_claim(White, 12_000).upheld(), "Black's flag is up");
+    // 2005 rapid/blitz on claim: the claimant's own flag must still be up.
+    let mut old = Clock::new(
+        &tc("10"),
+        ClockSettings::for_game(Edition::E2005, Regime::Blitz, Supervision::Reduced),
+    )
+    .unwrap();
+    old.press(White, 12_000, MOVE).unwrap();
+    assert!(old.flag_claim(Black, 15_000).upheld());
+    assert!(
+        !old.flag_claim(Black, 22_000).upheld(),
+        "both flags down: no win on time"
+    );
+    c.press(White, 12_000, MOVE).unwrap();
+    assert!(
+        c.flag_claim(Black, 22_000).upheld(),
+        "2023: the claimant's flag does not matter"
+    );
+}

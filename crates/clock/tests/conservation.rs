@@ -34,6 +34,8 @@ struct MSide {
     sand: i64,
     used: i64,
     ran: i64,
+    /// (credits, period idx, period no, moves in period) before the last press.
+    last: Option<(i64, i64, i64, usize, u32, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -134,6 +136,12 @@ impl Model {
         }
         let last = self.periods.len() - 1;
         let p = self.periods[self.s[i].period_idx];
+        let (idx0, no0, mip0) = (
+            self.s[i].period_idx,
+            self.s[i].period_no,
+            self.s[i].moves_in_period,
+        );
+        let (inc0, b0, per0) = (self.s[i].increments, self.s[i].bronstein, self.s[i].periods);
         let b = p.bronstein_ms.min(self.s[i].turn_elapsed) as i64;
         self.s[i].main += b;
         self.s[i].bronstein += b;
@@ -159,10 +167,47 @@ impl Model {
             self.s[i].main += inc;
             self.s[i].increments += inc;
         }
+        let s = &self.s[i];
+        self.s[i].last = Some((
+            s.increments - inc0,
+            s.bronstein - b0,
+            s.periods - per0,
+            idx0,
+            no0,
+            mip0,
+        ));
+        self.s[1 - i].last = None;
         self.on_move = 1 - i;
         let o = &mut self.s[1 - i];
         o.delay_left = self.periods[o.period_idx].delay_ms;
         o.turn_elapsed = 0;
+    }
+}
+
+impl Model {
+    /// Undo side `i`'s last press; false if there is none to undo.
+    fn retract(&mut self, i: usize) -> bool {
+        let Some((inc, b, per, idx, no, mip)) = self.s[i].last else {
+            return false;
+        };
+        if self.on_move != 1 - i {
+            return false;
+        }
+        let delay = self.periods[idx].delay_ms;
+        let s = &mut self.s[i];
+        s.main -= inc + b + per;
+        s.increments -= inc;
+        s.bronstein -= b;
+        s.periods -= per;
+        s.moves -= 1;
+        s.period_idx = idx;
+        s.period_no = no;
+        s.moves_in_period = mip;
+        s.last = None;
+        s.delay_left = delay;
+        s.turn_elapsed = 0;
+        self.on_move = i;
+        true
     }
 }
 
@@ -176,6 +221,7 @@ enum Op {
     Adjust(bool, i64),
     Switch(u64),
     Advance,
+    Retract(bool),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -188,6 +234,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (any::<bool>(), -8_000i64..8_000).prop_map(|(w, d)| Op::Adjust(w, d)),
         1 => (0u64..3_000).prop_map(Op::Switch),
         1 => Just(Op::Advance),
+        1 => any::<bool>().prop_map(Op::Retract),
     ]
 }
 
@@ -365,6 +412,15 @@ fn run(tc: TimeControl, before_move: bool, ops: Vec<(u64, Op)>) -> Result<(), Te
             }
             Op::Advance => {
                 c.advance(at).unwrap();
+            }
+            Op::Retract(white) => {
+                let j = if white { 0 } else { 1 };
+                let r = c.retract_move(side(j), at);
+                if m.retract(j) {
+                    prop_assert_eq!(r, Ok(()));
+                } else {
+                    prop_assert_eq!(r, Err(ClockError::NothingToRetract { side: side(j) }));
+                }
             }
         }
         m.event_falls();
