@@ -213,4 +213,32 @@ impl RuleSet for Tavreli {
     fn has_move_count_rules(&self) -> bool {
         self.fifty_move_rule
     }
+
+    fn halfmove_clock(&self, pos: &Position) -> u32 {
+        pos.halfmove_clock()
+    }
+
+    /// An illegal move that stands (L-A.5.2): the top `n` men are lifted and
+    /// put on the target square as written, whatever their kind allows.
+    /// `None` when the text names no own stack, lifts more men than it has,
+    /// lands on a volkhv (a man on a volkhv cannot be represented, §3 point 2)
+    /// or leaves the mover's volkhv attacked (it could never be answered).
+    fn play_unlawful(&self, pos: &Position, text: &str) -> Option<Position> {
+        let tok = notation::parse_token(text).ok()?;
+        let notation::MoveSyntax::Move { from, count, to } = tok.syntax else {
+            return None;
+        };
+        let h = pos.height(from);
+        let top = pos.top_man(from)?;
+        let k = count.unwrap_or(h as u8);
+        if top.side != pos.side_to_move() || k as usize > h || pos.top_man(to).is_some_and(|t| t.kind == Kind::Volkhv)
+        {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.make(Move::new(from, to, k, MoveKind::Normal));
+        let us = pos.side_to_move();
+        let ks = p.volkhv_square(us)?;
+        (!p.is_attacked(ks, us.other())).then_some(p)
+    }
 }
