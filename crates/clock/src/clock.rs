@@ -448,10 +448,23 @@ impl Clock {
     /// Errors for `?`, `-` and an empty period list.
     pub fn new(tc: &TimeControl, settings: ClockSettings) -> Result<Clock, ClockError> {
         let (periods, sandclock) = match tc {
-            TimeControl::Periods(p) if !p.is_empty() => (p.clone(), false),
+            // Bounded like every other input (MAX_AT_MS), so that no sum of
+            // them can overflow, whatever a caller builds by hand.
+            TimeControl::Periods(p) if !p.is_empty() => (
+                p.iter()
+                    .map(|p| Period {
+                        moves: p.moves,
+                        time_ms: p.time_ms.min(MAX_AT_MS),
+                        increment_ms: p.increment_ms.min(MAX_AT_MS),
+                        delay_ms: p.delay_ms.min(MAX_AT_MS),
+                        bronstein_ms: p.bronstein_ms.min(MAX_AT_MS),
+                    })
+                    .collect::<Vec<_>>(),
+                false,
+            ),
             TimeControl::Sandclock(ms) => (
                 vec![Period {
-                    time_ms: *ms,
+                    time_ms: (*ms).min(MAX_AT_MS),
                     ..Period::default()
                 }],
                 true,
@@ -812,7 +825,9 @@ impl Clock {
         st.last_press = None;
         self.on_move = side;
         self.start_turn(side);
+        // The opponent's clock stops: main time at or below zero counts now.
         self.check_fall_now(side, at);
+        self.check_fall_now(side.other(), at);
         Ok(())
     }
 
@@ -870,9 +885,9 @@ impl Clock {
         }
         if self.on_move == side {
             let d0 = st.delay_left.min(dt);
-            st.main - (dt - d0) as i64
+            st.main.saturating_sub((dt - d0) as i64)
         } else if self.sandclock {
-            st.main + dt as i64
+            st.main.saturating_add(dt as i64)
         } else {
             st.main
         }
@@ -903,7 +918,11 @@ impl Clock {
         if !self.is_running(side) {
             return None;
         }
-        Some(self.last_at + st.delay_left + st.main.max(0) as u64)
+        Some(
+            self.last_at
+                .saturating_add(st.delay_left)
+                .saturating_add(st.main.max(0) as u64),
+        )
     }
 
     /// Has `side`'s flag fallen by `at` (at or before)? The exact instant if so,

@@ -771,3 +771,23 @@ fn flag_claims_and_fell_by() {
         "2023: the claimant's flag does not matter"
     );
 }
+
+/// Hand-built controls beyond the parser's limits are bounded, not overflowed.
+#[test]
+fn absurd_hand_built_controls_do_not_overflow() {
+    let p = Period {
+        moves: Some(1),
+        time_ms: u64::MAX,
+        increment_ms: u64::MAX,
+        delay_ms: u64::MAX,
+        bronstein_ms: u64::MAX,
+    };
+    let mut c = Clock::new(&TimeControl::Periods(vec![p, p]), ClockSettings::default()).unwrap();
+    assert!(c.flag_at(White).is_some());
+    c.press(White, MAX_AT_MS, MOVE).unwrap();
+    assert!(c.remaining(White, MAX_AT_MS) > 0);
+    assert!(c.remaining(Black, u64::MAX) > 0);
+    let mut s = Clock::new(&TimeControl::Sandclock(u64::MAX), ClockSettings::default()).unwrap();
+    s.adjust(Black, 0, -(MAX_AT_MS as i64)).unwrap();
+    assert_eq!(s.fell_at(Black), Some(0));
+}
