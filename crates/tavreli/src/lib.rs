@@ -231,7 +231,9 @@ impl RuleSet for Tavreli {
         let h = pos.height(from);
         let top = pos.top_man(from)?;
         let k = count.unwrap_or(h as u8);
-        if top.side != pos.side_to_move() || k as usize > h || pos.top_man(to).is_some_and(|t| t.kind == Kind::Volkhv)
+        if top.side != pos.side_to_move()
+            || k as usize > h
+            || pos.top_man(to).is_some_and(|t| t.kind == Kind::Volkhv)
         {
             return None;
         }

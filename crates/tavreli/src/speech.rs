@@ -212,7 +212,15 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
             Lang::En => format!("on {name} a {}", man(top, lang)),
         });
     }
-    let rest: Vec<String> = st.iter().rev().skip(1).map(|m| man(m, lang)).collect();
+    let rest: Vec<String> = st
+        .iter()
+        .rev()
+        .skip(1)
+        .map(|m| match lang {
+            Lang::Ru => man(m, lang),
+            Lang::En => format!("a {}", man(m, lang)),
+        })
+        .collect();
     Some(match lang {
         Lang::Ru => format!(
             "на {name} башня из {}: сверху {}, под {} {}",

@@ -519,8 +519,17 @@ fn unlawful_move_that_stands_is_applied_as_written() {
     let q = rules.play_unlawful(&p, "a1-a4").expect("representable");
     assert_eq!(kinds(&q, "a4"), vec![(White, Ratoborets)]);
     assert_eq!(q.side_to_move(), Black);
-    assert!(rules.play_unlawful(&p, "d1-e1").is_none(), "onto a volkhv cannot be represented");
-    assert!(rules.play_unlawful(&p, "e7-e5").is_none(), "not the mover's man");
+    assert!(
+        rules.play_unlawful(&p, "d1-e1").is_none(),
+        "onto a volkhv cannot be represented"
+    );
+    assert!(
+        rules.play_unlawful(&p, "e7-e5").is_none(),
+        "not the mover's man"
+    );
     assert!(rules.play_unlawful(&p, "a1(3)-a4").is_none());
-    assert_eq!(rules.halfmove_clock(&pos("7k/8/8/8/8/8/8/K7 w - - 17 40")), 17);
+    assert_eq!(
+        rules.halfmove_clock(&pos("7k/8/8/8/8/8/8/K7 w - - 17 40")),
+        17
+    );
 }
