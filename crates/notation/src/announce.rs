@@ -94,10 +94,15 @@ fn cap(s: &str) -> String {
 
 /// The text of an announcement in a lexicon's language.
 pub fn announce(a: &Announcement, lex: Lexicon) -> String {
+    announce_with(a, lex, crate::clock::Numerals::Digits)
+}
+
+/// [`announce`] with a choice of numerals (`Words` for a speech engine).
+pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Numerals) -> String {
     use Announcement::*;
     use SpokenLang::*;
     let l = lex.language();
-    let secs = |n: u32| crate::clock::duration_words(l, u64::from(n) * 1000);
+    let secs = |n: u32| crate::clock::duration_with(l, u64::from(n) * 1000, numerals);
     match (*a, l) {
         (Check, De) => "Schach".into(),
         (Check, Ru) => "Шах".into(),

@@ -37,6 +37,134 @@ pub enum Unit {
     Move,
 }
 
+/// How numbers are written in texts meant for a speech engine. espeak-ng reads "1 минута"
+/// as "один минута" and "1 Minute" as "eins Minute": for speech, numbers that agree in
+/// gender are written out (`Words`); `Digits` is for display, braille and logs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Numerals {
+    #[default]
+    Digits,
+    Words,
+}
+
+/// Grammatical gender of a unit's noun (Russian: час, ход masculine; минута, секунда
+/// feminine. German: Stunde, Minute, Sekunde feminine; Zug masculine).
+fn feminine(unit: Unit) -> bool {
+    matches!(unit, Unit::Minute | Unit::Second)
+}
+
+const RU_UNITS_M: [&str; 10] = [
+    "ноль",
+    "один",
+    "два",
+    "три",
+    "четыре",
+    "пять",
+    "шесть",
+    "семь",
+    "восемь",
+    "девять",
+];
+const RU_TEENS: [&str; 10] = [
+    "десять",
+    "одиннадцать",
+    "двенадцать",
+    "тринадцать",
+    "четырнадцать",
+    "пятнадцать",
+    "шестнадцать",
+    "семнадцать",
+    "восемнадцать",
+    "девятнадцать",
+];
+const RU_TENS: [&str; 10] = [
+    "",
+    "",
+    "двадцать",
+    "тридцать",
+    "сорок",
+    "пятьдесят",
+    "шестьдесят",
+    "семьдесят",
+    "восемьдесят",
+    "девяносто",
+];
+const RU_HUNDREDS: [&str; 10] = [
+    "",
+    "сто",
+    "двести",
+    "триста",
+    "четыреста",
+    "пятьсот",
+    "шестьсот",
+    "семьсот",
+    "восемьсот",
+    "девятьсот",
+];
+
+/// 1..=999 in Russian words, the last word in the given gender (одна/две vs один/два).
+fn ru_below_1000(n: u64, fem: bool, out: &mut Vec<&'static str>) {
+    let (h, t, u) = (
+        (n / 100) as usize,
+        ((n / 10) % 10) as usize,
+        (n % 10) as usize,
+    );
+    if h > 0 {
+        out.push(RU_HUNDREDS[h]);
+    }
+    if t == 1 {
+        out.push(RU_TEENS[u]);
+        return;
+    }
+    if t > 1 {
+        out.push(RU_TENS[t]);
+    }
+    if u > 0 {
+        out.push(match (u, fem) {
+            (1, true) => "одна",
+            (2, true) => "две",
+            _ => RU_UNITS_M[u],
+        });
+    }
+}
+
+/// A cardinal in Russian words, agreeing in gender with the noun that follows
+/// ("двадцать одна минута", "две тысячи один ход").
+pub fn ru_number_words(n: u64, fem: bool) -> String {
+    if n == 0 {
+        return "ноль".into();
+    }
+    let mut w: Vec<&'static str> = Vec::new();
+    let (th, rest) = (n / 1000, n % 1000);
+    if th > 0 {
+        if th >= 1000 {
+            return n.to_string(); // beyond anything a clock says
+        }
+        ru_below_1000(th, true, &mut w);
+        w.push(["тысяча", "тысячи", "тысяч"][ru_plural(th) as usize]);
+    }
+    if rest > 0 {
+        ru_below_1000(rest, fem, &mut w);
+    }
+    w.join(" ")
+}
+
+/// [`count`] with a choice of numerals.
+pub fn count_with(lang: SpokenLang, n: u64, unit: Unit, numerals: Numerals) -> String {
+    let digits = count(lang, n, unit);
+    if numerals == Numerals::Digits {
+        return digits;
+    }
+    let noun = digits.split_once(' ').map(|(_, s)| s).unwrap_or("");
+    let number = match (lang, n) {
+        (SpokenLang::Ru, _) => ru_number_words(n, feminine(unit)),
+        (SpokenLang::De, 1) => if unit == Unit::Move { "ein" } else { "eine" }.to_string(),
+        (SpokenLang::En, 1) => "one".to_string(),
+        _ => n.to_string(),
+    };
+    format!("{number} {noun}")
+}
+
 /// "5 минут", "1 Minute", "2 seconds": a number with its noun in the right form.
 pub fn count(lang: SpokenLang, n: u64, unit: Unit) -> String {
     let noun = match lang {
@@ -75,6 +203,12 @@ pub fn count(lang: SpokenLang, n: u64, unit: Unit) -> String {
 /// seconds" when nothing is left). Milliseconds are truncated: a clock showing 0:59.9 says
 /// 59 seconds, never more time than there is.
 pub fn duration_words(lang: SpokenLang, ms: u64) -> String {
+    duration_with(lang, ms, Numerals::Digits)
+}
+
+/// [`duration_words`] with a choice of numerals.
+pub fn duration_with(lang: SpokenLang, ms: u64, numerals: Numerals) -> String {
+    let count = |l, n, u| count_with(l, n, u, numerals);
     let total = ms / 1000;
     let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
     let mut parts = Vec::new();
@@ -101,6 +235,28 @@ pub fn talking_clock(
     moves_completed: u32,
     first: Side,
 ) -> String {
+    talking_clock_with(
+        lex,
+        white_ms,
+        black_ms,
+        moves_completed,
+        first,
+        Numerals::Digits,
+    )
+}
+
+/// [`talking_clock`] with a choice of numerals: use `Numerals::Words` for the text handed
+/// to a speech engine.
+pub fn talking_clock_with(
+    lex: Lexicon,
+    white_ms: u64,
+    black_ms: u64,
+    moves_completed: u32,
+    first: Side,
+    numerals: Numerals,
+) -> String {
+    let count = |l, n, u| count_with(l, n, u, numerals);
+    let duration_words = |l, ms| duration_with(l, ms, numerals);
     let lang = lex.language();
     let name = |s: Side| match (lang, s) {
         (SpokenLang::Ru, Side::White) => "Белые",

@@ -80,3 +80,48 @@ fn spot_cases() {
         "2 часа 46 минут 40 секунд"
     );
 }
+
+/// For speech the numbers are written out, agreeing in gender (espeak-ng would read "1
+/// минута" as "один минута").
+#[test]
+fn number_words_agree_in_gender() {
+    use arbiter_notation::clock::{Numerals, count_with, ru_number_words};
+    let w = |n, u| count_with(SpokenLang::Ru, n, u, Numerals::Words);
+    assert_eq!(w(1, Unit::Minute), "одна минута");
+    assert_eq!(w(2, Unit::Minute), "две минуты");
+    assert_eq!(w(5, Unit::Minute), "пять минут");
+    assert_eq!(w(21, Unit::Minute), "двадцать одна минута");
+    assert_eq!(w(22, Unit::Second), "двадцать две секунды");
+    assert_eq!(w(11, Unit::Second), "одиннадцать секунд");
+    assert_eq!(w(1, Unit::Hour), "один час");
+    assert_eq!(w(2, Unit::Hour), "два часа");
+    assert_eq!(w(41, Unit::Move), "сорок один ход");
+    assert_eq!(w(112, Unit::Move), "сто двенадцать ходов");
+    assert_eq!(w(2001, Unit::Move), "две тысячи один ход");
+    assert_eq!(w(0, Unit::Second), "ноль секунд");
+    assert_eq!(ru_number_words(10_000, false), "десять тысяч");
+    assert_eq!(
+        count_with(SpokenLang::De, 1, Unit::Minute, Numerals::Words),
+        "eine Minute"
+    );
+    assert_eq!(
+        count_with(SpokenLang::De, 1, Unit::Move, Numerals::Words),
+        "ein Zug"
+    );
+    // 0..=10,000: the last word agrees with the noun's gender and the noun's form is the
+    // hand table's.
+    for n in 1..=10_000u64 {
+        for (unit, fem) in [(Unit::Second, true), (Unit::Move, false)] {
+            let text = w(n, unit);
+            let words: Vec<&str> = text.split(' ').collect();
+            let last_number_word = words[words.len() - 2];
+            if n % 10 == 1 && n % 100 != 11 {
+                assert_eq!(last_number_word, if fem { "одна" } else { "один" }, "{n}");
+            }
+            if n % 10 == 2 && n % 100 != 12 {
+                assert_eq!(last_number_word, if fem { "две" } else { "два" }, "{n}");
+            }
+            assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+        }
+    }
+}

@@ -139,16 +139,38 @@ impl Espeak {
     }
 }
 
+/// The Appendix D names are printed in the Laws' ASCII spelling (Koenig, Laeufer, fuenf),
+/// which espeak-ng's German voice reads letter by letter ("Ko-e-nig"). The texts keep the
+/// official spelling; only what is sent to the engine gets the umlauts back.
+pub fn pronounceable(text: &str, lang: SpokenLang) -> String {
+    if lang != SpokenLang::De {
+        return text.to_string();
+    }
+    const FIX: [(&str, &str); 6] = [
+        ("Koenig", "König"),
+        ("Laeufer", "Läufer"),
+        ("fuenf", "fünf"),
+        ("Fuenf", "Fünf"),
+        ("koenig", "könig"),
+        ("laeufer", "läufer"),
+    ];
+    let mut out = text.to_string();
+    for (a, b) in FIX {
+        out = out.replace(a, b);
+    }
+    out
+}
+
 impl Speaker for Espeak {
     fn speak(&self, text: &str, lang: SpokenLang) -> Result<(), SpeechError> {
         let c = self.command(lang);
-        self.run(c, text)
+        self.run(c, &pronounceable(text, lang))
     }
 
     fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError> {
         let mut c = self.command(lang);
         c.arg("-w").arg(path);
-        self.run(c, text)?;
+        self.run(c, &pronounceable(text, lang))?;
         // Do not trust the exit code alone: the file must be a WAV with samples in it.
         let bytes = std::fs::read(path)?;
         let st = wav::stats(&bytes).map_err(|e| SpeechError::Failed(format!("bad WAV: {e}")))?;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use arbiter_notation::announce::{Announcement, announce};
-use arbiter_notation::clock::talking_clock;
+use arbiter_notation::clock::{Numerals, talking_clock_with};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_speech::wav::{WavStats, stats};
 use arbiter_speech::{Espeak, Speaker, SpeechError};
@@ -54,12 +54,13 @@ fn russian_announcements_are_audible_and_grow() {
             &Announcement::DrawOffered(arbiter_edition::Side::White),
             Lexicon::Ru
         ),
-        talking_clock(
+        talking_clock_with(
             Lexicon::Ru,
             301_000,
             1_260_000,
             21,
-            arbiter_edition::Side::White
+            arbiter_edition::Side::White,
+            Numerals::Words
         )
     );
     check(SpokenLang::Ru, "конь эф три", &long, "ru");
@@ -69,12 +70,13 @@ fn russian_announcements_are_audible_and_grow() {
 fn german_announcements_are_audible_and_grow() {
     let long = format!(
         "Springer Gustav eins Felix drei, Schach. {}",
-        talking_clock(
+        talking_clock_with(
             Lexicon::FideDe,
             301_000,
             1_260_000,
             21,
-            arbiter_edition::Side::White
+            arbiter_edition::Side::White,
+            Numerals::Words
         )
     );
     check(SpokenLang::De, "Springer Felix drei", &long, "de");
@@ -98,4 +100,16 @@ fn wav_reader_rejects_garbage() {
     assert!(stats(b"").is_err());
     assert!(stats(b"RIFF\0\0\0\0WAVEjunk").is_err());
     assert!(stats(&[0u8; 100]).is_err());
+}
+
+#[test]
+fn german_names_are_pronounced_with_umlauts() {
+    assert_eq!(
+        arbiter_speech::pronounceable("Koenig Eva fuenf, Laeufer", SpokenLang::De),
+        "König Eva fünf, Läufer"
+    );
+    assert_eq!(
+        arbiter_speech::pronounceable("Koenig", SpokenLang::Ru),
+        "Koenig"
+    );
 }
