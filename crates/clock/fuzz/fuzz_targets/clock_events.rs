@@ -24,14 +24,15 @@ fuzz_target!(|data: &[u8]| {
         let t = at.saturating_add(gap);
         let side = if ev[2] & 1 == 0 { Side::White } else { Side::Black };
         let before = clock.clone();
-        let r = match ev[0] % 8 {
+        let r = match ev[0] % 9 {
             0 | 1 => clock.press(side, t, PressKind::Move).map(|_| ()),
             2 => clock.press(side, t, PressKind::Illegal).map(|_| ()),
             3 => clock.pause(t),
             4 => clock.resume(t),
             5 => clock.adjust(side, t, (gap as i64).wrapping_mul(if ev[3] & 1 == 0 { 1 } else { -1 })),
             6 => clock.switch_to_increment(t, gap),
-            _ => clock.arrive(side, t).map(|_| ()),
+            7 => clock.arrive(side, t).map(|_| ()),
+            _ => clock.retract_move(side, t),
         };
         match r {
             Ok(()) => at = t,
@@ -41,6 +42,8 @@ fuzz_target!(|data: &[u8]| {
             let _ = clock.remaining(s, at.saturating_add(gap));
             let _ = clock.flag_at(s);
             let _ = clock.recording_exempt(s, at);
+            let _ = clock.fell_by(s, at.saturating_add(gap));
+            let _ = clock.flag_claim(s, at).upheld();
             assert_eq!(clock.ledger(s).balance(), clock.remaining(s, clock.last_at()));
         }
         let _ = clock.both_flags();
