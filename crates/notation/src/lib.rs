@@ -248,7 +248,12 @@ fn parse_written(
     })?;
     match written::resolve(pos, text, &rs) {
         Ok((m, r)) => Ok((m, detected_style(style, &r))),
-        Err((mut e, cands, r)) => {
+        Err(u) => {
+            let written::Unresolved {
+                error: mut e,
+                candidates: cands,
+                reading: r,
+            } = *u;
             e.input = original.to_string();
             e.at = written::destination_offset(text);
             let shown = match (style, r) {

@@ -155,11 +155,7 @@ pub fn scoresheet_text(
             Some(_) => fmt_half(w),
             None => pad("...", col),
         };
-        out.push_str(
-            &format!("{:>4} | {} | {}", n, white, fmt_half(b))
-                .trim_end()
-                .to_string(),
-        );
+        out.push_str(format!("{:>4} | {} | {}", n, white, fmt_half(b)).trim_end());
         out.push('\n');
         i += used;
     }

@@ -224,7 +224,7 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
         }
         for suf in EP_SUFFIXES {
             let n = suf.chars().count();
-            if hi >= lo + n + 1 {
+            if hi > lo + n {
                 let tail: String = chars[hi - n..hi].iter().collect::<String>().to_lowercase();
                 let prev = chars[hi - n - 1];
                 if tail == *suf && (prev.is_ascii_digit() || prev == ' ') {
@@ -334,9 +334,9 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
     while le > lo && SEPARATORS.contains(&chars[le - 1]) {
         le -= 1;
     }
-    // (length of piece token, role, case penalty, language rank, figurine)
-    let mut tokens: Vec<(usize, Option<Role>, u32, u32, bool, Option<Lang>)> =
-        vec![(0, None, 0, 0, false, None)];
+    // (length of piece token, role, case penalty, language rank, figurine, language)
+    type Token = (usize, Option<Role>, u32, u32, bool, Option<Lang>);
+    let mut tokens: Vec<Token> = vec![(0, None, 0, 0, false, None)];
     if le > lo
         && let Some(r) = role_of_figurine(chars[lo])
     {
@@ -413,12 +413,33 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
     Ok(out)
 }
 
+/// A text that fitted no single legal move: the error, the candidate moves to show, and
+/// the strictest reading (whose language the candidates are printed in).
+pub(crate) struct Unresolved {
+    pub error: NotationError,
+    pub candidates: Vec<Move>,
+    pub reading: Option<Reading>,
+}
+
+fn unresolved(
+    kind: ErrorKind,
+    text: &str,
+    candidates: Vec<Move>,
+    reading: Option<Reading>,
+) -> Box<Unresolved> {
+    Box::new(Unresolved {
+        error: NotationError::new(kind, 0, text),
+        candidates,
+        reading,
+    })
+}
+
 /// The outcome of matching readings: the move, and the reading that found it.
 pub(crate) fn resolve(
     pos: &Chess,
     text: &str,
     readings: &[Reading],
-) -> Result<(Move, Reading), (NotationError, Vec<Move>, Option<Reading>)> {
+) -> Result<(Move, Reading), Box<Unresolved>> {
     let mut i = 0;
     while i < readings.len() {
         let score = readings[i].score;
@@ -438,8 +459,9 @@ pub(crate) fn resolve(
             return Ok((m, r));
         }
         if found.len() > 1 {
-            return Err((
-                NotationError::new(ErrorKind::Ambiguous, 0, text),
+            return Err(unresolved(
+                ErrorKind::Ambiguous,
+                text,
                 found,
                 Some(readings[i]),
             ));
@@ -449,18 +471,14 @@ pub(crate) fn resolve(
     for r in readings {
         let promos = r.pattern.unnamed_promotions(pos);
         if !promos.is_empty() {
-            return Err((
-                NotationError::new(ErrorKind::Ambiguous, 0, text),
-                promos,
-                Some(*r),
-            ));
+            return Err(unresolved(ErrorKind::Ambiguous, text, promos, Some(*r)));
         }
     }
     let first = readings.first().copied();
     let near = first
         .map(|r| near_misses(pos, &r.pattern))
         .unwrap_or_default();
-    Err((NotationError::new(ErrorKind::Illegal, 0, text), near, first))
+    Err(unresolved(ErrorKind::Illegal, text, near, first))
 }
 
 /// The char offset of the destination square in `text` (where an illegal or ambiguous
