@@ -86,9 +86,88 @@ pub(crate) fn side(c: Color) -> Side {
 /// `EnPassantMode::Legal`); a false match needs a 2^-128 collision.
 pub type ChessIdentity = u128;
 
+/// A chess position with its FIDE identity kept up to date move by move
+/// (shakmaty's incremental Zobrist update where it applies, a full hash
+/// otherwise), so the repetition table costs no extra hashing per ply.
+#[derive(Clone, Debug)]
+pub struct ChessPosition {
+    board: Board,
+    id: ChessIdentity,
+}
+
+impl ChessPosition {
+    pub fn new(board: Board) -> Self {
+        let z: Zobrist128 = board.zobrist_hash(EnPassantMode::Legal);
+        ChessPosition { board, id: z.0 }
+    }
+    /// The shakmaty position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl From<Board> for ChessPosition {
+    fn from(b: Board) -> Self {
+        ChessPosition::new(b)
+    }
+}
+
+/// Whether the side to move has any legal move, without generating them all
+/// in the common case: a safe king step, or (not in check) a step of a man
+/// that is not pinned, proves one exists. Only the rare rest falls back to
+/// full move generation. This is what makes mate/stalemate detection after
+/// every ply cheap (issue 2's replay benchmark).
+fn has_legal_move(pos: &Board) -> bool {
+    use shakmaty::attacks::{king_attacks, knight_attacks};
+    let board = pos.board();
+    let us = pos.turn();
+    let them = !us;
+    let Some(king) = board.king_of(us) else {
+        return !pos.legal_moves().is_empty();
+    };
+    let ours = board.by_color(us);
+    let occupied = board.occupied();
+    let without_king = occupied.without(king);
+    for to in king_attacks(king) & !ours {
+        if board.attacks_to(to, them, without_king).is_empty() {
+            return true;
+        }
+    }
+    if pos.is_check() {
+        return !pos.legal_moves().is_empty();
+    }
+    let sliders = board.by_color(them) & (board.queens() | board.rooks() | board.bishops());
+    let pinned = |sq| (board.attacks_to(king, them, occupied.without(sq)) & sliders).any();
+    for sq in ours & board.knights() {
+        if (knight_attacks(sq) & !ours).any() && !pinned(sq) {
+            return true;
+        }
+    }
+    for sq in ours & (board.queens() | board.rooks() | board.bishops()) {
+        let piece = board.piece_at(sq).expect("own man");
+        if (shakmaty::attacks::attacks(sq, piece, occupied) & !ours).any() && !pinned(sq) {
+            return true;
+        }
+    }
+    for sq in ours & board.pawns() {
+        let ahead = if us == Color::White {
+            sq.offset(8)
+        } else {
+            sq.offset(-8)
+        };
+        if let Some(to) = ahead {
+            if !occupied.contains(to) && !pinned(sq) {
+                return true;
+            }
+        }
+    }
+    !pos.legal_moves().is_empty()
+}
+
 /// Reads a move as UCI first (a SAN reader would take `g1f3` for a pawn
 /// move), then SAN: the two notations of the event log.
-fn parse_chess_move(pos: &Board, text: &str) -> MoveInput<Move> {
+fn parse_chess_move(cp: &ChessPosition, text: &str) -> MoveInput<Move> {
+    let pos = &cp.board;
     let t = text.trim();
     if t.is_empty() {
         return MoveInput::Malformed {
@@ -128,7 +207,7 @@ fn parse_chess_move(pos: &Board, text: &str) -> MoveInput<Move> {
 }
 
 impl RuleSet for Chess {
-    type Position = Board;
+    type Position = ChessPosition;
     type Move = Move;
     type Identity = ChessIdentity;
 
@@ -136,58 +215,66 @@ impl RuleSet for Chess {
         "chess"
     }
 
-    fn initial_position(&self) -> Board {
-        Board::default()
+    fn initial_position(&self) -> ChessPosition {
+        ChessPosition::new(Board::default())
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<ChessPosition, String> {
         let fen: Fen = text
             .trim()
             .parse()
             .map_err(|e| format!("bad FEN {text:?}: {e}"))?;
         fen.into_position(CastlingMode::Standard)
+            .map(ChessPosition::new)
             .map_err(|e| format!("impossible position in FEN {text:?}: {e}"))
     }
 
-    fn position_text(&self, pos: &Board) -> String {
-        Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    fn position_text(&self, pos: &ChessPosition) -> String {
+        Fen::from_position(&pos.board, EnPassantMode::Legal).to_string()
     }
 
-    fn turn(&self, pos: &Board) -> Side {
-        side(pos.turn())
+    fn turn(&self, pos: &ChessPosition) -> Side {
+        side(pos.board.turn())
     }
 
-    fn fullmove_number(&self, pos: &Board) -> u32 {
-        pos.fullmoves().get()
+    fn fullmove_number(&self, pos: &ChessPosition) -> u32 {
+        pos.board.fullmoves().get()
     }
 
-    fn parse_move(&self, pos: &Board, text: &str) -> MoveInput<Move> {
+    fn parse_move(&self, pos: &ChessPosition, text: &str) -> MoveInput<Move> {
         parse_chess_move(pos, text)
     }
 
-    fn legal_moves(&self, pos: &Board) -> Vec<Move> {
-        pos.legal_moves().into_iter().collect()
+    fn legal_moves(&self, pos: &ChessPosition) -> Vec<Move> {
+        pos.board.legal_moves().to_vec()
     }
 
-    fn play(&self, pos: &mut Board, mv: &Move) {
-        pos.play_unchecked(mv.clone());
+    fn play(&self, pos: &mut ChessPosition, mv: &Move) {
+        let next =
+            pos.board
+                .update_zobrist_hash(Zobrist128(pos.id), mv.clone(), EnPassantMode::Legal);
+        pos.board.play_unchecked(mv.clone());
+        pos.id = match next {
+            Some(z) => z.0,
+            None => pos.board.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0,
+        };
     }
 
-    fn move_text(&self, pos: &Board, mv: &Move) -> String {
-        SanPlus::from_move(pos.clone(), mv.clone()).to_string()
+    fn move_text(&self, pos: &ChessPosition, mv: &Move) -> String {
+        SanPlus::from_move(pos.board.clone(), mv.clone()).to_string()
     }
 
-    fn move_uci(&self, _pos: &Board, mv: &Move) -> String {
+    fn move_uci(&self, _pos: &ChessPosition, mv: &Move) -> String {
         mv.to_uci(CastlingMode::Standard).to_string()
     }
 
-    fn is_check(&self, pos: &Board) -> bool {
-        pos.is_check()
+    fn is_check(&self, pos: &ChessPosition) -> bool {
+        pos.board.is_check()
     }
 
-    fn status(&self, pos: &Board) -> Status {
-        if pos.legal_moves().is_empty() {
-            if pos.is_check() {
+    fn status(&self, pos: &ChessPosition) -> Status {
+        if !has_legal_move(&pos.board) {
+            if pos.board.is_check() {
                 Status::Checkmate
             } else {
                 Status::Stalemate
@@ -197,25 +284,38 @@ impl RuleSet for Chess {
         }
     }
 
-    fn is_zeroing(&self, _pos: &Board, mv: &Move) -> bool {
+    fn is_zeroing(&self, _pos: &ChessPosition, mv: &Move) -> bool {
         mv.is_zeroing()
     }
 
-    fn identity(&self, pos: &Board) -> ChessIdentity {
-        let z: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
-        z.0
+    fn identity(&self, pos: &ChessPosition) -> ChessIdentity {
+        pos.id
     }
 
-    fn mateability(&self, pos: &Board, side: Side) -> Mateability {
-        self.oracle.mateability(pos, side)
+    fn identity_after(&self, pos: &ChessPosition, mv: &Move) -> ChessIdentity {
+        match pos
+            .board
+            .update_zobrist_hash(Zobrist128(pos.id), mv.clone(), EnPassantMode::Legal)
+        {
+            Some(z) => z.0,
+            None => {
+                let mut p = pos.clone();
+                self.play(&mut p, mv);
+                p.id
+            }
+        }
     }
 
-    fn halfmove_clock(&self, pos: &Board) -> u32 {
-        pos.halfmoves()
+    fn mateability(&self, pos: &ChessPosition, side: Side) -> Mateability {
+        self.oracle.mateability(&pos.board, side)
     }
 
-    fn play_unlawful(&self, pos: &Board, text: &str) -> Option<Board> {
-        unlawful_position(pos, text.trim())
+    fn halfmove_clock(&self, pos: &ChessPosition) -> u32 {
+        pos.board.halfmoves()
+    }
+
+    fn play_unlawful(&self, pos: &ChessPosition, text: &str) -> Option<ChessPosition> {
+        unlawful_position(&pos.board, text.trim()).map(ChessPosition::new)
     }
 }
 
@@ -289,8 +389,8 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
 }
 
 /// SAN of a move without the check suffix (for candidate lists).
-pub fn san(pos: &Board, mv: &Move) -> String {
-    San::from_move(pos, mv.clone()).to_string()
+pub fn san(pos: &ChessPosition, mv: &Move) -> String {
+    San::from_move(&pos.board, mv.clone()).to_string()
 }
 
 #[cfg(test)]

@@ -218,7 +218,7 @@ impl<R: RuleSet> Game<R> {
     }
     /// How often the current position has appeared (L-9.2).
     pub fn repetitions(&self) -> u32 {
-        self.reps.count(&self.rules.identity(&self.pos))
+        self.reps.last_count()
     }
 
     /// Each side's points (L-10.1), with the arbiter's changes (12.9.4/12.9.5).
@@ -706,15 +706,13 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Threefold => {
                 let count = match intended {
                     Some(m) => {
-                        let mut p = self.pos.clone();
                         if self.rules.is_zeroing(&self.pos, m) {
                             1
                         } else {
-                            self.rules.play(&mut p, m);
-                            self.reps.count(&self.rules.identity(&p)) + 1
+                            self.reps.count(&self.rules.identity_after(&self.pos, m)) + 1
                         }
                     }
-                    None => self.reps.count(&self.rules.identity(&self.pos)),
+                    None => self.reps.last_count(),
                 };
                 if count >= 3 {
                     Ok(Termination::ThreefoldClaim)
@@ -1216,7 +1214,7 @@ impl<R: RuleSet> Game<R> {
         if self.outcome.is_some() {
             return out;
         }
-        let here = self.reps.count(&self.rules.identity(&self.pos));
+        let here = self.reps.last_count();
         let threefold = here >= 3
             || (self.reps.max_count() >= 2
                 && self.rules.legal_moves(&self.pos).iter().any(|m| {

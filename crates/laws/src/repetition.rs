@@ -36,6 +36,7 @@ impl Hasher for FastHasher {
 pub struct Repetitions<K: Eq + Hash> {
     counts: HashMap<K, u32, BuildHasherDefault<FastHasher>>,
     max: u32,
+    last: u32,
 }
 
 impl<K: Eq + Hash> Default for Repetitions<K> {
@@ -43,6 +44,7 @@ impl<K: Eq + Hash> Default for Repetitions<K> {
         Repetitions {
             counts: HashMap::default(),
             max: 0,
+            last: 0,
         }
     }
 }
@@ -53,7 +55,12 @@ impl<K: Eq + Hash> Repetitions<K> {
         let c = self.counts.entry(key).or_insert(0);
         *c += 1;
         self.max = self.max.max(*c);
+        self.last = *c;
         *c
+    }
+    /// The count of the position recorded last: the current one.
+    pub fn last_count(&self) -> u32 {
+        self.last
     }
     pub fn count(&self, key: &K) -> u32 {
         self.counts.get(key).copied().unwrap_or(0)
@@ -65,5 +72,6 @@ impl<K: Eq + Hash> Repetitions<K> {
     pub fn clear(&mut self) {
         self.counts.clear();
         self.max = 0;
+        self.last = 0;
     }
 }

@@ -88,6 +88,14 @@ pub trait RuleSet: Send + Sync {
     /// True when the move resets the 50/75-move count (a capture or a pawn move, L-9.3).
     fn is_zeroing(&self, pos: &Self::Position, mv: &Self::Move) -> bool;
     fn identity(&self, pos: &Self::Position) -> Self::Identity;
+    /// The identity of the position after a legal move, without keeping that
+    /// position (intended-move claims, L-9.2c). Override when it can be had
+    /// more cheaply than by playing the move on a copy.
+    fn identity_after(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Identity {
+        let mut p = pos.clone();
+        self.play(&mut p, mv);
+        self.identity(&p)
+    }
     /// Whether `side` can still checkmate (the dead-position interface, L-5.2b).
     fn mateability(&self, pos: &Self::Position, side: Side) -> Mateability;
     /// Half-moves since the last capture or pawn move in a starting position
