@@ -54,8 +54,7 @@ fn perft_full(p: &mut Position, depth: u32, bufs: &mut [Vec<arbiter_tavreli::Mov
     let (cur, rest) = bufs.split_first_mut().expect("buffer per ply");
     p.legal_moves_into(cur);
     let mut n = 0;
-    for i in 0..cur.len() {
-        let m = cur[i];
+    for &m in cur.iter() {
         let u = p.make(m);
         n += perft_full(p, depth - 1, rest);
         p.unmake(m, u);

@@ -924,8 +924,7 @@ impl Position {
             return cur.len() as u64;
         }
         let mut n = 0;
-        for i in 0..cur.len() {
-            let mv = cur[i];
+        for &mv in cur.iter() {
             let u = self.make(mv);
             n += self.perft_rec(depth - 1, rest);
             self.unmake(mv, u);

@@ -72,14 +72,15 @@ pub fn identity(pos: &Position) -> Identity {
             stacks.push(code | (m.side.index() as u8) << 7);
         }
     }
-    let text = fen::to_text(pos);
-    let cast = text.split(' ').nth(2).unwrap_or("-");
-    let castling = [
-        cast.contains('K'),
-        cast.contains('Q'),
-        cast.contains('k'),
-        cast.contains('q'),
-    ];
+    // castling rights as the position text writes them (docs/tavreli-position.md)
+    let right = |side: u32, rook: u32| {
+        let volkhv_home = pos.volkhv_square(if side == 0 { Side::White } else { Side::Black })
+            == Some(if side == 0 { 4 } else { 60 });
+        volkhv_home
+            && pos.moved >> (side * 16 + 4) & 1 == 0
+            && pos.moved >> (side * 16 + rook) & 1 == 0
+    };
+    let castling = [right(0, 7), right(0, 0), right(1, 7), right(1, 0)];
     let ep = pos.ep_square().filter(|_| {
         let mut p = pos.clone();
         p.legal_moves()

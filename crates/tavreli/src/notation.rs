@@ -261,26 +261,27 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                 return Ok((*m, tok));
             }
             // A volkhv written as a two-square move is castling.
-            if top.kind == Kind::Volkhv && k == 1 {
-                if let Some(m) = legal
+            if top.kind == Kind::Volkhv
+                && k == 1
+                && let Some(m) = legal
                     .iter()
                     .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.to() == to)
-                {
-                    return Ok((*m, tok));
-                }
+            {
+                return Ok((*m, tok));
             }
-            if let Some(t) = pos.top_man(to) {
-                if t.kind == Kind::Volkhv && pos.kinds[V] >> to & 1 != 0 {
-                    return Err(illegal(format!(
-                        "nothing may be placed on a volkhv: {} stands on {}",
-                        if t.side == us {
-                            "your volkhv"
-                        } else {
-                            "the enemy volkhv"
-                        },
-                        square_name(to)
-                    )));
-                }
+            if let Some(t) = pos.top_man(to)
+                && t.kind == Kind::Volkhv
+                && pos.kinds[V] >> to & 1 != 0
+            {
+                return Err(illegal(format!(
+                    "nothing may be placed on a volkhv: {} stands on {}",
+                    if t.side == us {
+                        "your volkhv"
+                    } else {
+                        "the enemy volkhv"
+                    },
+                    square_name(to)
+                )));
             }
             let mut pseudo = Vec::new();
             pos.pseudo_moves(&mut pseudo);

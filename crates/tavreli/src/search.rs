@@ -156,10 +156,10 @@ impl Engine {
             }
             result.depth = depth;
             result.score = score;
-            if let Some(m) = self.tt_move(p.hash()) {
-                if legal.contains(&m) {
-                    result.best = Some(m);
-                }
+            if let Some(m) = self.tt_move(p.hash())
+                && legal.contains(&m)
+            {
+                result.best = Some(m);
             }
             if score.abs() > MATE - 1000 {
                 break; // a forced mate was found; deeper search cannot improve it
@@ -179,12 +179,11 @@ impl Engine {
     fn check_limits(&mut self) {
         if self.nodes >= self.limits.max_nodes {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
-            if let Some(t) = self.limits.time {
-                if self.start.elapsed() >= t {
-                    self.stopped = true;
-                }
-            }
+        } else if self.nodes & 1023 == 0
+            && let Some(t) = self.limits.time
+            && self.start.elapsed() >= t
+        {
+            self.stopped = true;
         }
     }
 
@@ -379,7 +378,7 @@ impl Engine {
         });
         let mut scored: Vec<(i32, Move)> =
             moves.iter().map(|&m| (stack_value(p, m.to()), m)).collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         let ksq = p.volkhv_sq(us);
         let checkers = p.attackers(ksq, us ^ 1, p.occupied());
         for &(_, mv) in &scored {
@@ -485,10 +484,10 @@ pub fn evaluate(p: &Position) -> i32 {
         s[c] += 10 * (att & kzone[c ^ 1]).count_ones() as i32;
     }
     // a volkhv with few flight squares is in danger
-    for c in 0..2 {
+    for (c, sc) in s.iter_mut().enumerate() {
         let ks = p.volkhv_sq(c) as usize;
         let free = (KING[ks] & !p.colors[c] & !p.kinds[V]).count_ones() as i32;
-        s[c] += 4 * free;
+        *sc += 4 * free;
     }
     let w = s[0] - s[1];
     if p.side == 0 { w } else { -w }

@@ -152,13 +152,13 @@ fn count_gen_ru(n: usize) -> String {
     match n {
         0..=9 => UNITS[n].to_string(),
         10..=19 => TEENS[n - 10].to_string(),
-        20..=29 | 30..=39 => {
+        20..=39 => {
             let tens = if n < 30 {
                 "двадцати"
             } else {
                 "тридцати"
             };
-            if n % 10 == 0 {
+            if n.is_multiple_of(10) {
                 tens.to_string()
             } else {
                 format!("{tens} {}", UNITS[n % 10])
@@ -346,35 +346,35 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
                 Lang::En => format!(", en passant: takes the {} prisoner", man(&v, lang)),
             });
         }
-    } else if let Some(t) = pos.top_man(mv.to()) {
-        if mv.kind() != MoveKind::Castle {
-            if t.side != mover.side {
-                s.push_str(&match lang {
-                    Lang::Ru => format!(", берёт в плен {}", man_acc_ru(&t)),
-                    Lang::En => format!(", takes the {} prisoner", man(&t, lang)),
-                });
-            } else {
-                s.push_str(&match lang {
-                    Lang::Ru => format!(", встаёт на {}", man_acc_ru(&t)),
-                    Lang::En => format!(", onto the {}", man(&t, lang)),
-                });
-            }
-            if t.promoted {
-                s.push_str(match lang {
-                    Lang::Ru => " (превращённый ратник снова становится ратником)",
-                    Lang::En => " (the promoted ratnik turns back into a ratnik)",
-                });
-            }
+    } else if let Some(t) = pos.top_man(mv.to())
+        && mv.kind() != MoveKind::Castle
+    {
+        if t.side != mover.side {
+            s.push_str(&match lang {
+                Lang::Ru => format!(", берёт в плен {}", man_acc_ru(&t)),
+                Lang::En => format!(", takes the {} prisoner", man(&t, lang)),
+            });
+        } else {
+            s.push_str(&match lang {
+                Lang::Ru => format!(", встаёт на {}", man_acc_ru(&t)),
+                Lang::En => format!(", onto the {}", man(&t, lang)),
+            });
+        }
+        if t.promoted {
+            s.push_str(match lang {
+                Lang::Ru => " (превращённый ратник снова становится ратником)",
+                Lang::En => " (the promoted ratnik turns back into a ratnik)",
+            });
         }
     }
     // what is left behind, and promotions
-    if k < h {
-        if let Some(left) = after.top_man(mv.from()) {
-            s.push_str(&match lang {
-                Lang::Ru => format!("; на {from} остаётся {}", man(&left, lang)),
-                Lang::En => format!("; left on {from}: {}", man(&left, lang)),
-            });
-        }
+    if k < h
+        && let Some(left) = after.top_man(mv.from())
+    {
+        s.push_str(&match lang {
+            Lang::Ru => format!("; на {from} остаётся {}", man(&left, lang)),
+            Lang::En => format!("; left on {from}: {}", man(&left, lang)),
+        });
     }
     for sq in [mv.from(), mv.to()] {
         if let (Some(b), Some(a)) = (pos.top_man(sq), after.top_man(sq)) {
@@ -393,13 +393,14 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
                     ),
                 });
             }
-        } else if let (None, Some(a)) = (pos.top_man(sq), after.top_man(sq)) {
-            if a.promoted && !mover.promoted {
-                s.push_str(&match lang {
-                    Lang::Ru => format!("; ратник становится {}", kind_instr_ru(a.kind)),
-                    Lang::En => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
-                });
-            }
+        } else if let (None, Some(a)) = (pos.top_man(sq), after.top_man(sq))
+            && a.promoted
+            && !mover.promoted
+        {
+            s.push_str(&match lang {
+                Lang::Ru => format!("; ратник становится {}", kind_instr_ru(a.kind)),
+                Lang::En => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
+            });
         }
     }
     if after.in_check() {
