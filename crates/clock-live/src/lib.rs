@@ -217,6 +217,26 @@ impl LiveClock {
     }
 }
 
+/// Watch `clock` in a task of its own and send each flag fall (at most two)
+/// with the board's `id`: the building block of a hall of many boards.
+pub fn spawn_flag_watcher<K: Send + 'static>(
+    clock: std::sync::Arc<LiveClock>,
+    id: K,
+    tx: tokio::sync::mpsc::UnboundedSender<(K, FlagFall)>,
+) -> tokio::task::JoinHandle<()>
+where
+    K: Clone,
+{
+    tokio::spawn(async move {
+        for _ in 0..2 {
+            let fall = clock.next_flag().await;
+            if tx.send((id.clone(), fall)).is_err() {
+                return;
+            }
+        }
+    })
+}
+
 fn next_unreported(st: &State) -> Option<u64> {
     Side::BOTH
         .iter()

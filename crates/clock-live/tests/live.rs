@@ -90,3 +90,26 @@ async fn each_flag_is_reported_once_and_the_log_is_stamped() {
     assert!(!h.is_finished(), "both flags already reported");
     h.abort();
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_hall_of_watchers() {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let mut boards = Vec::new();
+    for i in 0..10u64 {
+        let c = live(&format!("{}", i + 1));
+        arbiter_clock_live::spawn_flag_watcher(c.clone(), i, tx.clone());
+        boards.push(c);
+    }
+    drop(tx);
+    for i in 0..10u64 {
+        let (id, f) = rx.recv().await.unwrap();
+        assert_eq!(id, i, "flags arrive in the order they fall");
+        assert_eq!(
+            f,
+            FlagFall {
+                side: Side::White,
+                at: (i + 1) * 1_000
+            }
+        );
+    }
+}
