@@ -267,3 +267,97 @@ fn ordinal(l: SpokenLang, n: u32) -> String {
         },
     }
 }
+
+/// Spoken prompts for setting up the talking clock without sight (issue 4: "a blind player
+/// can set the clock alone, through spoken prompts"). The clock's key handling is the
+/// clock's; these are only the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// Ask for the base time in minutes; `current` is what is set now.
+    BaseMinutes {
+        current: u32,
+    },
+    /// Ask for the increment in seconds per move.
+    IncrementSeconds {
+        current: u32,
+    },
+    /// Read back the whole setting before starting.
+    Confirm {
+        minutes: u32,
+        increment: u32,
+    },
+    /// The lexicon (and voice) now in use, said in that lexicon.
+    LexiconChosen,
+    /// Ready: which key starts the clock is the clock's business; we say "press to start".
+    PressToStart,
+    Paused,
+    Resumed,
+}
+
+/// The words of a setup prompt in a lexicon's language. Numbers are said in words so that
+/// espeak-ng gets the gender right ("одна минута").
+pub fn prompt(p: &Prompt, lex: Lexicon) -> String {
+    use crate::clock::{Numerals, Unit, count_with};
+    use SpokenLang::*;
+    let l = lex.language();
+    let n = |v: u32, u: Unit| count_with(l, u64::from(v), u, Numerals::Words);
+    match (*p, l) {
+        (Prompt::BaseMinutes { current }, De) => {
+            format!("Bedenkzeit in Minuten? Jetzt: {}", n(current, Unit::Minute))
+        }
+        (Prompt::BaseMinutes { current }, Ru) => {
+            format!(
+                "Основное время в минутах? Сейчас: {}",
+                n(current, Unit::Minute)
+            )
+        }
+        (Prompt::BaseMinutes { current }, En) => {
+            format!("Base time in minutes? Now: {}", n(current, Unit::Minute))
+        }
+        (Prompt::IncrementSeconds { current }, De) => {
+            format!(
+                "Zeitzuschlag pro Zug in Sekunden? Jetzt: {}",
+                n(current, Unit::Second)
+            )
+        }
+        (Prompt::IncrementSeconds { current }, Ru) => format!(
+            "Добавление за ход в секундах? Сейчас: {}",
+            n(current, Unit::Second)
+        ),
+        (Prompt::IncrementSeconds { current }, En) => format!(
+            "Increment per move in seconds? Now: {}",
+            n(current, Unit::Second)
+        ),
+        (Prompt::Confirm { minutes, increment }, De) => format!(
+            "{} plus {} pro Zug. Bestätigen?",
+            n(minutes, Unit::Minute),
+            n(increment, Unit::Second)
+        ),
+        (Prompt::Confirm { minutes, increment }, Ru) => format!(
+            "{} плюс {} за ход. Подтвердить?",
+            n(minutes, Unit::Minute),
+            n(increment, Unit::Second)
+        ),
+        (Prompt::Confirm { minutes, increment }, En) => format!(
+            "{} plus {} per move. Confirm?",
+            n(minutes, Unit::Minute),
+            n(increment, Unit::Second)
+        ),
+        (Prompt::LexiconChosen, _) => match lex {
+            Lexicon::FideDe => "Ansage nach FIDE, Anhang D".into(),
+            Lexicon::RuFide => "Объявление ходов по правилам ФИДЕ".into(),
+            Lexicon::Ru => "Объявление ходов по-русски".into(),
+            Lexicon::En => "Moves announced in English".into(),
+            Lexicon::Nato => "Moves announced with NATO file names".into(),
+        },
+        (Prompt::PressToStart, De) => "Bereit. Zum Starten drücken".into(),
+        (Prompt::PressToStart, Ru) => "Готово. Нажмите, чтобы запустить часы".into(),
+        (Prompt::PressToStart, En) => "Ready. Press to start the clock".into(),
+        (Prompt::Paused, De) => "Uhr angehalten".into(),
+        (Prompt::Paused, Ru) => "Часы остановлены".into(),
+        (Prompt::Paused, En) => "Clock paused".into(),
+        (Prompt::Resumed, De) => "Uhr läuft".into(),
+        (Prompt::Resumed, Ru) => "Часы запущены".into(),
+        (Prompt::Resumed, En) => "Clock running".into(),
+    }
+}

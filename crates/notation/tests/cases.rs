@@ -388,3 +388,32 @@ fn low_time_alarm() {
         "Внимание, чёрные: осталось 10 секунд"
     );
 }
+
+#[test]
+fn clock_setup_prompts() {
+    use arbiter_notation::announce::{Prompt, prompt};
+    assert_eq!(
+        prompt(
+            &Prompt::Confirm {
+                minutes: 21,
+                increment: 2
+            },
+            Lexicon::Ru
+        ),
+        "двадцать одна минута плюс две секунды за ход. Подтвердить?"
+    );
+    assert_eq!(
+        prompt(&Prompt::BaseMinutes { current: 1 }, Lexicon::FideDe),
+        "Bedenkzeit in Minuten? Jetzt: eine Minute"
+    );
+    assert_eq!(
+        prompt(
+            &Prompt::Confirm {
+                minutes: 90,
+                increment: 30
+            },
+            Lexicon::En
+        ),
+        "90 minutes plus 30 seconds per move. Confirm?"
+    );
+}
