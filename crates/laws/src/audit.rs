@@ -170,13 +170,9 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
 
     for (i, text) in rec.moves.iter().enumerate() {
         note_claimable(&game, i, &mut claim_seen, &mut out.claimable);
-        if let Some(o) = game.outcome() {
-            out.error = Some(format!(
-                "ply {}: move {text:?} after the game ended ({} by {})",
-                i + 1,
-                o.result,
-                o.termination.as_str()
-            ));
+        if game.outcome().is_some() {
+            // The game ended by itself (mate, stalemate, dead position,
+            // fivefold, 75 moves); the moves played after it do not count.
             break;
         }
         let side = game.rules().turn(game.position());
