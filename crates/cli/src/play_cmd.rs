@@ -269,7 +269,7 @@ pub fn run(a: Args) -> ExitCode {
             Err(e) => {
                 ui.say(
                     &format!("Not played: {e}."),
-                    &format!("Ход не сделан: {e}."),
+                    &format!("Ход не сделан: `{}`: {}.", e.token(), e.reason_in(Lang::Ru)),
                 );
             }
         }

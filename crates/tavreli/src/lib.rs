@@ -145,11 +145,12 @@ impl RuleSet for Tavreli {
                 token,
                 reason,
                 column,
+                ..
             }) => MoveInput::Malformed {
                 reason: format!("`{token}`: {reason}"),
                 column,
             },
-            Err(NotationError::Illegal { token, reason }) => MoveInput::Illegal {
+            Err(NotationError::Illegal { token, reason, .. }) => MoveInput::Illegal {
                 reason: format!("`{token}`: {reason}"),
             },
         }

@@ -16,10 +16,17 @@ pub enum NotationError {
     Malformed {
         token: String,
         reason: String,
+        /// The same reason in Russian, for `--lang ru`.
+        ru: String,
         column: usize,
     },
     /// A well-formed move that this position does not allow.
-    Illegal { token: String, reason: String },
+    Illegal {
+        token: String,
+        reason: String,
+        /// The same reason in Russian, for `--lang ru`.
+        ru: String,
+    },
 }
 
 impl NotationError {
@@ -28,6 +35,16 @@ impl NotationError {
             NotationError::Malformed { reason, .. } | NotationError::Illegal { reason, .. } => {
                 reason
             }
+        }
+    }
+    /// The reason in the player's language.
+    pub fn reason_in(&self, lang: crate::speech::Lang) -> &str {
+        match (self, lang) {
+            (
+                NotationError::Malformed { ru, .. } | NotationError::Illegal { ru, .. },
+                crate::speech::Lang::Ru,
+            ) => ru,
+            _ => self.reason(),
         }
     }
     pub fn token(&self) -> &str {
@@ -44,10 +61,11 @@ impl fmt::Display for NotationError {
                 token,
                 reason,
                 column,
+                ..
             } => {
                 write!(f, "malformed move `{token}` (column {column}): {reason}")
             }
-            NotationError::Illegal { token, reason } => {
+            NotationError::Illegal { token, reason, .. } => {
                 write!(f, "illegal move `{token}`: {reason}")
             }
         }
@@ -94,10 +112,16 @@ pub fn parse_square(s: &str) -> Option<u8> {
     Some((r as u8 - b'1') * 8 + (f as u8 - b'a'))
 }
 
-fn malformed(token: &str, column: usize, reason: impl Into<String>) -> NotationError {
+fn malformed(
+    token: &str,
+    column: usize,
+    reason: impl Into<String>,
+    ru: impl Into<String>,
+) -> NotationError {
     NotationError::Malformed {
         token: token.into(),
         reason: reason.into(),
+        ru: ru.into(),
         column,
     }
 }
@@ -106,7 +130,7 @@ fn malformed(token: &str, column: usize, reason: impl Into<String>) -> NotationE
 pub fn parse_token(token: &str) -> Result<Token, NotationError> {
     let chars: Vec<char> = token.trim().chars().map(fold_char).collect();
     if chars.is_empty() {
-        return Err(malformed(token, 0, "empty move"));
+        return Err(malformed(token, 0, "empty move", "пустой ход"));
     }
     let mut end = chars.len();
     let mut check_mark = false;
@@ -138,6 +162,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
                 token,
                 i,
                 format!("expected a square like `e2` at column {i}, found `{s}`"),
+                format!("в позиции {i} ожидается поле, например `e2`, а написано `{s}`"),
             )
         })
     };
@@ -146,6 +171,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
             token,
             0,
             "expected `from-to`, `from(n)-to`, `0-0` or `0-0-0`",
+            "ожидается `откуда-куда`, `откуда(n)-куда`, `0-0` или `0-0-0`",
         ));
     }
     let from = sq_at(0)?;
@@ -154,7 +180,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
     if b.get(i) == Some(&'(') {
         let close = match b[i..].iter().position(|&c| c == ')') {
             Some(p) => i + p,
-            None => return Err(malformed(token, i, "`(` without `)`")),
+            None => return Err(malformed(token, i, "`(` without `)`", "`(` без `)`")),
         };
         let digits: String = b[i + 1..close].iter().collect();
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 3 {
@@ -162,6 +188,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
                 token,
                 i + 1,
                 format!("`({digits})` must be the number of men lifted"),
+                format!("в `({digits})` должно быть число снимаемых таврелей"),
             ));
         }
         let n: u32 = digits.parse().unwrap_or(0);
@@ -170,6 +197,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
                 token,
                 i + 1,
                 "a move must lift at least one man: `(0)` is not a move",
+                "ход должен снять хотя бы одну таврель: `(0)` не ход",
             ));
         }
         if n > 32 {
@@ -177,13 +205,19 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
                 token,
                 i + 1,
                 format!("no tower has {n} men (there are 32 men in all)"),
+                format!("башни из {n} таврелей не бывает (всего таврелей 32)"),
             ));
         }
         count = Some(n as u8);
         i = close + 1;
     }
     if b.get(i) != Some(&'-') {
-        return Err(malformed(token, i, "expected `-` between the squares"));
+        return Err(malformed(
+            token,
+            i,
+            "expected `-` between the squares",
+            "между полями нужен `-`",
+        ));
     }
     let to = sq_at(i + 1)?;
     if b.len() != i + 3 {
@@ -191,10 +225,16 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
             token,
             i + 3,
             "unexpected text after the destination square",
+            "лишний текст после поля назначения",
         ));
     }
     if from == to {
-        return Err(malformed(token, 0, "a move must leave its square"));
+        return Err(malformed(
+            token,
+            0,
+            "a move must leave its square",
+            "ход не может вернуться на своё поле",
+        ));
     }
     Ok(Token {
         syntax: MoveSyntax::Move { from, count, to },
@@ -212,9 +252,10 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
     let tok = parse_token(token)?;
     let mut p = pos.clone();
     let legal = p.legal_moves();
-    let illegal = |reason: String| NotationError::Illegal {
+    let illegal = |reason: String, ru: String| NotationError::Illegal {
         token: token.trim().into(),
         reason,
+        ru,
     };
     let us = pos.side_to_move();
     match tok.syntax {
@@ -225,34 +266,73 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                 .copied();
             match found {
                 Some(m) => Ok((m, tok)),
-                None => Err(illegal(format!(
-                    "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
-                    if long { "long" } else { "short" }
-                ))),
+                None => Err(illegal(
+                    format!(
+                        "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
+                        if long { "long" } else { "short" }
+                    ),
+                    format!(
+                        "{} рокировка здесь невозможна (волхв и ратоборец не ходили и стоят одни, между ними пусто, поля не под боем)",
+                        if long {
+                            "длинная"
+                        } else {
+                            "короткая"
+                        }
+                    ),
+                )),
             }
         }
         MoveSyntax::Move { from, count, to } => {
             let h = pos.height(from);
             let top = match pos.top_man(from) {
                 Some(t) => t,
-                None => return Err(illegal(format!("there is no man on {}", square_name(from)))),
+                None => {
+                    return Err(illegal(
+                        format!("there is no man on {}", square_name(from)),
+                        format!("на {} нет таврели", square_name(from)),
+                    ));
+                }
             };
             if top.side != us {
-                return Err(illegal(format!(
-                    "the {} on {} belongs to {}; it is {}'s move",
-                    if h > 1 { "tower" } else { "man" },
-                    square_name(from),
-                    top.side.name(),
-                    us.name()
-                )));
+                return Err(illegal(
+                    format!(
+                        "the {} on {} belongs to {}; it is {}'s move",
+                        if h > 1 { "tower" } else { "man" },
+                        square_name(from),
+                        top.side.name(),
+                        us.name()
+                    ),
+                    format!(
+                        "{} на {} принадлежит {}; сейчас ход {}",
+                        if h > 1 {
+                            "башня"
+                        } else {
+                            "таврель"
+                        },
+                        square_name(from),
+                        if top.side == arbiter_edition::Side::White {
+                            "белым"
+                        } else {
+                            "чёрным"
+                        },
+                        if us == arbiter_edition::Side::White {
+                            "белых"
+                        } else {
+                            "чёрных"
+                        }
+                    ),
+                ));
             }
             let k = count.unwrap_or(h as u8);
             if k as usize > h {
-                return Err(illegal(format!(
-                    "cannot lift {k} men: the {} on {} has only {h}",
-                    if h > 1 { "tower" } else { "square" },
-                    square_name(from)
-                )));
+                return Err(illegal(
+                    format!(
+                        "cannot lift {k} men: the {} on {} has only {h}",
+                        if h > 1 { "tower" } else { "square" },
+                        square_name(from)
+                    ),
+                    format!("нельзя снять {k}: на {} всего {h}", square_name(from)),
+                ));
             }
             if let Some(m) = legal
                 .iter()
@@ -273,15 +353,26 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                 && t.kind == Kind::Volkhv
                 && pos.kinds[V] >> to & 1 != 0
             {
-                return Err(illegal(format!(
-                    "nothing may be placed on a volkhv: {} stands on {}",
-                    if t.side == us {
-                        "your volkhv"
-                    } else {
-                        "the enemy volkhv"
-                    },
-                    square_name(to)
-                )));
+                return Err(illegal(
+                    format!(
+                        "nothing may be placed on a volkhv: {} stands on {}",
+                        if t.side == us {
+                            "your volkhv"
+                        } else {
+                            "the enemy volkhv"
+                        },
+                        square_name(to)
+                    ),
+                    format!(
+                        "на волхва ничего ставить нельзя: на {} стоит {}",
+                        square_name(to),
+                        if t.side == us {
+                            "ваш волхв"
+                        } else {
+                            "волхв противника"
+                        }
+                    ),
+                ));
             }
             let mut pseudo = Vec::new();
             pos.pseudo_moves(&mut pseudo);
@@ -289,15 +380,31 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                 .iter()
                 .any(|m| m.from() == from && m.to() == to && m.count() == k)
             {
-                return Err(illegal("it would leave your own volkhv attacked".into()));
+                return Err(illegal(
+                    "it would leave your own volkhv attacked".into(),
+                    "после хода ваш волхв окажется под боем".into(),
+                ));
             }
-            Err(illegal(format!(
-                "a {}-topped {} cannot go from {} to {}",
-                kind_name(top.kind),
-                if h > 1 { "tower" } else { "man" },
-                square_name(from),
-                square_name(to)
-            )))
+            Err(illegal(
+                format!(
+                    "a {}-topped {} cannot go from {} to {}",
+                    kind_name(top.kind),
+                    if h > 1 { "tower" } else { "man" },
+                    square_name(from),
+                    square_name(to)
+                ),
+                format!(
+                    "{} (сверху {}) не может пойти с {} на {}",
+                    if h > 1 {
+                        "башня"
+                    } else {
+                        "таврель"
+                    },
+                    crate::speech::kind_name_ru(top.kind),
+                    square_name(from),
+                    square_name(to)
+                ),
+            ))
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn kind_name_en(k: Kind) -> &'static str {
     }
 }
 
-fn kind_name_ru(k: Kind) -> &'static str {
+pub fn kind_name_ru(k: Kind) -> &'static str {
     match k {
         Kind::Volkhv => "волхв",
         Kind::Knyaz => "князь",

@@ -53,7 +53,8 @@ fn s3_2_nothing_on_a_volkhv() {
     // alternative: the own volkhv may be stacked on like any own man
     let p = Position::initial();
     match notation::parse_move(&p, "d1-e1") {
-        Err(NotationError::Illegal { token, reason }) => {
+        Err(NotationError::Illegal { token, reason, ru }) => {
+            assert!(ru.contains("волхв"), "{ru}");
             assert_eq!(token, "d1-e1");
             assert!(reason.contains("volkhv"), "{reason}");
         }
