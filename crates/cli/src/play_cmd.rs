@@ -231,6 +231,41 @@ pub fn run(a: Args) -> ExitCode {
                 }
                 continue;
             }
+            "pgn" => {
+                // the game so far as a Tavreli PGN record (arbiter_tavreli::pgn)
+                let mut game = arbiter_tavreli::pgn::PgnGame {
+                    tags: vec![
+                        ("Event".into(), "arbiter play".into()),
+                        (
+                            "White".into(),
+                            if human_white { "Player" } else { "arbiter" }.into(),
+                        ),
+                        (
+                            "Black".into(),
+                            if human_white { "arbiter" } else { "Player" }.into(),
+                        ),
+                        ("Variant".into(), "Tavreli".into()),
+                        ("Result".into(), "*".into()),
+                    ],
+                    moves: history
+                        .iter()
+                        .map(|(_, t)| arbiter_tavreli::pgn::PgnMove {
+                            text: t.clone(),
+                            comments: Vec::new(),
+                            line: 0,
+                        })
+                        .collect(),
+                    result: Some("*".into()),
+                    ..Default::default()
+                };
+                if let Some(start) = &a.position {
+                    game.tags.push(("SetUp".into(), "1".into()));
+                    game.tags.push(("FEN".into(), start.trim().to_string()));
+                }
+                let _ = write!(ui.out, "{}", arbiter_tavreli::pgn::write_game(&game));
+                let _ = ui.out.flush();
+                continue;
+            }
             "history" | "record" | "запись" => {
                 let t: Vec<&str> = history.iter().map(|(_, t)| t.as_str()).collect();
                 ui.line(if t.is_empty() { "-" } else { "" });
@@ -297,7 +332,10 @@ const HELP: [(&str, &str); 7] = [
         "undo: take back your last move; history: the moves so far.",
         "undo: вернуть ход; history: запись партии.",
     ),
-    ("position: the position text.", "position: текст позиции."),
+    (
+        "position: the position text; pgn: the game so far as PGN.",
+        "position: текст позиции; pgn: запись партии в PGN.",
+    ),
     ("quit: leave the game.", "quit: выйти."),
 ];
 
