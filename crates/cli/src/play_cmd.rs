@@ -373,6 +373,16 @@ fn game_over(
         }
         Status::Ongoing => {}
     }
+    if arbiter_edition::Side::BOTH
+        .iter()
+        .all(|&side| rules.mateability(pos, side) == arbiter_laws::Mateability::Impossible)
+    {
+        ui.say(
+            "Neither side can ever mate: a draw.",
+            "Ни одна сторона не может поставить мат: ничья.",
+        );
+        return Some(ExitCode::SUCCESS);
+    }
     if seen.get(&identity(pos)).copied().unwrap_or(0) >= 3 {
         ui.say(
             "The same position for the third time: a draw.",
