@@ -314,10 +314,7 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
 /// L-6.9 applied to the position at the moment the flag fell.
 fn verdict_at_flag<R: RuleSet>(game: &Game<R>, f: &FlagFound) -> GameResult {
     let rules = game.rules();
-    let mut pos = game.start_position().clone();
-    for p in game.plies().iter().take(f.ply.saturating_sub(1)) {
-        rules.play(&mut pos, &p.mv);
-    }
+    let pos = game.position_after(f.ply.saturating_sub(1));
     if rules.mateability(&pos, f.side.other()) == Mateability::Impossible {
         GameResult::Draw
     } else {

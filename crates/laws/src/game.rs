@@ -48,11 +48,21 @@ pub struct Penalty {
     pub ms: Option<i64>,
 }
 
+/// What was played at one ply.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlyMove<M> {
+    /// A legal move.
+    Legal(M),
+    /// An illegal move that stands because nobody claimed it in time
+    /// (reduced rapid/blitz, L-A.5.2), as written.
+    Unlawful(String),
+}
+
 /// A completed or uncompleted move of the game record.
 #[derive(Clone, Debug)]
 pub struct Ply<M> {
     pub side: Side,
-    pub mv: M,
+    pub mv: PlyMove<M>,
     pub made_at: u64,
     pub completed_at: Option<u64>,
     /// A draw offer was made with this move (recorded as "(=)", L-9.1d).
@@ -343,6 +353,15 @@ impl<R: RuleSet> Game<R> {
     // ----- moves and presses (Art. 4, 6.2, 7.5) --------------------------
 
     fn on_move(&mut self, side: Side, text: &str, press: bool, at: u64) -> Result<(), Rejection> {
+        if let Some(i) = self.illegal_window {
+            if self.illegal[i].side == side {
+                return Err(format!(
+                    "{side} completed the illegal move {} and the clocks switched: it is {}'s turn to move or claim (A.5.2)",
+                    self.illegal[i].text,
+                    side.other()
+                ));
+            }
+        }
         if self.illegal_window.is_some() && side != self.turn() {
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
             self.illegal_stands(at)?;
@@ -406,7 +425,7 @@ impl<R: RuleSet> Game<R> {
             .is_some_and(|o| o.by == side && o.ply == self.plies.len());
         self.plies.push(Ply {
             side,
-            mv,
+            mv: PlyMove::Legal(mv),
             made_at: at,
             completed_at: None,
             draw_offer,
@@ -576,6 +595,15 @@ impl<R: RuleSet> Game<R> {
         match self.rules.play_unlawful(&self.pos, &text) {
             Some(next) => {
                 self.pos = next;
+                let made_at = self.illegal[index].at;
+                self.plies.push(Ply {
+                    side,
+                    mv: PlyMove::Unlawful(text.clone()),
+                    made_at,
+                    completed_at: Some(made_at),
+                    draw_offer: false,
+                    clock_after: None,
+                });
                 self.illegal_window = None;
                 self.quiet_plies = 0;
                 self.reps.clear();
@@ -1177,6 +1205,49 @@ impl<R: RuleSet> Game<R> {
         Ok(())
     }
 
+    /// Plays one recorded ply on the current position.
+    fn step(&mut self, p: &Ply<R::Move>) {
+        self.pos = Self::after(&self.rules, &self.pos, &p.mv);
+    }
+
+    /// The position after a recorded ply.
+    fn after(rules: &R, pos: &R::Position, mv: &PlyMove<R::Move>) -> R::Position {
+        match mv {
+            PlyMove::Legal(m) => {
+                let mut next = pos.clone();
+                rules.play(&mut next, m);
+                next
+            }
+            PlyMove::Unlawful(text) => rules
+                .play_unlawful(pos, text)
+                .unwrap_or_else(|| pos.clone()),
+        }
+    }
+
+    /// The position after the first `n` plies of the record.
+    pub fn position_after(&self, n: usize) -> R::Position {
+        let mut pos = self.start.clone();
+        for p in self.plies.iter().take(n) {
+            pos = Self::after(&self.rules, &pos, &p.mv);
+        }
+        pos
+    }
+
+    /// Each ply in the rule set's written notation (SAN for chess); an
+    /// unlawful move that stood is given as it was written.
+    pub fn move_texts(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        let mut out = Vec::with_capacity(self.plies.len());
+        for p in &self.plies {
+            out.push(match &p.mv {
+                PlyMove::Legal(m) => self.rules.move_text(&pos, m),
+                PlyMove::Unlawful(t) => t.clone(),
+            });
+            pos = Self::after(&self.rules, &pos, &p.mv);
+        }
+        out
+    }
+
     fn restart(&mut self) {
         self.truncate(0);
     }
@@ -1189,13 +1260,17 @@ impl<R: RuleSet> Game<R> {
         self.reps.record(self.rules.identity(&self.pos));
         self.quiet_plies = self.rules.halfmove_clock(&self.pos);
         for p in &kept {
-            if self.rules.is_zeroing(&self.pos, &p.mv) {
+            let zeroing = match &p.mv {
+                PlyMove::Legal(m) => self.rules.is_zeroing(&self.pos, m),
+                PlyMove::Unlawful(_) => true,
+            };
+            if zeroing {
                 self.quiet_plies = 0;
                 self.reps.clear();
             } else {
                 self.quiet_plies += 1;
             }
-            self.rules.play(&mut self.pos, &p.mv);
+            self.step(p);
             self.reps.record(self.rules.identity(&self.pos));
         }
         self.plies = kept;

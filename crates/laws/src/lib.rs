@@ -21,7 +21,7 @@ pub mod timing;
 
 pub use arbiter_edition::{Edition, Regime, Side, Supervision};
 pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
-pub use game::{Game, GameConfig, Penalty};
+pub use game::{Game, GameConfig, Penalty, Ply, PlyMove};
 pub use outcome::{GameResult, Outcome, Scoring, Termination};
 pub use provisions::Provisions;
 pub use ruleset::{Mateability, MoveInput, RuleSet, Status};

@@ -159,17 +159,20 @@ pub fn write_pgn<R: RuleSet>(
         tag("Termination", termination_tag(o.termination));
     }
     out.push('\n');
-    let mut pos = game.start_position().clone();
+    let texts = game.move_texts();
     let mut line = String::new();
     let mut words: Vec<String> = Vec::new();
-    for (i, p) in game.plies().iter().enumerate() {
-        let number = rules.fullmove_number(&pos);
+    let mut number = rules.fullmove_number(game.start_position());
+    for (i, (p, text)) in game.plies().iter().zip(texts).enumerate() {
         if p.side == arbiter_edition::Side::White {
+            if i > 0 {
+                number += 1;
+            }
             words.push(format!("{number}."));
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        let mut w = rules.move_text(&pos, &p.mv);
+        let mut w = text;
         if p.draw_offer {
             w.push_str(" (=)");
         }
@@ -177,7 +180,6 @@ pub fn write_pgn<R: RuleSet>(
         if let Some(left) = p.clock_after {
             words.push(format!("{{[%clk {}]}}", clk(left)));
         }
-        rules.play(&mut pos, &p.mv);
     }
     words.push(result.to_string());
     for w in words {

@@ -110,12 +110,7 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
     let rules = game.rules();
     let at = game.outcome().map(|o| o.at).unwrap_or(game.last_at());
     let clock = game.timing().report(at);
-    let mut pos = game.start_position().clone();
-    let mut moves = Vec::with_capacity(game.plies().len());
-    for p in game.plies() {
-        moves.push(rules.move_text(&pos, &p.mv));
-        rules.play(&mut pos, &p.mv);
-    }
+    let moves = game.move_texts();
     let p = game.config().provisions;
     Report {
         variant: rules.variant(),
