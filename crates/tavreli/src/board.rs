@@ -722,6 +722,31 @@ impl Position {
         undo
     }
 
+    /// Passes the move (for null-move pruning in the search only: passing
+    /// is not a Tavreli move, §8 Q4).
+    pub(crate) fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            ep: self.ep,
+            halfmove: self.halfmove,
+            promoted: self.promoted,
+            moved: self.moved,
+            hash: self.hash,
+        };
+        if self.ep != NO_SQ {
+            self.hash ^= ZOB.ep[(self.ep & 7) as usize];
+            self.ep = NO_SQ;
+        }
+        self.side ^= 1;
+        self.hash ^= ZOB.side;
+        undo
+    }
+
+    pub(crate) fn unmake_null(&mut self, u: Undo) {
+        self.side ^= 1;
+        self.ep = u.ep;
+        self.hash = u.hash;
+    }
+
     pub fn unmake(&mut self, mv: Move, u: Undo) {
         self.side ^= 1;
         if self.side == 1 {

@@ -219,6 +219,29 @@ impl Engine {
                 }
             }
         }
+        let in_check = p.in_check();
+        // Null move: if passing still fails high, a real move will too.
+        // Not in check, and not with only volkhv and ratniks on top, where
+        // zugzwang is real.
+        let us = p.side as usize;
+        let pieces = p.colors[us] & !(p.kinds[V] | p.kinds[P]);
+        if ply > 0
+            && !in_check
+            && depth >= 3
+            && pieces != 0
+            && beta < MATE - 1000
+            && evaluate(p) >= beta
+        {
+            let u = p.make_null();
+            let s = -self.negamax(p, depth - 3, ply + 1, -beta, -beta + 1);
+            p.unmake_null(u);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return s;
+            }
+        }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         p.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -229,7 +252,6 @@ impl Engine {
                 0
             };
         }
-        let in_check = p.in_check();
         let mut scores: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(p, m, tt_mv, ply))
