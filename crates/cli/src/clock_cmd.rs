@@ -496,6 +496,9 @@ struct Header<'a> {
     black: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     increment_timing: Option<&'static str>,
+    /// The clock does not see the board: a bare press completes a move the
+    /// log does not record (docs/event-log.md).
+    clock_only: bool,
 }
 
 /// One event line of the log, `at` and `type` first.
@@ -620,6 +623,7 @@ pub fn run_with(
         white: &a.white,
         black: &a.black,
         increment_timing: a.increment_before_move.then_some("before_move"),
+        clock_only: true,
     };
     match drive(
         &mut s,

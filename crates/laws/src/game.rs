@@ -25,6 +25,11 @@ pub struct GameConfig {
     pub draw_offers_from_move: Option<u32>,
     /// CFG-4: the default time of the regulations, in ms (L-6.7a).
     pub default_time: Option<i64>,
+    /// The log comes from a clock that does not see the board (`arbiter
+    /// clock`): a press completes a move the log need not record, and move
+    /// texts are followed only where they fit the board. Art. 7 is not
+    /// applied, because nobody showed the software an illegal move.
+    pub clock_only: bool,
 }
 
 impl Default for Provisions {
@@ -353,6 +358,9 @@ impl<R: RuleSet> Game<R> {
     // ----- moves and presses (Art. 4, 6.2, 7.5) --------------------------
 
     fn on_move(&mut self, side: Side, text: &str, press: bool, at: u64) -> Result<(), Rejection> {
+        if self.config.clock_only {
+            return self.clock_only_move(side, text, press, at);
+        }
         if let Some(i) = self.illegal_window {
             if self.illegal[i].side == side {
                 return Err(format!(
@@ -401,6 +409,37 @@ impl<R: RuleSet> Game<R> {
                 Ok(())
             }
         }
+    }
+
+    /// A move typed on a clock that does not see the board: followed where
+    /// it fits, otherwise kept as a note; the press is what counts.
+    fn clock_only_move(
+        &mut self,
+        side: Side,
+        text: &str,
+        press: bool,
+        at: u64,
+    ) -> Result<(), Rejection> {
+        if press {
+            self.timing.check_press(side)?;
+        }
+        match self.rules.parse_move(&self.pos, text) {
+            MoveInput::Legal(mv) if side == self.turn() => {
+                self.play_legal(side, mv, at);
+                if press && self.outcome.is_none() {
+                    self.complete_move(side, at)?;
+                }
+            }
+            _ => {
+                self.notes.push(format!(
+                    "{side}'s move {text:?} at {at} ms is recorded as written (clock-only log)"
+                ));
+                if press {
+                    self.timing.press_move(side, at)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
@@ -495,6 +534,10 @@ impl<R: RuleSet> Game<R> {
         if self.uncompleted[side.index()] {
             return self.complete_move(side, at);
         }
+        if self.config.clock_only {
+            // A move the clock's log does not record was completed.
+            return self.timing.press_move(side, at);
+        }
         if side == self.turn() && self.illegal_window.is_none() {
             // Pressing without a move (L-7.5c).
             if self.config.provisions.press_without_move_is_illegal() {
@@ -558,7 +601,7 @@ impl<R: RuleSet> Game<R> {
         let side = self.illegal[index].side;
         if self.illegal_window == Some(index) {
             // The clocks switched at the press: the offender moves again.
-            self.timing.hand_back(side.other(), at);
+            self.timing.retract(side, at);
         }
         self.illegal[index].counted = true;
         self.illegal_window = None;
@@ -1179,10 +1222,18 @@ impl<R: RuleSet> Game<R> {
                 self.end(GameResult::Draw, Termination::Arbiter, at);
             }
             ActionKind::QuickplayPostpone => {
-                // 10.2(b) / G-III.5: the opponent may get two minutes; the final
-                // decision comes later (declare_result or quickplay_accept).
-                self.timing.add(claimant.other(), extra, at);
-                self.penalty(at, claimant, "quickplay_postponed", Some(extra));
+                // The final decision comes later (declare_result or
+                // quickplay_accept). Who may get two minutes: the seed's 2005
+                // art. 10.2(b) gives them to the claimant ("противник,
+                // потребовавший ничью"); G-III.5 (2017+) to the opponent.
+                // The seed wins for 2005 (docs/decisions.md).
+                let to = if self.config.provisions.edition.is_modern() {
+                    claimant.other()
+                } else {
+                    claimant
+                };
+                self.timing.add(to, extra, at);
+                self.penalty(at, to, "quickplay_postponed_time", Some(extra));
             }
             ActionKind::QuickplayReject => {
                 self.quickplay = None;

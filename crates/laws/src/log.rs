@@ -58,6 +58,9 @@ pub struct Header {
     /// Tavreli: whether the 50-move rule applies (rules.md §8 Q15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fifty_move_rule: Option<bool>,
+    /// The log comes from a clock that does not see the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_only: Option<bool>,
 }
 
 fn default_variant() -> String {
@@ -84,6 +87,7 @@ impl Header {
             scoring: None,
             draw_offers_from_move: None,
             fifty_move_rule: None,
+            clock_only: None,
         }
     }
 }

@@ -31,6 +31,7 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         quickplay_announced: h.quickplay_finish.unwrap_or(false),
         draw_offers_from_move: h.draw_offers_from_move,
         default_time: h.default_time,
+        clock_only: h.clock_only.unwrap_or(false),
     };
     Ok((config, timing))
 }

@@ -167,24 +167,14 @@ impl Timing {
         self.press(side, at, PressKind::Illegal)
     }
 
-    /// Hands the move back to `side`'s opponent without crediting anything:
-    /// used when an illegal move that switched the clocks in reduced play is
-    /// claimed and the offender must move again (L-A.5.2, L-7.1: the arbiter
-    /// sets the clocks by best judgement; we keep the times as they stand).
-    /// The clock has no "switch without a move", so this is a press whose
-    /// credits are taken back; the pressing side's move counter is one too
-    /// high afterwards (documented in docs/decisions.md).
-    pub fn hand_back(&mut self, side: Side, at: u64) {
+    /// Takes back `side`'s last press and gives him the move again: an
+    /// illegal move found after the clocks switched (reduced rapid/blitz,
+    /// L-A.5.2). Its credits are removed and it does not count; the time used
+    /// stays charged (L-7.1: the arbiter may leave the clocks as they stand).
+    pub fn retract(&mut self, side: Side, at: u64) {
         if let Some(c) = &mut self.clock {
-            if c.on_move() != side || c.is_paused() {
-                return;
-            }
-            if let Ok(out) = c.press(side, at, PressKind::Move) {
-                let back = (out.increment_ms + out.bronstein_ms + out.period_ms) as i64;
-                if back > 0 {
-                    let _ = c.adjust(side, at, -back);
-                }
-            }
+            let at = at.max(c.last_at());
+            let _ = c.retract_move(side, at);
         }
     }
 

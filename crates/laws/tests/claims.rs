@@ -231,3 +231,27 @@ fn restore_reinstates_an_earlier_position() {
     let r = log.replay();
     assert_eq!(r.moves, vec!["e4", "e5", "d4"]);
 }
+
+#[test]
+fn clock_only_logs_count_presses_as_moves_and_never_punish() {
+    // A log from `arbiter clock`: bare presses complete unrecorded moves.
+    let mut log = Log::new("2023", "\"time_control\":\"300+3\",\"clock_only\":true");
+    log.press("white")
+        .press("black")
+        .mv("white", "e4")
+        .press("black");
+    let r = log.replay();
+    assert!(r.rejected.is_empty(), "{:?}", r.rejected);
+    assert_eq!(r.illegal_moves.white + r.illegal_moves.black, 0);
+    assert!(r.penalties.is_empty());
+    // Each press credited the 3 s increment: both clocks gained.
+    let c = r.clock.unwrap();
+    assert!(
+        c.white_ms > 300_000 - 5_000 && c.black_ms > 300_000 - 5_000,
+        "{c:?}"
+    );
+    // The same log without the header key: from 2017 a bare press is an illegal move.
+    let mut log = Log::new("2023", "\"time_control\":\"300+3\"");
+    log.press("white");
+    assert_eq!(log.replay().illegal_moves.white, 1);
+}
