@@ -84,14 +84,23 @@ fn main() {
     });
     c.final_summary();
 
-    // The figures side by side, in the same run (plain timing over many repetitions).
-    let reps = 50;
-    let s = time(shakmaty_all, reps) / n * 1e9;
-    let r = time(ours_ru, reps) / n * 1e9;
-    let a = time(ours_auto, reps) / n * 1e9;
-    let sp = time(ours_spoken, reps) / n * 1e9;
+    // The figures side by side, in the same run: passes of each parser interleaved, the
+    // fastest pass of each kept (the machine is shared; the minimum is the least disturbed).
+    let mut best = [f64::MAX; 4];
+    for _ in 0..100 {
+        let t = [
+            time(shakmaty_all, 1),
+            time(ours_ru, 1),
+            time(ours_auto, 1),
+            time(ours_spoken, 1),
+        ];
+        for k in 0..4 {
+            best[k] = best[k].min(t[k] / n * 1e9);
+        }
+    }
+    let [s, r, a, sp] = best;
     println!("moves per pass: {}", cases.len());
-    println!("shakmaty SAN parse:                {s:8.1} ns/move");
+    println!("shakmaty SAN parse:                  {s:8.1} ns/move");
     println!(
         "arbiter Russian letters (--from ru): {r:8.1} ns/move  ratio {:.2}x",
         r / s

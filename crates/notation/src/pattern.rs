@@ -103,7 +103,28 @@ pub fn from_to(m: &Move, pos: &Chess) -> (Square, Square) {
 /// All legal moves matching any of `patterns`, without duplicates, in move-generation
 /// order (stable, so candidate lists read the same every time).
 pub fn matching(pos: &Chess, patterns: &[Pattern]) -> Vec<Move> {
-    let mut out = Vec::new();
+    // When every pattern names a piece (other than the king, which castles) and a square,
+    // shakmaty's `san_candidates` gives the few legal moves of that piece to that square
+    // without generating all legal moves — the common case, and much faster.
+    let narrow = patterns.iter().all(|p| {
+        p.castle.is_none() && p.to.is_some() && matches!(p.role, RoleSpec::Is(r) if r != Role::King)
+    });
+    let mut out: Vec<Move> = Vec::new();
+    if narrow {
+        for p in patterns {
+            if let (RoleSpec::Is(r), Some(to)) = (p.role, p.to) {
+                for m in pos.san_candidates(r, to) {
+                    if p.matches(&m, pos) && !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        // Keep move-generation order, so candidate lists read the same either way.
+        let legal = pos.legal_moves();
+        out.sort_by_key(|m| legal.iter().position(|l| l == m));
+        return out;
+    }
     for m in pos.legal_moves() {
         if patterns.iter().any(|p| p.matches(&m, pos)) {
             out.push(m);

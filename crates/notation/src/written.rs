@@ -500,48 +500,76 @@ pub(crate) fn all_langs() -> Vec<Lang> {
 }
 
 /// The fast path for the common case: a short move written strictly in one language's
-/// letters (`Кf3`, `С:e5`, `exd5`, `e8Ф`) is translated to ASCII SAN in a stack buffer and
-/// handed to shakmaty's SAN resolver. Anything unusual (look-alike letters, castling, long
-/// form, lower-case pieces, ambiguity, illegality) returns `None` and goes through the
-/// lenient reader, which also builds the error with candidates. Both agree whenever the
-/// fast path answers: it only answers for the strictest reading (score 0).
+/// letters (`Кf3`, `С:e5`, `exd5`, `e8Ф`) is read byte by byte straight into a shakmaty
+/// `San` and resolved by shakmaty (`san_candidates`), without building readings. Anything
+/// unusual (look-alike letters, castling, long form, lower-case pieces, a wrong capture
+/// sign, ambiguity, illegality) returns `None` and goes through the lenient reader, which
+/// also builds the error with candidates. Both agree whenever the fast path answers: it
+/// only accepts the strictest reading (score 0) of a text.
 pub(crate) fn fast(pos: &Chess, text: &str, lang: Lang) -> Option<Move> {
-    let mut buf = [0u8; 12];
-    let mut n = 0;
-    let mut rest = text;
     let t = lang.table();
-    let push = |buf: &mut [u8; 12], n: &mut usize, b: u8| -> Option<()> {
-        *buf.get_mut(*n)? = b;
-        *n += 1;
-        Some(())
+    let b = text.as_bytes();
+    let core = text.trim_end_matches(['+', '#']);
+    let castle = match core {
+        "0-0" | "O-O" => Some(CastlingSide::KingSide),
+        "0-0-0" | "O-O-O" => Some(CastlingSide::QueenSide),
+        _ => None,
     };
-    for (role, sp) in &t.pieces {
-        if let Some(r) = rest.strip_prefix(sp[0]) {
-            push(&mut buf, &mut n, role.upper_char() as u8)?;
-            rest = r;
-            break;
-        }
+    if let Some(side) = castle {
+        return San::Castle(side).to_move(pos).ok();
     }
-    let mut seen_rank = false;
-    while let Some(c) = rest.chars().next() {
+    let mut i = 0;
+    let mut role = Role::Pawn;
+    if !b.first()?.is_ascii_lowercase() {
+        let (r, sp) = t.pieces.iter().find(|(_, sp)| text.starts_with(sp[0]))?;
+        role = *r;
+        i = sp[0].len();
+    }
+    // Coordinates in order (files as 'a'.., ranks as '1'..), at most four.
+    let mut coords = [0u8; 4];
+    let mut nc = 0;
+    let mut capture = false;
+    let mut promotion = None;
+    while i < b.len() {
+        let c = b[i];
         match c {
-            'a'..='h' | 'x' => push(&mut buf, &mut n, c as u8)?,
-            '1'..='8' => {
-                seen_rank = true;
-                push(&mut buf, &mut n, c as u8)?
+            b'a'..=b'h' | b'1'..=b'8' if promotion.is_none() => {
+                *coords.get_mut(nc)? = c;
+                nc += 1;
             }
-            ':' => push(&mut buf, &mut n, b'x')?,
-            '+' | '#' | '=' => {}
-            _ if seen_rank => {
-                // A promotion piece in this language's letters.
-                let (role, sp) = t.pieces.iter().find(|(_, sp)| rest.starts_with(sp[0]))?;
-                push(&mut buf, &mut n, role.upper_char() as u8)?;
-                rest = &rest[sp[0].len()..];
+            b'x' | b':' => capture = true,
+            b'+' | b'#' | b'=' => {}
+            _ if nc >= 2 && promotion.is_none() => {
+                let (r, sp) = t
+                    .pieces
+                    .iter()
+                    .find(|(_, sp)| b[i..].starts_with(sp[0].as_bytes()))?;
+                promotion = Some(*r);
+                i += sp[0].len();
                 continue;
             }
             _ => return None,
         }
-        rest = &rest[c.len_utf8()..];
+        i += 1;
     }
-    San::from_ascii(&buf[..n]).ok()?.to_move(pos).ok()
+    let file = |c: u8| shakmaty::File::from_char(c as char);
+    let rank = |c: u8| Rank::from_char(c as char);
+    let sq = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let (df, dr, to) = match coords[..nc] {
+        [f, r] => (None, None, sq(f, r)?),
+        [a, f, r] if a.is_ascii_lowercase() => (Some(file(a)?), None, sq(f, r)?),
+        [a, f, r] => (None, Some(rank(a)?), sq(f, r)?),
+        [a, b2, f, r] => (Some(file(a)?), Some(rank(b2)?), sq(f, r)?),
+        _ => return None,
+    };
+    San::Normal {
+        role,
+        file: df,
+        rank: dr,
+        capture,
+        to,
+        promotion,
+    }
+    .to_move(pos)
+    .ok()
 }
