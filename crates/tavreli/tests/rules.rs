@@ -534,3 +534,24 @@ fn unlawful_move_that_stands_is_applied_as_written() {
         17
     );
 }
+
+#[test]
+fn s3_1_castling_is_lost_for_good_when_the_volkhv_moves() {
+    // alternative: the right comes back when the volkhv returns home
+    let mut p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(ok(&p, "0-0"));
+    play(&mut p, "e1-f1 e8-d8 f1-e1 d8-e8");
+    assert!(!ok(&p, "0-0"));
+    assert!(fen::to_text(&p).contains(" w - "), "{}", fen::to_text(&p));
+}
+
+#[test]
+fn s3_3_a_ratnik_topped_tower_promotes_its_top_on_arrival() {
+    // alternative: only a lone ratnik promotes
+    let mut p = pos("k7/4(NPH')3/8/8/8/8/8/4K3 w - - 0 1");
+    play(&mut p, "e7-e8");
+    let st = p.stack(sq("e8"));
+    assert_eq!(st.len(), 2);
+    assert_eq!((st[1].kind, st[1].promoted), (Helgi, true));
+    assert_eq!(st[0].kind, Vsadnik);
+}
