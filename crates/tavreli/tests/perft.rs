@@ -329,3 +329,30 @@ fn record_final_positions_match_naive_rules_and_mates() {
     }
     assert_eq!(mates, vec![1, 2, 3, 11, 18]);
 }
+
+/// Every legal move prints to a token that reads back as the same move,
+/// at every node of a shallow tree from the records.
+#[test]
+fn notation_round_trips_every_legal_move() {
+    fn walk_text(p: &mut Position, depth: u32) {
+        for m in p.legal_moves() {
+            for text in [
+                arbiter_tavreli::notation::move_text(p, m),
+                arbiter_tavreli::notation::move_plain(p, m),
+            ] {
+                let (back, _) = arbiter_tavreli::notation::parse_move(p, &text)
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(back, m, "{text}");
+            }
+            if depth > 1 {
+                let u = p.make(m);
+                walk_text(p, depth - 1);
+                p.unmake(m, u);
+            }
+        }
+    }
+    walk_text(&mut Position::initial(), 2);
+    for mut p in record_positions() {
+        walk_text(&mut p, 1);
+    }
+}
