@@ -25,6 +25,10 @@ pub struct Args {
     /// Speaking rate in words per minute.
     #[arg(long)]
     rate: Option<u32>,
+    /// Say the talking clock (L-D.2.6) instead: White's ms, Black's ms, completed moves,
+    /// e.g. `--clock 301000,1260000,21`.
+    #[arg(long, value_name = "W_MS,B_MS,MOVES")]
+    clock: Option<String>,
     /// Write a WAV file instead of playing.
     #[arg(long, value_name = "FILE")]
     wav: Option<PathBuf>,
@@ -41,24 +45,43 @@ pub fn run(a: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let text = match &a.mv {
-        Some(mv) => {
-            let pos = match position_from_fen(a.fen.as_deref()) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("arbiter say: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            match parse(&pos, mv, None) {
-                Ok((m, _)) => render(&pos, m, Style::Spoken(lex)),
-                Err(e) => {
-                    eprintln!("arbiter say: {e}");
+    let text = match (&a.mv, &a.clock) {
+        (_, Some(c)) => {
+            let v: Vec<Option<u64>> = c.split(',').map(|x| x.trim().parse().ok()).collect();
+            match v.as_slice() {
+                [Some(w), Some(b), Some(n)] => arbiter_notation::clock::talking_clock_with(
+                    lex,
+                    *w,
+                    *b,
+                    u32::try_from(*n).unwrap_or(u32::MAX),
+                    arbiter_edition::Side::White,
+                    arbiter_notation::clock::Numerals::Words,
+                ),
+                _ => {
+                    eprintln!("arbiter say: --clock wants W_MS,B_MS,MOVES, e.g. 301000,1260000,21");
                     return ExitCode::from(2);
                 }
             }
         }
-        None => a.text.join(" "),
+        (mv, None) => match mv {
+            Some(mv) => {
+                let pos = match position_from_fen(a.fen.as_deref()) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("arbiter say: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                match parse(&pos, mv, None) {
+                    Ok((m, _)) => render(&pos, m, Style::Spoken(lex)),
+                    Err(e) => {
+                        eprintln!("arbiter say: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            None => a.text.join(" "),
+        },
     };
     if text.trim().is_empty() {
         eprintln!("arbiter say: nothing to say (give TEXT or --move)");

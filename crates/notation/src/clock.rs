@@ -288,6 +288,13 @@ pub fn talking_clock_with(
         SpokenLang::De => format!("{} gespielt.", count(lang, n, Unit::Move)),
         SpokenLang::En => format!("{} played.", count(lang, n, Unit::Move)),
     });
+    // "ein Zug gespielt." starts a sentence.
+    if let Some(last) = out.last_mut() {
+        let mut c = last.chars();
+        if let Some(f) = c.next() {
+            *last = f.to_uppercase().collect::<String>() + c.as_str();
+        }
+    }
     out.join(" ")
 }
 

@@ -417,3 +417,64 @@ fn clock_setup_prompts() {
         "90 minutes plus 30 seconds per move. Confirm?"
     );
 }
+
+#[test]
+fn talking_clock_in_words_for_speech() {
+    use arbiter_notation::clock::{Numerals, talking_clock_with};
+    assert_eq!(
+        talking_clock_with(
+            Lexicon::Ru,
+            301_000,
+            1_260_000,
+            21,
+            Side::White,
+            Numerals::Words
+        ),
+        "Белые: пять минут одна секунда. Чёрные: двадцать одна минута. Сделан двадцать один ход."
+    );
+    assert_eq!(
+        talking_clock_with(
+            Lexicon::FideDe,
+            61_000,
+            5_000,
+            1,
+            Side::White,
+            Numerals::Words
+        ),
+        "Weiß: eine Minute eine Sekunde. Schwarz: 5 Sekunden. Ein Zug gespielt."
+    );
+}
+
+#[test]
+fn scoresheet_starting_with_black() {
+    use arbiter_notation::scoresheet::{
+        ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_text,
+    };
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let moves: Vec<ScoreMove> = ["e7e5", "g1f3", "b8c6"]
+        .iter()
+        .map(|m| ScoreMove {
+            mv: m.to_string(),
+            clock_ms: None,
+            draw_offered: *m == "g1f3",
+        })
+        .collect();
+    let t = scoresheet_text(
+        Some(fen),
+        &moves,
+        &ScoreHeader::default(),
+        Style::Letters(Lang::De),
+    )
+    .unwrap();
+    assert!(t.contains("   1 | ...     | e5"), "{t}");
+    assert!(t.contains("   2 | Sf3 (=) | Sc6"), "{t}");
+    let b = scoresheet_braille(Some(fen), &moves, &ScoreHeader::default()).unwrap();
+    assert_eq!(b, "⠂ ⠤ ⠑⠢\n⠆ ⠎⠋⠒ ⠐⠣⠐⠶⠐⠜ ⠎⠉⠖\n");
+    // A bad move in the list is an error naming it, not a panic.
+    let bad = [ScoreMove {
+        mv: "Ke3".into(),
+        ..Default::default()
+    }];
+    let e = scoresheet_text(None, &bad, &ScoreHeader::default(), Style::San).unwrap_err();
+    assert!(e.input.contains("Ke3"), "{e}");
+}
