@@ -265,3 +265,26 @@ fn perft_chess() {
     let out = arbiter(&["perft", "not a fen", "2"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn replay_tavreli_log_under_the_same_laws() {
+    // Issue 5: the Laws core replays Tavreli logs — moves in the federation
+    // notation, the clock, an illegal move (a placement on a volkhv is never
+    // allowed) punished as in chess, and a draw offer accepted.
+    let log = "{\"format\":\"arbiter-log\",\"version\":1,\"variant\":\"tavreli\",\"time_control\":\"900+5\"}\n\
+        {\"at\":1000,\"type\":\"move\",\"side\":\"white\",\"move\":\"c1-d2\",\"press\":true}\n\
+        {\"at\":2000,\"type\":\"move\",\"side\":\"black\",\"move\":\"d8-e7\",\"press\":true}\n\
+        {\"at\":3000,\"type\":\"move\",\"side\":\"white\",\"move\":\"d2-d9\",\"press\":true}\n\
+        {\"at\":4000,\"type\":\"move\",\"side\":\"white\",\"move\":\"a1-a5\",\"press\":true}\n\
+        {\"at\":5000,\"type\":\"move\",\"side\":\"white\",\"move\":\"g1-f3\",\"press\":true}\n\
+        {\"at\":6000,\"type\":\"offer_draw\",\"side\":\"black\"}\n\
+        {\"at\":7000,\"type\":\"accept_draw\",\"side\":\"white\"}\n";
+    let v = json(&arbiter(&["replay", "-", "--json"], Some(log)));
+    assert_eq!(v["variant"], "tavreli");
+    assert_eq!(v["ply"], 3, "{v}");
+    assert_eq!((v["result"].as_str(), v["termination"].as_str()), (Some("1/2-1/2"), Some("agreement")));
+    // d2-d9 names no square: bad input, rejected; a1-a5 jumps over the ratnik: illegal, +2 min... in rapid 1 min (A.3).
+    assert_eq!(v["rejected"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["illegal_moves"]["white"], 1);
+    assert_eq!(v["penalties"][0]["ms"], 60_000);
+}
