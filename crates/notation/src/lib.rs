@@ -141,7 +141,16 @@ pub fn parse(
     let style = given.unwrap_or_else(|| detect(text));
     match style {
         Style::Spoken(lex) => {
-            let (pat, heard) = spoken::read_transcript(text)?;
+            let (pat, heard) = match spoken::read_transcript(text) {
+                Ok(x) => x,
+                // A recogniser or an assistant may type the written move ("Nf3", "Кf3"):
+                // accept it, but report the transcript error if it is not one either.
+                Err(e) => {
+                    return parse_written(pos, text, text, &[Lang::En, Lang::Ru], style)
+                        .map(|(m, _)| (m, style))
+                        .map_err(|_| e);
+                }
+            };
             let found = pattern::matching(pos, &[pat]);
             let shown = Style::Spoken(if given.is_some() { lex } else { heard });
             match found.as_slice() {

@@ -478,3 +478,20 @@ fn scoresheet_starting_with_black() {
     let e = scoresheet_text(None, &bad, &ScoreHeader::default(), Style::San).unwrap_err();
     assert!(e.input.contains("Ke3"), "{e}");
 }
+
+#[test]
+fn written_move_given_as_a_transcript() {
+    reads(None, "Nf3", Some(Style::Spoken(Lexicon::En)), "g1f3");
+    reads(None, "Кf3", Some(Style::Spoken(Lexicon::Ru)), "g1f3");
+    let e = parse(
+        &Chess::default(),
+        "Springer Felix blau",
+        Some(Style::Spoken(Lexicon::FideDe)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::UnknownWord("blau".into()),
+        "the transcript error is kept"
+    );
+}
