@@ -27,10 +27,10 @@ pub fn read_pgn(mut source: Box<dyn Read>) -> Result<Vec<Result<RecordedGame, St
                         .collect(),
                     tags: {
                         let mut t = g.tags.clone();
-                        if let Some(r) = &g.result {
-                            if !t.iter().any(|(k, _)| k == "Result") {
-                                t.push(("Result".into(), r.clone()));
-                            }
+                        if let Some(r) = &g.result
+                            && !t.iter().any(|(k, _)| k == "Result")
+                        {
+                            t.push(("Result".into(), r.clone()));
                         }
                         t
                     },

@@ -282,7 +282,10 @@ fn replay_tavreli_log_under_the_same_laws() {
     let v = json(&arbiter(&["replay", "-", "--json"], Some(log)));
     assert_eq!(v["variant"], "tavreli");
     assert_eq!(v["ply"], 3, "{v}");
-    assert_eq!((v["result"].as_str(), v["termination"].as_str()), (Some("1/2-1/2"), Some("agreement")));
+    assert_eq!(
+        (v["result"].as_str(), v["termination"].as_str()),
+        (Some("1/2-1/2"), Some("agreement"))
+    );
     // d2-d9 names no square: bad input, rejected; a1-a5 jumps over the ratnik: illegal, +2 min... in rapid 1 min (A.3).
     assert_eq!(v["rejected"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["illegal_moves"]["white"], 1);

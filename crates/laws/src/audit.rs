@@ -68,20 +68,11 @@ pub struct AuditRecord {
 }
 
 /// The audit settings.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct AuditOptions {
     pub edition: Edition,
     /// Regime when the record has no `TimeControl` tag.
     pub regime: Option<Regime>,
-}
-
-impl Default for AuditOptions {
-    fn default() -> Self {
-        AuditOptions {
-            edition: Edition::default(),
-            regime: None,
-        }
-    }
 }
 
 /// What the record's `Termination` tag (or the absence of one) tells.
@@ -117,8 +108,7 @@ pub fn parse_clk(comment: &str) -> Option<i64> {
     if parts.next().is_some()
         || !(0.0..=1e7).contains(&secs)
         || mins < 0
-        || hours < 0
-        || hours > 1000
+        || !(0..=1000).contains(&hours)
     {
         return None;
     }
@@ -203,12 +193,12 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
         // flag fell before the move was completed. Readings are whole seconds
         // (truncated), so `0:00:00` alone proves nothing: lichess plays on
         // with 0.4 s left. Only a certain fall is reported.
-        if out.flag.is_none() && game.outcome().is_none() {
-            if let Some(Some(left)) = rec.clocks.get(i) {
-                if *left < 0 || *left + 1000 <= increment {
-                    out.flag = Some(FlagFound { side, ply: i + 1 });
-                }
-            }
+        if out.flag.is_none()
+            && game.outcome().is_none()
+            && let Some(Some(left)) = rec.clocks.get(i)
+            && (*left < 0 || *left + 1000 <= increment)
+        {
+            out.flag = Some(FlagFound { side, ply: i + 1 });
         }
     }
     if out.error.is_none() {
@@ -291,15 +281,14 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
     };
     // A flag that fell unnoticed earlier decides the game at that point
     // (L-6.9) — reported, and the result follows it when play went on.
-    if let Some(f) = &out.flag {
-        if f.ply < game.plies().len()
-            || recorded_kind(rec.tag("Termination")) != Recorded::TimeForfeit
-        {
-            out.result = verdict_at_flag(&game, f).as_str().into();
-            out.termination = Some(Termination::TimeForfeit.as_str());
-            out.agrees = out.result == recorded.as_str();
-            return out;
-        }
+    if let Some(f) = &out.flag
+        && (f.ply < game.plies().len()
+            || recorded_kind(rec.tag("Termination")) != Recorded::TimeForfeit)
+    {
+        out.result = verdict_at_flag(&game, f).as_str().into();
+        out.termination = Some(Termination::TimeForfeit.as_str());
+        out.agrees = out.result == recorded.as_str();
+        return out;
     }
     out.result = result.as_str().into();
     out.termination = if result == GameResult::Ongoing {

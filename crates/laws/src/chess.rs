@@ -155,10 +155,11 @@ fn has_legal_move(pos: &Board) -> bool {
         } else {
             sq.offset(-8)
         };
-        if let Some(to) = ahead {
-            if !occupied.contains(to) && !pinned(sq) {
-                return true;
-            }
+        if let Some(to) = ahead
+            && !occupied.contains(to)
+            && !pinned(sq)
+        {
+            return true;
         }
     }
     !pos.legal_moves().is_empty()
@@ -250,10 +251,10 @@ impl RuleSet for Chess {
     }
 
     fn play(&self, pos: &mut ChessPosition, mv: &Move) {
-        let next =
-            pos.board
-                .update_zobrist_hash(Zobrist128(pos.id), mv.clone(), EnPassantMode::Legal);
-        pos.board.play_unchecked(mv.clone());
+        let next = pos
+            .board
+            .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal);
+        pos.board.play_unchecked(*mv);
         pos.id = match next {
             Some(z) => z.0,
             None => pos.board.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0,
@@ -261,7 +262,7 @@ impl RuleSet for Chess {
     }
 
     fn move_text(&self, pos: &ChessPosition, mv: &Move) -> String {
-        SanPlus::from_move(pos.board.clone(), mv.clone()).to_string()
+        SanPlus::from_move(pos.board.clone(), *mv).to_string()
     }
 
     fn move_uci(&self, _pos: &ChessPosition, mv: &Move) -> String {
@@ -295,7 +296,7 @@ impl RuleSet for Chess {
     fn identity_after(&self, pos: &ChessPosition, mv: &Move) -> ChessIdentity {
         match pos
             .board
-            .update_zobrist_hash(Zobrist128(pos.id), mv.clone(), EnPassantMode::Legal)
+            .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal)
         {
             Some(z) => z.0,
             None => {
@@ -324,6 +325,7 @@ impl RuleSet for Chess {
 /// turn passes, castling rights of moved kings and rooks lapse. `None` when
 /// the move names no single man, or the result cannot be played on (the
 /// mover's king left capturable).
+#[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
 fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
     use shakmaty::{Bitboard, Piece, Role, Square, attacks::attacks};
     let us = pos.turn();
@@ -390,7 +392,7 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
 
 /// SAN of a move without the check suffix (for candidate lists).
 pub fn san(pos: &ChessPosition, mv: &Move) -> String {
-    San::from_move(&pos.board, mv.clone()).to_string()
+    San::from_move(&pos.board, *mv).to_string()
 }
 
 #[cfg(test)]

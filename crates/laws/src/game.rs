@@ -260,13 +260,15 @@ impl<R: RuleSet> Game<R> {
         }
         // A flag that fell before this event is seen now (L-6.8), when the
         // software is the observing arbiter (CFG-8).
-        if self.outcome.is_none() && self.config.provisions.flag_called_automatically() {
-            if let Some((side, flag_at)) = self.timing.first_flag_before(ev.at) {
-                self.time_forfeit(side, flag_at);
-            }
+        if self.outcome.is_none()
+            && self.config.provisions.flag_called_automatically()
+            && let Some((side, flag_at)) = self.timing.first_flag_before(ev.at)
+        {
+            self.time_forfeit(side, flag_at);
         }
-        if self.outcome.is_some() && !matches!(ev.event, Event::Arbiter(_)) {
-            let o = self.outcome.as_ref().unwrap();
+        if let Some(o) = &self.outcome
+            && !matches!(ev.event, Event::Arbiter(_))
+        {
             return Err(format!(
                 "the game is over ({} by {} at {} ms)",
                 o.result,
@@ -361,14 +363,14 @@ impl<R: RuleSet> Game<R> {
         if self.config.clock_only {
             return self.clock_only_move(side, text, press, at);
         }
-        if let Some(i) = self.illegal_window {
-            if self.illegal[i].side == side {
-                return Err(format!(
-                    "{side} completed the illegal move {} and the clocks switched: it is {}'s turn to move or claim (A.5.2)",
-                    self.illegal[i].text,
-                    side.other()
-                ));
-            }
+        if let Some(i) = self.illegal_window
+            && self.illegal[i].side == side
+        {
+            return Err(format!(
+                "{side} completed the illegal move {} and the clocks switched: it is {}'s turn to move or claim (A.5.2)",
+                self.illegal[i].text,
+                side.other()
+            ));
         }
         if self.illegal_window.is_some() && side != self.turn() {
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
@@ -444,10 +446,10 @@ impl<R: RuleSet> Game<R> {
 
     fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
         // A move by the opponent of an open offer rejects it (L-9.1c iii).
-        if let Some(o) = self.offer {
-            if o.by != side {
-                self.offer = None;
-            }
+        if let Some(o) = self.offer
+            && o.by != side
+        {
+            self.offer = None;
         }
         let zeroing = self.rules.is_zeroing(&self.pos, &mv);
         self.rules.play(&mut self.pos, &mv);
@@ -513,11 +515,11 @@ impl<R: RuleSet> Game<R> {
     fn complete_move(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         self.timing.press_move(side, at)?;
         let left = self.timing.remaining(side, at);
-        if let Some(p) = self.plies.iter_mut().rev().find(|p| p.side == side) {
-            if p.completed_at.is_none() {
-                p.completed_at = Some(at);
-                p.clock_after = left;
-            }
+        if let Some(p) = self.plies.iter_mut().rev().find(|p| p.side == side)
+            && p.completed_at.is_none()
+        {
+            p.completed_at = Some(at);
+            p.clock_after = left;
         }
         self.uncompleted[side.index()] = false;
         Ok(())
@@ -675,11 +677,11 @@ impl<R: RuleSet> Game<R> {
                 ));
             }
         }
-        if let Some(o) = self.offer {
-            if o.by == side.other() {
-                // Offering back is accepting (the offer stands until answered).
-                return self.on_accept(side, at);
-            }
+        if let Some(o) = self.offer
+            && o.by == side.other()
+        {
+            // Offering back is accepting (the offer stands until answered).
+            return self.on_accept(side, at);
         }
         self.offer = Some(DrawOffer {
             by: side,
@@ -687,10 +689,11 @@ impl<R: RuleSet> Game<R> {
             ply: self.ply_for_offer(side),
         });
         // "(=)" goes with the offerer's move: the one just made, or his next.
-        if let Some(last) = self.plies.last_mut() {
-            if last.side == side && last.completed_at.is_none() {
-                last.draw_offer = true;
-            }
+        if let Some(last) = self.plies.last_mut()
+            && last.side == side
+            && last.completed_at.is_none()
+        {
+            last.draw_offer = true;
         }
         Ok(())
     }
@@ -1140,12 +1143,12 @@ impl<R: RuleSet> Game<R> {
                 Ok(())
             }
             WrongInitialPosition | BoardOrientation => {
-                if let Some(n) = self.config.provisions.setup_claim_cutoff() {
-                    if self.completed_moves_each() >= n {
-                        return Err(format!(
-                            "no claim about the set-up after {n} moves by each player (A.5.1)"
-                        ));
-                    }
+                if let Some(n) = self.config.provisions.setup_claim_cutoff()
+                    && self.completed_moves_each() >= n
+                {
+                    return Err(format!(
+                        "no claim about the set-up after {n} moves by each player (A.5.1)"
+                    ));
                 }
                 if a.action == WrongInitialPosition {
                     // 7.2.1 / 2005 7.1(a): the game is annulled and a new one played.

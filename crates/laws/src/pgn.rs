@@ -57,12 +57,11 @@ impl Visitor for Collector {
         game: &mut Self::Movetext,
         comment: RawComment<'_>,
     ) -> ControlFlow<Self::Output> {
-        if let Some(last) = game.clocks.last_mut() {
-            if let Ok(text) = std::str::from_utf8(comment.as_bytes()) {
-                if let Some(ms) = parse_clk(text) {
-                    *last = Some(ms);
-                }
-            }
+        if let Some(last) = game.clocks.last_mut()
+            && let Ok(text) = std::str::from_utf8(comment.as_bytes())
+            && let Some(ms) = parse_clk(text)
+        {
+            *last = Some(ms);
         }
         ControlFlow::Continue(())
     }

@@ -3,7 +3,6 @@
 
 use crate::game::{Game, GameConfig, Penalty};
 use crate::log::{Header, Log};
-use crate::outcome::Scoring;
 use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
@@ -27,7 +26,7 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
     let timing = Timing::from_header(h, regime, supervision)?;
     let config = GameConfig {
         provisions: Provisions::new(h.edition, regime, supervision),
-        scoring: h.scoring.unwrap_or(Scoring::default()),
+        scoring: h.scoring.unwrap_or_default(),
         quickplay_announced: h.quickplay_finish.unwrap_or(false),
         draw_offers_from_move: h.draw_offers_from_move,
         default_time: h.default_time,

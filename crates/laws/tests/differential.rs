@@ -41,10 +41,14 @@ fn python(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// One position as the oracle sees it: FEN, threefold claim, fifty-move
+/// claim, fivefold, 75 moves, checkmate, stalemate, insufficient material.
+type OracleFacts = (String, bool, bool, bool, bool, bool, bool, bool);
+
 #[derive(serde::Deserialize)]
 struct OracleGame {
     game: usize,
-    positions: Vec<(String, bool, bool, bool, bool, bool, bool, bool)>,
+    positions: Vec<OracleFacts>,
 }
 
 /// Compares every position of every game in `pgn`; returns the number compared.
