@@ -1028,6 +1028,7 @@ impl<R: RuleSet> Game<R> {
                 | WrongInitialPosition
                 | BoardOrientation
                 | ReversedColours
+                | Restore
                 | IllegalMove
                 | QuickplayAccept
                 | QuickplayPostpone
@@ -1035,6 +1036,8 @@ impl<R: RuleSet> Game<R> {
                 | QuickplayIncrement
         );
         if over && playing_only {
+            // Irregularities are put right "during a game" (7.2–7.6); a
+            // finished game is changed only by declaring its result.
             return Err("the game is over".into());
         }
         let kind_penalty = |k: PenaltyKind| -> Result<(), Rejection> {
@@ -1195,7 +1198,6 @@ impl<R: RuleSet> Game<R> {
                     ));
                 }
                 self.truncate(n);
-                self.outcome = None;
                 Ok(())
             }
             IllegalMove => match self.illegal_window {

@@ -88,7 +88,7 @@ fn line(at: u64, (_, kind, side, a, flag, b): (u64, u8, u8, usize, bool, usize))
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 20_000, .. ProptestConfig::default() })]
 
     #[test]
     fn any_event_sequence_folds_without_panic(
