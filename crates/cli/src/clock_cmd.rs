@@ -20,9 +20,15 @@
 //! | `m`, `last` | repeat the last move |
 //! | `add SIDE SECONDS`, `+ SIDE SECONDS` | the arbiter adds time |
 //! | `deduct SIDE SECONDS`, `- SIDE SECONDS` | the arbiter deducts time |
-//! | `lexicon NAME` | choose the spoken lexicon (when speech is wired in) |
+//! | `lexicon NAME` | choose the spoken lexicon (fide-de, ru-fide, ru, en, nato) |
 //! | `h`, `help`, `?` | the commands |
 //! | `q`, `quit`, end of input | stop |
+//!
+//! Talking (L-D.2.6, `clock_talk.rs`): `--lexicon L` makes `t` say the times
+//! and `m` the last move in words, `--speak` sends them to espeak-ng (or
+//! `--wav-dir DIR` writes them as WAV files), `--alarm 300,60,10` sets the
+//! low-time alarm. Without `--control` the clock asks for minutes and
+//! increment in spoken prompts, so a blind player can set it alone.
 //!
 //! With `--log FILE` it writes an event log (docs/event-log.md) that `arbiter
 //! replay` reads: the header, then `press` (or `move` with `"press":true` when
@@ -41,9 +47,10 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The time control, PGN syntax plus the delay extension (docs/time-control.md),
-    /// e.g. "40/5400+30:1800+30", "300+3", "7200d5".
+    /// e.g. "40/5400+30:1800+30", "300+3", "7200d5". Without it the clock asks
+    /// for minutes and increment in spoken prompts (L-D.2.6).
     #[arg(long)]
-    control: String,
+    control: Option<String>,
     /// FIDE Laws edition: 2005, 2017, 2018 or 2023.
     #[arg(long, default_value = "2023")]
     edition: String,
@@ -68,6 +75,25 @@ pub struct Args {
     /// Also redraw a status line in place ten times a second (not for screen readers).
     #[arg(long)]
     live: bool,
+    /// The spoken lexicon (CFG-10): fide-de, ru-fide, ru, en or nato. Default:
+    /// ru with --lang ru, else en.
+    #[arg(long)]
+    lexicon: Option<String>,
+    /// Speak through espeak-ng (times on request, moves, alarms).
+    #[arg(long)]
+    speak: bool,
+    /// Instead of playing, write each spoken line to DIR/NNNN.wav.
+    #[arg(long)]
+    wav_dir: Option<PathBuf>,
+    /// An espeak-ng voice instead of the language's default.
+    #[arg(long)]
+    voice: Option<String>,
+    /// Speech rate in words per minute.
+    #[arg(long)]
+    rate: Option<u32>,
+    /// Low-time alarm thresholds in seconds, comma-separated (default 300,60,30,10).
+    #[arg(long)]
+    alarm: Option<String>,
 }
 
 /// A read-only view of the clock for whoever talks about it. Some fields are
@@ -155,6 +181,7 @@ pub trait Talk {
 
 /// The plain-text talker.
 pub struct PlainTalk;
+
 impl Talk for PlainTalk {}
 
 /// A time as a clock shows it: `1:29:47`, `4:57`, under 20 s with tenths
@@ -539,14 +566,77 @@ enum Input {
     Eof,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    let stdin = io::stdin();
-    run_with(
-        a,
-        Box::new(io::BufReader::new(stdin)),
-        io::stdout(),
-        &mut PlainTalk,
-    )
+pub fn run(mut a: Args) -> ExitCode {
+    let mut input = io::BufReader::new(io::stdin());
+    let talking = a.lexicon.is_some() || a.speak || a.wav_dir.is_some() || a.control.is_none();
+    if !talking {
+        return run_with(a, Box::new(input), io::stdout(), &mut PlainTalk);
+    }
+    let mut talk = match speaking_talk(&a) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter clock: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if a.control.is_none() {
+        match crate::clock_talk::setup(&mut talk, &mut input, &mut io::stdout()) {
+            Ok(Some(tc)) => a.control = Some(tc),
+            Ok(None) => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arbiter clock: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    run_with(a, Box::new(input), io::stdout(), &mut talk)
+}
+
+/// The talker the options ask for.
+fn speaking_talk(a: &Args) -> Result<crate::clock_talk::SpeakingTalk, String> {
+    use crate::clock_talk::{SpeakingTalk, Voice};
+    let key = a.lexicon.clone().unwrap_or_else(|| {
+        if a.lang == "ru" {
+            "ru".into()
+        } else {
+            "en".into()
+        }
+    });
+    let lex = arbiter_notation::Lexicon::from_key(&key)
+        .ok_or_else(|| format!("unknown lexicon {key:?} (fide-de, ru-fide, ru, en, nato)"))?;
+    let engine = || -> Result<arbiter_speech::Espeak, String> {
+        let mut e = arbiter_speech::Espeak::detect().map_err(|e| e.to_string())?;
+        e.voice = a.voice.clone();
+        e.rate_wpm = a.rate;
+        Ok(e)
+    };
+    let voice = match (&a.wav_dir, a.speak) {
+        (Some(dir), _) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            Voice::Wav(engine()?, dir.clone(), 0)
+        }
+        (None, true) => Voice::Speak(engine()?),
+        (None, false) => Voice::Silent,
+    };
+    let mut alarm = arbiter_notation::clock::LowTimeAlarm::default();
+    if let Some(list) = &a.alarm {
+        alarm.thresholds_ms = list
+            .split(',')
+            .map(|t| {
+                t.trim()
+                    .parse::<u64>()
+                    .map(|s| s * 1000)
+                    .map_err(|_| format!("alarm: {t:?} is not a number of seconds"))
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    let start = a
+        .control
+        .as_deref()
+        .and_then(|c| c.parse::<TimeControl>().ok())
+        .and_then(|tc| tc.periods().first().map(|p| p.time_ms as i64))
+        .unwrap_or(i64::MAX);
+    Ok(SpeakingTalk::new(lex, voice, alarm, start))
 }
 
 /// The clock with its input, output and talker given (for tests and for wiring
@@ -557,11 +647,12 @@ pub fn run_with(
     out: impl Write,
     talk: &mut dyn Talk,
 ) -> ExitCode {
-    let control: TimeControl = match a.control.parse() {
+    let control_text = a.control.clone().unwrap_or_default();
+    let control: TimeControl = match control_text.parse() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("arbiter clock: {e}");
-            eprintln!("  {}", a.control);
+            eprintln!("  {control_text}");
             eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
             return ExitCode::from(2);
         }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 mod audit;
 mod clock_cmd;
+mod clock_talk;
 mod notation_cmd;
 mod perft;
 mod play_cmd;

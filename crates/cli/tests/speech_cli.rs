@@ -1,0 +1,160 @@
+//! The command-line contracts of issue 4: `arbiter notation`, `arbiter say`,
+//! and the talking `arbiter clock` (spoken set-up, times on request, the
+//! last move in words, real WAV files from espeak-ng).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Duration in seconds and RMS amplitude (0..1) of a 16-bit PCM WAV file.
+fn measure_wav(bytes: &[u8]) -> (f64, f64) {
+    assert_eq!(&bytes[0..4], b"RIFF");
+    let rate = u32::from_le_bytes(bytes[24..28].try_into().unwrap()) as f64;
+    let mut i = 12;
+    while i + 8 <= bytes.len() {
+        let id = &bytes[i..i + 4];
+        let len = u32::from_le_bytes(bytes[i + 4..i + 8].try_into().unwrap()) as usize;
+        if id == b"data" {
+            let end = (i + 8 + len).min(bytes.len());
+            let samples: Vec<f64> = bytes[i + 8..end]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]) as f64 / 32768.0)
+                .collect();
+            let rms =
+                (samples.iter().map(|s| s * s).sum::<f64>() / samples.len().max(1) as f64).sqrt();
+            return (samples.len() as f64 / rate, rms);
+        }
+        i += 8 + len;
+    }
+    panic!("no data chunk");
+}
+
+#[test]
+fn notation_prints_one_line_in_the_style_and_exits_2_on_illegal() {
+    let o = arbiter(&["notation", "--as", "ru", "Nf3"], "");
+    assert_eq!(stdout(&o), "Кf3\n");
+    let o = arbiter(&["notation", "--as", "san", "конь жэ один эф три"], "");
+    assert_eq!(stdout(&o), "Nf3\n");
+    let o = arbiter(&["notation", "--as", "fide-de", "e2e4"], "");
+    assert!(
+        stdout(&o).to_lowercase().contains("eva vier"),
+        "{}",
+        stdout(&o)
+    );
+    let o = arbiter(&["notation", "--as", "uci", "Ke2"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn say_writes_a_wav_that_is_speech() {
+    let dir = std::env::temp_dir().join(format!("arbiter-say-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let short = dir.join("short.wav");
+    let long = dir.join("long.wav");
+    let o = arbiter(
+        &[
+            "say",
+            "--move",
+            "Nf3",
+            "--lexicon",
+            "ru",
+            "--wav",
+            short.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = arbiter(
+        &[
+            "say",
+            "--clock",
+            "301000,1260000,21",
+            "--lexicon",
+            "ru",
+            "--wav",
+            long.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (d1, r1) = measure_wav(&std::fs::read(&short).unwrap());
+    let (d2, r2) = measure_wav(&std::fs::read(&long).unwrap());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(r1 > 0.01 && r2 > 0.01, "not silent: {r1} {r2}");
+    assert!(
+        d1 > 0.3 && d2 > d1 * 2.0,
+        "longer text, longer sound: {d1} s vs {d2} s"
+    );
+}
+
+#[test]
+fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
+    let dir = std::env::temp_dir().join(format!("arbiter-clock-talk-{}", std::process::id()));
+    let log = dir.join("game.jsonl");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = "10\n5\nда\n@1000 w e4\n@2000 b e5\n@3000 w Nf3\n@4000 t\n@5000 m\n@6000 q\n";
+    let o = arbiter(
+        &[
+            "clock",
+            "--lang",
+            "ru",
+            "--manual-time",
+            "--wav-dir",
+            dir.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    // The set-up was asked and read back in Russian.
+    assert!(out.contains("Основное время в минутах"), "{out}");
+    assert!(out.contains("десять минут плюс пять секунд"), "{out}");
+    // "t": both times and the number of moves, with Russian agreement.
+    assert!(out.contains("Белые: 10 минут 8 секунд"), "{out}");
+    assert!(out.contains("Сделано 2 хода"), "{out}");
+    // "m": the last move in words (RU-4).
+    assert!(out.contains("конь жэ один эф три"), "{out}");
+    // Every spoken line became a real, non-silent WAV file.
+    let wavs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "wav"))
+        .collect();
+    assert!(wavs.len() >= 5, "{} WAV files", wavs.len());
+    for w in &wavs {
+        let (d, rms) = measure_wav(&std::fs::read(w.path()).unwrap());
+        assert!(d > 0.2 && rms > 0.01, "{:?}: {d} s, rms {rms}", w.path());
+    }
+    // The log it wrote is a game `arbiter replay` reads: 600+5, three moves.
+    let r = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["replay", log.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["ply"], 3);
+    assert_eq!(v["clock"]["white_ms"], 600_000 - 2000 + 10_000);
+    std::fs::remove_dir_all(&dir).ok();
+}
