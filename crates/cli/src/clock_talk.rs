@@ -98,14 +98,14 @@ impl Talk for SpeakingTalk {
 
     fn pressed(&mut self, side: Side, v: &ClockView) -> String {
         // Follow the board when the move was typed.
-        if let Some((s, text)) = v.last_move {
-            if s == side && self.board.turn() == shakmaty::Color::from_white(side == Side::White) {
-                if let Ok((m, _)) = arbiter_notation::parse(&self.board, text, None) {
-                    let before = self.board.clone();
-                    self.board.play_unchecked(m);
-                    self.last = Some((before, m));
-                }
-            }
+        if let Some((s, text)) = v.last_move
+            && s == side
+            && self.board.turn() == shakmaty::Color::from_white(side == Side::White)
+            && let Ok((m, _)) = arbiter_notation::parse(&self.board, text, None)
+        {
+            let before = self.board.clone();
+            self.board.play_unchecked(m);
+            self.last = Some((before, m));
         }
         let mut line = crate::clock_cmd::PlainTalk.pressed(side, v);
         // The low-time alarm: spoken the moment a threshold is crossed.
@@ -172,19 +172,19 @@ pub fn setup(
         let Some(l) = read_line(input)? else {
             return Ok(None);
         };
-        if let Ok(n) = l.trim().parse::<u32>() {
-            if (1..=600).contains(&n) {
-                minutes = n;
-            }
+        if let Ok(n) = l.trim().parse::<u32>()
+            && (1..=600).contains(&n)
+        {
+            minutes = n;
         }
         ask(talk, Prompt::IncrementSeconds { current: increment }, out)?;
         let Some(l) = read_line(input)? else {
             return Ok(None);
         };
-        if let Ok(n) = l.trim().parse::<u32>() {
-            if n <= 600 {
-                increment = n;
-            }
+        if let Ok(n) = l.trim().parse::<u32>()
+            && n <= 600
+        {
+            increment = n;
         }
         ask(talk, Prompt::Confirm { minutes, increment }, out)?;
         let Some(l) = read_line(input)? else {
