@@ -18,6 +18,11 @@ pub struct Args {
     /// Print the game as PGN (Art. 8, Appendix C).
     #[arg(long)]
     pub pgn: bool,
+    /// Print a scoresheet (Art. 8, Appendix C) in this style: national letters
+    /// (`ru`, `de`, `fr`, `es`, `it`, `nl`, `pl`, `en`), `figurine`, `san`,
+    /// `braille` (Unicode braille, L-D.2.7) or `brf` (ASCII braille for embossers).
+    #[arg(long, value_name = "STYLE")]
+    pub scoresheet: Option<String>,
 }
 
 pub fn read_input(path: &str) -> Result<String, String> {
@@ -67,6 +72,13 @@ pub fn run(a: Args) -> ExitCode {
 
 fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<(), String> {
     let (game, rejected) = replay(rules, log)?;
+    if let Some(style) = &a.scoresheet {
+        if game.rules().variant() != "chess" {
+            return Err("scoresheets are written for chess logs (Tavreli records: --pgn)".into());
+        }
+        print!("{}", scoresheet(&game, log, style)?);
+        return Ok(());
+    }
     if a.pgn {
         let h = &log.header;
         let (w, b) = (
@@ -149,4 +161,47 @@ fn print_human(r: &Report) {
     for x in &r.rejected {
         println!("Rejected line {}: {}", x.line, x.reason);
     }
+}
+
+/// The game's scoresheet from its record: each move with the mover's clock
+/// after the press and "(=)" where a draw was offered with it (L-C.12).
+fn scoresheet<R: RuleSet>(
+    game: &arbiter_laws::Game<R>,
+    log: &Log,
+    style: &str,
+) -> Result<String, String> {
+    use arbiter_notation::scoresheet::{
+        ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf, scoresheet_text,
+    };
+    let h = &log.header;
+    let header = ScoreHeader {
+        white: h.white.clone().unwrap_or_default(),
+        black: h.black.clone().unwrap_or_default(),
+        result: game
+            .outcome()
+            .map(|o| o.result.as_str().replace("1/2", "½"))
+            .unwrap_or_default(),
+        ..Default::default()
+    };
+    let moves: Vec<ScoreMove> = game
+        .plies()
+        .iter()
+        .zip(game.move_texts())
+        .map(|(p, mv)| ScoreMove {
+            mv,
+            clock_ms: p.clock_after.map(|ms| ms.max(0) as u64),
+            draw_offered: p.draw_offer,
+        })
+        .collect();
+    let fen = h.start.as_deref();
+    let r = match style {
+        "braille" => scoresheet_braille(fen, &moves, &header),
+        "brf" => scoresheet_brf(fen, &moves, &header),
+        key => {
+            let st = arbiter_notation::Style::from_key(key)
+                .ok_or_else(|| format!("unknown scoresheet style {key:?}"))?;
+            scoresheet_text(fen, &moves, &header, st)
+        }
+    };
+    r.map_err(|e| e.to_string())
 }

@@ -291,3 +291,59 @@ fn replay_tavreli_log_under_the_same_laws() {
     assert_eq!(v["illegal_moves"]["white"], 1);
     assert_eq!(v["penalties"][0]["ms"], 60_000);
 }
+
+#[test]
+fn replay_writes_scoresheets_in_national_letters_and_braille() {
+    let out = arbiter(
+        &[
+            "replay",
+            "data/logs/illegal-and-claim.jsonl",
+            "--scoresheet",
+            "ru",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Кf3") && text.contains("Кg8"), "{text}");
+    assert!(text.contains("Кg1 (=)"), "the draw offer is marked: {text}");
+    assert!(text.contains("1:30:29"), "clock readings: {text}");
+    let out = arbiter(
+        &[
+            "replay",
+            "data/logs/illegal-and-claim.jsonl",
+            "--scoresheet",
+            "braille",
+        ],
+        None,
+    );
+    let b = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        b.contains("⠎⠋⠒"),
+        "knight f3 in braille (docs/braille.md): {b}"
+    );
+    let out = arbiter(
+        &[
+            "replay",
+            "data/logs/illegal-and-claim.jsonl",
+            "--scoresheet",
+            "brf",
+        ],
+        None,
+    );
+    assert!(out.stdout.is_ascii() && out.stdout.windows(2).any(|w| w == b"\r\n"));
+    let out = arbiter(
+        &[
+            "replay",
+            "data/logs/illegal-and-claim.jsonl",
+            "--scoresheet",
+            "klingon",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
