@@ -118,7 +118,8 @@ impl From<Board> for ChessPosition {
 /// full move generation. This is what makes mate/stalemate detection after
 /// every ply cheap (issue 2's replay benchmark).
 fn has_legal_move(pos: &Board) -> bool {
-    use shakmaty::attacks::{king_attacks, knight_attacks};
+    use shakmaty::Bitboard;
+    use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
     let board = pos.board();
     let us = pos.turn();
     let them = !us;
@@ -127,38 +128,46 @@ fn has_legal_move(pos: &Board) -> bool {
     };
     let ours = board.by_color(us);
     let occupied = board.occupied();
+    let theirs = board.by_color(them);
+    let checkers = board.attacks_to(king, them, occupied);
+    if checkers.is_empty() {
+        // Our men pinned to the king: the only ones whose moves may be illegal.
+        let snipers = (rook_attacks(king, Bitboard::EMPTY)
+            & theirs
+            & (board.rooks() | board.queens()))
+            | (bishop_attacks(king, Bitboard::EMPTY) & theirs & (board.bishops() | board.queens()));
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occupied;
+            if b.count() == 1 {
+                pinned |= b & ours;
+            }
+        }
+        let free = ours & !pinned;
+        let pawns = free & board.pawns();
+        let pushed = if us == Color::White {
+            Bitboard(pawns.0 << 8)
+        } else {
+            Bitboard(pawns.0 >> 8)
+        };
+        if (pushed & !occupied).any() {
+            return true;
+        }
+        for sq in free & board.knights() {
+            if (knight_attacks(sq) & !ours).any() {
+                return true;
+            }
+        }
+        for sq in free & (board.queens() | board.rooks() | board.bishops()) {
+            let piece = board.piece_at(sq).expect("own man");
+            if (shakmaty::attacks::attacks(sq, piece, occupied) & !ours).any() {
+                return true;
+            }
+        }
+    }
     let without_king = occupied.without(king);
     for to in king_attacks(king) & !ours {
         if board.attacks_to(to, them, without_king).is_empty() {
-            return true;
-        }
-    }
-    if pos.is_check() {
-        return !pos.legal_moves().is_empty();
-    }
-    let sliders = board.by_color(them) & (board.queens() | board.rooks() | board.bishops());
-    let pinned = |sq| (board.attacks_to(king, them, occupied.without(sq)) & sliders).any();
-    for sq in ours & board.knights() {
-        if (knight_attacks(sq) & !ours).any() && !pinned(sq) {
-            return true;
-        }
-    }
-    for sq in ours & (board.queens() | board.rooks() | board.bishops()) {
-        let piece = board.piece_at(sq).expect("own man");
-        if (shakmaty::attacks::attacks(sq, piece, occupied) & !ours).any() && !pinned(sq) {
-            return true;
-        }
-    }
-    for sq in ours & board.pawns() {
-        let ahead = if us == Color::White {
-            sq.offset(8)
-        } else {
-            sq.offset(-8)
-        };
-        if let Some(to) = ahead
-            && !occupied.contains(to)
-            && !pinned(sq)
-        {
             return true;
         }
     }

@@ -77,11 +77,26 @@ fn incremental_identity_equals_the_full_hash() {
     // Identity kept move by move must equal the identity computed afresh, in
     // every position of a depth-3 tree from positions with castling and e.p.
     let rules = Chess::default();
-    for (fen, _) in SUITE {
+    // Stalemate and mate traps near the root (pinned men, boxed kings) too.
+    let traps = [
+        "k7/8/1Q6/8/8/8/8/K7 w - - 0 1",
+        "8/8/8/8/8/5k2/5p2/5K2 w - - 0 1",
+        "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
+        "7k/5Q2/8/8/8/8/8/K7 w - - 0 1",
+    ];
+    for fen in SUITE.iter().map(|(f, _)| *f).chain(traps) {
         let root = rules.parse_position(fen).unwrap();
         let mut stack = vec![(root, 0)];
         while let Some((pos, d)) = stack.pop() {
             let fresh = rules.parse_position(&rules.position_text(&pos)).unwrap();
+            // The shortcut "has a legal move" agrees with full generation.
+            let ended = rules.status(&pos) != arbiter_laws::Status::Ongoing;
+            assert_eq!(
+                ended,
+                rules.legal_moves(&pos).is_empty(),
+                "{}",
+                rules.position_text(&pos)
+            );
             assert_eq!(
                 rules.identity(&pos),
                 rules.identity(&fresh),
