@@ -26,27 +26,10 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// Duration in seconds and RMS amplitude (0..1) of a 16-bit PCM WAV file.
+/// Duration in seconds and RMS amplitude (0..1), by the speech crate's WAV reader.
 fn measure_wav(bytes: &[u8]) -> (f64, f64) {
-    assert_eq!(&bytes[0..4], b"RIFF");
-    let rate = u32::from_le_bytes(bytes[24..28].try_into().unwrap()) as f64;
-    let mut i = 12;
-    while i + 8 <= bytes.len() {
-        let id = &bytes[i..i + 4];
-        let len = u32::from_le_bytes(bytes[i + 4..i + 8].try_into().unwrap()) as usize;
-        if id == b"data" {
-            let end = (i + 8 + len).min(bytes.len());
-            let samples: Vec<f64> = bytes[i + 8..end]
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]) as f64 / 32768.0)
-                .collect();
-            let rms =
-                (samples.iter().map(|s| s * s).sum::<f64>() / samples.len().max(1) as f64).sqrt();
-            return (samples.len() as f64 / rate, rms);
-        }
-        i += 8 + len;
-    }
-    panic!("no data chunk");
+    let s = arbiter_speech::wav::stats(bytes).expect("a 16-bit PCM WAV file");
+    (s.duration_s, s.rms)
 }
 
 #[test]

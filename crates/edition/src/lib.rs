@@ -49,7 +49,9 @@ impl FromStr for Side {
         match s {
             "white" | "w" => Ok(Side::White),
             "black" | "b" => Ok(Side::Black),
-            _ => Err(format!("unknown side {s:?} (expected \"white\" or \"black\")")),
+            _ => Err(format!(
+                "unknown side {s:?} (expected \"white\" or \"black\")"
+            )),
         }
     }
 }
@@ -71,7 +73,12 @@ pub enum Edition {
 }
 
 impl Edition {
-    pub const ALL: [Edition; 4] = [Edition::E2005, Edition::E2017, Edition::E2018, Edition::E2023];
+    pub const ALL: [Edition; 4] = [
+        Edition::E2005,
+        Edition::E2017,
+        Edition::E2018,
+        Edition::E2023,
+    ];
 
     /// The key used in logs and on the command line.
     pub fn key(self) -> &'static str {
@@ -103,7 +110,9 @@ impl FromStr for Edition {
             "2017" => Ok(Edition::E2017),
             "2018" | "2017/18" => Ok(Edition::E2018),
             "2023" => Ok(Edition::E2023),
-            _ => Err(format!("unknown edition {s:?} (expected 2005, 2017, 2018 or 2023)")),
+            _ => Err(format!(
+                "unknown edition {s:?} (expected 2005, 2017, 2018 or 2023)"
+            )),
         }
     }
 }
@@ -154,7 +163,9 @@ impl FromStr for Regime {
             "standard" => Ok(Regime::Standard),
             "rapid" => Ok(Regime::Rapid),
             "blitz" => Ok(Regime::Blitz),
-            _ => Err(format!("unknown regime {s:?} (expected standard, rapid or blitz)")),
+            _ => Err(format!(
+                "unknown regime {s:?} (expected standard, rapid or blitz)"
+            )),
         }
     }
 }
@@ -178,7 +189,9 @@ impl FromStr for Supervision {
         match s {
             "full" => Ok(Supervision::Full),
             "reduced" => Ok(Supervision::Reduced),
-            _ => Err(format!("unknown supervision {s:?} (expected full or reduced)")),
+            _ => Err(format!(
+                "unknown supervision {s:?} (expected full or reduced)"
+            )),
         }
     }
 }
