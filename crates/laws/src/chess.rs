@@ -324,6 +324,49 @@ impl RuleSet for Chess {
         pos.board.halfmoves()
     }
 
+    fn unfinished_promotion(&self, pos: &ChessPosition, text: &str) -> Option<Move> {
+        use shakmaty::Role;
+        let t = text.trim();
+        let m = if let Ok(UciMove::Normal {
+            from,
+            to,
+            promotion: None,
+        }) = t.parse::<UciMove>()
+        {
+            UciMove::Normal {
+                from,
+                to,
+                promotion: Some(Role::Queen),
+            }
+            .to_move(&pos.board)
+            .ok()?
+        } else {
+            let san: SanPlus = t.parse().ok()?;
+            let San::Normal {
+                role: Role::Pawn,
+                file,
+                rank,
+                capture,
+                to,
+                promotion: None,
+            } = san.san
+            else {
+                return None;
+            };
+            San::Normal {
+                role: Role::Pawn,
+                file,
+                rank,
+                capture,
+                to,
+                promotion: Some(Role::Queen),
+            }
+            .to_move(&pos.board)
+            .ok()?
+        };
+        Some(m)
+    }
+
     fn play_unlawful(&self, pos: &ChessPosition, text: &str) -> Option<ChessPosition> {
         unlawful_position(&pos.board, text.trim()).map(ChessPosition::new)
     }

@@ -628,6 +628,21 @@ impl<R: RuleSet> Game<R> {
                 );
             }
         }
+        // L-7.5b (2017+ 7.5.2): a pawn left unpromoted on the last rank is
+        // replaced by a queen and the move stands; in 2005 the position before
+        // it is reinstated and the player moves again, choosing freely.
+        if self.outcome.is_none() && self.config.provisions.unfinished_promotion_becomes_queen() {
+            let text = self.illegal[index].text.clone();
+            if let Some(m) = self.rules.unfinished_promotion(&self.pos, &text) {
+                self.notes.push(format!(
+                    "{side}'s pawn move {text} was not promoted: the pawn becomes a queen (7.5.2)"
+                ));
+                self.play_legal(side, m, at);
+                if self.outcome.is_none() {
+                    let _ = self.complete_move(side, at);
+                }
+            }
+        }
     }
 
     /// Reduced play: the opponent moved without claiming, so the illegal move

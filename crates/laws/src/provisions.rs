@@ -98,6 +98,12 @@ impl Provisions {
         self.edition.is_modern()
     }
 
+    /// L-7.5b: an unfinished promotion is an illegal move whose pawn becomes a
+    /// queen (2017+ 7.5.2); in 2005 the position is reinstated (7.4a).
+    pub fn unfinished_promotion_becomes_queen(&self) -> bool {
+        self.edition.is_modern()
+    }
+
     /// Penalty for an incorrect draw claim (L-9.5c): time to the opponent, and
     /// in 2005 a cut of the claimant's own time (seed 000 art. 9.5(b), §7.1 Q2).
     pub fn wrong_claim(&self, claimant_remaining: i64) -> WrongClaimPenalty {

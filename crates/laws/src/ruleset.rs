@@ -110,6 +110,13 @@ pub trait RuleSet: Send + Sync {
     fn has_move_count_rules(&self) -> bool {
         true
     }
+    /// For a move text that takes a pawn to its last rank without naming the
+    /// new piece (an unfinished promotion, L-7.5b): the legal move that
+    /// promotes it to a queen. `None` for every other text.
+    fn unfinished_promotion(&self, pos: &Self::Position, text: &str) -> Option<Self::Move> {
+        let _ = (pos, text);
+        None
+    }
     /// The position after an illegal move that *stands* because nobody
     /// claimed it in time (reduced rapid/blitz, L-A.5.2), or `None` when the
     /// rule set cannot represent it (for chess: a king left capturable).

@@ -436,3 +436,24 @@ fn quickplay_finish_in_the_laws_2005_only_announced_later() {
     log.at(1000).claim("white", "quickplay_finish", None);
     assert_eq!(log.replay().rejected.len(), 1);
 }
+
+#[test]
+fn l_7_5b_unfinished_promotion() {
+    // White plays e8 and presses without putting a new piece on the board.
+    let start = "\"start\":\"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"";
+    for e in E {
+        let mut log = Log::new(e, start);
+        log.mv("white", "e8");
+        let r = log.replay();
+        assert_eq!(r.illegal_moves.white, 1, "{e}: an illegal move either way");
+        if e == "2005" {
+            // 7.4(a): the position before it is reinstated; White moves again.
+            assert_eq!(r.ply, 0);
+            assert!(r.fen.starts_with("8/4P3/"), "{}", r.fen);
+        } else {
+            // 7.5.2: the pawn becomes a queen, the move stands.
+            assert_eq!(r.moves, vec!["e8=Q"], "{e}");
+            assert!(r.fen.starts_with("4Q3/8/"), "{}", r.fen);
+        }
+    }
+}
