@@ -121,6 +121,8 @@ pub enum ActionKind {
     Restore,
     /// The arbiter sees an illegal move himself (reduced play, before the opponent moves).
     IllegalMove,
+    /// `side` used two hands for one move and pressed (L-7.5d).
+    TwoHands,
     // Quickplay finish decisions (2005 10.2, G-III.4/5).
     QuickplayAccept,
     QuickplayPostpone,

@@ -1215,6 +1215,22 @@ impl<R: RuleSet> Game<R> {
                 self.truncate(n);
                 Ok(())
             }
+            TwoHands => {
+                let s = side()?;
+                if !self.config.provisions.two_hands_is_illegal() {
+                    return Err("in the 2005 Laws two hands are not an illegal move (4.1): use a 13.4 penalty such as warning".into());
+                }
+                // The move stands; the offence counts on the illegal-move ladder (7.5.4).
+                self.illegal.push(crate::game::IllegalMove {
+                    at,
+                    side: s,
+                    text: "(two hands)".into(),
+                    reason: "a move made with two hands and completed (7.5.4)".into(),
+                    counted: false,
+                });
+                self.act_on_illegal(self.illegal.len() - 1, at);
+                Ok(())
+            }
             IllegalMove => match self.illegal_window {
                 Some(i) => {
                     self.act_on_illegal(i, at);

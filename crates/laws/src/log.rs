@@ -58,6 +58,10 @@ pub struct Header {
     /// Tavreli: whether the 50-move rule applies (rules.md §8 Q15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fifty_move_rule: Option<bool>,
+    /// CFG-11: the regulations' time penalty (ms) for illegal moves and
+    /// incorrect claims, instead of the edition's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_penalty_ms: Option<i64>,
     /// The log comes from a clock that does not see the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_only: Option<bool>,
@@ -87,6 +91,7 @@ impl Header {
             scoring: None,
             draw_offers_from_move: None,
             fifty_move_rule: None,
+            time_penalty_ms: None,
             clock_only: None,
         }
     }

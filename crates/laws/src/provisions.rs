@@ -28,6 +28,8 @@ pub struct Provisions {
     pub edition: Edition,
     pub regime: Regime,
     pub supervision: Supervision,
+    /// CFG-11: the regulations' own time penalty for Articles 7 and 9.
+    pub time_penalty_override: Option<i64>,
 }
 
 impl Provisions {
@@ -42,7 +44,14 @@ impl Provisions {
             edition,
             regime,
             supervision,
+            time_penalty_override: None,
         }
+    }
+
+    /// The same Laws with the regulations' own time penalty (CFG-11).
+    pub fn with_time_penalty(mut self, ms: Option<i64>) -> Self {
+        self.time_penalty_override = ms.filter(|m| *m >= 0);
+        self
     }
 
     /// True when the reduced rules of L-A.5 / L-B.4 apply (rapid or blitz without
@@ -56,6 +65,9 @@ impl Provisions {
     /// and blitz (A.3; for fully supervised blitz the literal reading would be
     /// 2 min — we take the evident intent, 1 min, catalogue Q1).
     pub fn time_penalty(&self) -> i64 {
+        if let Some(ms) = self.time_penalty_override {
+            return ms;
+        }
         match (self.edition, self.regime) {
             (_, Regime::Standard) => 2 * MINUTE,
             (Edition::E2023, _) => MINUTE,
@@ -90,6 +102,13 @@ impl Provisions {
     /// OLD rapidplay and blitz likewise).
     pub fn illegal_move_needs_claim(&self) -> bool {
         self.reduced()
+    }
+
+    /// Two hands for one move (castling, capture, promotion), then the press,
+    /// is treated and punished as an illegal move from 2017 (L-7.5d); in
+    /// 2005 it is a 4.1 offence for the arbiter's 13.4 menu.
+    pub fn two_hands_is_illegal(&self) -> bool {
+        self.edition.is_modern()
     }
 
     /// Pressing the clock without making a move is an illegal move from 2017

@@ -25,7 +25,8 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
     let supervision = h.supervision.unwrap_or(Supervision::Full);
     let timing = Timing::from_header(h, regime, supervision)?;
     let config = GameConfig {
-        provisions: Provisions::new(h.edition, regime, supervision),
+        provisions: Provisions::new(h.edition, regime, supervision)
+            .with_time_penalty(h.time_penalty_ms),
         scoring: h.scoring.unwrap_or_default(),
         quickplay_announced: h.quickplay_finish.unwrap_or(false),
         draw_offers_from_move: h.draw_offers_from_move,

@@ -457,3 +457,24 @@ fn l_7_5b_unfinished_promotion() {
         }
     }
 }
+
+#[test]
+fn l_7_5d_two_hands_and_cfg_11_penalty() {
+    for e in E {
+        let mut log = Log::new(e, "");
+        log.mv("white", "e4")
+            .arbiter("\"action\":\"two_hands\",\"side\":\"white\"");
+        let r = log.replay();
+        if e == "2005" {
+            assert_eq!(r.illegal_moves.white, 0);
+            assert_eq!(r.rejected.len(), 1);
+        } else {
+            assert_eq!(r.illegal_moves.white, 1, "{e}");
+            assert_eq!(r.ply, 1, "{e}: the move itself stands");
+        }
+    }
+    // CFG-11: the regulations may set their own penalty.
+    let mut log = Log::new("2023", "\"time_penalty_ms\":90000");
+    log.mv("white", "e5");
+    assert_eq!(kinds(&log.replay())[0].2, Some(90_000));
+}
