@@ -374,7 +374,7 @@ impl<R: RuleSet> Game<R> {
         }
         if self.illegal_window.is_some() && side != self.turn() {
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
-            self.illegal_stands(at)?;
+            self.illegal_stands()?;
         }
         if side != self.turn() {
             return Err(format!("it is {}'s move, not {side}'s", self.turn()));
@@ -571,14 +571,16 @@ impl<R: RuleSet> Game<R> {
             self.timing.press_illegal(side, at)
         };
         if let Err(e) = pressed {
-            if !self
+            // The clock refused the press (paused, not running): nothing was
+            // completed. A made illegal move stays made; the stand-in for a
+            // press without a move is dropped.
+            if self
                 .pending_illegal
                 .as_ref()
                 .is_some_and(|p| p.text.starts_with('('))
             {
-                return Err(e);
+                self.pending_illegal = None;
             }
-            self.pending_illegal = None;
             return Err(e);
         }
         let p = self.pending_illegal.take().expect("pending illegal move");
@@ -648,7 +650,7 @@ impl<R: RuleSet> Game<R> {
     /// Reduced play: the opponent moved without claiming, so the illegal move
     /// stands (L-A.5.2). We can go on only if the rule set can represent the
     /// position it leaves.
-    fn illegal_stands(&mut self, at: u64) -> Result<(), Rejection> {
+    fn illegal_stands(&mut self) -> Result<(), Rejection> {
         let index = self.illegal_window.expect("open window");
         let text = self.illegal[index].text.clone();
         let side = self.illegal[index].side;
@@ -672,7 +674,6 @@ impl<R: RuleSet> Game<R> {
                 self.notes.push(format!(
                     "{side}'s illegal move {text} stands: not claimed in time (A.5.2)"
                 ));
-                let _ = at;
                 Ok(())
             }
             None => Err(format!(
