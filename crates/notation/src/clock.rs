@@ -53,7 +53,8 @@ fn feminine(unit: Unit) -> bool {
     matches!(unit, Unit::Minute | Unit::Second)
 }
 
-const RU_UNITS_M: [&str; 10] = [
+/// Masculine Russian number words 0–9; ranks are read with them too (RU-4).
+pub(crate) const RU_UNITS_M: [&str; 10] = [
     "ноль",
     "один",
     "два",

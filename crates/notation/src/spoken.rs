@@ -121,16 +121,6 @@ const RUF_FILES: [&str; 8] = [
 const RUF_RANKS: [&str; 8] = ["айн", "цвай", "драй", "фир", "фюнф", "зекс", "зибен", "ахт"];
 // RU-4 (practice): Latin letters read aloud.
 const RU_FILES: [&str; 8] = ["а", "бэ", "цэ", "дэ", "е", "эф", "жэ", "аш"];
-const RU_RANKS: [&str; 8] = [
-    "один",
-    "два",
-    "три",
-    "четыре",
-    "пять",
-    "шесть",
-    "семь",
-    "восемь",
-];
 const NATO_FILES: [&str; 8] = [
     "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
 ];
@@ -182,7 +172,7 @@ fn square_words(lex: Lexicon, sq: Square) -> String {
     match lex {
         Lexicon::FideDe => format!("{} {}", DE_FILES[f], DE_RANKS[r]),
         Lexicon::RuFide => format!("{} {}", RUF_FILES[f], RUF_RANKS[r]),
-        Lexicon::Ru => format!("{} {}", RU_FILES[f], RU_RANKS[r]),
+        Lexicon::Ru => format!("{} {}", RU_FILES[f], crate::clock::RU_UNITS_M[r + 1]),
         Lexicon::Nato => format!("{} {}", NATO_FILES[f], r + 1),
         Lexicon::En => format!("{}{}", sq.file().char(), sq.rank().char()),
     }
@@ -204,7 +194,7 @@ fn rank_word(lex: Lexicon, r: Rank) -> String {
     match lex {
         Lexicon::FideDe => DE_RANKS[i].to_string(),
         Lexicon::RuFide => RUF_RANKS[i].to_string(),
-        Lexicon::Ru => RU_RANKS[i].to_string(),
+        Lexicon::Ru => crate::clock::RU_UNITS_M[i + 1].to_string(),
         _ => (i + 1).to_string(),
     }
 }
