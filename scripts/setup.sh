@@ -1,20 +1,77 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs on a fresh Debian machine.
-# Called by README and by .ci/run. Idempotent: skips what is present.
+# Installs what arbiter's code, tests and benchmarks use, on Debian 12.
+# Called by the README's first command and by scripts/test.sh. Idempotent: it
+# skips what is present. As root it installs with apt-get; otherwise through
+# sudo when that exists; otherwise it lists the missing packages and fails.
 set -euo pipefail
-need_apt=()
-command -v espeak-ng >/dev/null 2>&1 || need_apt+=(espeak-ng)
-[ -x /usr/games/stockfish ] || need_apt+=(stockfish)
-command -v lou_translate >/dev/null 2>&1 || need_apt+=(liblouis-bin)
-command -v sox >/dev/null 2>&1 || need_apt+=(sox)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "setup: apt-get install ${need_apt[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+cd "$(dirname "$0")/.."
+. scripts/rust-env.sh
+
+# ---- Debian packages ------------------------------------------------------
+# One line each: `want PACKAGE 'CHECK'  # what uses it`. CHECK is a shell
+# test that passes when the package (or an equivalent) is already there.
+missing=()
+want() { eval "$2" >/dev/null 2>&1 || missing+=("$1"); }
+deb() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+
+want gcc          'command -v cc'                  # the linker rustc calls; builds criterion's C part (benches)
+want libc6-dev    'deb libc6-dev'                  # the C library files that linker needs
+want espeak-ng    'command -v espeak-ng'           # crates/speech Espeak: `arbiter say`, `clock --speak`; tests speech/tests/audio.rs, cli/tests/speech_cli.rs
+want python3      'command -v python3'             # runs python-chess, the test oracle (.venv below)
+want python3-venv 'python3 -c "import ensurepip, venv"'  # makes .venv: Debian's python3 refuses pip installs (PEP 668)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: install them as root, then run this script again:" >&2
+    echo "       apt-get install --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: apt-get install ${missing[*]}"
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-if ! python3 -c 'import chess' >/dev/null 2>&1; then
-  echo "setup: pip install chess==1.11.2"
-  python3 -m pip install -q chess==1.11.2
+
+# ---- Rust -----------------------------------------------------------------
+rust_check || exit 1
+# scripts/test.sh checks formatting and lints before the tests.
+for component in rustfmt clippy; do
+  tool=${component/rustfmt/fmt}
+  if ! cargo "$tool" --version >/dev/null 2>&1; then
+    if command -v rustup >/dev/null 2>&1; then
+      echo "setup: rustup component add $component"
+      rustup component add "$component"
+    else
+      echo "setup: cargo $tool is missing; install the Rust component $component" >&2
+      exit 1
+    fi
+  fi
+done
+
+# ---- Python: python-chess, the independent oracle of the tests ------------
+# Used by crates/laws/tests/differential.rs, crates/laws/benches/replay.rs,
+# crates/notation/tests/roundtrip.rs and crates/cli/tests/laws_cli.rs, which
+# run .venv/bin/python3 when it exists. A project venv, because Debian's own
+# python3 is externally managed (PEP 668) and refuses `pip install`.
+CHESS=chess==1.11.2
+venv_ok() { .venv/bin/python3 -c 'import sys' >/dev/null 2>&1; }
+if ! venv_ok; then
+  echo "setup: python3 -m venv .venv"
+  rm -rf .venv
+  python3 -m venv .venv
 fi
-echo "setup: done"
+if ! .venv/bin/python3 -c "import chess, sys; sys.exit(chess.__version__ != '${CHESS#chess==}')" >/dev/null 2>&1; then
+  echo "setup: .venv: pip install $CHESS"
+  .venv/bin/python3 -m pip install -q --disable-pip-version-check "$CHESS"
+fi
+
+# ---- Services -------------------------------------------------------------
+# None yet. A service the tests need is started here, after its package line
+# above, so that running this script again leaves it running.
+
+echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'))"

@@ -1,6 +1,24 @@
 #!/usr/bin/env bash
-# The whole test suite, exactly as CI runs it (.ci/run calls this script).
+# The whole test suite, exactly as CI runs it (.ci/run calls this script):
+# set-up, then formatting, lints and documentation as gates, then every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cargo test --workspace --release --locked
+. scripts/rust-env.sh
+
+step() { echo; echo "== $*"; "$@"; }
+step cargo fmt --all --check
+step cargo clippy --workspace --all-targets --locked -- -D warnings
+RUSTDOCFLAGS="-D warnings" step cargo doc --workspace --no-deps --locked
+
+echo; echo "== cargo test --workspace --release --locked"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+cargo test --workspace --release --locked 2>&1 | tee "$log" || status=$?
+# cargo prints one result line per test binary; add them up so the end of the
+# log says in one line whether everything passed.
+awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n[$(i+1)] += $i; bins++ }
+     END { printf "\n== cargo test summary: %d test binaries, %d passed, %d failed, %d ignored\n",
+           bins, n["passed;"], n["failed;"], n["ignored;"] }' "$log"
+exit "$status"

@@ -116,7 +116,7 @@ fn replay_pgn_is_read_back_by_python_chess() {
     assert!(pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"));
     assert!(pgn.contains("[%clk"));
     assert!(pgn.contains("(=)"));
-    let py = Command::new("python3")
+    let py = Command::new(python3())
         .args(["-c", "import sys, chess.pgn\ng = chess.pgn.read_game(sys.stdin)\nprint(len(list(g.mainline_moves())), g.headers['Result'], len(g.errors))"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -346,4 +346,18 @@ fn replay_writes_scoresheets_in_national_letters_and_braille() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The Python with python-chess: the project's `.venv` (scripts/setup.sh),
+/// else `python3` from the PATH.
+fn python3() -> std::path::PathBuf {
+    let venv = std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../.venv/bin/python3"
+    ));
+    if venv.exists() {
+        venv
+    } else {
+        "python3".into()
+    }
 }

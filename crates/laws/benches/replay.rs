@@ -23,6 +23,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+#[path = "../tests/oracle/python.rs"]
+mod python;
+
 fn best_of<F: FnMut() -> usize>(mut f: F, budget: Duration) -> (f64, usize) {
     // Repeat until the budget is spent; report the fastest run (least noise).
     let start = Instant::now();
@@ -107,7 +110,7 @@ fn main() {
         budget,
     );
 
-    let py = Command::new("python3")
+    let py = Command::new(python::python3())
         .arg(root.join("bench/replay_python.py"))
         .arg(&pgn)
         .output();

@@ -19,6 +19,9 @@ use arbiter_laws::{
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "oracle/python.rs"]
+mod python;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -28,7 +31,7 @@ fn oracle_script() -> PathBuf {
 }
 
 fn python(args: &[&str]) -> String {
-    let out = Command::new("python3")
+    let out = Command::new(python::python3())
         .arg(oracle_script())
         .args(args)
         .output()

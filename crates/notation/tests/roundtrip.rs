@@ -120,7 +120,7 @@ fn english_san_equals_python_chess() {
         }
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/san_oracle.py");
-    let mut child = Command::new("python3")
+    let mut child = Command::new(python3())
         .arg(script)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -162,4 +162,18 @@ fn english_san_equals_python_chess() {
         "{}",
         diffs[..diffs.len().min(20)].join("\n")
     );
+}
+
+/// The Python with python-chess: the project's `.venv` (scripts/setup.sh),
+/// else `python3` from the PATH.
+fn python3() -> std::path::PathBuf {
+    let venv = std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../.venv/bin/python3"
+    ));
+    if venv.exists() {
+        venv
+    } else {
+        "python3".into()
+    }
 }
