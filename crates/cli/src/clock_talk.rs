@@ -1,6 +1,6 @@
-//! The talking part of `arbiter clock` (issue 4, L-D.2.6): what the clock says
-//! in a chosen lexicon, spoken through espeak-ng when asked, and the spoken
-//! set-up that lets a blind player set the clock alone.
+//! The talking part of `arbiter clock` (L-D.2.6), for players who cannot see the
+//! clock: what it says in a chosen lexicon, spoken through espeak-ng when asked,
+//! and the spoken set-up that lets a blind player set the clock alone.
 //!
 //! The words come from `arbiter-notation` (pure); the sound from
 //! `arbiter-speech`. Nothing is said unless asked, except what the player

@@ -1,5 +1,6 @@
 //! `arbiter replay LOG [--json] [--pgn]`: fold an event log and print the
-//! final state of the game (issue 2, with the clocks of issue 3).
+//! final state of the game, clocks included, so a script or an arbiter can check a
+//! finished log without reading it move by move.
 
 use arbiter_laws::RuleSet;
 use arbiter_laws::chess::Chess;

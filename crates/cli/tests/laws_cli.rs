@@ -1,5 +1,5 @@
-//! The command-line contracts of issue 2 (replay, audit, perft): keys, exit
-//! codes and bad input, checked on the built binary.
+//! The command-line contracts of replay, audit and perft that scripts rely on:
+//! keys, exit codes and bad input, checked on the built binary.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -268,7 +268,7 @@ fn perft_chess() {
 
 #[test]
 fn replay_tavreli_log_under_the_same_laws() {
-    // Issue 5: the Laws core replays Tavreli logs — moves in the federation
+    // One Laws core for both games: it replays Tavreli logs — moves in the federation
     // notation, the clock, an illegal move (a placement on a volkhv is never
     // allowed) punished as in chess, and a draw offer accepted.
     let log = "{\"format\":\"arbiter-log\",\"version\":1,\"variant\":\"tavreli\",\"time_control\":\"900+5\"}\n\

@@ -1,4 +1,4 @@
-//! The command-line contracts of issue 4: `arbiter notation`, `arbiter say`,
+//! The command-line contracts a blind player relies on: `arbiter notation`, `arbiter say`,
 //! and the talking `arbiter clock` (spoken set-up, times on request, the
 //! last move in words, real WAV files from espeak-ng).
 

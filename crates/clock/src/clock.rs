@@ -1,7 +1,7 @@
 //! The chess clock (Article 6) as a pure state machine.
 //!
 //! The clock never reads a wall clock: every call carries `at`, the milliseconds
-//! since White's clock was started (the `at` of the event log, issue 2). Between
+//! since White's clock was started (the `at` of the event log, docs/event-log.md). Between
 //! two calls the running side's time is computed, not sampled, so the instant of
 //! a flag fall is known exactly even when no event happened at that instant
 //! (L-6.1, L-6.4).

@@ -45,7 +45,7 @@ pub struct ClaimableAt {
     pub ply: usize,
 }
 
-/// A flag that fell, found from the clock readings (issue 3, L-6.9).
+/// A flag that fell, found from the clock readings (L-6.9): archives rarely record it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FlagFound {
     pub side: Side,

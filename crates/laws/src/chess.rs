@@ -116,7 +116,7 @@ impl From<Board> for ChessPosition {
 /// in the common case: a safe king step, or (not in check) a step of a man
 /// that is not pinned, proves one exists. Only the rare rest falls back to
 /// full move generation. This is what makes mate/stalemate detection after
-/// every ply cheap (issue 2's replay benchmark).
+/// every ply cheap (measured by the replay benchmark).
 fn has_legal_move(pos: &Board) -> bool {
     use shakmaty::Bitboard;
     use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};

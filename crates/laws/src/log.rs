@@ -55,7 +55,7 @@ pub struct Header {
     /// No draw offers before this move (CFG-5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_offers_from_move: Option<u32>,
-    /// Tavreli: whether the 50-move rule applies (rules.md §8 Q15).
+    /// Tavreli: whether the 50-move rule applies (tavreli-rules.md §8 Q15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fifty_move_rule: Option<bool>,
     /// CFG-11: the regulations' time penalty (ms) for illegal moves and

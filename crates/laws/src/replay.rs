@@ -86,7 +86,8 @@ pub struct PerSide<T> {
     pub black: T,
 }
 
-/// What `arbiter replay --json` prints (keys fixed by issue 2, extended by issue 3).
+/// What `arbiter replay --json` prints. The keys are a stable contract for scripts:
+/// new keys may be added, existing ones keep their meaning.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub variant: &'static str,

@@ -52,7 +52,7 @@ pub enum Status {
 /// The rule set of a game: chess, or a variant played under the same Laws.
 ///
 /// Methods take `&self` so an implementation may carry settings (for example
-/// Tavreli's optional 50-move rule, rules.md §8 Q15).
+/// Tavreli's optional 50-move rule, tavreli-rules.md §8 Q15).
 pub trait RuleSet: Send + Sync {
     type Position: Clone + fmt::Debug + Send + Sync;
     type Move: Clone + PartialEq + fmt::Debug + Send + Sync;
@@ -106,7 +106,7 @@ pub trait RuleSet: Send + Sync {
         0
     }
     /// Whether the 50-move and 75-move rules apply to this rule set at all
-    /// (always for chess; a setting for Tavreli, rules.md §8 Q15).
+    /// (always for chess; a setting for Tavreli, tavreli-rules.md §8 Q15).
     fn has_move_count_rules(&self) -> bool {
         true
     }

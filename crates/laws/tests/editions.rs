@@ -1,4 +1,4 @@
-//! The table of edition differences (issue 2 §3), each tested in both
+//! The edition differences (FIDE 2005, 2017, 2018, 2023), each tested in both
 //! directions: the same log under the edition that has the rule and under
 //! one that does not must give different, named results.
 

@@ -268,8 +268,8 @@ fn ordinal(l: SpokenLang, n: u32) -> String {
     }
 }
 
-/// Spoken prompts for setting up the talking clock without sight (issue 4: "a blind player
-/// can set the clock alone, through spoken prompts"). The clock's key handling is the
+/// Spoken prompts for setting up the talking clock without sight, so that a blind player
+/// can set the clock alone. The clock's key handling is the
 /// clock's; these are only the words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prompt {

@@ -1,6 +1,6 @@
 //! The Tavreli board: men, stacks, bitboards, make/unmake and move generation.
 //!
-//! Every man keeps its identity for the whole game (rules.md §1: a ratnik's
+//! Every man keeps its identity for the whole game (tavreli-rules.md §1: a ratnik's
 //! promotion piece is fixed by where it started, so men are never
 //! interchangeable). The 32 men have fixed ids: 0–7 are White's back-rank men
 //! a1…h1, 8–15 White's ratniks a2…h2, 16–31 the same for Black. A stack is a
@@ -16,7 +16,7 @@
 
 use arbiter_edition::Side;
 
-/// The kinds of men (rules.md §2). Discriminants index [`Position`]'s bitboards.
+/// The kinds of men (tavreli-rules.md §2). Discriminants index [`Position`]'s bitboards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// Волхв (king).
@@ -67,7 +67,7 @@ pub(crate) const BASE: [u8; 16] = [
     P as u8, P as u8, P as u8, P as u8, P as u8, P as u8,
 ];
 /// Promotion mark of ratnik id `m & 15` (index 8..16): the man that stood
-/// behind it, and the helgi for the e-file (rules.md §1).
+/// behind it, and the helgi for the e-file (tavreli-rules.md §1).
 pub(crate) const MARK: [u8; 16] = [
     R as u8, N as u8, B as u8, Q as u8, V as u8, B as u8, N as u8, R as u8, R as u8, N as u8,
     B as u8, Q as u8, H as u8, B as u8, N as u8, R as u8,
@@ -414,7 +414,7 @@ impl Position {
         }
     }
 
-    /// The orthodox array (rules.md §1).
+    /// The orthodox array (tavreli-rules.md §1).
     pub fn initial() -> Position {
         let mut p = Position::empty();
         for f in 0..8u8 {

@@ -2,7 +2,7 @@
 //!
 //! `RNBQKBNR` style letters, but a square may hold a stack written bottom to
 //! top in parentheses, and a ratnik is written with its promotion mark (the
-//! mark is part of the man, rules.md §1), so the text names every man a
+//! mark is part of the man, tavreli-rules.md §1), so the text names every man a
 //! position needs to play on identically.
 
 use crate::board::{B, BASE, H, MARK, N, NO_SQ, NONE, P, Position, Q, R, V, square_name};

@@ -1,13 +1,13 @@
 //! Tavreli (таврели, "русские шахматы"): chess whose captured men stay on the
 //! board under their captor, forming towers. This crate is the rule set of
-//! `/work/shared/tavreli/rules.md` (every §8 resolution adopted), its
+//! `docs/tavreli-rules.md` (every §8 resolution adopted), its
 //! notation, position text, PGN, spoken descriptions and a computer opponent.
 //!
 //! The Laws of Chess (clocks, claims, penalties, repetition, the 50-move rule)
 //! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
 //! nothing in the Laws layer knows about towers.
 //!
-//! Rule citations in comments: `§3.3` and `§8 Q16` refer to rules.md sections,
+//! Rule citations in comments: `§3.3` and `§8 Q16` refer to tavreli-rules.md sections,
 //! `L-9.2` to the Laws catalogue.
 
 pub mod board;

@@ -1,4 +1,4 @@
-//! The federation's coordinate notation (rules.md §5): `c1-d2`, `e2(1)-c3`
+//! The federation's coordinate notation (tavreli-rules.md §5): `c1-d2`, `e2(1)-c3`
 //! (the top *n* men), `0-0`, `0-0-0`, with optional `+` (check), a final `x`
 //! (the deciding last move of a record) and `!`/`?` marks.
 //!

@@ -1,5 +1,5 @@
 //! PGN for Tavreli: the tag pairs of PGN with `[Variant "Tavreli"]`, and
-//! movetext in the federation's coordinate notation (rules.md §5).
+//! movetext in the federation's coordinate notation (tavreli-rules.md §5).
 //!
 //! The reader is deliberately separate from the rules: it returns each game's
 //! tags and raw move tokens, so the Laws' generic audit can feed the tokens

@@ -1,4 +1,5 @@
-//! The computer opponent against a random mover (issue 5: ≥ 95 of 100 wins).
+//! The computer opponent against a random mover: it must win at least 95 of 100
+//! games, or it is no opponent worth offering a player.
 //!
 //! Node budgets instead of wall-clock time keep the games reproducible; the
 //! budget is about what the engine searches in 100 ms on the development

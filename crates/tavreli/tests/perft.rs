@@ -1,5 +1,6 @@
-//! Move generation checked against independent references (issue 5 tests):
-//! - a naive generator written here from rules.md §2–§3 and §8, square by
+//! Move generation checked against independent references (there is no other
+//! Tavreli engine to compare with):
+//! - a naive generator written here from tavreli-rules.md §2–§3 and §8, square by
 //!   square with no bitboards, must produce exactly the engine's
 //!   pseudo-legal moves;
 //! - a move is legal exactly when, applied to a copy of the board, it leaves
@@ -288,7 +289,7 @@ fn perft_depth_4_initial_and_record() {
 
 #[test]
 fn perft_initial_depth_1_counted_by_hand() {
-    // Counted by hand from rules.md §2–§3 (stacking onto own men allowed,
+    // Counted by hand from tavreli-rules.md §2–§3 (stacking onto own men allowed,
     // nothing onto a volkhv): ratniks 8 steps + 8 double steps = 16;
     // vsadniks a3 c3 d2 / f3 h3 e2 = 6; ratoborets onto a2 b1 / h2 g1 = 4;
     // luchniks onto b2 d2 / e2 g2 = 4; knyaz onto c1 c2 d2 e2 = 4
@@ -299,7 +300,7 @@ fn perft_initial_depth_1_counted_by_hand() {
 
 /// The final position of every record, checked node by node against the
 /// naive generator. Games 1, 2, 3, 11 and 18 end in checkmate under our
-/// rules; rules.md §5 says only game 3 is explicitly mate, so these mates
+/// rules; tavreli-rules.md §5 says only game 3 is explicitly mate, so these mates
 /// are confirmed here by the independent reference, not by the engine alone.
 #[test]
 fn record_final_positions_match_naive_rules_and_mates() {

@@ -1,4 +1,4 @@
-//! The 20 recorded games (rules.md §9) replay under our rules.
+//! The 20 recorded games (tavreli-rules.md §9) replay under our rules.
 use arbiter_laws::{MoveInput, RuleSet, Status};
 use arbiter_tavreli::{Kind, Position, Tavreli, notation, pgn};
 
@@ -29,8 +29,8 @@ fn twenty_records_are_read_with_all_plies() {
         assert_eq!(g.moves.len(), n, "{:?}", g.tag("Event"));
     }
     let plies: usize = gs.iter().map(|g| g.moves.len()).sum();
-    // rules.md §9 says 694 plies, but the 20 Annotator tags (checked one by
-    // one above) add up to 693: the note's total is off by one.
+    // The 20 Annotator tags (checked one by one above) add up to 693
+    // (tavreli-rules.md §9); an earlier research note said 694, off by one.
     assert_eq!(plies, 693);
 }
 
@@ -67,7 +67,7 @@ fn every_ply_is_legal_and_every_plus_is_check() {
             assert_eq!(pos.hash(), pos.compute_hash());
         }
     }
-    assert_eq!(checks, 35, "rules.md §9: 35 `+` marks");
+    assert_eq!(checks, 35, "tavreli-rules.md §9: 35 `+` marks");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! One test per rule of rules.md §2–§3 and per §8 resolution; each would
+//! One test per rule of tavreli-rules.md §2–§3 and per §8 resolution; each would
 //! fail under the alternative reading named in its comment.
 use arbiter_edition::Side;
 use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
