@@ -72,6 +72,8 @@ fi
 
 # ---- Services -------------------------------------------------------------
 # None yet. A service the tests need is started here, after its package line
-# above, so that running this script again leaves it running.
+# above, only when it is down, so that running this script again is harmless
+# (for PostgreSQL 15: `pg_lsclusters` shows the state, `pg_ctlcluster 15 main
+# start` starts it).
 
 echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'))"
