@@ -858,3 +858,20 @@ fn answer_covers_the_position_commands_and_leaves_the_rest() {
         assert_eq!(said(t), None, "{t}");
     }
 }
+
+/// Front ends with their own arguments (Tavreli's men) split the text themselves.
+#[test]
+fn command_word_splits_name_and_argument() {
+    let ct = command_word("p волхв").expect("pieces");
+    assert_eq!(ct.word, CommandWord::Pieces);
+    assert_eq!(ct.argument, "волхв");
+    assert!(ct.by_letter);
+    let ct = command_word("  ФИГУРЫ   белые ").expect("pieces");
+    assert_eq!(
+        (ct.word, ct.argument, ct.by_letter),
+        (CommandWord::Pieces, "белые", false)
+    );
+    assert_eq!(command_word("Q e4"), None);
+    assert_eq!(command_word("e4"), None);
+    assert_eq!(command_word("B").map(|c| c.word), Some(CommandWord::Board));
+}

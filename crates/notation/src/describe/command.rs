@@ -53,12 +53,12 @@ pub enum Command {
     Pgn,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Arg {
     None,
     Piece,
     Line,
-    Square(fn(Square) -> Command),
+    Square,
     Text,
 }
 
@@ -67,14 +67,9 @@ struct Spec {
     letter: Option<&'static str>,
     words: [&'static [&'static str]; 3],
     arg: Arg,
-    make: fn() -> Command,
+    word: CommandWord,
     /// (argument, description) in English, Russian, German.
     help: [(&'static str, &'static str); 3],
-}
-
-/// Never called: the commands that take an argument are built from it.
-fn by_argument() -> Command {
-    Command::Help
 }
 
 static SPECS: &[Spec] = &[
@@ -82,7 +77,7 @@ static SPECS: &[Spec] = &[
         letter: Some("c"),
         words: [&["clock"], &["часы"], &["uhr"]],
         arg: Arg::None,
-        make: || Command::Clock,
+        word: CommandWord::Clock,
         help: [
             ("", "both clocks"),
             ("", "время на часах"),
@@ -93,7 +88,7 @@ static SPECS: &[Spec] = &[
         letter: Some("l"),
         words: [&["last"], &["последний"], &["letzter"]],
         arg: Arg::None,
-        make: || Command::LastMove,
+        word: CommandWord::LastMove,
         help: [
             ("", "the last move"),
             ("", "последний ход"),
@@ -104,7 +99,7 @@ static SPECS: &[Spec] = &[
         letter: Some("o"),
         words: [&["opponent"], &["соперник"], &["gegner"]],
         arg: Arg::None,
-        make: || Command::Opponent,
+        word: CommandWord::Opponent,
         help: [
             ("", "the opponent"),
             ("", "кто соперник"),
@@ -115,7 +110,7 @@ static SPECS: &[Spec] = &[
         letter: Some("p"),
         words: [&["pieces"], &["фигуры"], &["figuren"]],
         arg: Arg::Piece,
-        make: by_argument,
+        word: CommandWord::Pieces,
         help: [
             (
                 "[PIECE]",
@@ -135,7 +130,7 @@ static SPECS: &[Spec] = &[
         letter: Some("s"),
         words: [&["scan"], &["скан"], &["linie"]],
         arg: Arg::Line,
-        make: by_argument,
+        word: CommandWord::Scan,
         help: [
             ("FILE|RANK", "scan a file or a rank"),
             (
@@ -148,8 +143,8 @@ static SPECS: &[Spec] = &[
     Spec {
         letter: Some("q"),
         words: [&["square"], &["поле"], &["feld"]],
-        arg: Arg::Square(Command::Square),
-        make: by_argument,
+        arg: Arg::Square,
+        word: CommandWord::Square,
         help: [
             ("SQUARE", "what stands on a square"),
             ("ПОЛЕ", "что стоит на поле"),
@@ -159,8 +154,8 @@ static SPECS: &[Spec] = &[
     Spec {
         letter: Some("m"),
         words: [&["moves"], &["ходы"], &["zuege", "züge"]],
-        arg: Arg::Square(Command::Moves),
-        make: by_argument,
+        arg: Arg::Square,
+        word: CommandWord::Moves,
         help: [
             ("SQUARE", "legal moves of the piece there"),
             ("ПОЛЕ", "возможные ходы фигуры"),
@@ -170,8 +165,8 @@ static SPECS: &[Spec] = &[
     Spec {
         letter: Some("a"),
         words: [&["attackers"], &["атаки"], &["angreifer"]],
-        arg: Arg::Square(Command::Attackers),
-        make: by_argument,
+        arg: Arg::Square,
+        word: CommandWord::Attackers,
         help: [
             ("SQUARE", "pieces attacking a square"),
             ("ПОЛЕ", "какие фигуры бьют поле"),
@@ -182,7 +177,7 @@ static SPECS: &[Spec] = &[
         letter: Some("h"),
         words: [&["history"], &["история"], &["partie"]],
         arg: Arg::None,
-        make: || Command::History,
+        word: CommandWord::History,
         help: [
             ("", "the moves so far"),
             ("", "все ходы партии"),
@@ -193,7 +188,7 @@ static SPECS: &[Spec] = &[
         letter: Some("b"),
         words: [&["board"], &["доска"], &["brett"]],
         arg: Arg::None,
-        make: || Command::Board,
+        word: CommandWord::Board,
         help: [
             ("", "the board as text"),
             ("", "доска текстом"),
@@ -204,7 +199,7 @@ static SPECS: &[Spec] = &[
         letter: None,
         words: [&["draw"], &["ничья"], &["remis"]],
         arg: Arg::None,
-        make: || Command::Draw,
+        word: CommandWord::Draw,
         help: [
             ("", "offer or accept a draw"),
             ("", "предложить или принять ничью"),
@@ -215,7 +210,7 @@ static SPECS: &[Spec] = &[
         letter: None,
         words: [&["claim"], &["требую"], &["reklamieren"]],
         arg: Arg::Text,
-        make: by_argument,
+        word: CommandWord::Claim,
         help: [
             ("[MOVE]", "claim a draw, with the move you intend"),
             ("[ХОД]", "требовать ничью, с задуманным ходом"),
@@ -226,7 +221,7 @@ static SPECS: &[Spec] = &[
         letter: None,
         words: [&["resign"], &["сдаюсь"], &["aufgeben"]],
         arg: Arg::None,
-        make: || Command::Resign,
+        word: CommandWord::Resign,
         help: [
             ("", "resign (asks to confirm)"),
             ("", "сдаться (с подтверждением)"),
@@ -237,7 +232,7 @@ static SPECS: &[Spec] = &[
         letter: None,
         words: [&["pause"], &["пауза"], &["pause"]],
         arg: Arg::None,
-        make: || Command::Pause,
+        word: CommandWord::Pause,
         help: [
             ("", "stop the clocks"),
             ("", "остановить часы"),
@@ -248,14 +243,14 @@ static SPECS: &[Spec] = &[
         letter: Some("?"),
         words: [&["help"], &["помощь"], &["hilfe"]],
         arg: Arg::None,
-        make: || Command::Help,
+        word: CommandWord::Help,
         help: [("", "this list"), ("", "этот список"), ("", "diese Liste")],
     },
     Spec {
         letter: None,
         words: [&["pgn"], &["пгн"], &["pgn"]],
         arg: Arg::None,
-        make: || Command::Pgn,
+        word: CommandWord::Pgn,
         help: [
             ("", "the game score as PGN"),
             ("", "запись партии в PGN"),
@@ -263,6 +258,117 @@ static SPECS: &[Spec] = &[
         ],
     },
 ];
+
+/// A command's name, without its argument: for front ends whose arguments are not
+/// chess squares and pieces (Tavreli reads its own), through [`command_word`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommandWord {
+    /// `c`, `clock`, `часы`, `uhr`.
+    Clock,
+    /// `l`, `last`, `последний`, `letzter`.
+    LastMove,
+    /// `o`, `opponent`, `соперник`, `gegner`.
+    Opponent,
+    /// `p`, `pieces`, `фигуры`, `figuren`.
+    Pieces,
+    /// `s`, `scan`, `скан`, `linie`.
+    Scan,
+    /// `q`, `square`, `поле`, `feld`.
+    Square,
+    /// `m`, `moves`, `ходы`, `zuege`, `züge`.
+    Moves,
+    /// `a`, `attackers`, `атаки`, `angreifer`.
+    Attackers,
+    /// `h`, `history`, `история`, `partie`.
+    History,
+    /// `b`, `board`, `доска`, `brett`.
+    Board,
+    /// `draw`, `ничья`, `remis`.
+    Draw,
+    /// `claim`, `требую`, `reklamieren`.
+    Claim,
+    /// `resign`, `сдаюсь`, `aufgeben`.
+    Resign,
+    /// `pause`, `пауза`.
+    Pause,
+    /// `?`, `help`, `помощь`, `hilfe`.
+    Help,
+    /// `pgn`, `пгн`.
+    Pgn,
+}
+
+/// A text split into a command's name and its argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandText<'a> {
+    /// Which command.
+    pub word: CommandWord,
+    /// The rest of the text, trimmed ("" if none).
+    pub argument: &'a str,
+    /// Typed as its one letter: if the argument does not read, the text may be a move.
+    pub by_letter: bool,
+}
+
+/// Finds the command a text starts with, by the rule of the module documentation: a
+/// letter taking an argument must be lower case (`q e4`, not `Q e4`); a letter without one
+/// stands alone, in either case (`b`, `B`); words are read in any case, ё as е.
+pub fn command_word(text: &str) -> Option<CommandText<'_>> {
+    let t = text.trim();
+    let (head, rest) = match t.split_once(char::is_whitespace) {
+        Some((h, r)) => (h, r.trim()),
+        None => (t, ""),
+    };
+    let word = head.to_lowercase().replace('ё', "е");
+    SPECS.iter().find_map(|s| {
+        let letter = s
+            .letter
+            .is_some_and(|l| l == head || (s.arg == Arg::None && rest.is_empty() && l == word));
+        let named = letter || s.words.iter().any(|ws| ws.contains(&word.as_str()));
+        named.then_some(CommandText {
+            word: s.word,
+            argument: rest,
+            by_letter: letter,
+        })
+    })
+}
+
+fn arg_of(word: CommandWord) -> Arg {
+    SPECS
+        .iter()
+        .find(|s| s.word == word)
+        .map_or(Arg::None, |s| s.arg)
+}
+
+/// The command without an argument (`p` alone lists every piece, `claim` alone asks for
+/// the move later).
+fn bare(word: CommandWord) -> Command {
+    match word {
+        CommandWord::Clock => Command::Clock,
+        CommandWord::LastMove => Command::LastMove,
+        CommandWord::Opponent => Command::Opponent,
+        CommandWord::History => Command::History,
+        CommandWord::Board => Command::Board,
+        CommandWord::Draw => Command::Draw,
+        CommandWord::Resign => Command::Resign,
+        CommandWord::Pause => Command::Pause,
+        CommandWord::Pgn => Command::Pgn,
+        CommandWord::Claim => Command::Claim(None),
+        CommandWord::Pieces => Command::Pieces(PieceQuery::ALL),
+        // Scan, square, moves and attackers never come here without an argument.
+        _ => Command::Help,
+    }
+}
+
+fn with_argument(word: CommandWord, rest: &str, lang: SpokenLang) -> Result<Command, QueryError> {
+    Ok(match word {
+        CommandWord::Pieces => Command::Pieces(parse_piece(rest, lang)?),
+        CommandWord::Scan => Command::Scan(parse_line(rest, lang)?),
+        CommandWord::Square => Command::Square(parse_square(rest, lang)?),
+        CommandWord::Moves => Command::Moves(parse_square(rest, lang)?),
+        CommandWord::Attackers => Command::Attackers(parse_square(rest, lang)?),
+        CommandWord::Claim => Command::Claim(Some(rest.to_string())),
+        w => bare(w),
+    })
+}
 
 /// Reads `text` as a command. `None`: it is no command, so the caller reads it as a move.
 /// `Some(Err)`: a command with a bad or missing argument, to be said to the player.
@@ -272,51 +378,22 @@ static SPECS: &[Spec] = &[
 /// language of errors. See the module documentation for the rule that separates commands
 /// from moves.
 pub fn parse_command(text: &str, lang: SpokenLang) -> Option<Result<Command, QueryError>> {
-    let t = text.trim();
-    let (head, rest) = match t.split_once(char::is_whitespace) {
-        Some((h, r)) => (h, r.trim()),
-        None => (t, ""),
-    };
-    let word = head.to_lowercase().replace('ё', "е");
-    let (spec, by_letter) = SPECS.iter().find_map(|s| {
-        let letter = s.letter.is_some_and(|l| {
-            l == head || (matches!(s.arg, Arg::None) && rest.is_empty() && l == word)
-        });
-        if letter {
-            Some((s, true))
-        } else {
-            s.words
-                .iter()
-                .any(|ws| ws.contains(&word.as_str()))
-                .then_some((s, false))
-        }
-    })?;
+    let ct = command_word(text)?;
+    let head = text.split_whitespace().next().unwrap_or("");
     let err = |k: QueryErrorKind| Some(Err(QueryError::new(k, lang)));
     let cut = super::words::cut;
-    match spec.arg {
-        Arg::None if rest.is_empty() => Some(Ok((spec.make)())),
-        Arg::None if by_letter => None,
-        Arg::None => err(QueryErrorKind::UnexpectedArgument(cut(head))),
-        Arg::Text => Some(Ok(Command::Claim(
-            (!rest.is_empty()).then(|| rest.to_string()),
-        ))),
-        Arg::Piece if rest.is_empty() => Some(Ok(Command::Pieces(PieceQuery::ALL))),
-        _ if rest.is_empty() => err(QueryErrorKind::MissingArgument(cut(head))),
-        arg => {
-            let read = match arg {
-                Arg::Piece => parse_piece(rest, lang).map(Command::Pieces),
-                Arg::Line => parse_line(rest, lang).map(Command::Scan),
-                Arg::Square(make) => parse_square(rest, lang).map(make),
-                Arg::None | Arg::Text => return None,
-            };
-            match read {
-                Ok(c) => Some(Ok(c)),
-                // A Latin K in Russian is never read as a move either: say why.
-                Err(e) if matches!(e.kind, QueryErrorKind::AmbiguousPiece(_)) => Some(Err(e)),
-                Err(_) if by_letter => None,
-                Err(e) => Some(Err(e)),
-            }
-        }
+    match (arg_of(ct.word), ct.argument.is_empty()) {
+        (Arg::None | Arg::Piece | Arg::Text, true) => Some(Ok(bare(ct.word))),
+        (Arg::None, false) if ct.by_letter => None,
+        (Arg::None, false) => err(QueryErrorKind::UnexpectedArgument(cut(head))),
+        (_, true) => err(QueryErrorKind::MissingArgument(cut(head))),
+        (_, false) => match with_argument(ct.word, ct.argument, lang) {
+            Ok(c) => Some(Ok(c)),
+            // A Latin K in Russian is never read as a move either: say why.
+            Err(e) if matches!(e.kind, QueryErrorKind::AmbiguousPiece(_)) => Some(Err(e)),
+            Err(_) if ct.by_letter => None,
+            Err(e) => Some(Err(e)),
+        },
     }
 }
 
