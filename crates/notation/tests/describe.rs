@@ -875,3 +875,19 @@ fn command_word_splits_name_and_argument() {
     assert_eq!(command_word("e4"), None);
     assert_eq!(command_word("B").map(|c| c.word), Some(CommandWord::Board));
 }
+
+/// Endless input: a long first word is no command, a long argument is refused, and the
+/// messages stay short.
+#[test]
+fn long_input_is_refused_quickly_and_cut() {
+    let page = "e".repeat(1_000_000);
+    assert_eq!(cmd(&page, SpokenLang::En), None);
+    let spaced = format!("square {}", "e ".repeat(500_000));
+    let e = parse_command(&spaced, SpokenLang::De)
+        .expect("command")
+        .expect_err("no square");
+    assert!(matches!(e.kind, QueryErrorKind::BadSquare(_)));
+    assert!(e.to_string().chars().count() < 80, "{e}");
+    let e = parse_piece(&"конь ".repeat(1000), SpokenLang::Ru).expect_err("no piece");
+    assert!(e.to_string().chars().count() < 120, "{e}");
+}

@@ -48,9 +48,11 @@ pub enum Line {
 /// * Words in any lexicon, singular or plural, with an optional colour word before or
 ///   after: "knights", "white knight", "чёрные кони", "Springer", "белые", "black".
 pub fn parse_piece(text: &str, lang: SpokenLang) -> Result<PieceQuery, QueryError> {
-    let t = text.trim();
-    let words: Vec<&str> = t.split_whitespace().collect();
     let unknown = || bad(QueryErrorKind::UnknownPiece, text, lang);
+    let Some(t) = short(text) else {
+        return Err(unknown());
+    };
+    let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() == 1
         && let Some(q) = piece_letters(words[0], lang)?
     {
@@ -139,7 +141,7 @@ fn piece_letters(w: &str, lang: SpokenLang) -> Result<Option<PieceQuery>, QueryE
 /// Reads a square: "e4", "E4", Cyrillic look-alikes ("е4", "с5"), or spoken ("е
 /// четыре", "Eva vier", "echo four", "e four").
 pub fn parse_square(text: &str, lang: SpokenLang) -> Result<Square, QueryError> {
-    match coordinates(text) {
+    match short(text).and_then(coordinates) {
         Some((Some(f), Some(r))) => Ok(Square::from_coords(f, r)),
         _ => Err(bad(QueryErrorKind::BadSquare, text, lang)),
     }
@@ -147,9 +149,16 @@ pub fn parse_square(text: &str, lang: SpokenLang) -> Result<Square, QueryError> 
 
 /// Reads a file ("e", "е", "эф", "Eva", "echo") or a rank ("4", "четыре", "vier", "four").
 pub fn parse_line(text: &str, lang: SpokenLang) -> Result<Line, QueryError> {
-    match coordinates(text) {
+    match short(text).and_then(coordinates) {
         Some((Some(f), None)) => Ok(Line::File(f)),
         Some((None, Some(r))) => Ok(Line::Rank(r)),
         _ => Err(bad(QueryErrorKind::BadLine, text, lang)),
     }
+}
+
+/// The trimmed argument if it is short enough to be one (the longest, "Густав зибен" or
+/// "knights black", is far below 48 characters): longer input is refused unread.
+fn short(text: &str) -> Option<&str> {
+    let t = text.trim();
+    t.chars().nth(48).is_none().then_some(t)
 }

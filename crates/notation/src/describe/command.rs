@@ -317,6 +317,11 @@ pub fn command_word(text: &str) -> Option<CommandText<'_>> {
         Some((h, r)) => (h, r.trim()),
         None => (t, ""),
     };
+    // No command word is longer than 16 letters: a pasted page is no command, and is not
+    // lower-cased whole to find that out.
+    if head.chars().nth(16).is_some() {
+        return None;
+    }
     let word = head.to_lowercase().replace('ё', "е");
     SPECS.iter().find_map(|s| {
         let letter = s
