@@ -11,6 +11,7 @@
 pub mod announce;
 pub mod braille;
 pub mod clock;
+pub mod describe;
 mod error;
 mod lang;
 mod pattern;

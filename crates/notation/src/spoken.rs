@@ -125,7 +125,7 @@ const NATO_FILES: [&str; 8] = [
     "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
 ];
 
-fn piece_word(lex: Lexicon, role: Role) -> &'static str {
+pub(crate) fn piece_word(lex: Lexicon, role: Role) -> &'static str {
     use Role::*;
     match (lex, role) {
         (Lexicon::FideDe, King) => "Koenig",
@@ -167,7 +167,7 @@ fn ru_accusative(role: Role) -> &'static str {
     }
 }
 
-fn square_words(lex: Lexicon, sq: Square) -> String {
+pub(crate) fn square_words(lex: Lexicon, sq: Square) -> String {
     let (f, r) = (sq.file().to_usize(), sq.rank().to_usize());
     match lex {
         Lexicon::FideDe => format!("{} {}", DE_FILES[f], DE_RANKS[r]),
@@ -178,7 +178,7 @@ fn square_words(lex: Lexicon, sq: Square) -> String {
     }
 }
 
-fn file_word(lex: Lexicon, f: File) -> String {
+pub(crate) fn file_word(lex: Lexicon, f: File) -> String {
     let i = f.to_usize();
     match lex {
         Lexicon::FideDe => DE_FILES[i].to_string(),
@@ -189,7 +189,7 @@ fn file_word(lex: Lexicon, f: File) -> String {
     }
 }
 
-fn rank_word(lex: Lexicon, r: Rank) -> String {
+pub(crate) fn rank_word(lex: Lexicon, r: Rank) -> String {
     let i = r.to_usize();
     match lex {
         Lexicon::FideDe => DE_RANKS[i].to_string(),
@@ -587,6 +587,33 @@ fn lookup(w: &str) -> Option<(Tok, u8)> {
     MAP.get_or_init(|| WORDS.iter().map(|(k, t, m)| (*k, (*t, *m))).collect())
         .get(w)
         .copied()
+}
+
+/// The role one spoken piece word names ("конь", "Springer", "knight"), in any lexicon:
+/// position queries read their piece argument with the same words as the move reader.
+pub(crate) fn piece_of_word(w: &str) -> Option<Role> {
+    match lookup(&normalise(w))? {
+        (Tok::Piece(r), _) => Some(r),
+        _ => None,
+    }
+}
+
+/// The file and the rank a short text names, written ("e4", "е4", "e") or spoken ("е
+/// четыре", "Eva vier", "echo 4", "four"), each at most once; `None` if the text says
+/// anything else. Position queries read their square and line arguments with it.
+pub(crate) fn coordinates(text: &str) -> Option<(Option<File>, Option<Rank>)> {
+    let (mut file, mut rank) = (None, None);
+    for (_, w) in words(text) {
+        for t in word_tokens(&w)?.0 {
+            match t {
+                Tok::File(f) if file.is_none() && rank.is_none() => file = Some(f),
+                Tok::Rank(r) if rank.is_none() => rank = Some(r),
+                Tok::Filler => {}
+                _ => return None,
+            }
+        }
+    }
+    (file.is_some() || rank.is_some()).then_some((file, rank))
 }
 
 fn normalise(w: &str) -> String {

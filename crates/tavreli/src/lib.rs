@@ -14,6 +14,7 @@ pub mod board;
 pub mod fen;
 pub mod notation;
 pub mod pgn;
+pub mod queries;
 pub mod search;
 pub mod speech;
 

@@ -1,0 +1,337 @@
+//! The position commands of a Tavreli game in words: where men stand, what stands on a
+//! square or along a line, the legal moves of a tower, the attackers of a square, the
+//! moves so far. The same commands as chess (`arbiter play`, the web page), built on the
+//! tower descriptions of [`crate::speech`]: a tower is always read top first.
+//!
+//! The command line itself (which texts are commands) is read by the notation crate's
+//! `describe::command_word`; this module reads the Tavreli arguments ([`parse_men`],
+//! [`crate::notation::parse_square`]) and answers. The board is [`crate::speech::board`].
+//!
+//! Pure: no I/O.
+
+use arbiter_edition::Side;
+
+use crate::board::{Kind, Move, Position, square_name};
+use crate::speech::{Lang, describe_move, kind_name_en, kind_name_ru, man, tower};
+
+/// Which men `p` lists: both `None` lists every man in control of a tower or square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenQuery {
+    /// One side, or both.
+    pub side: Option<Side>,
+    /// One kind, or all.
+    pub kind: Option<Kind>,
+}
+
+/// Why a query has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryError {
+    /// Nothing stands on the square.
+    EmptySquare(u8),
+    /// The man on top of the square belongs to the side not to move.
+    NotToMove(u8),
+    /// The move at this index (0 = first) of the record is not legal.
+    BadRecord(usize),
+}
+
+impl QueryError {
+    /// The message in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (QueryError::EmptySquare(s), Lang::Ru) => format!("Поле {} пусто", square_name(*s)),
+            (QueryError::EmptySquare(s), Lang::En) => format!("{} is empty", square_name(*s)),
+            (QueryError::NotToMove(s), Lang::Ru) => {
+                format!("Таврель на {} сейчас не ходит", square_name(*s))
+            }
+            (QueryError::NotToMove(s), Lang::En) => {
+                format!("The man on {} is not on the move", square_name(*s))
+            }
+            (QueryError::BadRecord(i), Lang::Ru) => format!("Ход {} в записи невозможен", i + 1),
+            (QueryError::BadRecord(i), Lang::En) => {
+                format!("Move {} of the record is not legal", i + 1)
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+fn side_name(side: Side, lang: Lang) -> &'static str {
+    match (lang, side) {
+        (Lang::Ru, Side::White) => "Белые",
+        (Lang::Ru, Side::Black) => "Чёрные",
+        (Lang::En, Side::White) => "White",
+        (Lang::En, Side::Black) => "Black",
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn kind_name(k: Kind, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ru => kind_name_ru(k),
+        Lang::En => kind_name_en(k),
+    }
+}
+
+/// Reads a `p` argument: kind names in Russian or English ("всадник", "vsadnik"), the
+/// position-text letters (K Q R B N P H: upper case White, lower case Black, as in the
+/// position text), colour words ("белые", "white"), or a colour and a kind.
+pub fn parse_men(text: &str) -> Option<MenQuery> {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| w.to_lowercase().replace('ё', "е"))
+        .collect();
+    if words.len() == 1 {
+        let mut cs = text.trim().chars();
+        if let (Some(c), None) = (cs.next(), cs.next()) {
+            let i = "KQRBNPH".find(c.to_ascii_uppercase())?;
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            return Some(MenQuery {
+                side: Some(side),
+                kind: Some(Kind::from_index(i)),
+            });
+        }
+    }
+    if words.is_empty() || words.len() > 2 {
+        return None;
+    }
+    let mut q = MenQuery {
+        side: None,
+        kind: None,
+    };
+    for w in &words {
+        let side = match w.as_str() {
+            "white" | "белые" | "белых" => Some(Side::White),
+            "black" | "черные" | "черных" => Some(Side::Black),
+            _ => None,
+        };
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|&k| kind_name_en(k) == w.as_str() || kind_name_ru(k).replace('ё', "е") == *w);
+        match (side, kind) {
+            (Some(s), _) if q.side.is_none() => q.side = Some(s),
+            (_, Some(k)) if q.kind.is_none() => q.kind = Some(k),
+            _ => return None,
+        }
+    }
+    Some(q)
+}
+
+/// The squares whose top man is `side`'s `kind`, by file then rank.
+fn squares_of(pos: &Position, side: Side, kind: Kind) -> Vec<u8> {
+    let mut v: Vec<u8> = (0..64u8)
+        .filter(|&s| {
+            pos.top_man(s)
+                .is_some_and(|m| m.side == side && m.kind == kind)
+        })
+        .collect();
+    v.sort_by_key(|s| (s % 8, s / 8));
+    v
+}
+
+/// `p`: where the men asked for stand, counting only the men in control (on top); a
+/// captive inside a tower is heard with `q`. "White: vsadnik, 2: b1, g1."
+pub fn pieces(pos: &Position, q: MenQuery, lang: Lang) -> String {
+    let sides = match q.side {
+        Some(s) => vec![s],
+        None => vec![Side::White, Side::Black],
+    };
+    let kinds: Vec<Kind> = q.kind.map_or(Kind::ALL.to_vec(), |k| vec![k]);
+    let mut out = Vec::new();
+    for side in sides {
+        let lists: Vec<String> = kinds
+            .iter()
+            .map(|&k| (k, squares_of(pos, side, k)))
+            .filter(|(_, sq)| !sq.is_empty() || q.kind.is_some())
+            .map(|(k, sq)| {
+                let names: Vec<String> = sq.iter().map(|&s| square_name(s)).collect();
+                if names.is_empty() {
+                    format!("{}, 0", kind_name(k, lang))
+                } else {
+                    format!(
+                        "{}, {}: {}",
+                        kind_name(k, lang),
+                        names.len(),
+                        names.join(", ")
+                    )
+                }
+            })
+            .collect();
+        out.push(format!("{}: {}.", side_name(side, lang), lists.join("; ")));
+    }
+    out.join(" ")
+}
+
+/// `q`: the square in words, the tower top first ("на e4 башня из двух: …").
+pub fn square(pos: &Position, sq: u8, lang: Lang) -> String {
+    tower(pos, sq, lang).unwrap_or_else(|| match lang {
+        Lang::Ru => format!("на {} пусто", square_name(sq)),
+        Lang::En => format!("{} is empty", square_name(sq)),
+    })
+}
+
+/// `s`: a file (`Ok(file 0..8)`, rank 1 to 8) or a rank (`Err(rank 0..8)`, a to h), square
+/// by square, runs of empty squares grouped: "on e1 a White volkhv; e2–e3 empty; …".
+pub fn scan(pos: &Position, line: Result<u8, u8>, lang: Lang) -> String {
+    let squares: Vec<u8> = match line {
+        Ok(f) => (0..8).map(|r| r * 8 + f % 8).collect(),
+        Err(r) => (0..8).map(|f| (r % 8) * 8 + f).collect(),
+    };
+    let empty = |a: u8, b: u8| {
+        let word = if lang == Lang::Ru {
+            "пусто"
+        } else {
+            "empty"
+        };
+        if a == b {
+            format!("{} {word}", square_name(a))
+        } else {
+            format!("{}–{} {word}", square_name(a), square_name(b))
+        }
+    };
+    let mut parts = Vec::new();
+    let mut run: Option<(u8, u8)> = None;
+    for s in squares {
+        match tower(pos, s, lang) {
+            None => run = Some((run.map_or(s, |(a, _)| a), s)),
+            Some(t) => {
+                if let Some((a, b)) = run.take() {
+                    parts.push(empty(a, b));
+                }
+                parts.push(t);
+            }
+        }
+    }
+    if let Some((a, b)) = run {
+        parts.push(empty(a, b));
+    }
+    parts.join("; ")
+}
+
+/// `m`: the legal moves of the tower (or the man) on `sq`, each in words on a line of its
+/// own (a move's description may itself contain "; ": "…; на d2 остаётся белый ратник").
+pub fn moves(pos: &Position, sq: u8, lang: Lang) -> Result<String, QueryError> {
+    let top = pos.top_man(sq).ok_or(QueryError::EmptySquare(sq))?;
+    if top.side != pos.side_to_move() {
+        return Err(QueryError::NotToMove(sq));
+    }
+    let mut p = pos.clone();
+    let said: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == sq)
+        .map(|m| describe_move(pos, m, lang))
+        .collect();
+    let who = capitalise(&man(&top, lang));
+    let n = said.len();
+    Ok(match lang {
+        Lang::Ru if n == 0 => format!("{who} на {}: ходов нет.", square_name(sq)),
+        Lang::En if n == 0 => format!("{who} on {}: no legal moves.", square_name(sq)),
+        Lang::Ru => format!(
+            "{who} на {}, ходов: {n}:\n{}",
+            square_name(sq),
+            said.join("\n")
+        ),
+        Lang::En => format!(
+            "{who} on {}, {n} moves:\n{}",
+            square_name(sq),
+            said.join("\n")
+        ),
+    })
+}
+
+/// `a`: the men of both sides that attack `sq` (only top men attack, §3.4).
+pub fn attackers(pos: &Position, sq: u8, lang: Lang) -> String {
+    let side = |by: Side| {
+        let mut bb = pos.attackers(sq, by.index(), pos.occupied());
+        let mut names = Vec::new();
+        while bb != 0 {
+            let s = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            if let Some(m) = pos.top_man(s) {
+                names.push(format!("{} {}", kind_name(m.kind, lang), square_name(s)));
+            }
+        }
+        let none = if lang == Lang::Ru { "нет" } else { "none" };
+        let list = if names.is_empty() {
+            none.to_string()
+        } else {
+            names.join(", ")
+        };
+        format!("{}: {list}.", side_name(by, lang))
+    };
+    let head = match lang {
+        Lang::Ru => format!("Поле {} атакуют.", square_name(sq)),
+        Lang::En => format!("Attackers of {}.", square_name(sq)),
+    };
+    format!("{head} {} {}", side(Side::White), side(Side::Black))
+}
+
+/// Replays a record, giving each move with the position before it.
+fn replay(start: &Position, record: &[Move]) -> Result<Vec<(Position, Move)>, QueryError> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(record.len());
+    for (i, &m) in record.iter().enumerate() {
+        if !pos.legal_moves().contains(&m) {
+            return Err(QueryError::BadRecord(i));
+        }
+        out.push((pos.clone(), m));
+        pos.make(m);
+    }
+    Ok(out)
+}
+
+/// `h`: the moves so far, one move per line ("1. …", "1... …"): a move's description may
+/// itself contain "; ", so White's and Black's moves do not share a line.
+pub fn history(start: &Position, record: &[Move], lang: Lang) -> Result<String, QueryError> {
+    let played = replay(start, record)?;
+    if played.is_empty() {
+        return Ok(match lang {
+            Lang::Ru => "Ходов ещё не было.".into(),
+            Lang::En => "No moves yet.".into(),
+        });
+    }
+    let lines: Vec<String> = played
+        .iter()
+        .map(|(pos, m)| {
+            let dots = if pos.side_to_move() == Side::White {
+                "."
+            } else {
+                "..."
+            };
+            format!("{}{dots} {}", pos.fullmove(), describe_move(pos, *m, lang))
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// `l`: the last move in words with who played it.
+pub fn last_move(start: &Position, record: &[Move], lang: Lang) -> Result<String, QueryError> {
+    let played = replay(start, record)?;
+    let Some((pos, m)) = played.last() else {
+        return history(start, record, lang);
+    };
+    let who = side_name(pos.side_to_move(), lang);
+    let said = describe_move(pos, *m, lang);
+    Ok(match lang {
+        Lang::Ru => format!("Последний ход: {}, {said}.", who.to_lowercase()),
+        Lang::En => format!("Last move: {who}, {said}."),
+    })
+}
