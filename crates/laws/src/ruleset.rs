@@ -124,4 +124,19 @@ pub trait RuleSet: Send + Sync {
         let _ = (pos, text);
         None
     }
+    /// Whether an unlawful move that stands resets the 50/75-move count: it
+    /// is a move of the game (L-9.3, L-9.6b) and resets it only if it moved a
+    /// pawn or captured. The default, for rule sets that cannot tell, resets.
+    fn unlawful_is_zeroing(&self, pos: &Self::Position, text: &str) -> bool {
+        let _ = (pos, text);
+        true
+    }
+    /// The position after the side to move pressed the clock without moving
+    /// and nobody claimed it (L-7.5c, L-A.5.2): the same men, the other side
+    /// to move. `None` when the rule set cannot represent it (for chess: the
+    /// passer's king was in check) or has no such notion.
+    fn pass(&self, pos: &Self::Position) -> Option<Self::Position> {
+        let _ = pos;
+        None
+    }
 }
