@@ -298,6 +298,22 @@ impl<R: RuleSet> Game<R> {
             && let Some((side, flag_at)) = self.timing.first_flag_before(ev.at)
         {
             self.time_forfeit(side, flag_at);
+            // A `flag` event (or a time claim) reporting that very flag is the
+            // same observation, at the same instant: it is accepted, not
+            // refused as coming after the end.
+            let same = match &ev.event {
+                Event::Flag { side: s } => *s == side,
+                Event::Claim {
+                    side: s,
+                    claim: ClaimKind::Time,
+                    ..
+                } => *s == side.other(),
+                _ => false,
+            };
+            if same && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
+                self.last_at = ev.at;
+                return Ok(());
+            }
         }
         if let Some(o) = &self.outcome
             && !matches!(ev.event, Event::Arbiter(_))
