@@ -375,6 +375,10 @@ impl RuleSet for Chess {
         unlawful_position(&pos.board, text.trim()).map(ChessPosition::new)
     }
 
+    fn lands_on_unlawful_target(&self, before: &ChessPosition, text: &str, mv: &Move) -> bool {
+        unlawful_squares(&before.board, text.trim()).is_some_and(|(_, to, _)| mv.to() == to)
+    }
+
     fn unlawful_is_zeroing(&self, pos: &ChessPosition, text: &str) -> bool {
         use shakmaty::Role;
         match unlawful_squares(&pos.board, text.trim()) {
@@ -431,7 +435,14 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
     if captured.is_some_and(|c| c.role == shakmaty::Role::King) {
         return None;
     }
-    setup.board.set_piece_at(to, placed);
+    // A pawn left on its last rank (an unfinished promotion) cannot be held
+    // by any position: it is lifted off, as a stand-in (L-A.5.4).
+    let unpromoted = placed.role == shakmaty::Role::Pawn && to.rank() == (!us).backrank();
+    if !unpromoted {
+        setup.board.set_piece_at(to, placed);
+    } else {
+        setup.board.discard_piece_at(to);
+    }
     setup.castling_rights = setup.castling_rights.without(from).without(to);
     setup.ep_square = None;
     setup.halfmoves = 0;

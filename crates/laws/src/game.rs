@@ -138,6 +138,10 @@ pub struct Game<R: RuleSet> {
     /// Reduced play: a completed illegal move the opponent may still claim (L-A.5.2).
     illegal_window: Option<usize>,
     illegal: Vec<IllegalMove>,
+    /// An unfinished promotion that stood unclaimed (L-A.5.4): whose pawn,
+    /// the position before it and the move as written. The board is a
+    /// stand-in without that pawn until the opponent's next move completes.
+    unpromoted: Option<(Side, R::Position, String)>,
     illegal_count: [u32; 2],
     offer: Option<DrawOffer>,
     /// The player who touched a piece to move it (a move made, perhaps
@@ -201,6 +205,7 @@ impl<R: RuleSet> Game<R> {
             pending_illegal: None,
             illegal_window: None,
             illegal: Vec::new(),
+            unpromoted: None,
             illegal_count: [0, 0],
             offer: None,
             touched: None,
@@ -582,7 +587,41 @@ impl<R: RuleSet> Game<R> {
             p.clock_after = left;
         }
         self.uncompleted[side.index()] = false;
+        self.after_unpromoted(side, at);
         Ok(())
+    }
+
+    /// L-A.5.4 (seed 002 A.4.4): with a pawn left unpromoted on its last
+    /// rank the arbiter waits until the next move is completed; if the
+    /// impossible position is still on the board, the game is drawn. Only a
+    /// capture of that pawn removes it.
+    fn after_unpromoted(&mut self, side: Side, at: u64) {
+        let Some((owner, before, text)) = self.unpromoted.take() else {
+            return;
+        };
+        if owner == side {
+            self.unpromoted = Some((owner, before, text));
+            return;
+        }
+        let captured = match self.plies.last() {
+            Some(Ply {
+                side: s,
+                mv: PlyMove::Legal(m),
+                ..
+            }) if *s == side => self.rules.lands_on_unlawful_target(&before, &text, m),
+            _ => false,
+        };
+        if captured {
+            // The stand-in saw a quiet move to an empty square; it was a capture.
+            self.quiet_plies = 0;
+            self.reps.clear();
+            self.reps.record(self.rules.identity(&self.pos));
+            return;
+        }
+        self.notes.push(format!(
+            "{owner}'s pawn ({text}) still stands unpromoted on the last rank after {side}'s move: the game is drawn (A.5.4)"
+        ));
+        self.end(GameResult::Draw, Termination::Arbiter, at);
     }
 
     fn on_press(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
@@ -717,6 +756,9 @@ impl<R: RuleSet> Game<R> {
         let text = self.illegal[index].text.clone();
         let side = self.illegal[index].side;
         let pass = text == PRESS_WITHOUT_MOVE;
+        if !pass && self.rules.unfinished_promotion(&self.pos, &text).is_some() {
+            self.unpromoted = Some((side, self.pos.clone(), text.clone()));
+        }
         let next = if pass {
             self.rules.pass(&self.pos)
         } else {
@@ -1528,6 +1570,7 @@ impl<R: RuleSet> Game<R> {
         self.uncompleted = [false, false];
         self.offer = None;
         self.touched = None;
+        self.unpromoted = None;
     }
 
     // ----- claimability (for audits and players) -------------------------

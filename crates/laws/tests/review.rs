@@ -502,3 +502,36 @@ fn a_2005_rapid_header_without_supervision_is_reduced_for_illegal_moves_and_flag
         ("0-1", Some("time_forfeit"))
     );
 }
+
+#[test]
+fn l_a_5_4_an_unclaimed_unfinished_promotion_draws_after_the_next_move() {
+    // White's e7-e8 names no piece (7.5.2); Black moves on without claiming.
+    // A.5.4 / seed 002 A.4.4: wait until Black's move is completed; the pawn
+    // still stands on the last rank, so the game is drawn.
+    let start = "\"start\":\"k2r4/4P3/8/8/8/8/8/4K3 w - - 0 1\"";
+    for e in EDITIONS {
+        let h = format!("\"time_control\":\"900\",\"supervision\":\"reduced\",{start}");
+        let mut log = Log::new(e, &h);
+        log.mv("white", "e8").mv("black", "Kb7");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
+        assert_eq!(
+            (r.result.as_str(), r.termination, r.ply),
+            ("1/2-1/2", Some("arbiter"), 2),
+            "{e}: {:?}",
+            r.notes
+        );
+        // Black takes the pawn instead: the position is possible again and
+        // play goes on.
+        let mut log = Log::new(e, &h);
+        log.mv("white", "e8").mv("black", "d8e8").mv("white", "Kd2");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
+        assert_eq!((r.result.as_str(), r.ply), ("*", 3), "{e}");
+        assert!(
+            r.fen.starts_with("k3r3/8/8/8/8/8/3K4/8 b"),
+            "{e}: {}",
+            r.fen
+        );
+    }
+}
