@@ -403,12 +403,7 @@ impl RuleSet for Chess {
         setup.turn = !us;
         // A player in check who passes leaves his king capturable: shakmaty
         // cannot hold that position (opposite check), and we answer `None`.
-        Board::from_setup(setup, CastlingMode::Standard)
-            .or_else(|e| e.ignore_invalid_castling_rights())
-            .or_else(|e| e.ignore_impossible_check())
-            .or_else(|e| e.ignore_too_much_material())
-            .ok()
-            .map(ChessPosition::new)
+        lenient_board(setup).map(ChessPosition::new)
     }
 }
 
@@ -450,6 +445,14 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
         setup.fullmoves = setup.fullmoves.saturating_add(1);
     }
     setup.turn = !us;
+    lenient_board(setup)
+}
+
+/// A board from a set-up, forgiving what a game played on after an unlawful
+/// move may show (lapsed castling rights, an impossible check, too much
+/// material) but never a king left capturable or a pawn on its last rank.
+#[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
+fn lenient_board(setup: shakmaty::Setup) -> Option<Board> {
     Board::from_setup(setup, CastlingMode::Standard)
         .or_else(|e| e.ignore_invalid_castling_rights())
         .or_else(|e| e.ignore_impossible_check())

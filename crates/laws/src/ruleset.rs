@@ -30,7 +30,7 @@ pub enum MoveInput<M> {
 /// Whether a side can still checkmate "by any series of legal moves" (L-5.2b,
 /// L-6.9, L-9.6a). The static analysis is sound but incomplete, so it may answer
 /// `Unknown`; the Laws then treat the side as able to mate, and an arbiter
-/// may decide otherwise (catalogue [AUTO*]).
+/// may decide otherwise (catalogue \[AUTO*\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mateability {
     /// The side has a mating sequence, or the analysis cannot rule one out.
