@@ -52,8 +52,10 @@ fn replay_json_has_the_contract_keys() {
     ] {
         assert!(v.get(k).is_some(), "missing key {k}");
     }
-    assert_eq!(v["result"], "*");
-    assert!(v["termination"].is_null());
+    // Black's incorrect claim is also an offer (9.1.2.3); White's offer made
+    // with his claim is still open (9.1.2.1), so it agrees the draw.
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["termination"], "agreement");
     assert_eq!(v["ply"], 7);
     let c = &v["clock"];
     for k in ["white_ms", "black_ms", "period", "flag_at"] {
@@ -126,7 +128,8 @@ fn replay_pgn_is_read_back_by_python_chess() {
             c.wait_with_output()
         })
         .expect("python3 with chess (scripts/setup.sh)");
-    assert_eq!(String::from_utf8_lossy(&py.stdout).trim(), "7 * 0");
+    // A draw agreed by Black's incorrect claim offered back (9.1.2.3).
+    assert_eq!(String::from_utf8_lossy(&py.stdout).trim(), "7 1/2-1/2 0");
 }
 
 #[test]

@@ -170,6 +170,8 @@ pub enum ClockError {
     /// `retract_move`: the side has no completed move that can be taken back
     /// (it is not the opponent's turn right after that side's press).
     NothingToRetract { side: Side },
+    /// `start_with` after the clock has already run or been pressed.
+    AlreadyStarted,
 }
 
 impl fmt::Display for ClockError {
@@ -195,6 +197,7 @@ impl fmt::Display for ClockError {
             ClockError::NothingToRetract { side } => {
                 write!(f, "{side} has no completed move to take back")
             }
+            ClockError::AlreadyStarted => f.write_str("the clock has already started"),
         }
     }
 }
@@ -828,6 +831,23 @@ impl Clock {
         // The opponent's clock stops: main time at or below zero counts now.
         self.check_fall_now(side, at);
         self.check_fall_now(side.other(), at);
+        Ok(())
+    }
+
+    /// Starts the game with `side`'s clock instead of White's: a position set
+    /// up with Black to move, as in an adjourned or composed game (Guidelines
+    /// I: the clock of the player who has the move starts). Possible only
+    /// before any event has been applied.
+    pub fn start_with(&mut self, side: Side) -> Result<(), ClockError> {
+        let fresh = self.last_at == 0
+            && Side::BOTH
+                .iter()
+                .all(|&s| self.side(s).last_press.is_none() && self.side(s).moves_completed == 0);
+        if !fresh {
+            return Err(ClockError::AlreadyStarted);
+        }
+        self.on_move = side;
+        self.start_turn(side);
         Ok(())
     }
 

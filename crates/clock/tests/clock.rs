@@ -791,3 +791,27 @@ fn absurd_hand_built_controls_do_not_overflow() {
     s.adjust(Black, 0, -(MAX_AT_MS as i64)).unwrap();
     assert_eq!(s.fell_at(Black), Some(0));
 }
+
+/// Guidelines I: a game resumed or set up with Black to move starts Black's
+/// clock; only a clock that has not run yet can be started so.
+#[test]
+fn guidelines_i_start_with_black() {
+    let mut c = clock("300d5");
+    c.start_with(Black).unwrap();
+    assert_eq!(c.on_move(), Black);
+    assert_eq!(c.flag_at(White), None, "White's clock stands");
+    assert_eq!(c.flag_at(Black), Some(305_000), "Black's delay runs first");
+    assert_eq!(
+        c.press(White, 1_000, MOVE),
+        Err(ClockError::NotOnMove {
+            side: White,
+            on_move: Black
+        })
+    );
+    c.press(Black, 10_000, MOVE).unwrap();
+    assert_eq!(c.remaining(Black, 10_000), 295_000);
+    assert_eq!(c.start_with(White), Err(ClockError::AlreadyStarted));
+    // Without it White's clock runs, as ever (6.6).
+    let c = clock("300d5");
+    assert_eq!(c.on_move(), White);
+}

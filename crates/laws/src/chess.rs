@@ -368,7 +368,42 @@ impl RuleSet for Chess {
     }
 
     fn play_unlawful(&self, pos: &ChessPosition, text: &str) -> Option<ChessPosition> {
+        // `--` is how the record writes a press without a move that stood.
+        if text.trim() == "--" {
+            return self.pass(pos);
+        }
         unlawful_position(&pos.board, text.trim()).map(ChessPosition::new)
+    }
+
+    fn lands_on_unlawful_target(&self, before: &ChessPosition, text: &str, mv: &Move) -> bool {
+        unlawful_squares(&before.board, text.trim()).is_some_and(|(_, to, _)| mv.to() == to)
+    }
+
+    fn unlawful_is_zeroing(&self, pos: &ChessPosition, text: &str) -> bool {
+        use shakmaty::Role;
+        match unlawful_squares(&pos.board, text.trim()) {
+            Some((from, to, _)) => {
+                let board = pos.board.board();
+                board.role_at(from) == Some(Role::Pawn) || board.piece_at(to).is_some()
+            }
+            // Not a move of one man: nothing is known to have been captured
+            // or a pawn moved, so the count is kept.
+            None => false,
+        }
+    }
+
+    fn pass(&self, pos: &ChessPosition) -> Option<ChessPosition> {
+        let mut setup = pos.board.to_setup(EnPassantMode::Legal);
+        let us = setup.turn;
+        setup.ep_square = None;
+        setup.halfmoves = setup.halfmoves.saturating_add(1);
+        if us == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        setup.turn = !us;
+        // A player in check who passes leaves his king capturable: shakmaty
+        // cannot hold that position (opposite check), and we answer `None`.
+        lenient_board(setup).map(ChessPosition::new)
     }
 }
 
@@ -379,6 +414,58 @@ impl RuleSet for Chess {
 /// mover's king left capturable).
 #[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
 fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
+    use shakmaty::Piece;
+    let us = pos.turn();
+    let (from, to, promotion) = unlawful_squares(pos, text)?;
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    let moved = setup.board.remove_piece_at(from)?;
+    if moved.color != us {
+        return None;
+    }
+    let placed = Piece {
+        color: us,
+        role: promotion.unwrap_or(moved.role),
+    };
+    let captured = setup.board.piece_at(to);
+    if captured.is_some_and(|c| c.role == shakmaty::Role::King) {
+        return None;
+    }
+    // A pawn left on its last rank (an unfinished promotion) cannot be held
+    // by any position: it is lifted off, as a stand-in (L-A.5.4).
+    let unpromoted = placed.role == shakmaty::Role::Pawn && to.rank() == (!us).backrank();
+    if !unpromoted {
+        setup.board.set_piece_at(to, placed);
+    } else {
+        setup.board.discard_piece_at(to);
+    }
+    setup.castling_rights = setup.castling_rights.without(from).without(to);
+    setup.ep_square = None;
+    setup.halfmoves = 0;
+    if us == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !us;
+    lenient_board(setup)
+}
+
+/// A board from a set-up, forgiving what a game played on after an unlawful
+/// move may show (lapsed castling rights, an impossible check, too much
+/// material) but never a king left capturable or a pawn on its last rank.
+#[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
+fn lenient_board(setup: shakmaty::Setup) -> Option<Board> {
+    Board::from_setup(setup, CastlingMode::Standard)
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .ok()
+}
+
+/// The squares an unlawful move text names: from, to and any promotion
+/// piece; `None` when it names no single man of the side to move.
+fn unlawful_squares(
+    pos: &Board,
+    text: &str,
+) -> Option<(shakmaty::Square, shakmaty::Square, Option<shakmaty::Role>)> {
     use shakmaty::{Bitboard, Piece, Role, Square, attacks::attacks};
     let us = pos.turn();
     let board = pos.board();
@@ -414,32 +501,7 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
         }
         (candidates[0], to, promotion)
     };
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    let moved = setup.board.remove_piece_at(from)?;
-    if moved.color != us {
-        return None;
-    }
-    let placed = Piece {
-        color: us,
-        role: promotion.unwrap_or(moved.role),
-    };
-    let captured = setup.board.piece_at(to);
-    if captured.is_some_and(|c| c.role == Role::King) {
-        return None;
-    }
-    setup.board.set_piece_at(to, placed);
-    setup.castling_rights = setup.castling_rights.without(from).without(to);
-    setup.ep_square = None;
-    setup.halfmoves = 0;
-    if us == Color::Black {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    setup.turn = !us;
-    Board::from_setup(setup, CastlingMode::Standard)
-        .or_else(|e| e.ignore_invalid_castling_rights())
-        .or_else(|e| e.ignore_impossible_check())
-        .or_else(|e| e.ignore_too_much_material())
-        .ok()
+    (board.color_at(from) == Some(us)).then_some((from, to, promotion))
 }
 
 /// SAN of a move without the check suffix (for candidate lists).

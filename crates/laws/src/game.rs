@@ -61,7 +61,13 @@ pub enum PlyMove<M> {
     /// An illegal move that stands because nobody claimed it in time
     /// (reduced rapid/blitz, L-A.5.2), as written.
     Unlawful(String),
+    /// A clock press without a move that nobody claimed (L-7.5c, L-A.5.2):
+    /// the turn passed; written `--` as in PGN.
+    Pass,
 }
+
+/// How the record names a completed press without a move (L-7.5c).
+const PRESS_WITHOUT_MOVE: &str = "(clock pressed without a move)";
 
 /// A completed or uncompleted move of the game record.
 #[derive(Clone, Debug)]
@@ -132,8 +138,16 @@ pub struct Game<R: RuleSet> {
     /// Reduced play: a completed illegal move the opponent may still claim (L-A.5.2).
     illegal_window: Option<usize>,
     illegal: Vec<IllegalMove>,
+    /// An unfinished promotion that stood unclaimed (L-A.5.4): whose pawn,
+    /// the position before it and the move as written. The board is a
+    /// stand-in without that pawn until the opponent's next move completes.
+    unpromoted: Option<(Side, R::Position, String)>,
     illegal_count: [u32; 2],
     offer: Option<DrawOffer>,
+    /// The player who touched a piece to move it (a move made, perhaps
+    /// illegal, not yet replaced by a legal one) and the ply it happened at:
+    /// he has lost the right to claim under 9.2 or 9.3 on that move (L-9.4).
+    touched: Option<(Side, usize)>,
     quickplay: Option<QuickplayClaim>,
     penalties: Vec<Penalty>,
     outcome: Option<Outcome>,
@@ -148,10 +162,32 @@ pub struct Game<R: RuleSet> {
 /// Why an event was rejected.
 pub type Rejection = String;
 
+/// The most points a game may give (CFG-6): scores outside `[0, MAX_POINTS]`
+/// are refused as absurd.
+pub const MAX_POINTS: f64 = 10.0;
+
+/// Refuses points that are negative, not a number, or above [`MAX_POINTS`].
+fn check_points(points: Option<f64>) -> Result<Option<f64>, Rejection> {
+    match points {
+        Some(p) if !(0.0..=MAX_POINTS).contains(&p) => {
+            Err(format!("points {p} are outside [0, {MAX_POINTS}]"))
+        }
+        other => Ok(other),
+    }
+}
+
 impl<R: RuleSet> Game<R> {
     /// A new game from the initial position (or `start`), with the given clock.
-    pub fn new(rules: R, config: GameConfig, start: Option<R::Position>, timing: Timing) -> Self {
+    pub fn new(
+        rules: R,
+        config: GameConfig,
+        start: Option<R::Position>,
+        mut timing: Timing,
+    ) -> Self {
         let start = start.unwrap_or_else(|| rules.initial_position());
+        // A position set up with Black to move (adjourned or composed,
+        // Guidelines I): the clock of the player who has the move starts.
+        timing.begin_with(rules.turn(&start));
         let quiet_plies = rules.halfmove_clock(&start);
         let mut reps = Repetitions::default();
         reps.record(rules.identity(&start));
@@ -169,8 +205,10 @@ impl<R: RuleSet> Game<R> {
             pending_illegal: None,
             illegal_window: None,
             illegal: Vec::new(),
+            unpromoted: None,
             illegal_count: [0, 0],
             offer: None,
+            touched: None,
             quickplay: None,
             penalties: Vec::new(),
             outcome: None,
@@ -265,6 +303,22 @@ impl<R: RuleSet> Game<R> {
             && let Some((side, flag_at)) = self.timing.first_flag_before(ev.at)
         {
             self.time_forfeit(side, flag_at);
+            // A `flag` event (or a time claim) reporting that very flag is the
+            // same observation, at the same instant: it is accepted, not
+            // refused as coming after the end.
+            let same = match &ev.event {
+                Event::Flag { side: s } => *s == side,
+                Event::Claim {
+                    side: s,
+                    claim: ClaimKind::Time,
+                    ..
+                } => *s == side.other(),
+                _ => false,
+            };
+            if same && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
+                self.last_at = ev.at;
+                return Ok(());
+            }
         }
         if let Some(o) = &self.outcome
             && !matches!(ev.event, Event::Arbiter(_))
@@ -387,6 +441,12 @@ impl<R: RuleSet> Game<R> {
                 if press {
                     self.timing.check_press(side)?;
                 }
+                // He touched a piece to move it: that rejects the opponent's
+                // offer (L-9.1c) — restoring the position under 7.5.1 does not
+                // bring the offer back — and costs him the claim on this move
+                // (L-9.4).
+                self.reject_offer_by(side);
+                self.touched = Some((side, self.plies.len()));
                 // Made but not yet completed: it is punished only when the
                 // clock is pressed (L-7.5a). A later move replaces it.
                 self.pending_illegal = Some(PendingIllegal {
@@ -444,13 +504,18 @@ impl<R: RuleSet> Game<R> {
         Ok(())
     }
 
-    fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
-        // A move by the opponent of an open offer rejects it (L-9.1c iii).
+    /// A piece touched to be moved by the opponent of an open offer rejects
+    /// it (L-9.1c iii); the offerer's own move leaves it open.
+    fn reject_offer_by(&mut self, side: Side) {
         if let Some(o) = self.offer
             && o.by != side
         {
             self.offer = None;
         }
+    }
+
+    fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
+        self.reject_offer_by(side);
         let zeroing = self.rules.is_zeroing(&self.pos, &mv);
         self.rules.play(&mut self.pos, &mv);
         if zeroing {
@@ -522,7 +587,41 @@ impl<R: RuleSet> Game<R> {
             p.clock_after = left;
         }
         self.uncompleted[side.index()] = false;
+        self.after_unpromoted(side, at);
         Ok(())
+    }
+
+    /// L-A.5.4 (seed 002 A.4.4): with a pawn left unpromoted on its last
+    /// rank the arbiter waits until the next move is completed; if the
+    /// impossible position is still on the board, the game is drawn. Only a
+    /// capture of that pawn removes it.
+    fn after_unpromoted(&mut self, side: Side, at: u64) {
+        let Some((owner, before, text)) = self.unpromoted.take() else {
+            return;
+        };
+        if owner == side {
+            self.unpromoted = Some((owner, before, text));
+            return;
+        }
+        let captured = match self.plies.last() {
+            Some(Ply {
+                side: s,
+                mv: PlyMove::Legal(m),
+                ..
+            }) if *s == side => self.rules.lands_on_unlawful_target(&before, &text, m),
+            _ => false,
+        };
+        if captured {
+            // The stand-in saw a quiet move to an empty square; it was a capture.
+            self.quiet_plies = 0;
+            self.reps.clear();
+            self.reps.record(self.rules.identity(&self.pos));
+            return;
+        }
+        self.notes.push(format!(
+            "{owner}'s pawn ({text}) still stands unpromoted on the last rank after {side}'s move: the game is drawn (A.5.4)"
+        ));
+        self.end(GameResult::Draw, Termination::Arbiter, at);
     }
 
     fn on_press(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
@@ -545,7 +644,7 @@ impl<R: RuleSet> Game<R> {
             if self.config.provisions.press_without_move_is_illegal() {
                 self.pending_illegal = Some(PendingIllegal {
                     side,
-                    text: "(clock pressed without a move)".into(),
+                    text: PRESS_WITHOUT_MOVE.into(),
                     reason: "pressing the clock without making a move is an illegal move (7.5.3)"
                         .into(),
                 });
@@ -614,8 +713,10 @@ impl<R: RuleSet> Game<R> {
         let nth = *k;
         match self.config.provisions.illegal_move(nth) {
             IllegalMoveConsequence::TimeToOpponent(ms) => {
-                self.timing.add(side.other(), ms, at);
-                self.penalty(at, side, "illegal_move", Some(ms));
+                // Only time actually given is reported (the header's penalty
+                // is bounded, so this fails only on a clock already at its limit).
+                let given = self.timing.add(side.other(), ms, at).ok().map(|_| ms);
+                self.penalty(at, side, "illegal_move", given);
             }
             IllegalMoveConsequence::LossUnlessOpponentCannotMate => {
                 self.penalty(at, side, "illegal_move", None);
@@ -648,38 +749,56 @@ impl<R: RuleSet> Game<R> {
     }
 
     /// Reduced play: the opponent moved without claiming, so the illegal move
-    /// stands (L-A.5.2). We can go on only if the rule set can represent the
-    /// position it leaves.
+    /// stands (L-A.5.2) and is a move of the game. We can go on only if the
+    /// rule set can represent the position it leaves.
     fn illegal_stands(&mut self) -> Result<(), Rejection> {
         let index = self.illegal_window.expect("open window");
         let text = self.illegal[index].text.clone();
         let side = self.illegal[index].side;
-        match self.rules.play_unlawful(&self.pos, &text) {
-            Some(next) => {
-                self.pos = next;
-                let made_at = self.illegal[index].at;
-                self.plies.push(Ply {
-                    side,
-                    mv: PlyMove::Unlawful(text.clone()),
-                    made_at,
-                    completed_at: Some(made_at),
-                    draw_offer: false,
-                    clock_after: None,
-                });
-                self.illegal_window = None;
-                self.quiet_plies = 0;
-                self.reps.clear();
-                let id = self.rules.identity(&self.pos);
-                self.reps.record(id);
-                self.notes.push(format!(
-                    "{side}'s illegal move {text} stands: not claimed in time (A.5.2)"
-                ));
-                Ok(())
-            }
-            None => Err(format!(
-                "{side}'s illegal move {text} leaves a position that cannot be played on (a king can be captured); claim it with claim: illegal_move (A.5.2)"
-            )),
+        let pass = text == PRESS_WITHOUT_MOVE;
+        if !pass && self.rules.unfinished_promotion(&self.pos, &text).is_some() {
+            self.unpromoted = Some((side, self.pos.clone(), text.clone()));
         }
+        let next = if pass {
+            self.rules.pass(&self.pos)
+        } else {
+            self.rules.play_unlawful(&self.pos, &text)
+        };
+        let Some(next) = next else {
+            return Err(format!(
+                "{side}'s illegal move {text} leaves a position that cannot be played on (a king can be captured); claim it with claim: illegal_move (A.5.2)"
+            ));
+        };
+        // It resets the 50/75-move count only as a pawn move or a capture
+        // would (L-9.3, L-9.6b); a press without a move moves nothing.
+        let zeroing = !pass && self.rules.unlawful_is_zeroing(&self.pos, &text);
+        self.pos = next;
+        let made_at = self.illegal[index].at;
+        self.plies.push(Ply {
+            side,
+            mv: if pass {
+                PlyMove::Pass
+            } else {
+                PlyMove::Unlawful(text.clone())
+            },
+            made_at,
+            completed_at: Some(made_at),
+            draw_offer: false,
+            clock_after: None,
+        });
+        self.illegal_window = None;
+        if zeroing {
+            self.quiet_plies = 0;
+            self.reps.clear();
+        } else {
+            self.quiet_plies += 1;
+        }
+        let id = self.rules.identity(&self.pos);
+        self.reps.record(id);
+        self.notes.push(format!(
+            "{side}'s illegal move {text} stands: not claimed in time (A.5.2)"
+        ));
+        Ok(())
     }
 
     // ----- draw offers (L-9.1) -----------------------------------------
@@ -695,10 +814,14 @@ impl<R: RuleSet> Game<R> {
         }
         if let Some(o) = self.offer
             && o.by == side.other()
+            && self.agreement_allowed()
         {
             // Offering back is accepting (the offer stands until answered).
             return self.on_accept(side, at);
         }
+        // Before both players have moved (2017+) only the agreement is
+        // forbidden (5.2.3): the offer itself is valid and stays open until a
+        // move of the opponent rejects it or it is accepted (9.1.2.1).
         self.offer = Some(DrawOffer {
             by: side,
             at,
@@ -723,6 +846,38 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// May a draw be agreed now? From 2017 only after both players have
+    /// made a move (L-5.2c, L-9.1f).
+    fn agreement_allowed(&self) -> bool {
+        !self.config.provisions.agreement_needs_a_move_each()
+            || (self.moves_made(Side::White) > 0 && self.moves_made(Side::Black) > 0)
+    }
+
+    /// A claim is also a draw offer (L-9.1e). It does none of the things
+    /// that end an open offer by the opponent (9.1.2.1), so that offer
+    /// stands, and the claim offered back accepts it. Otherwise the claim
+    /// becomes the claimant's own offer.
+    fn claim_as_offer(&mut self, side: Side, at: u64) {
+        match self.offer {
+            Some(o) if o.by == side.other() => {
+                if self.agreement_allowed() {
+                    self.notes.push(format!(
+                        "{side}'s claim is also a draw offer (9.1.2.3): it accepts {}'s open offer",
+                        side.other()
+                    ));
+                    self.end(GameResult::Draw, Termination::Agreement, at);
+                }
+            }
+            _ => {
+                self.offer = Some(DrawOffer {
+                    by: side,
+                    at,
+                    ply: self.plies.len(),
+                })
+            }
+        }
+    }
+
     fn on_accept(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         let Some(o) = self.offer else {
             return Err(format!("{side} accepts a draw, but no offer is open"));
@@ -730,9 +885,7 @@ impl<R: RuleSet> Game<R> {
         if o.by == side {
             return Err(format!("{side} cannot accept his own draw offer"));
         }
-        if self.config.provisions.agreement_needs_a_move_each()
-            && (self.moves_made(Side::White) == 0 || self.moves_made(Side::Black) == 0)
-        {
+        if !self.agreement_allowed() {
             return Err(
                 "a draw may be agreed only after both players have made a move (5.2.3, 2017+)"
                     .into(),
@@ -846,6 +999,11 @@ impl<R: RuleSet> Game<R> {
                 self.turn()
             ));
         }
+        if self.touched == Some((side, self.plies.len())) {
+            return Err(format!(
+                "{side} has touched a piece to move it (4.3): he has lost the right to claim a draw on this move (9.4)"
+            ));
+        }
         let intended_move = match intended {
             None => None,
             Some(text) => match self.rules.parse_move(&self.pos, text) {
@@ -856,10 +1014,17 @@ impl<R: RuleSet> Game<R> {
                 }
             },
         };
+        // 9.2.1 / 9.3: the position or the 50 moves with the intended move
+        // played, *or* as they stand now (seed 000 9.2/9.3 "или"): either
+        // makes the claim correct.
+        let now = self.verify_draw_claim(claim, None);
         let verdict = match &intended_move {
-            Some(Err(reason)) => Err(format!("the intended move is illegal: {reason}")),
-            Some(Ok(m)) => self.verify_draw_claim(claim, Some(m)),
-            None => self.verify_draw_claim(claim, None),
+            None => now,
+            Some(intended) => match (intended, now) {
+                (_, Ok(t)) => Ok(t),
+                (Err(reason), Err(_)) => Err(format!("the intended move is illegal: {reason}")),
+                (Ok(m), Err(_)) => self.verify_draw_claim(claim, Some(m)),
+            },
         };
         match verdict {
             Ok(termination) => {
@@ -869,21 +1034,26 @@ impl<R: RuleSet> Game<R> {
                 // L-9.5c: the opponent gets time (2005: the claimant also loses time).
                 let left = self.timing.remaining(side, at).unwrap_or(i64::MAX);
                 let pen = self.config.provisions.wrong_claim(left);
-                self.timing.add(side.other(), pen.to_opponent, at);
-                self.penalty(at, side, "incorrect_claim", Some(pen.to_opponent));
-                if pen.from_claimant > 0 && self.timing.has_clock() {
-                    self.timing.add(side, -pen.from_claimant, at);
+                let given = self.timing.add(side.other(), pen.to_opponent, at);
+                self.penalty(
+                    at,
+                    side,
+                    "incorrect_claim",
+                    given.ok().map(|_| pen.to_opponent),
+                );
+                if pen.from_claimant > 0
+                    && self.timing.has_clock()
+                    && self.timing.add(side, -pen.from_claimant, at).is_ok()
+                {
                     self.penalty(at, side, "claimant_time_cut", Some(pen.from_claimant));
                 }
                 self.notes.push(format!("incorrect claim by {side}: {why}"));
-                // A claim is also a draw offer (L-9.1e).
-                self.offer = Some(DrawOffer {
-                    by: side,
-                    at,
-                    ply: self.plies.len(),
-                });
-                // The intended move must now be played (9.5.3).
-                if let Some(Ok(m)) = intended_move {
+                self.claim_as_offer(side, at);
+                // The intended move must now be played (9.5.3), unless the
+                // claim, as an offer, has just agreed a draw.
+                if let Some(Ok(m)) = intended_move
+                    && self.outcome.is_none()
+                {
                     self.play_legal(side, m, at);
                 }
             }
@@ -908,6 +1078,14 @@ impl<R: RuleSet> Game<R> {
                 self.turn()
             ));
         }
+        if let Some(c) = self.timing.clock()
+            && !c.in_final_period(side)
+        {
+            return Err(format!(
+                "{side} is in period {}: the quickplay finish is the period in which all the remaining moves must be made (2005 10.1, G-III.1)",
+                c.period(side)
+            ));
+        }
         match self.timing.remaining(side, at) {
             Some(ms) if ms > 0 && ms < 2 * MINUTE => {}
             Some(ms) => {
@@ -921,11 +1099,10 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Increment => QuickplayClaim::Increment(side),
             _ => QuickplayClaim::Draw(side),
         });
-        self.offer = Some(DrawOffer {
-            by: side,
-            at,
-            ply: self.plies.len(),
-        });
+        self.claim_as_offer(side, at);
+        if self.outcome.is_some() {
+            self.quickplay = None;
+        }
         Ok(())
     }
 
@@ -1069,17 +1246,9 @@ impl<R: RuleSet> Game<R> {
         match a.action {
             Pause => self.timing.pause(at),
             Resume => self.timing.resume(at),
-            AddTime => {
+            AddTime | DeductTime => {
                 let (s, m) = (side()?, ms()?);
-                self.timing.add(s, m, at);
-                self.penalty(at, s, "add_time", Some(m));
-                Ok(())
-            }
-            DeductTime => {
-                let (s, m) = (side()?, ms()?);
-                self.timing.add(s, -m, at);
-                self.penalty(at, s, "deduct_time", Some(m));
-                Ok(())
+                self.arbiter_time(a.action == AddTime, s, m, at)
             }
             Warning => {
                 let s = side()?;
@@ -1097,13 +1266,14 @@ impl<R: RuleSet> Game<R> {
             }
             ReducePoints => {
                 let offender = side()?;
-                let by = a.points.unwrap_or(self.config.scoring.draw);
+                let by = check_points(a.points)?.unwrap_or(self.config.scoring.draw);
                 self.points_delta[offender.index()] -= by;
                 self.penalty(at, offender, "reduce_points", None);
                 Ok(())
             }
             DeclareLost => {
                 let loser = side()?;
+                check_points(a.points)?;
                 self.penalty(at, loser, "declare_lost", None);
                 match &self.outcome {
                     // 11.8: both players lose.
@@ -1245,6 +1415,25 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// The arbiter's `add_time` / `deduct_time` (12.9.2, 12.9.3, 2005 13.4):
+    /// applied and reported, or refused with its reason — never reported
+    /// without being applied.
+    fn arbiter_time(&mut self, add: bool, s: Side, m: i64, at: u64) -> Result<(), Rejection> {
+        if !self.timing.has_clock() {
+            return Err("the game has no clock whose time could be changed".into());
+        }
+        let (delta, kind) = if add {
+            (m, "add_time")
+        } else {
+            (-m, "deduct_time")
+        };
+        self.timing
+            .add(s, delta, at)
+            .map_err(|e| format!("{kind} of {m} ms not applied: {e}"))?;
+        self.penalty(at, s, kind, Some(m));
+        Ok(())
+    }
+
     fn quickplay_decision(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         let Some(claim) = self.quickplay else {
             return Err("no quickplay-finish claim is pending".into());
@@ -1253,6 +1442,10 @@ impl<R: RuleSet> Game<R> {
             QuickplayClaim::Draw(s) | QuickplayClaim::Increment(s) => s,
         };
         let extra = a.ms.unwrap_or(2 * MINUTE);
+        if extra < 0 {
+            return Err(format!("{:?} needs a non-negative ms", a.action));
+        }
+        let refused = |e: String| format!("{:?} of {extra} ms not applied: {e}", a.action);
         match a.action {
             ActionKind::QuickplayAccept => {
                 self.quickplay = None;
@@ -1269,24 +1462,31 @@ impl<R: RuleSet> Game<R> {
                 } else {
                     claimant
                 };
-                self.timing.add(to, extra, at);
+                self.timing.add(to, extra, at).map_err(refused)?;
                 self.penalty(at, to, "quickplay_postponed_time", Some(extra));
             }
             ActionKind::QuickplayReject => {
+                self.timing
+                    .add(claimant.other(), extra, at)
+                    .map_err(refused)?;
                 self.quickplay = None;
-                self.timing.add(claimant.other(), extra, at);
                 self.penalty(at, claimant, "quickplay_rejected", Some(extra));
             }
             ActionKind::QuickplayIncrement => {
                 if !self.config.provisions.edition.is_modern() {
                     return Err("the increment of G-III.4 is not in the 2005 Laws".into());
                 }
+                let inc = a.ms.unwrap_or(5_000);
+                self.timing.set_increment(inc, at).map_err(refused)?;
                 self.quickplay = None;
                 self.offer = None;
-                let inc = a.ms.unwrap_or(5_000);
-                self.timing.set_increment(inc, at);
-                self.timing.add(claimant.other(), 2 * MINUTE, at);
-                self.penalty(at, claimant, "quickplay_increment", Some(2 * MINUTE));
+                let given = self.timing.add(claimant.other(), 2 * MINUTE, at);
+                self.penalty(
+                    at,
+                    claimant,
+                    "quickplay_increment",
+                    given.ok().map(|_| 2 * MINUTE),
+                );
             }
             _ => unreachable!(),
         }
@@ -1309,6 +1509,7 @@ impl<R: RuleSet> Game<R> {
             PlyMove::Unlawful(text) => rules
                 .play_unlawful(pos, text)
                 .unwrap_or_else(|| pos.clone()),
+            PlyMove::Pass => rules.pass(pos).unwrap_or_else(|| pos.clone()),
         }
     }
 
@@ -1330,6 +1531,7 @@ impl<R: RuleSet> Game<R> {
             out.push(match &p.mv {
                 PlyMove::Legal(m) => self.rules.move_text(&pos, m),
                 PlyMove::Unlawful(t) => t.clone(),
+                PlyMove::Pass => "--".to_string(),
             });
             pos = Self::after(&self.rules, &pos, &p.mv);
         }
@@ -1350,7 +1552,8 @@ impl<R: RuleSet> Game<R> {
         for p in &kept {
             let zeroing = match &p.mv {
                 PlyMove::Legal(m) => self.rules.is_zeroing(&self.pos, m),
-                PlyMove::Unlawful(_) => true,
+                PlyMove::Unlawful(t) => self.rules.unlawful_is_zeroing(&self.pos, t),
+                PlyMove::Pass => false,
             };
             if zeroing {
                 self.quiet_plies = 0;
@@ -1366,6 +1569,8 @@ impl<R: RuleSet> Game<R> {
         self.illegal_window = None;
         self.uncompleted = [false, false];
         self.offer = None;
+        self.touched = None;
+        self.unpromoted = None;
     }
 
     // ----- claimability (for audits and players) -------------------------

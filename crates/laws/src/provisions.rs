@@ -165,14 +165,14 @@ impl Provisions {
     }
 
     /// Whether the software calls a flag it sees fall (CFG-8, L-6.8): always in
-    /// standard play; in rapid/blitz from 2017/18 ("shall"), and in fully
-    /// supervised rapid/blitz. In 2005 rapid/blitz and July-2017 reduced play
-    /// only a player's claim makes a flag count.
+    /// standard play; in rapid/blitz from 2018 ("shall"), and in fully
+    /// supervised rapid/blitz of every edition. In reduced 2005 rapid/blitz
+    /// (the OLD rules) and July-2017 reduced play only a player's claim makes
+    /// a flag count. Supervision decides flags and illegal moves alike.
     pub fn flag_called_automatically(&self) -> bool {
         match (self.edition, self.regime) {
             (_, Regime::Standard) => true,
-            (Edition::E2005, _) => false,
-            (Edition::E2017, _) => !self.reduced(),
+            (Edition::E2005 | Edition::E2017, _) => !self.reduced(),
             _ => true,
         }
     }

@@ -1,12 +1,13 @@
 //! Replaying a log: the fold from the header and the events to a final state,
 //! and the report `arbiter replay --json` prints.
 
-use crate::game::{Game, GameConfig, Penalty};
+use crate::game::{Game, GameConfig, MAX_POINTS, Penalty};
 use crate::log::{Header, Log};
 use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
-use arbiter_edition::{Regime, Side, Supervision};
+use arbiter_clock::MAX_AT_MS;
+use arbiter_edition::{Edition, Regime, Side, Supervision};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.
@@ -22,7 +23,18 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         .regime
         .or_else(|| Timing::regime_of(h))
         .unwrap_or(Regime::Standard);
-    let supervision = h.supervision.unwrap_or(Supervision::Full);
+    // 2005 has no rapid/blitz appendix; the OLD rapidplay/blitz rules we
+    // follow assume no arbiter at every board: without `supervision`, a 2005
+    // rapid or blitz game is reduced, for illegal moves and flags alike
+    // (docs/decisions.md). From 2017 the default is full supervision.
+    let supervision = h.supervision.unwrap_or(
+        if h.edition == Edition::E2005 && regime != Regime::Standard {
+            Supervision::Reduced
+        } else {
+            Supervision::Full
+        },
+    );
+    check_header_values(h)?;
     let timing = Timing::from_header(h, regime, supervision)?;
     let config = GameConfig {
         provisions: Provisions::new(h.edition, regime, supervision)
@@ -34,6 +46,30 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         clock_only: h.clock_only.unwrap_or(false),
     };
     Ok((config, timing))
+}
+
+/// Refuses header values no regulations could mean: a negative default time
+/// or time penalty, a penalty beyond the clock's range, points outside
+/// `[0, 10]`.
+fn check_header_values(h: &Header) -> Result<(), String> {
+    if let Some(d) = h.default_time
+        && d < 0
+    {
+        return Err(format!("default_time {d} is negative"));
+    }
+    if let Some(p) = h.time_penalty_ms
+        && !(0..=MAX_AT_MS as i64).contains(&p)
+    {
+        return Err(format!("time_penalty_ms {p} is outside [0, {MAX_AT_MS}]"));
+    }
+    if let Some(s) = h.scoring {
+        for (name, v) in [("win", s.win), ("draw", s.draw), ("loss", s.loss)] {
+            if !(0.0..=MAX_POINTS).contains(&v) {
+                return Err(format!("scoring {name} {v} is outside [0, {MAX_POINTS}]"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Folds a log into a game. Fails only when the header itself is unusable

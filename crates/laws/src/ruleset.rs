@@ -119,9 +119,39 @@ pub trait RuleSet: Send + Sync {
     }
     /// The position after an illegal move that *stands* because nobody
     /// claimed it in time (reduced rapid/blitz, L-A.5.2), or `None` when the
-    /// rule set cannot represent it (for chess: a king left capturable).
+    /// rule set cannot represent it (for chess: a king left capturable). For
+    /// an unfinished promotion (a pawn left on its last rank, which no
+    /// position may hold) it is a stand-in with that pawn lifted off, on which
+    /// the opponent's next move is judged (L-A.5.4).
     fn play_unlawful(&self, pos: &Self::Position, text: &str) -> Option<Self::Position> {
         let _ = (pos, text);
+        None
+    }
+    /// Whether an unlawful move that stands resets the 50/75-move count: it
+    /// is a move of the game (L-9.3, L-9.6b) and resets it only if it moved a
+    /// pawn or captured. The default, for rule sets that cannot tell, resets.
+    fn unlawful_is_zeroing(&self, pos: &Self::Position, text: &str) -> bool {
+        let _ = (pos, text);
+        true
+    }
+    /// Whether `mv`, played on the stand-in left by an unlawful move `text`
+    /// made from `before`, lands on the square that move went to: it captures
+    /// a pawn left unpromoted there (L-A.5.4). `false` by default.
+    fn lands_on_unlawful_target(
+        &self,
+        before: &Self::Position,
+        text: &str,
+        mv: &Self::Move,
+    ) -> bool {
+        let _ = (before, text, mv);
+        false
+    }
+    /// The position after the side to move pressed the clock without moving
+    /// and nobody claimed it (L-7.5c, L-A.5.2): the same men, the other side
+    /// to move. `None` when the rule set cannot represent it (for chess: the
+    /// passer's king was in check) or has no such notion.
+    fn pass(&self, pos: &Self::Position) -> Option<Self::Position> {
+        let _ = pos;
         None
     }
 }

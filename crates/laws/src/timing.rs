@@ -105,18 +105,18 @@ impl Timing {
         Some(c.remaining(side, self.read_at(at).max(c.last_at())))
     }
 
-    /// When `side`'s flag fell, if it has fallen strictly before `at`.
+    /// When `side`'s flag fell, if it has fallen by `at`. A flag falls at the
+    /// millisecond the time reaches zero (L-6.1, 6.8): the same instant the
+    /// clock records ([`Clock::fell_by`]), so a `flag` event at that
+    /// millisecond, and a press made then, find it fallen.
     pub fn flag_fell_at(&self, side: Side, at: u64) -> Option<u64> {
         if self.stopped_at.is_some() {
             return None;
         }
-        self.clock
-            .as_ref()?
-            .flag_at(side)
-            .filter(|t| *t < at || (*t == at && self.remaining(side, at).is_some_and(|r| r < 0)))
+        self.clock.as_ref()?.fell_by(side, at)
     }
 
-    /// The first flag that fell strictly before `at`, with its exact instant.
+    /// The first flag that fell at or before `at`, with its exact instant.
     pub fn first_flag_before(&self, at: u64) -> Option<(Side, u64)> {
         Side::BOTH
             .iter()
@@ -178,19 +178,36 @@ impl Timing {
         }
     }
 
-    /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9).
-    pub fn add(&mut self, side: Side, ms: i64, at: u64) {
+    /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9). An
+    /// amount beyond the clock's range is refused and changes nothing, so a
+    /// caller never reports a change that was not made.
+    pub fn add(&mut self, side: Side, ms: i64, at: u64) -> Result<(), String> {
+        match &mut self.clock {
+            None => Ok(()),
+            Some(c) => {
+                let at = at.max(c.last_at());
+                c.adjust(side, at, ms).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The game starts with `side` to move (a resumed or composed position,
+    /// Guidelines I): his clock runs first.
+    pub fn begin_with(&mut self, side: Side) {
         if let Some(c) = &mut self.clock {
-            let at = at.max(c.last_at());
-            let _ = c.adjust(side, at, ms);
+            let _ = c.start_with(side);
         }
     }
 
     /// G-III.4: an increment for both players from now on.
-    pub fn set_increment(&mut self, ms: i64, at: u64) {
-        if let Some(c) = &mut self.clock {
-            let at = at.max(c.last_at());
-            let _ = c.switch_to_increment(at, ms.max(0) as u64);
+    pub fn set_increment(&mut self, ms: i64, at: u64) -> Result<(), String> {
+        match &mut self.clock {
+            None => Ok(()),
+            Some(c) => {
+                let at = at.max(c.last_at());
+                c.switch_to_increment(at, ms.max(0) as u64)
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
