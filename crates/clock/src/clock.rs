@@ -697,6 +697,29 @@ impl Clock {
         Ok(out)
     }
 
+    /// Makes `side`'s clock the one that runs from `at = 0`, for a game set up
+    /// with Black to move: 6.6 starts the clock of the player with the move,
+    /// which is White only in the initial position. Possible only before
+    /// anything has happened on the clock.
+    pub fn start_with(&mut self, side: Side) -> Result<(), ClockError> {
+        let untouched = self.last_at == 0
+            && !self.paused
+            && self.on_move == Side::White
+            && Side::BOTH.iter().all(|&s| {
+                let st = self.side(s);
+                st.moves_completed == 0 && st.illegal_presses == 0 && st.arrived_at.is_none()
+            });
+        if !untouched {
+            return Err(ClockError::NotOnMove {
+                side,
+                on_move: self.on_move,
+            });
+        }
+        self.on_move = side;
+        self.start_turn(side);
+        Ok(())
+    }
+
     /// The arbiter pauses the clocks (6.11 / 2005 6.13). The running side's
     /// delay left is kept for the resume.
     pub fn pause(&mut self, at: u64) -> Result<(), ClockError> {

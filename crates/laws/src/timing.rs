@@ -105,23 +105,38 @@ impl Timing {
         Some(c.remaining(side, self.read_at(at).max(c.last_at())))
     }
 
-    /// When `side`'s flag fell, if it has fallen strictly before `at`.
+    /// When `side`'s flag fell, if it has fallen at or before `at`: a flag
+    /// seen at the very millisecond the time ran out has fallen (a live
+    /// clock reports it at that instant, and its log must replay so).
     pub fn flag_fell_at(&self, side: Side, at: u64) -> Option<u64> {
         if self.stopped_at.is_some() {
             return None;
         }
-        self.clock
-            .as_ref()?
-            .flag_at(side)
-            .filter(|t| *t < at || (*t == at && self.remaining(side, at).is_some_and(|r| r < 0)))
+        self.clock.as_ref()?.flag_at(side).filter(|t| *t <= at)
+    }
+
+    /// When `side`'s flag fell, if it has fallen strictly before `at`: an
+    /// event at the very instant the time runs out (a press) is still in time.
+    fn flag_fell_before(&self, side: Side, at: u64) -> Option<u64> {
+        self.flag_fell_at(side, at)
+            .filter(|t| *t < at || self.remaining(side, at).is_some_and(|r| r < 0))
     }
 
     /// The first flag that fell strictly before `at`, with its exact instant.
     pub fn first_flag_before(&self, at: u64) -> Option<(Side, u64)> {
         Side::BOTH
             .iter()
-            .filter_map(|&s| self.flag_fell_at(s, at).map(|t| (s, t)))
+            .filter_map(|&s| self.flag_fell_before(s, at).map(|t| (s, t)))
             .min_by_key(|(_, t)| *t)
+    }
+
+    /// Makes the clock of `side`, the side to move in the starting position,
+    /// the one that runs from `at = 0` (6.6: the player with the move).
+    pub fn start_with(&mut self, side: Side) -> Result<(), String> {
+        match &mut self.clock {
+            None => Ok(()),
+            Some(c) => c.start_with(side).map_err(|e| e.to_string()),
+        }
     }
 
     /// Whether `side` is in the last ("all remaining moves") period (6.12b, G-III.3).
