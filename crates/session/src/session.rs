@@ -237,9 +237,39 @@ impl<R: Variant> Session<R> {
             Input::Event(Event::Press { .. }) if self.mode == Mode::Online => {
                 self.refuse(at, Refusal::PressWithoutMove, &mut out)
             }
+            Input::Event(Event::Claim {
+                side,
+                claim,
+                intended: Some(text),
+            }) => {
+                let intended = Some(self.intended_text(&text));
+                self.apply(
+                    at,
+                    Event::Claim {
+                        side,
+                        claim,
+                        intended,
+                    },
+                    &mut out,
+                )
+            }
             Input::Event(ev) => self.apply(at, ev, &mut out),
         }
         out
+    }
+
+    /// The intended move of a claim (L-9.2c, L-9.3), typed in any notation,
+    /// in the log's notation when it reads as a legal move. Otherwise it is
+    /// passed on as typed: whether a claim with an impossible intended move
+    /// is incorrect is the Laws' decision, not the session's.
+    fn intended_text(&self, text: &str) -> String {
+        match self.game.rules().read_move(self.game.position(), text) {
+            Reading::Legal { log_text, .. } => log_text,
+            Reading::Illegal {
+                log_text: Some(t), ..
+            } => t,
+            _ => text.trim().to_string(),
+        }
     }
 
     fn start(&mut self, now: u64, out: &mut Output) {
