@@ -254,14 +254,11 @@ impl Default for TimeBase {
 
 /// Watch `clock` in a task of its own and send each flag fall (at most two)
 /// with the board's `id`: the building block of a hall of many boards.
-pub fn spawn_flag_watcher<K: Send + 'static>(
+pub fn spawn_flag_watcher<K: Clone + Send + 'static>(
     clock: std::sync::Arc<LiveClock>,
     id: K,
     tx: tokio::sync::mpsc::UnboundedSender<(K, FlagFall)>,
-) -> tokio::task::JoinHandle<()>
-where
-    K: Clone,
-{
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         for _ in 0..2 {
             let fall = clock.next_flag().await;

@@ -208,14 +208,14 @@ impl<R: Variant> Session<R> {
     pub fn handle(&mut self, now: u64, input: Input) -> Output {
         let mut out = Output::default();
         if self.origin.is_none() {
-            let starts = match (&input, self.mode) {
-                (Input::Start, _) => true,
-                (Input::Event(Event::Press { .. }) | Input::Move { .. }, Mode::OverTheBoard) => {
-                    true
-                }
-                (Input::Event(Event::Move { .. }), Mode::OverTheBoard) => true,
-                _ => false,
-            };
+            // Over the board, any press or move starts the clock, as a player
+            // reaching for it would; online, play begins only with `Start`.
+            let starts = matches!(input, Input::Start)
+                || (self.mode == Mode::OverTheBoard
+                    && matches!(
+                        input,
+                        Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
+                    ));
             if !starts {
                 self.refuse(0, Refusal::NotStarted, &mut out);
                 return out;
