@@ -35,6 +35,14 @@ impl LiveTime {
     }
 }
 
+impl LiveTime {
+    /// The monotonic instant of `at` ms after this clock's origin, for
+    /// measuring how late a wake-up came.
+    pub fn instant_of(&self, at: u64) -> tokio::time::Instant {
+        self.base.instant_of(at)
+    }
+}
+
 impl TimeSource for LiveTime {
     fn now_ms(&self) -> u64 {
         self.base.now_ms()
