@@ -4,9 +4,9 @@
 //! adds the sentences a live game needs besides them.
 
 use arbiter_edition::Side;
-use arbiter_laws::{GameResult, Termination};
+use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
-use arbiter_notation::clock::{Numerals, RuPlural, Unit, count_with, duration_with, ru_plural};
+use arbiter_notation::clock::{Numerals, RuPlural, Unit, duration_with, ru_plural};
 use arbiter_notation::{Lexicon, SpokenLang};
 use serde::Serialize;
 
@@ -279,16 +279,6 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         )),
     }
     parts.join(". ")
-}
-
-/// The termination's key as the replay report writes it.
-pub fn termination_key(t: Termination) -> String {
-    t.as_str().to_string()
-}
-
-/// `count` words for a number of seconds, as the alarms say them.
-pub fn seconds_words(lex: Lexicon, seconds: u64) -> String {
-    count_with(lex.language(), seconds, Unit::Second, Numerals::Words)
 }
 
 #[cfg(test)]
