@@ -217,6 +217,41 @@ impl LiveClock {
     }
 }
 
+/// The monotonic time base of a live game without its own pure clock: a
+/// session whose clock is the Laws fold's reads `now_ms` here and sleeps with
+/// [`TimeBase::sleep_until`], with the same truncation as [`LiveClock`].
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBase {
+    origin: Instant,
+}
+
+impl TimeBase {
+    /// A time base whose `0` is now.
+    pub fn new() -> TimeBase {
+        TimeBase {
+            origin: Instant::now(),
+        }
+    }
+    /// Milliseconds since the origin, truncated.
+    pub fn now_ms(&self) -> u64 {
+        ms_between(self.origin, Instant::now())
+    }
+    /// The monotonic instant of `at`.
+    pub fn instant_of(&self, at: u64) -> Instant {
+        self.origin + Duration::from_millis(at)
+    }
+    /// Sleeps until `at` ms after the origin (at once if it has passed).
+    pub async fn sleep_until(&self, at: u64) {
+        tokio::time::sleep_until(self.instant_of(at)).await
+    }
+}
+
+impl Default for TimeBase {
+    fn default() -> Self {
+        TimeBase::new()
+    }
+}
+
 /// Watch `clock` in a task of its own and send each flag fall (at most two)
 /// with the board's `id`: the building block of a hall of many boards.
 pub fn spawn_flag_watcher<K: Clone + Send + 'static>(

@@ -18,6 +18,7 @@ pub mod repetition;
 pub mod replay;
 pub mod ruleset;
 pub mod timing;
+pub mod writer;
 
 pub use arbiter_edition::{Edition, Regime, Side, Supervision};
 pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};

@@ -72,11 +72,12 @@ fn check_header_values(h: &Header) -> Result<(), String> {
     Ok(())
 }
 
-/// Folds a log into a game. Fails only when the header itself is unusable
-/// (bad time control or start position); bad events are collected.
-pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), String> {
-    let (config, timing) = config_from_header(&log.header)?;
-    let start = match &log.header.start {
+/// The game a header describes, before any event: the one place that turns
+/// a header into a game, so a live session and a replay start alike. The
+/// clock of the side to move in the starting position runs first (6.6).
+pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, String> {
+    let (config, timing) = config_from_header(header)?;
+    let start = match &header.start {
         Some(text) => Some(
             rules
                 .parse_position(text)
@@ -84,7 +85,14 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
         ),
         None => None,
     };
-    let mut game = Game::new(rules, config, start, timing);
+    // Game::new starts the clock of the side to move in `start` (6.6).
+    Ok(Game::new(rules, config, start, timing))
+}
+
+/// Folds a log into a game. Fails only when the header itself is unusable
+/// (bad time control or start position); bad events are collected.
+pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), String> {
+    let mut game = new_game(rules, &log.header)?;
     let mut rejected = Vec::new();
     for (line, ev) in &log.lines {
         match ev {

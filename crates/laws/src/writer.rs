@@ -1,0 +1,227 @@
+//! The event-log writer: the inverse of [`crate::log`]'s reader.
+//!
+//! Every line is produced by serialising the very types the reader parses
+//! ([`Header`], [`TimedEvent`]), so whatever is written reads back as the
+//! same value. JSON escapes control characters, so a line never contains a
+//! newline whatever a player typed. Pure: it returns text; writing the text
+//! to a file is the caller's business.
+
+use crate::event::TimedEvent;
+use crate::log::Header;
+use std::fmt;
+
+/// Why a line could not be written (serde_json refuses a value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    pub message: String,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write the log line: {}", self.message)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+fn to_line<T: serde::Serialize>(value: &T) -> Result<String, WriteError> {
+    serde_json::to_string(value).map_err(|e| WriteError {
+        message: e.to_string(),
+    })
+}
+
+/// Line 1 of a log, without its newline.
+pub fn header_line(header: &Header) -> Result<String, WriteError> {
+    to_line(header)
+}
+
+/// One event line, without its newline.
+pub fn event_line(event: &TimedEvent) -> Result<String, WriteError> {
+    to_line(event)
+}
+
+/// A whole log as text: the header, then one line per event, each ending in
+/// a newline.
+pub fn log_text(header: &Header, events: &[TimedEvent]) -> Result<String, WriteError> {
+    let mut out = header_line(header)?;
+    out.push('\n');
+    for ev in events {
+        out.push_str(&event_line(ev)?);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{ActionKind, ArbiterAction, ClaimKind, Event};
+    use crate::log::parse_log;
+    use arbiter_edition::{Edition, Regime, Side};
+
+    fn every_event() -> Vec<TimedEvent> {
+        let s = Side::Black;
+        let arb = ArbiterAction {
+            action: ActionKind::AddTime,
+            side: Some(Side::White),
+            ms: Some(120_000),
+            result: Some("1/2-1/2".into()),
+            reason: Some("line\nbreak \"quoted\"".into()),
+            points: Some(0.5),
+            ply: Some(3),
+            restart: Some(true),
+        };
+        let events = vec![
+            Event::Move {
+                side: Side::White,
+                mv: "Кf3".into(),
+                press: true,
+            },
+            Event::Move {
+                side: s,
+                mv: "e5\n{\"at\":1}".into(),
+                press: false,
+            },
+            Event::Press { side: s },
+            Event::OfferDraw { side: s },
+            Event::AcceptDraw { side: s },
+            Event::DeclineDraw { side: s },
+            Event::Claim {
+                side: s,
+                claim: ClaimKind::Threefold,
+                intended: Some("Nf3".into()),
+            },
+            Event::Claim {
+                side: s,
+                claim: ClaimKind::Time,
+                intended: None,
+            },
+            Event::Resign { side: s },
+            Event::Flag { side: s },
+            Event::Arrive { side: s },
+            Event::Arbiter(arb),
+            Event::Arbiter(ArbiterAction {
+                action: ActionKind::Pause,
+                side: None,
+                ms: None,
+                result: None,
+                reason: None,
+                points: None,
+                ply: None,
+                restart: None,
+            }),
+        ];
+        events
+            .into_iter()
+            .enumerate()
+            .map(|(i, event)| TimedEvent {
+                at: i as u64 * 1000 + u64::from(i == 5) * u64::MAX / 2,
+                event,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_event_reads_back_as_written() {
+        let mut h = Header::new("Анна", "Boris \"B\"", Some("300+3"));
+        h.edition = Edition::E2017;
+        h.regime = Some(Regime::Blitz);
+        h.start = Some("8/8/8/8/8/8/8/K6k b - - 0 1".into());
+        let events = every_event();
+        let text = log_text(&h, &events).unwrap();
+        // One line per value: an embedded newline cannot split an event.
+        assert_eq!(text.lines().count(), events.len() + 1);
+        let log = parse_log(&text).unwrap();
+        assert_eq!(log.header, h);
+        let read: Vec<TimedEvent> = log.lines.into_iter().map(|(_, e)| e.unwrap()).collect();
+        assert_eq!(read, events);
+    }
+
+    #[test]
+    fn a_move_without_press_omits_the_key_and_means_the_same() {
+        let ev = TimedEvent {
+            at: 7,
+            event: Event::Move {
+                side: Side::White,
+                mv: "e4".into(),
+                press: false,
+            },
+        };
+        let line = event_line(&ev).unwrap();
+        assert!(!line.contains("press"), "{line}");
+        assert_eq!(crate::log::parse_event(&line).unwrap(), ev);
+    }
+
+    #[test]
+    fn written_log_replays_like_the_events() {
+        use crate::chess::Chess;
+        let h = Header::new("A", "B", Some("60+0"));
+        let moves = ["f3", "e5", "g4", "Qh4#"];
+        let events: Vec<TimedEvent> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| TimedEvent {
+                at: 1000 * (i as u64 + 1),
+                event: Event::Move {
+                    side: if i % 2 == 0 { Side::White } else { Side::Black },
+                    mv: (*m).into(),
+                    press: true,
+                },
+            })
+            .collect();
+        let log = parse_log(&log_text(&h, &events).unwrap()).unwrap();
+        let (game, rejected) = crate::replay::replay(Chess::default(), &log).unwrap();
+        assert!(rejected.is_empty(), "{rejected:?}");
+        let o = game.outcome().unwrap();
+        assert_eq!(o.result.as_str(), "0-1");
+        assert_eq!(o.at, 4000);
+    }
+
+    #[test]
+    fn a_start_with_black_to_move_runs_blacks_clock_first() {
+        use crate::chess::Chess;
+        let mut h = Header::new("A", "B", Some("60+0"));
+        h.start = Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".into());
+        let events = vec![
+            TimedEvent {
+                at: 3000,
+                event: Event::Move {
+                    side: Side::Black,
+                    mv: "Kd7".into(),
+                    press: true,
+                },
+            },
+            TimedEvent {
+                at: 4000,
+                event: Event::Move {
+                    side: Side::White,
+                    mv: "e4".into(),
+                    press: true,
+                },
+            },
+        ];
+        let log = parse_log(&log_text(&h, &events).unwrap()).unwrap();
+        let (game, rejected) = crate::replay::replay(Chess::default(), &log).unwrap();
+        assert!(rejected.is_empty(), "{rejected:?}");
+        assert_eq!(game.timing().remaining(Side::Black, 4000), Some(57_000));
+        assert_eq!(game.timing().remaining(Side::White, 4000), Some(59_000));
+    }
+
+    #[test]
+    fn a_flag_logged_at_its_exact_instant_ends_the_game_then() {
+        use crate::chess::Chess;
+        let h = Header::new("A", "B", Some("10+0"));
+        let flag = |at| TimedEvent {
+            at,
+            event: Event::Flag { side: Side::White },
+        };
+        let early = parse_log(&log_text(&h, &[flag(9_999)]).unwrap()).unwrap();
+        let (_, rejected) = crate::replay::replay(Chess::default(), &early).unwrap();
+        assert_eq!(rejected.len(), 1, "1 ms before the flag it has not fallen");
+        let exact = parse_log(&log_text(&h, &[flag(10_000)]).unwrap()).unwrap();
+        let (game, rejected) = crate::replay::replay(Chess::default(), &exact).unwrap();
+        assert!(rejected.is_empty(), "{rejected:?}");
+        let o = game.outcome().unwrap();
+        assert_eq!((o.result.as_str(), o.at), ("0-1", 10_000));
+    }
+}

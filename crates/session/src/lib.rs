@@ -1,0 +1,51 @@
+//! `arbiter-session`: the one place where a live game runs.
+//!
+//! A [`Session`] joins the Laws fold ([`arbiter_laws::Game`]: every decision
+//! of the Laws is made there, none here), the event-log writer
+//! ([`arbiter_laws::writer`]), announcements in words
+//! ([`arbiter_notation`]) and the live clock: it takes inputs (moves in any
+//! notation, presses, offers, claims, resignations, pauses, arbiter actions)
+//! and the passing of time, and gives back the state (the report of
+//! `arbiter replay --json`), typed announcements with their text, and the
+//! log lines to append. The [`Driver`] runs a session in real time over
+//! `arbiter-clock-live`'s monotonic clock, wakes when an alarm or a flag is
+//! due, and lets [`Opponent`]s play.
+//!
+//! ```
+//! use arbiter_laws::chess::Chess;
+//! use arbiter_laws::log::Header;
+//! use arbiter_notation::Lexicon;
+//! use arbiter_session::{Input, Mode, Session, SessionConfig};
+//!
+//! let config = SessionConfig {
+//!     header: Header::new("Anna", "Boris", Some("60+0")),
+//!     mode: Mode::Online,
+//!     lexicon: Lexicon::Ru,
+//!     alarms_ms: [vec![30_000], vec![30_000]],
+//! };
+//! let mut s = Session::new(Chess::default(), config).unwrap();
+//! s.handle(0, Input::Start);
+//! let out = s.handle(1_500, Input::Move { side: None, text: "Кf3".into() });
+//! assert_eq!(out.events[0].at, 1_500);
+//! assert!(out.log[0].contains("\"move\":\"Nf3\""));
+//! // Nobody presses: Black's alarm fires at its threshold, 30 s before the flag.
+//! assert_eq!(s.next_wake(), Some(1_500 + 30_000));
+//! let out = s.poll(31_500);
+//! assert_eq!(out.announcements[0].text, "У чёрных осталось тридцать секунд");
+//! ```
+
+pub mod announce;
+pub mod driver;
+pub mod opponent;
+pub mod session;
+pub mod time;
+pub mod variant;
+
+pub use announce::{Announcement, Kind, Refusal};
+pub use driver::Driver;
+pub use opponent::{
+    ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
+};
+pub use session::{Input, Mode, Output, Session, SessionConfig};
+pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
+pub use variant::{Reading, Variant};

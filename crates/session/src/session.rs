@@ -1,0 +1,550 @@
+//! The session: inputs in; state, announcements and log lines out.
+//!
+//! Every decision of the Laws is the fold's ([`arbiter_laws::Game`]): the
+//! session only reads typed text into moves, stamps inputs with the game
+//! time, watches the clock for alarms and flags, and turns what the fold did
+//! into words and log lines. Pure: time is a parameter (`now`, in the time
+//! source's milliseconds), so scripted games are exact.
+
+use crate::announce::{self, Announcement, Kind, Refusal};
+use crate::opponent::{ClockView, OpponentRequest};
+use crate::variant::{Reading, Variant};
+use arbiter_edition::Side;
+use arbiter_laws::log::Header;
+use arbiter_laws::replay::{self, Report};
+use arbiter_laws::writer::{self, WriteError};
+use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, PlyMove, TimedEvent};
+use arbiter_notation::Lexicon;
+
+/// Who is the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The software is the board (online, or a game typed at one keyboard):
+    /// a move and its press are one input, and an illegal or ambiguous move
+    /// is refused with the reason, without penalty and without a log line.
+    Online,
+    /// A human board exists and the software is its clock: presses drive the
+    /// game, typed moves are optional, and an illegal move that is typed and
+    /// pressed follows the Laws' ladder (Art. 7).
+    OverTheBoard,
+}
+
+/// How a session is set up.
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// The log header: edition, time control, start position, players…
+    pub header: Header,
+    pub mode: Mode,
+    /// The language and the words of every announcement.
+    pub lexicon: Lexicon,
+    /// Low-time alarm thresholds in ms, per side (`[white, black]`).
+    pub alarms_ms: [Vec<u64>; 2],
+}
+
+/// One input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// Start the clock of the side to move (play begins; over the board,
+    /// the press of the side not to move does the same).
+    Start,
+    /// A move typed in any notation, with its press; `side` defaults to the
+    /// side to move.
+    Move { side: Option<Side>, text: String },
+    /// Any event of the log format (`at` is stamped by the session). A
+    /// `move` event is read like [`Input::Move`].
+    Event(Event),
+}
+
+impl Input {
+    /// The arbiter stops the clocks (6.11).
+    pub fn pause() -> Input {
+        Input::Event(Event::Arbiter(action(ActionKind::Pause, None)))
+    }
+    /// The arbiter restarts the clocks.
+    pub fn resume() -> Input {
+        Input::Event(Event::Arbiter(action(ActionKind::Resume, None)))
+    }
+}
+
+fn action(kind: ActionKind, reason: Option<String>) -> ArbiterAction {
+    ArbiterAction {
+        action: kind,
+        side: None,
+        ms: None,
+        result: None,
+        reason,
+        points: None,
+        ply: None,
+        restart: None,
+    }
+}
+
+/// What one input or one wake produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Output {
+    /// What to print and speak, in order.
+    pub announcements: Vec<Announcement>,
+    /// The events appended to the log, in order.
+    pub events: Vec<TimedEvent>,
+    /// The same events as log lines (no newline), ready to append.
+    pub log: Vec<String>,
+}
+
+impl Output {
+    /// Whether the input was refused (nothing was logged).
+    pub fn refused(&self) -> Option<&Refusal> {
+        self.announcements.iter().find_map(|a| match &a.kind {
+            Kind::Refused { refusal } => Some(refusal),
+            _ => None,
+        })
+    }
+}
+
+/// What the fold looked like before an event, to say what it changed.
+struct Before<P> {
+    pos: P,
+    plies: usize,
+    illegal: [u32; 2],
+    penalties: usize,
+    offer: Option<Side>,
+    paused: bool,
+    over: bool,
+}
+
+/// A live game.
+pub struct Session<R: Variant> {
+    game: Game<R>,
+    header: Header,
+    mode: Mode,
+    lexicon: Lexicon,
+    alarms: [Vec<u64>; 2],
+    /// The time source's ms at which the clock was started (`at = 0`).
+    origin: Option<u64>,
+    /// Each side's remaining time at the last look, for alarm crossings.
+    reading: [i64; 2],
+    /// Flags already acted on, so a flag the fold refuses is not retried.
+    flag_seen: [bool; 2],
+}
+
+impl<R: Variant> Session<R> {
+    /// A session for the game `config.header` describes.
+    pub fn new(rules: R, config: SessionConfig) -> Result<Session<R>, String> {
+        let game = replay::new_game(rules, &config.header)?;
+        let mut alarms = config.alarms_ms;
+        for a in &mut alarms {
+            a.sort_unstable_by(|x, y| y.cmp(x));
+            a.dedup();
+        }
+        let mut s = Session {
+            game,
+            header: config.header,
+            mode: config.mode,
+            lexicon: config.lexicon,
+            alarms,
+            origin: None,
+            reading: [i64::MAX; 2],
+            flag_seen: [false; 2],
+        };
+        s.refresh_readings(0);
+        Ok(s)
+    }
+
+    /// Line 1 of the log.
+    pub fn header_line(&self) -> Result<String, WriteError> {
+        writer::header_line(&self.header)
+    }
+    /// The header the log starts with.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+    /// The fold.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
+    }
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn lexicon(&self) -> Lexicon {
+        self.lexicon
+    }
+    /// The time source's ms at which the clock started, once it has.
+    pub fn origin(&self) -> Option<u64> {
+        self.origin
+    }
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.game.rules().turn(self.game.position())
+    }
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+    /// Whether the clocks are stopped by the arbiter.
+    pub fn is_paused(&self) -> bool {
+        self.game.timing().clock().is_some_and(|c| c.is_paused())
+    }
+
+    /// The state: exactly what `arbiter replay --json` prints for the log
+    /// written so far.
+    pub fn state(&self) -> Report {
+        replay::report(&self.game, Vec::new())
+    }
+
+    /// Both remaining times at `now` (`[white, black]`), if there is a clock.
+    pub fn clocks_at(&self, now: u64) -> Option<[i64; 2]> {
+        let at = self.at(now).unwrap_or(0);
+        let t = self.game.timing();
+        Some([t.remaining(Side::White, at)?, t.remaining(Side::Black, at)?])
+    }
+
+    /// The game time of `now`, once the clock has started.
+    fn at(&self, now: u64) -> Option<u64> {
+        self.origin
+            .map(|o| now.saturating_sub(o).max(self.game.last_at()))
+    }
+
+    /// Handles one input at `now`. Alarms and flags due by `now` come first,
+    /// at their own instants.
+    pub fn handle(&mut self, now: u64, input: Input) -> Output {
+        let mut out = Output::default();
+        if self.origin.is_none() {
+            // Over the board, any press or move starts the clock, as a player
+            // reaching for it would; online, play begins only with `Start`.
+            let starts = matches!(input, Input::Start)
+                || (self.mode == Mode::OverTheBoard
+                    && matches!(
+                        input,
+                        Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
+                    ));
+            if !starts {
+                self.refuse(0, Refusal::NotStarted, &mut out);
+                return out;
+            }
+            self.start(now, &mut out);
+            // The press of the side not to move only starts the clock (6.6).
+            if matches!(&input, Input::Event(Event::Press { side }) if *side != self.to_move()) {
+                return out;
+            }
+        }
+        self.poll_into(now, &mut out);
+        let at = self.at(now).unwrap_or(0);
+        match input {
+            Input::Start => {}
+            Input::Move { side, text } => self.typed_move(at, side, &text, &mut out),
+            Input::Event(Event::Move { side, mv, .. }) => {
+                self.typed_move(at, Some(side), &mv, &mut out)
+            }
+            Input::Event(Event::Press { .. }) if self.mode == Mode::Online => {
+                self.refuse(at, Refusal::PressWithoutMove, &mut out)
+            }
+            Input::Event(Event::Claim {
+                side,
+                claim,
+                intended: Some(text),
+            }) => {
+                let intended = Some(self.intended_text(&text));
+                self.apply(
+                    at,
+                    Event::Claim {
+                        side,
+                        claim,
+                        intended,
+                    },
+                    &mut out,
+                )
+            }
+            Input::Event(ev) => self.apply(at, ev, &mut out),
+        }
+        out
+    }
+
+    /// The intended move of a claim (L-9.2c, L-9.3), typed in any notation,
+    /// in the log's notation when it reads as a legal move. Otherwise it is
+    /// passed on as typed: whether a claim with an impossible intended move
+    /// is incorrect is the Laws' decision, not the session's.
+    fn intended_text(&self, text: &str) -> String {
+        match self.game.rules().read_move(self.game.position(), text) {
+            Reading::Legal { log_text, .. } => log_text,
+            Reading::Illegal {
+                log_text: Some(t), ..
+            } => t,
+            _ => text.trim().to_string(),
+        }
+    }
+
+    fn start(&mut self, now: u64, out: &mut Output) {
+        if self.origin.is_some() {
+            return;
+        }
+        self.origin = Some(now);
+        let side = self.to_move();
+        self.say(0, Kind::Started { side }, out);
+    }
+
+    /// Reads a typed move and plays it with its press, as the mode says.
+    fn typed_move(&mut self, at: u64, side: Option<Side>, text: &str, out: &mut Output) {
+        if self.is_over() {
+            return self.refuse(at, Refusal::GameOver, out);
+        }
+        let turn = self.to_move();
+        let side = side.unwrap_or(turn);
+        if side != turn {
+            return self.refuse(at, Refusal::NotYourMove { to_move: turn }, out);
+        }
+        let reading = self.game.rules().read_move(self.game.position(), text);
+        let logged = match (reading, self.mode) {
+            (Reading::Legal { log_text, .. }, _) => log_text,
+            (Reading::Illegal { reason, .. }, Mode::Online) => {
+                return self.refuse(at, Refusal::Illegal(reason), out);
+            }
+            (
+                Reading::Illegal {
+                    log_text: Some(t), ..
+                },
+                Mode::OverTheBoard,
+            ) => t,
+            (Reading::Illegal { reason, .. } | Reading::Unreadable { reason }, _) => {
+                return self.refuse(at, Refusal::Unreadable(reason), out);
+            }
+        };
+        let ev = Event::Move {
+            side,
+            mv: logged,
+            press: true,
+        };
+        self.apply(at, ev, out);
+    }
+
+    fn before(&self) -> Before<R::Position> {
+        Before {
+            pos: self.game.position().clone(),
+            plies: self.game.plies().len(),
+            illegal: [
+                self.game.illegal_count(Side::White),
+                self.game.illegal_count(Side::Black),
+            ],
+            penalties: self.game.penalties().len(),
+            offer: self.game.draw_offer().map(|o| o.by),
+            paused: self.is_paused(),
+            over: self.is_over(),
+        }
+    }
+
+    /// Gives one event to the fold; logs and announces it if accepted.
+    fn apply(&mut self, at: u64, event: Event, out: &mut Output) {
+        let before = self.before();
+        let declined = matches!(event, Event::DeclineDraw { .. });
+        let ev = TimedEvent { at, event };
+        if let Err(reason) = self.game.apply(&ev) {
+            let refusal = if self.is_over() && !before.over {
+                Refusal::GameOver
+            } else {
+                Refusal::Laws(reason)
+            };
+            // A flag the fold found on the way ends the game even so.
+            self.tell_changes(at, &before, declined, out);
+            return self.refuse(at, refusal, out);
+        }
+        match writer::event_line(&ev) {
+            Ok(line) => out.log.push(line),
+            Err(e) => self.refuse(at, Refusal::Laws(e.to_string()), out),
+        }
+        out.events.push(ev);
+        self.tell_changes(at, &before, declined, out);
+        self.refresh_readings(at);
+    }
+
+    fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, declined: bool, out: &mut Output) {
+        let g = &self.game;
+        let mut kinds = Vec::new();
+        if let Some(ply) = g.plies().get(b.plies)
+            && let PlyMove::Legal(mv) = &ply.mv
+        {
+            let rules = g.rules();
+            let text = rules.say_move(&b.pos, mv, self.lexicon);
+            let san = rules.move_text(&b.pos, mv);
+            out.announcements.push(Announcement {
+                at,
+                kind: Kind::Move {
+                    side: ply.side,
+                    san,
+                },
+                text,
+            });
+        }
+        for s in Side::BOTH {
+            let count = g.illegal_count(s);
+            if count > b.illegal[s.index()] {
+                kinds.push(Kind::IllegalMove { side: s, count });
+            }
+        }
+        for p in g.penalties().iter().skip(b.penalties) {
+            kinds.push(Kind::Penalty {
+                side: p.side,
+                penalty: p.kind.clone(),
+                ms: p.ms,
+            });
+        }
+        match (b.offer, g.draw_offer().map(|o| o.by)) {
+            (None, Some(s)) => kinds.push(Kind::DrawOffered { side: s }),
+            (Some(s), None) if declined => kinds.push(Kind::DrawDeclined { side: s.other() }),
+            _ => {}
+        }
+        match (b.paused, self.is_paused()) {
+            (false, true) => kinds.push(Kind::Paused),
+            (true, false) => kinds.push(Kind::Resumed),
+            _ => {}
+        }
+        if let (false, Some(o)) = (b.over, g.outcome()) {
+            kinds.push(Kind::GameOver {
+                result: o.result.as_str().to_string(),
+                termination: o.termination.as_str().to_string(),
+                at: o.at,
+            });
+        }
+        for k in kinds {
+            self.say(at, k, out);
+        }
+    }
+
+    fn say(&self, at: u64, kind: Kind, out: &mut Output) {
+        let text = announce::text(self.lexicon, &kind);
+        out.announcements.push(Announcement { at, kind, text });
+    }
+
+    fn refuse(&self, at: u64, refusal: Refusal, out: &mut Output) {
+        self.say(at, Kind::Refused { refusal }, out);
+    }
+
+    fn refresh_readings(&mut self, at: u64) {
+        for s in Side::BOTH {
+            self.reading[s.index()] = self.game.timing().remaining(s, at).unwrap_or(i64::MAX);
+        }
+    }
+
+    /// Lets time pass to `now` with no input: fires the alarms and the flag
+    /// that are due, each at its exact instant.
+    pub fn poll(&mut self, now: u64) -> Output {
+        let mut out = Output::default();
+        self.poll_into(now, &mut out);
+        out
+    }
+
+    fn poll_into(&mut self, now: u64, out: &mut Output) {
+        let Some(at) = self.at(now) else { return };
+        let Some((side, flag_at)) = self.running() else {
+            return self.refresh_readings(at);
+        };
+        let r = self.game.timing().remaining(side, at).unwrap_or(i64::MAX);
+        let was = self.reading[side.index()];
+        // Only the most urgent threshold crossed since the last look is said:
+        // a burst of stale warnings helps nobody.
+        let due = self.alarms[side.index()]
+            .iter()
+            .copied()
+            .filter(|&t| was > t as i64 && r <= t as i64)
+            .min();
+        if let Some(t) = due {
+            let when = flag_at.saturating_sub(t).max(self.game.last_at());
+            let kind = Kind::LowTime {
+                side,
+                threshold_ms: t,
+            };
+            self.say(when, kind, out);
+        }
+        self.reading[side.index()] = r;
+        if flag_at <= at && self.flag_watched(side) {
+            self.flag_seen[side.index()] = true;
+            self.apply(flag_at, Event::Flag { side }, out);
+        }
+    }
+
+    /// The running side and the instant its flag falls, while a clock runs.
+    fn running(&self) -> Option<(Side, u64)> {
+        if self.origin.is_none() || self.is_over() {
+            return None;
+        }
+        let c = self.game.timing().clock()?;
+        if c.is_paused() {
+            return None;
+        }
+        let s = c.on_move();
+        Some((s, c.flag_at(s)?))
+    }
+
+    /// Whether the session calls `side`'s flag itself: where the software
+    /// is the observing arbiter (CFG-8), and once.
+    fn flag_watched(&self, side: Side) -> bool {
+        self.game.config().provisions.flag_called_automatically() && !self.flag_seen[side.index()]
+    }
+
+    /// When the session next has something to say with no input: the next
+    /// alarm threshold or flag of the running side, in the time source's ms.
+    /// `None` while no clock runs.
+    pub fn next_wake(&self) -> Option<u64> {
+        let (s, flag_at) = self.running()?;
+        let was = self.reading[s.index()];
+        let alarm = self.alarms[s.index()]
+            .iter()
+            .filter(|&&t| was > t as i64)
+            .map(|&t| flag_at.saturating_sub(t))
+            .min();
+        let flag = self.flag_watched(s).then_some(flag_at);
+        let at = [alarm, flag].into_iter().flatten().min()?;
+        Some(self.origin? + at)
+    }
+
+    /// What an engine playing the side to move is asked, or `None` when no
+    /// move is wanted now (not started, over, or paused).
+    pub fn opponent_request(&self, now: u64) -> Option<OpponentRequest> {
+        if self.origin.is_none() || self.is_over() || self.is_paused() {
+            return None;
+        }
+        let rules = self.game.rules();
+        let mut pos = self.game.start_position().clone();
+        let mut moves = Some(Vec::with_capacity(self.game.plies().len()));
+        for p in self.game.plies() {
+            match (&p.mv, moves.as_mut()) {
+                (PlyMove::Legal(mv), Some(list)) => {
+                    list.push(rules.move_uci(&pos, mv));
+                    rules.play(&mut pos, mv);
+                }
+                _ => moves = None,
+            }
+        }
+        let at = self.at(now).unwrap_or(0);
+        let clock = self.game.timing().clock().map(|c| ClockView {
+            white_ms: c.remaining(Side::White, at.max(c.last_at())),
+            black_ms: c.remaining(Side::Black, at.max(c.last_at())),
+            white_increment_ms: c.increment_ms(Side::White),
+            black_increment_ms: c.increment_ms(Side::Black),
+        });
+        Some(OpponentRequest {
+            variant: rules.variant(),
+            start: rules.position_text(self.game.start_position()),
+            moves,
+            position: rules.position_text(self.game.position()),
+            side: self.to_move(),
+            clock,
+        })
+    }
+
+    /// An engine playing `side` failed: the arbiter's pause stops the clocks
+    /// (6.11, logged), and the failure is said. The game waits for a resume.
+    pub fn engine_failed(&mut self, now: u64, side: Side, error: &str) -> Output {
+        let mut out = Output::default();
+        self.poll_into(now, &mut out);
+        let at = self.at(now).unwrap_or(0);
+        if !self.is_over() && !self.is_paused() && self.origin.is_some() {
+            let reason = format!("the engine playing {side} failed: {error}");
+            let pause = action(ActionKind::Pause, Some(reason));
+            self.apply(at, Event::Arbiter(pause), &mut out);
+        }
+        let kind = Kind::EngineFailed {
+            side,
+            error: error.to_string(),
+        };
+        self.say(at, kind, &mut out);
+        out
+    }
+}

@@ -1,0 +1,134 @@
+//! Where the session's milliseconds come from: the live monotonic clock of
+//! `arbiter-clock-live`, or a manual clock that tests and `--manual-time`
+//! scripts set by hand.
+
+use arbiter_clock_live::TimeBase;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::Notify;
+
+/// A boxed future, as the time source and the opponents return them.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// A source of milliseconds that never go backwards.
+pub trait TimeSource: Send + Sync + 'static {
+    /// Milliseconds since the source's origin.
+    fn now_ms(&self) -> u64;
+    /// Resolves once `now_ms() >= at`.
+    fn sleep_until(&self, at: u64) -> BoxFuture<()>;
+}
+
+/// The live clock: `arbiter-clock-live`'s monotonic time base.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LiveTime {
+    base: TimeBase,
+}
+
+impl LiveTime {
+    /// A live clock whose `0` is now.
+    pub fn new() -> LiveTime {
+        LiveTime {
+            base: TimeBase::new(),
+        }
+    }
+}
+
+impl LiveTime {
+    /// The monotonic instant of `at` ms after this clock's origin, for
+    /// measuring how late a wake-up came.
+    pub fn instant_of(&self, at: u64) -> tokio::time::Instant {
+        self.base.instant_of(at)
+    }
+}
+
+impl TimeSource for LiveTime {
+    fn now_ms(&self) -> u64 {
+        self.base.now_ms()
+    }
+    fn sleep_until(&self, at: u64) -> BoxFuture<()> {
+        let base = self.base;
+        Box::pin(async move { base.sleep_until(at).await })
+    }
+}
+
+/// A clock set by hand: it moves only when [`ManualTime::set`] is called.
+#[derive(Clone, Debug, Default)]
+pub struct ManualTime {
+    inner: Arc<(AtomicU64, Notify)>,
+}
+
+impl ManualTime {
+    /// A manual clock at 0.
+    pub fn new() -> ManualTime {
+        ManualTime::default()
+    }
+    /// Moves the clock to `ms`; an earlier value is ignored (time never goes back).
+    pub fn set(&self, ms: u64) {
+        self.inner.0.fetch_max(ms, Ordering::SeqCst);
+        self.inner.1.notify_waiters();
+    }
+}
+
+impl TimeSource for ManualTime {
+    fn now_ms(&self) -> u64 {
+        self.inner.0.load(Ordering::SeqCst)
+    }
+    fn sleep_until(&self, at: u64) -> BoxFuture<()> {
+        let inner = self.inner.clone();
+        Box::pin(async move {
+            loop {
+                let notified = inner.1.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if inner.0.load(Ordering::SeqCst) >= at {
+                    return;
+                }
+                notified.await;
+            }
+        })
+    }
+}
+
+/// Splits a scripted line `@MS rest` into its time and the rest (as
+/// `arbiter clock --manual-time` reads it). A line without `@` has no time.
+pub fn split_time(line: &str) -> Result<(Option<u64>, &str), String> {
+    let t = line.trim_start();
+    let Some(rest) = t.strip_prefix('@') else {
+        return Ok((None, t));
+    };
+    let (num, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let ms = num.parse::<u64>().map_err(|_| {
+        let shown: String = num.chars().take(20).collect();
+        format!("column 2: {shown:?} is not a number of milliseconds")
+    })?;
+    Ok((Some(ms), rest.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripted_lines() {
+        assert_eq!(split_time("@1500 e4").unwrap(), (Some(1500), "e4"));
+        assert_eq!(split_time("Кf3").unwrap(), (None, "Кf3"));
+        assert_eq!(split_time("@20").unwrap(), (Some(20), ""));
+        assert!(split_time("@x e4").unwrap_err().contains("column 2"));
+    }
+
+    #[tokio::test]
+    async fn manual_time_wakes_sleepers_when_set() {
+        let t = ManualTime::new();
+        let s = t.sleep_until(100);
+        let t2 = t.clone();
+        let h = tokio::spawn(s);
+        t2.set(50);
+        tokio::task::yield_now().await;
+        assert!(!h.is_finished());
+        t2.set(100);
+        h.await.unwrap();
+        assert_eq!(t.now_ms(), 100);
+    }
+}
