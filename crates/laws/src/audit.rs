@@ -143,8 +143,18 @@ pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
     Some(Ok(h * 3_600_000 + m * 60_000 + s * 1000 + ms))
 }
 
-/// Audits one recorded game.
+/// Audits one recorded game. A game with an error (a move or token that
+/// cannot be read, an illegal move) never agrees: what the record says
+/// cannot be checked.
 pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> AuditRecord {
+    let mut r = audit_moves(rules, opts, rec);
+    if r.error.is_some() {
+        r.agrees = false;
+    }
+    r
+}
+
+fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> AuditRecord {
     let recorded_text = rec.tag("Result").unwrap_or("*").to_string();
     let mut out = AuditRecord {
         game: rec.number,

@@ -76,36 +76,55 @@ pub struct PgnError {
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: `{}`: {}", self.line, self.token, self.reason)
+        // The token is the user's text: cut, so a huge one stays readable.
+        let token = arbiter_laws::log::cut(&self.token, 40);
+        write!(f, "line {}: `{token}`: {}", self.line, self.reason)
     }
 }
 impl std::error::Error for PgnError {}
+
+/// Where a line falls in the split of a PGN file into games.
+#[derive(Default)]
+struct Splitter {
+    in_moves: bool,
+    in_brace: bool,
+}
+
+impl Splitter {
+    /// Takes the next line; true when it begins a new game (a tag pair after
+    /// movetext). Braces are followed across lines so that a `[` inside a
+    /// comment is not a tag.
+    fn starts_game(&mut self, line: &str) -> bool {
+        let t = line.trim_start();
+        let starts_tag = !self.in_brace && t.starts_with('[');
+        let new_game = starts_tag && self.in_moves;
+        if new_game {
+            self.in_moves = false;
+        }
+        if !starts_tag && !t.is_empty() && !t.starts_with('%') {
+            self.in_moves = true;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => self.in_brace = true,
+                '}' => self.in_brace = false,
+                _ => {}
+            }
+        }
+        new_game
+    }
+}
 
 /// Splits a PGN file into games and reads each. A broken game does not stop
 /// the reading of the next one. Never panics.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut out = Vec::new();
     let mut cur: Vec<(usize, &str)> = Vec::new();
-    let mut in_moves = false;
-    let mut in_brace = false;
+    let mut split = Splitter::default();
     for (i, line) in text.lines().enumerate() {
-        let t = line.trim_start();
-        let starts_tag = !in_brace && t.starts_with('[');
-        if starts_tag && in_moves {
+        if split.starts_game(line) {
             out.push(read_one(&cur));
             cur.clear();
-            in_moves = false;
-        }
-        if !starts_tag && !t.is_empty() && !t.starts_with('%') {
-            in_moves = true;
-        }
-        // track comment braces across lines so a `[` inside a comment is not a tag
-        for c in line.chars() {
-            match c {
-                '{' => in_brace = true,
-                '}' => in_brace = false,
-                _ => {}
-            }
         }
         cur.push((i + 1, line));
     }
@@ -113,6 +132,93 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
         out.push(read_one(&cur));
     }
     out
+}
+
+/// The most bytes one game may take when streamed; a longer game is an
+/// error for that game, so memory stays bounded on endless input.
+pub const MAX_GAME: usize = 1024 * 1024;
+
+/// Streams the games of a PGN source in lines of at most
+/// [`arbiter_laws::log::MAX_LINE`] bytes, holding one game at a time.
+///
+/// Each item is a game (or why it cannot be read). An `Err` of the outer
+/// result ends the stream: a line was too long or the source failed; it
+/// names the line. A line that is not UTF-8 is read with U+FFFD in place
+/// of the bad bytes, so the move it holds is reported as unreadable.
+pub struct Games<R> {
+    lines: arbiter_laws::log::LineReader<R>,
+    pending: Option<(usize, String)>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Games<R> {
+    /// Games from a buffered source.
+    pub fn new(source: R) -> Self {
+        Games {
+            lines: arbiter_laws::log::LineReader::new(source, arbiter_laws::log::MAX_LINE),
+            pending: None,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Games<R> {
+    type Item = Result<Result<PgnGame, PgnError>, arbiter_laws::log::LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut cur: Vec<(usize, String)> = Vec::new();
+        let mut split = Splitter::default();
+        let mut size = 0usize;
+        let mut too_long = None;
+        loop {
+            let (n, line) = match self.pending.take() {
+                Some(p) => p,
+                None => match self.lines.next_line() {
+                    None => {
+                        self.done = true;
+                        break;
+                    }
+                    Some(Err(e)) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                    Some(Ok((n, b))) => {
+                        let b = if n == 1 {
+                            b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)
+                        } else {
+                            b
+                        };
+                        (n, String::from_utf8_lossy(b).into_owned())
+                    }
+                },
+            };
+            if split.starts_game(&line) && !cur.is_empty() {
+                self.pending = Some((n, line));
+                break;
+            }
+            size += line.len() + 1;
+            if size > MAX_GAME {
+                too_long.get_or_insert(cur.first().map_or(n, |c| c.0));
+                continue;
+            }
+            cur.push((n, line));
+        }
+        if let Some(line) = too_long {
+            return Some(Ok(Err(PgnError {
+                line,
+                token: String::new(),
+                reason: format!("the game is longer than {MAX_GAME} bytes"),
+            })));
+        }
+        if !cur.iter().any(|(_, l)| !l.trim().is_empty()) {
+            return None;
+        }
+        let refs: Vec<(usize, &str)> = cur.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        Some(Ok(read_one(&refs)))
+    }
 }
 
 fn perr<T>(line: usize, token: &str, reason: impl Into<String>) -> Result<T, PgnError> {
@@ -352,4 +458,37 @@ pub fn write_game(g: &PgnGame) -> String {
     s.push_str(&line);
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+
+    #[test]
+    fn streaming_reads_what_the_text_reader_reads() {
+        let text = "[Variant \"Tavreli\"]\n\n1. c1-d2 d8-e7 *\n\n[Variant \"Tavreli\"]\n{ [x] }\n1. c1-d2 )\n";
+        let streamed: Vec<_> = Games::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+        assert_eq!(streamed, read_games(text));
+        assert_eq!(streamed.len(), 2);
+    }
+
+    #[test]
+    fn endless_input_is_bounded() {
+        use std::io::Read;
+        let zeros = std::io::BufReader::new(std::io::repeat(0).take(1 << 24));
+        let mut g = Games::new(zeros);
+        let e = g.next().unwrap().unwrap_err();
+        assert!(e.to_string().contains("line 1"), "{e}");
+        assert!(g.next().is_none());
+        let big = format!("1. {}\n", "c1-d2\n".repeat(MAX_GAME / 6 + 10));
+        let r: Vec<_> = Games::new(big.as_bytes()).collect();
+        assert!(
+            r[0].as_ref()
+                .unwrap()
+                .as_ref()
+                .unwrap_err()
+                .reason
+                .contains("longer than")
+        );
+    }
 }
