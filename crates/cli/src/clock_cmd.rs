@@ -94,7 +94,7 @@ pub struct Args {
     rate: Option<u32>,
     /// Low-time alarm thresholds in seconds, comma-separated, each 1 to
     /// 86400 (default 300,60,30,10).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     alarm: Option<String>,
     /// Lines of input the spoken set-up read before the clock started.
     #[arg(skip)]
