@@ -576,3 +576,30 @@ fn spoken_set_up_says_why_an_answer_is_refused() {
     let o = run(&["clock", "--lexicon", "ru"], b"abc\n");
     assert!(out(&o).contains("от 1 до 600"), "{}", out(&o));
 }
+
+#[test]
+fn play_reports_a_full_device_and_ends_quietly_on_a_closed_pipe() {
+    let o = sh("printf 'quit\\n' | $A play > /dev/full");
+    no_panic(&o);
+    assert_eq!(code(&o), 1, "{}", err(&o));
+    assert!(err(&o).contains("standard output"), "{}", err(&o));
+    let o = sh("(sleep 0.3; printf 'help\\nhelp\\nquit\\n' | $A play; echo \"rc=$?\" >&2) | true");
+    no_panic(&o);
+    assert!(err(&o).contains("rc=0"), "{}", err(&o));
+}
+
+#[test]
+fn tavreli_audit_is_streamed_with_strict_clocks_and_exit_codes() {
+    let good = "[Variant \"Tavreli\"]\n[Result \"*\"]\n\n1. c1-d2 {[%clk 1x:00:00]} d8-e7 *\n";
+    let o = run(&["audit", "--variant", "tavreli", "-"], good.as_bytes());
+    assert_eq!(code(&o), 0, "{}", out(&o));
+    assert!(
+        out(&o).contains("note: ply 1: [%clk 1x:00:00] is not a clock reading"),
+        "{}",
+        out(&o)
+    );
+    let bad = format!("{good}\n[Variant \"Tavreli\"]\n[Result \"*\"]\n\n1. c1-d2 z9-z9 *\n");
+    let o = run(&["audit", "--variant", "tavreli", "-"], bad.as_bytes());
+    assert_eq!(code(&o), 1, "{}", out(&o));
+    assert_eq!(out(&o).lines().count(), 3, "{}", out(&o));
+}
