@@ -602,4 +602,12 @@ fn tavreli_audit_is_streamed_with_strict_clocks_and_exit_codes() {
     let o = run(&["audit", "--variant", "tavreli", "-"], bad.as_bytes());
     assert_eq!(code(&o), 1, "{}", out(&o));
     assert_eq!(out(&o).lines().count(), 3, "{}", out(&o));
+    let huge = format!("[Variant \"Tavreli\"]\n\n1. {} *\n", "x".repeat(60_000));
+    let o = run(&["audit", "--variant", "tavreli", "-"], huge.as_bytes());
+    assert_eq!(code(&o), 1);
+    assert!(
+        out(&o).len() < 1_000,
+        "the token is not cut: {} bytes",
+        out(&o).len()
+    );
 }

@@ -207,11 +207,16 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
         let side = game.rules().turn(game.position());
         match game.rules().parse_move(game.position(), text) {
             MoveInput::Legal(_) => {}
+            // The token is the record's text: cut, so a huge one stays readable.
             MoveInput::Illegal { reason } => {
+                let text = crate::log::cut(text, 24);
+                let reason = crate::log::cut(&reason, 200);
                 out.error = Some(format!("ply {}: illegal move {text:?}: {reason}", i + 1));
                 break;
             }
             MoveInput::Malformed { reason, .. } => {
+                let text = crate::log::cut(text, 24);
+                let reason = crate::log::cut(&reason, 200);
                 out.error = Some(format!("ply {}: unreadable move {text:?}: {reason}", i + 1));
                 break;
             }
@@ -225,7 +230,11 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
             },
         };
         if let Err(e) = game.apply(&ev) {
-            out.error = Some(format!("ply {}: {e}", i + 1));
+            out.error = Some(format!(
+                "ply {}: {}",
+                i + 1,
+                crate::log::cut(&e.to_string(), 200)
+            ));
             break;
         }
         // A reading after a move a full second below the increment means the
