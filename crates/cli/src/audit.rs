@@ -125,11 +125,11 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
         if progress {
-            eprint!("\r{total} games audited");
+            out::note(format_args!("\r{total} games audited"));
         }
     }
     if progress {
-        eprintln!();
+        out::note("\n");
     }
     let summary = if a.json {
         Ok(())

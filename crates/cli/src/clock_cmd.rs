@@ -598,7 +598,7 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut talk = match speaking_talk(&a) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };
@@ -678,7 +678,7 @@ pub fn run_with(
     let edition: Edition = match a.edition.parse() {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };
@@ -700,7 +700,7 @@ pub fn run_with(
     let clock = match Clock::new(&control, settings) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };

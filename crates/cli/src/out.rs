@@ -23,6 +23,12 @@ pub fn error(cmd: &str, msg: impl Display) {
     );
 }
 
+/// Writes a note to stderr as it is; a stderr that fails is ignored (there
+/// is nowhere left to say so), where `eprint!` would panic.
+pub fn note(text: impl Display) {
+    let _ = write!(io::stderr(), "{text}");
+}
+
 /// Reports a bad input (exit 2).
 pub fn bad_input(cmd: &str, msg: impl Display) -> ExitCode {
     error(cmd, msg);

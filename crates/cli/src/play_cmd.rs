@@ -77,23 +77,26 @@ impl Ui {
 
 pub fn run(a: Args) -> ExitCode {
     if a.variant != "tavreli" {
-        eprintln!("arbiter play: only --variant tavreli is built so far");
+        crate::out::error("play", "only --variant tavreli is built so far");
         return ExitCode::from(2);
     }
     let Some(lang) = Lang::parse(&a.lang) else {
-        eprintln!("arbiter play: --lang must be en or ru, not {:?}", a.lang);
+        crate::out::error("play", format!("--lang must be en or ru, not {:?}", a.lang));
         return ExitCode::from(2);
     };
     let human_white = match a.color.to_ascii_lowercase().as_str() {
         "white" | "w" | "белые" => true,
         "black" | "b" | "чёрные" | "черные" => false,
         other => {
-            eprintln!("arbiter play: --color must be white or black, not {other:?}");
+            crate::out::error(
+                "play",
+                format!("--color must be white or black, not {other:?}"),
+            );
             return ExitCode::from(2);
         }
     };
     if !(1..=6).contains(&a.level) {
-        eprintln!("arbiter play: --level must be 1 to 6");
+        crate::out::error("play", "--level must be 1 to 6");
         return ExitCode::from(2);
     }
     let rules = Tavreli::default();
@@ -101,7 +104,7 @@ pub fn run(a: Args) -> ExitCode {
         Some(t) => match fen::parse(t) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("arbiter play: {e}");
+                crate::out::error("play", e);
                 return ExitCode::from(2);
             }
         },

@@ -152,14 +152,14 @@ pub fn run(a: Args) -> ExitCode {
             // The read-back is a check for the user, not the result: a path
             // that is not a regular file is said so and not read.
             match wav::stats_of_file(path) {
-                Ok(st) => eprintln!(
-                    "wrote {}: {:.2} s, {} Hz, RMS {:.3}, peak {:.3}",
+                Ok(st) => out::note(format_args!(
+                    "wrote {}: {:.2} s, {} Hz, RMS {:.3}, peak {:.3}\n",
                     path.display(),
                     st.duration_s,
                     st.sample_rate,
                     st.rms,
                     st.peak
-                ),
+                )),
                 Err(e) => out::error("say", format!("wrote the WAV but cannot measure it: {e}")),
             }
         }),

@@ -611,3 +611,18 @@ fn tavreli_audit_is_streamed_with_strict_clocks_and_exit_codes() {
         out(&o).len()
     );
 }
+
+#[test]
+fn a_failing_stderr_is_no_panic() {
+    for cmd in [
+        "$A perft startpos 99",
+        "$A play --level 9",
+        "$A clock --control x",
+        "$A audit /no/such/file",
+        "$A replay /no/such/file",
+        "$A notation --as klingon e4",
+    ] {
+        let o = sh(&format!("{cmd} 2>/dev/full"));
+        assert_eq!(code(&o), 2, "{cmd}");
+    }
+}
