@@ -55,7 +55,20 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // clap ignores a failed write of --help; it is output like any other.
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if !e.use_stderr() => {
+            return match out::print("help", &e.render().to_string()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            };
+        }
+        Err(e) => {
+            out::note(e.render());
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Command::Replay(a) => replay::run(a),
         Command::Audit(a) => audit::run(a),

@@ -626,3 +626,19 @@ fn a_failing_stderr_is_no_panic() {
         assert_eq!(code(&o), 2, "{cmd}");
     }
 }
+
+#[test]
+fn help_is_output_like_any_other() {
+    let o = sh("$A audit --help > /dev/full");
+    assert_eq!(code(&o), 1, "{}", err(&o));
+    assert!(err(&o).contains("standard output"), "{}", err(&o));
+    let o = sh("(sleep 0.3; $A --help; echo \"rc=$?\" >&2) | true");
+    assert!(err(&o).contains("rc=0"), "{}", err(&o));
+    let o = run(&["audit", "--bogus"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        !err(&o).contains('\u{1b}'),
+        "escape codes in: {:?}",
+        err(&o)
+    );
+}
