@@ -6,7 +6,7 @@
 
 use arbiter_laws::RuleSet;
 use arbiter_laws::chess::Chess;
-use arbiter_laws::log::{Log, read_log};
+use arbiter_laws::log::{Log, read_log_partial};
 use arbiter_laws::pgn::write_pgn;
 use arbiter_laws::replay::{Report, replay, report};
 use std::process::ExitCode;
@@ -30,22 +30,31 @@ pub struct Args {
     pub scoresheet: Option<String>,
 }
 
-/// Reads the log, line by line, from a file or standard input.
-fn read(path: &str) -> Result<Log, String> {
+/// Reads the log, line by line, from a file or standard input: the log
+/// read so far, and why the reading stopped early, if it did.
+fn read(path: &str) -> Result<(Log, Option<String>), String> {
     let max = arbiter_laws::log::MAX_LINE;
-    if path == "-" {
-        let stdin = std::io::stdin();
-        return read_log(stdin.lock(), max).map_err(|e| format!("standard input: {e}"));
+    let name = if path == "-" { "standard input" } else { path };
+    let r = if path == "-" {
+        read_log_partial(std::io::stdin().lock(), max)
+    } else {
+        let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        if f.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(format!("{path}: is a directory, not a log"));
+        }
+        read_log_partial(std::io::BufReader::new(f), max)
+    };
+    match r {
+        Ok((log, stop)) => Ok((
+            log,
+            stop.map(|e| format!("{name}: {e}; reading stopped there")),
+        )),
+        Err(e) => Err(format!("{name}: {e}")),
     }
-    let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    if f.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(format!("{path}: is a directory, not a log"));
-    }
-    read_log(std::io::BufReader::new(f), max).map_err(|e| format!("{path}: {e}"))
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let log = match read(&a.log) {
+    let (log, stopped) = match read(&a.log) {
         Ok(l) => l,
         Err(e) => return out::bad_input("replay", e),
     };
@@ -59,10 +68,12 @@ pub fn run(a: Args) -> ExitCode {
         }
         _ => emit(Chess::default(), &log, &a),
     };
+    // What was read is shown, and a stop is still bad input (exit 2).
     match r {
-        Ok(text) => match out::print("replay", &text) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(code) => code,
+        Ok(text) => match (out::print("replay", &text), stopped) {
+            (Err(code), _) => code,
+            (Ok(()), Some(stop)) => out::bad_input("replay", stop),
+            (Ok(()), None) => ExitCode::SUCCESS,
         },
         Err(e) => out::bad_input("replay", format!("{}: {e}", a.log)),
     }

@@ -642,3 +642,22 @@ fn help_is_output_like_any_other() {
         err(&o)
     );
 }
+
+#[test]
+fn replay_shows_the_game_up_to_a_line_too_long() {
+    let long = "x".repeat(70_000);
+    let log = log_text(&[
+        r#"{"at":1,"type":"move","side":"white","move":"e4","press":true}"#,
+        &long,
+        r#"{"at":3,"type":"move","side":"black","move":"e5","press":true}"#,
+    ]);
+    let o = run(&["replay", "--json", "-"], log.as_bytes());
+    assert_eq!(code(&o), 2);
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["ply"], 1, "{v}");
+    assert!(
+        err(&o).contains("standard input: line 3: the line is longer than 65536 bytes"),
+        "{}",
+        err(&o)
+    );
+}

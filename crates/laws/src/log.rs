@@ -115,11 +115,11 @@ pub struct LogError {
 
 impl std::fmt::Display for LogError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        // Column 0 means the whole line is at fault.
+        match self.column {
+            0 => write!(f, "line {}: {}", self.line, self.message),
+            c => write!(f, "line {}, column {c}: {}", self.line, self.message),
+        }
     }
 }
 
@@ -325,6 +325,19 @@ pub fn parse_log(text: &str) -> Result<Log, LogError> {
 /// like any other unreadable event line. A line over the bound, or a read
 /// error, stops the reading: the error names the line.
 pub fn read_log<R: std::io::BufRead>(source: R, max_line: usize) -> Result<Log, LogError> {
+    match read_log_partial(source, max_line)? {
+        (log, None) => Ok(log),
+        (_, Some(stop)) => Err(stop),
+    }
+}
+
+/// Like [`read_log`], but a line over the bound or a read error after the
+/// header keeps the lines read before it: the log so far and why the
+/// reading stopped, so a replay can still show the game up to there.
+pub fn read_log_partial<R: std::io::BufRead>(
+    source: R,
+    max_line: usize,
+) -> Result<(Log, Option<LogError>), LogError> {
     let mut reader = LineReader::new(source, max_line);
     let stop = |e: LineError| {
         let line = match &e {
@@ -369,7 +382,10 @@ pub fn read_log<R: std::io::BufRead>(source: R, max_line: usize) -> Result<Log, 
     };
     let mut lines = Vec::new();
     while let Some(next) = reader.next_line() {
-        let (n, bytes) = next.map_err(stop)?;
+        let (n, bytes) = match next {
+            Ok(l) => l,
+            Err(e) => return Ok((Log { header, lines }, Some(stop(e)))),
+        };
         let parsed = match std::str::from_utf8(bytes) {
             Err(e) => Err(format!(
                 "column {}: the line is not UTF-8 text",
@@ -380,7 +396,7 @@ pub fn read_log<R: std::io::BufRead>(source: R, max_line: usize) -> Result<Log, 
         };
         lines.push((n, parsed));
     }
-    Ok(Log { header, lines })
+    Ok((Log { header, lines }, None))
 }
 
 #[cfg(test)]
