@@ -350,12 +350,12 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
             g.result = Some(tok.replace('½', "1/2"));
             continue;
         }
-        if tok.starts_with('$') {
-            continue; // NAG
+        if is_nag(tok) {
+            continue;
         }
         // move numbers: `12.`, `12...`, `8.…`, possibly glued to a move `1.e2-e4`
         let rest = strip_move_number(tok);
-        if rest.is_empty() {
+        if rest.is_empty() || is_nag(rest) {
             continue;
         }
         // a result glued to the last move: `a3(3)-a1*`
@@ -386,6 +386,14 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
         );
     }
     Ok(g)
+}
+
+/// A numeric annotation glyph: `$` and digits. Anything else that starts
+/// with `$` is kept as a move token, so the rules report it as unreadable
+/// rather than it vanishing (and a written record reads back the same).
+fn is_nag(tok: &str) -> bool {
+    tok.strip_prefix('$')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn strip_move_number(tok: &str) -> &str {
@@ -470,6 +478,26 @@ mod stream_tests {
         let streamed: Vec<_> = Games::new(text.as_bytes()).map(|g| g.unwrap()).collect();
         assert_eq!(streamed, read_games(text));
         assert_eq!(streamed.len(), 2);
+    }
+
+    #[test]
+    fn only_dollar_digits_is_an_annotation() {
+        let g = read_games("1. c1-d2 $1 d8-e7 2.$d3-f3 *\n")
+            .remove(0)
+            .unwrap();
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["c1-d2", "d8-e7", "$d3-f3"]);
+        let again = read_games(&write_game(&g)).remove(0).unwrap();
+        assert_eq!(
+            again.moves,
+            g.moves
+                .iter()
+                .map(|m| PgnMove {
+                    line: 3,
+                    ..m.clone()
+                })
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]
