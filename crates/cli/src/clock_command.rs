@@ -11,7 +11,9 @@ pub const MAX_ADJUST_SECONDS: u64 = 86_400;
 const QUOTE: usize = 24;
 
 fn quote(s: &str) -> String {
-    format!("{:?}", arbiter_laws::log::cut(s, QUOTE))
+    // Escaped control characters take several characters each: cut again.
+    let q = format!("{:?}", arbiter_laws::log::cut(s, QUOTE));
+    arbiter_laws::log::cut(&q, 2 * QUOTE)
 }
 
 /// One line of input to the clock.
@@ -157,5 +159,7 @@ mod tests {
         assert!(parse_seconds("-3").is_err());
         let e = parse_command(&format!("fly{}", "y".repeat(1000))).unwrap_err();
         assert!(e.len() < 100, "{e}");
+        let e = parse_seconds(&format!("0{}", "\u{7f}".repeat(100))).unwrap_err();
+        assert!(e.chars().count() < 150, "{e}");
     }
 }

@@ -359,8 +359,10 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
             continue;
         }
         // a result glued to the last move: `a3(3)-a1*`
+        // (A move never ends with `*`, so `**…` stays one unreadable token
+        // and a written record reads back the same.)
         let (mv, glued_star) = match rest.strip_suffix('*') {
-            Some(m) if !m.is_empty() => (m, true),
+            Some(m) if !m.is_empty() && !m.ends_with('*') => (m, true),
             _ => (rest, false),
         };
         if mv.chars().all(|c| c == '.' || c == '…') {
@@ -498,6 +500,16 @@ mod stream_tests {
                 })
                 .collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn a_glued_result_is_one_star() {
+        let g = read_games("1. c1-d2* *\n").remove(0).unwrap();
+        assert_eq!(g.moves[0].text, "c1-d2");
+        let g = read_games("1. c1-d2 *** *\n").remove(0).unwrap();
+        assert_eq!(g.moves[1].text, "***");
+        let again = read_games(&write_game(&g)).remove(0).unwrap();
+        assert_eq!(again.moves[1].text, "***");
     }
 
     #[test]
