@@ -455,7 +455,10 @@ pub fn write_game(g: &PgnGame) -> String {
     words.push(g.result.clone().unwrap_or_else(|| "*".into()));
     let mut line = String::new();
     for w in words {
-        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > 79 {
+        // A line starting with `[` or `%` would read as a tag or an escape:
+        // such a token (only an unreadable one can be) never starts a line.
+        let may_start_line = !w.starts_with(['[', '%']);
+        if !line.is_empty() && may_start_line && line.chars().count() + 1 + w.chars().count() > 79 {
             s.push_str(&line);
             s.push('\n');
             line.clear();
@@ -510,6 +513,20 @@ mod stream_tests {
         assert_eq!(g.moves[1].text, "***");
         let again = read_games(&write_game(&g)).remove(0).unwrap();
         assert_eq!(again.moves[1].text, "***");
+    }
+
+    #[test]
+    fn no_written_line_starts_like_a_tag() {
+        let mut moves = vec!["c1-d2"; 30];
+        moves.push("[White");
+        let text = format!("1. {} *\n", moves.join(" "));
+        let g = read_games(&text).remove(0).unwrap();
+        let written = write_game(&g);
+        assert!(
+            written.lines().skip(2).all(|l| !l.starts_with('[')),
+            "{written}"
+        );
+        assert_eq!(read_games(&written).len(), 1);
     }
 
     #[test]
