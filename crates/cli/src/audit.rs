@@ -11,6 +11,8 @@ use arbiter_laws::{Edition, Regime};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+use crate::out;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The PGN file; `-` reads standard input.
@@ -34,34 +36,44 @@ pub struct Args {
 
 const BATCH: usize = 512;
 
+/// Opens the source; a directory is refused here, since reading one fails
+/// only later and some platforms read it as empty.
+fn open(file: &str) -> Result<Box<dyn std::io::BufRead>, String> {
+    if file == "-" {
+        return Ok(Box::new(std::io::BufReader::with_capacity(
+            1 << 16,
+            std::io::stdin(),
+        )));
+    }
+    let f = std::fs::File::open(file).map_err(|e| format!("{file}: {e}"))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("{file}: is a directory, not a PGN file"));
+    }
+    Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, f)))
+}
+
 pub fn run(a: Args) -> ExitCode {
     let opts = AuditOptions {
         edition: a.edition,
         regime: a.regime,
     };
-    let source: Box<dyn std::io::Read> = if a.file == "-" {
-        Box::new(std::io::stdin())
+    let source = match open(&a.file) {
+        Ok(s) => s,
+        Err(e) => return out::bad_input("audit", e),
+    };
+    let name = if a.file == "-" {
+        "standard input".to_string()
     } else {
-        match std::fs::File::open(&a.file) {
-            Ok(f) => Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
-            Err(e) => {
-                eprintln!("arbiter audit: {}: {e}", a.file);
-                return ExitCode::from(2);
-            }
-        }
+        a.file.clone()
     };
     let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant.as_str() {
         "chess" => Box::new(PgnGames::new(source)),
-        "tavreli" => match crate::tavreli_audit::read_pgn(source) {
-            Ok(g) => Box::new(g.into_iter()),
-            Err(e) => {
-                eprintln!("arbiter audit: {}: {e}", a.file);
-                return ExitCode::from(2);
-            }
-        },
+        "tavreli" => Box::new(crate::tavreli_audit::games(source)),
         other => {
-            eprintln!("arbiter audit: unknown variant {other:?} (chess or tavreli)");
-            return ExitCode::from(2);
+            return out::bad_input(
+                "audit",
+                format!("unknown variant {other:?} (chess or tavreli)"),
+            );
         }
     };
     let tavreli = a.variant == "tavreli";
@@ -76,17 +88,22 @@ pub fn run(a: Args) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut total, mut agree, mut errors) = (0usize, 0usize, 0usize);
+    let verdict = |total: usize, agree: usize| {
+        if agree == total {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    };
     let mut batch = Vec::with_capacity(BATCH);
+    let mut stopped: Option<String> = None;
     let mut games = games.peekable();
     loop {
         batch.clear();
-        while batch.len() < BATCH {
+        while batch.len() < BATCH && stopped.is_none() {
             match games.next() {
                 Some(Ok(g)) => batch.push(g),
-                Some(Err(e)) => {
-                    eprintln!("arbiter audit: {}: {e}", a.file);
-                    return ExitCode::from(2);
-                }
+                Some(Err(e)) => stopped = Some(e),
                 None => break,
             }
         }
@@ -99,29 +116,37 @@ pub fn run(a: Args) -> ExitCode {
             agree += r.agrees as usize;
             errors += r.error.is_some() as usize;
             let line = if a.json {
-                serde_json::to_string(r).expect("records serialise")
+                serde_json::to_string(r).unwrap_or_default()
             } else {
                 human(r)
             };
-            if writeln!(out, "{line}").is_err() {
-                return ExitCode::SUCCESS; // the reader went away (e.g. `| head`)
+            if let Err(e) = writeln!(out, "{line}") {
+                return out::write_failed("audit", "standard output", &e, verdict(total, agree));
             }
         }
         if progress {
-            eprint!("\r{total} games audited");
+            out::note(format_args!("\r{total} games audited"));
         }
     }
     if progress {
-        eprintln!();
+        out::note("\n");
     }
-    if !a.json {
-        let _ = writeln!(
+    let summary = if a.json {
+        Ok(())
+    } else {
+        writeln!(
             out,
             "{total} games: {agree} agree with the Laws, {} do not, {errors} with errors",
             total - agree
-        );
+        )
+    };
+    if let Err(e) = summary.and_then(|()| out.flush()) {
+        return out::write_failed("audit", "standard output", &e, verdict(total, agree));
     }
-    ExitCode::SUCCESS
+    if let Some(e) = stopped {
+        return out::bad_input("audit", format!("{name}: {e}; reading stopped there"));
+    }
+    verdict(total, agree)
 }
 
 fn audit_batch<F>(batch: &[RecordedGame], threads: usize, f: &F) -> Vec<AuditRecord>
@@ -137,9 +162,30 @@ where
             .chunks(chunk)
             .map(|c| s.spawn(move || c.iter().map(f).collect::<Vec<_>>()))
             .collect();
+        // A worker that panicked is a bug; its games are reported as errors
+        // rather than taking the whole batch down.
         handles
             .into_iter()
-            .flat_map(|h| h.join().expect("audit worker"))
+            .zip(batch.chunks(chunk))
+            .flat_map(|(h, games)| {
+                h.join().unwrap_or_else(|_| {
+                    games
+                        .iter()
+                        .map(|g| AuditRecord {
+                            game: g.number,
+                            recorded: g.tag("Result").unwrap_or("*").to_string(),
+                            result: "*".into(),
+                            termination: None,
+                            ply: 0,
+                            agrees: false,
+                            claimable: Vec::new(),
+                            error: Some("internal error while auditing".into()),
+                            flag: None,
+                            notes: Vec::new(),
+                        })
+                        .collect()
+                })
+            })
             .collect()
     })
 }
@@ -162,6 +208,9 @@ fn human(r: &AuditRecord) -> String {
     }
     if let Some(e) = &r.error {
         s.push_str(&format!("; error: {e}"));
+    }
+    for n in &r.notes {
+        s.push_str(&format!("; note: {n}"));
     }
     s
 }

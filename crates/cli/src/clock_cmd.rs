@@ -35,10 +35,11 @@
 //! the move was typed), `arbiter` `pause`/`resume`/`add_time`/`deduct_time`,
 //! and `flag` at the exact instant a flag fell.
 
+use arbiter_cli::clock_command::{Command, parse_command, split_at_prefix};
 use arbiter_clock::{Clock, ClockSettings, IncrementTiming, Lang, PressKind, TimeControl};
 use arbiter_edition::{Edition, Regime, Side, Supervision};
 use std::fs::File;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -91,9 +92,13 @@ pub struct Args {
     /// Speech rate in words per minute.
     #[arg(long)]
     rate: Option<u32>,
-    /// Low-time alarm thresholds in seconds, comma-separated (default 300,60,30,10).
-    #[arg(long)]
+    /// Low-time alarm thresholds in seconds, comma-separated, each 1 to
+    /// 86400 (default 300,60,30,10).
+    #[arg(long, allow_hyphen_values = true)]
     alarm: Option<String>,
+    /// Lines of input the spoken set-up read before the clock started.
+    #[arg(skip)]
+    lines_read: usize,
 }
 
 /// A read-only view of the clock for whoever talks about it. Some fields are
@@ -220,85 +225,6 @@ fn plain_times(v: &ClockView) -> String {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Command {
-    Press(Option<Side>, Option<String>),
-    PauseToggle,
-    Times,
-    LastMove,
-    Adjust(Side, i64),
-    Lexicon(String),
-    Help,
-    Quit,
-}
-
-fn parse_side(s: &str) -> Result<Side, String> {
-    match s {
-        "w" | "white" | "1" | "left" => Ok(Side::White),
-        "b" | "black" | "2" | "right" => Ok(Side::Black),
-        _ => Err(format!("unknown side {s:?} (white or black)")),
-    }
-}
-
-fn parse_seconds(s: &str) -> Result<i64, String> {
-    // Reuse the time-control parser for seconds with up to three decimals.
-    match s.parse::<TimeControl>() {
-        Ok(TimeControl::Periods(p))
-            if p.len() == 1
-                && p[0]
-                    == arbiter_clock::Period {
-                        time_ms: p[0].time_ms,
-                        ..Default::default()
-                    } =>
-        {
-            Ok(p[0].time_ms as i64)
-        }
-        _ => Err(format!("{s:?} is not a number of seconds")),
-    }
-}
-
-fn parse_command(line: &str) -> Result<Command, String> {
-    let lower = line.trim().to_lowercase();
-    let mut words = lower.split_whitespace();
-    let Some(head) = words.next() else {
-        return Ok(Command::Press(None, None));
-    };
-    let rest: Vec<&str> = words.collect();
-    // The move keeps its original case (SAN: "Nf3").
-    let original_rest = line
-        .split_whitespace()
-        .skip(1)
-        .collect::<Vec<_>>()
-        .join(" ");
-    match head {
-        "w" | "white" | "1" | "left" | "b" | "black" | "2" | "right" => {
-            let side = parse_side(head)?;
-            Ok(Command::Press(
-                Some(side),
-                (!rest.is_empty()).then_some(original_rest),
-            ))
-        }
-        "p" | "pause" | "resume" => Ok(Command::PauseToggle),
-        "t" | "time" | "times" | "s" => Ok(Command::Times),
-        "m" | "last" => Ok(Command::LastMove),
-        "add" | "+" | "deduct" | "-" => {
-            let [side, secs] = rest[..] else {
-                return Err(format!("usage: {head} SIDE SECONDS"));
-            };
-            let ms = parse_seconds(secs)?;
-            let sign = if matches!(head, "add" | "+") { 1 } else { -1 };
-            Ok(Command::Adjust(parse_side(side)?, sign * ms))
-        }
-        "lexicon" => match rest[..] {
-            [name] => Ok(Command::Lexicon(name.to_string())),
-            _ => Err("usage: lexicon NAME".into()),
-        },
-        "h" | "help" | "?" => Ok(Command::Help),
-        "q" | "quit" | "exit" => Ok(Command::Quit),
-        other => Err(format!("unknown command {other:?}; type h for help")),
-    }
-}
-
 const HELP_EN: &str = "Commands: w = White presses (w e4 also records the move), b = Black presses, \
 Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
 add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, h = help, q = quit.";
@@ -335,7 +261,7 @@ struct Session<'t, W: Write> {
     names: [String; 2],
     lang: Lang,
     out: W,
-    log: Option<BufWriter<File>>,
+    log: Option<LogFile>,
     talk: &'t mut dyn Talk,
     last_move: Option<(Side, String)>,
     flags_told: [bool; 2],
@@ -366,9 +292,7 @@ impl<W: Write> Session<'_, W> {
 
     fn log(&mut self, v: impl serde::Serialize) -> io::Result<()> {
         if let Some(f) = &mut self.log {
-            let line = serde_json::to_string(&v).map_err(io::Error::other)?;
-            writeln!(f, "{line}")?;
-            f.flush()?;
+            f.append(&v)?;
         }
         Ok(())
     }
@@ -560,13 +484,112 @@ impl LogLine<'_> {
     }
 }
 
+/// The event log being written: whole lines only. Each line is written
+/// with one call; if that fails part-way (a full disk, a size limit), the
+/// file is cut back to its last whole line, so `arbiter replay` still reads
+/// it, and the error names the file.
+struct LogFile {
+    file: File,
+    path: PathBuf,
+    len: u64,
+}
+
+/// A failed log write, told apart from a failed terminal write.
+#[derive(Debug)]
+struct LogFailed(String);
+
+impl std::fmt::Display for LogFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LogFailed {}
+
+impl LogFile {
+    fn create(path: &std::path::Path) -> Result<Self, String> {
+        let file =
+            File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(LogFile {
+            file,
+            path: path.to_path_buf(),
+            len: 0,
+        })
+    }
+
+    fn append(&mut self, v: &impl serde::Serialize) -> io::Result<()> {
+        let fail = |path: &PathBuf, e: &dyn std::fmt::Display| {
+            io::Error::other(LogFailed(format!(
+                "cannot write the log {}: {e}",
+                path.display()
+            )))
+        };
+        let mut line = serde_json::to_vec(v).map_err(|e| fail(&self.path, &e))?;
+        line.push(b'\n');
+        if let Err(e) = self.file.write_all(&line).and_then(|()| self.file.flush()) {
+            let _ = self.file.set_len(self.len);
+            return Err(fail(&self.path, &e));
+        }
+        self.len += line.len() as u64;
+        Ok(())
+    }
+}
+
 /// What the input thread hands over: a line and the instant it arrived.
 enum Input {
     Line(String, Instant),
+    /// A line that is not UTF-8 text (its number): refused alone.
+    NotText(usize),
+    /// The input cannot be read on: a line too long or a read error.
+    Stop(String),
     Eof,
 }
 
+/// Checks `--alarm`: whole seconds from 1 to a day, comma-separated.
+fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
+    list.split(',')
+        .map(|t| {
+            let t = t.trim();
+            match t.parse::<u64>() {
+                Ok(s) if (1..=86_400).contains(&s) => Ok(s * 1000),
+                _ => Err(format!(
+                    "--alarm: {:?} is not a number of seconds from 1 to 86400 (e.g. --alarm 300,60,10)",
+                    arbiter_laws::log::cut(t, 24)
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The time control with a caret under the column the parser stopped at,
+/// cut to a window around it so a long text stays one readable line.
+fn control_excerpt(text: &str, column: usize) -> (String, String) {
+    let chars: Vec<char> = text.chars().collect();
+    let col = column.saturating_sub(1).min(chars.len());
+    let from = col.saturating_sub(40);
+    let to = (col + 20).min(chars.len());
+    let mut shown: String = chars[from..to].iter().collect();
+    let mut caret = col - from;
+    if from > 0 {
+        shown.insert(0, '…');
+        caret += 1;
+    }
+    if to < chars.len() {
+        shown.push('…');
+    }
+    (shown, format!("{}^", " ".repeat(caret)))
+}
+
 pub fn run(mut a: Args) -> ExitCode {
+    // Options are checked before anything is asked or spoken.
+    if let Some(list) = &a.alarm
+        && let Err(e) = parse_alarm(list)
+    {
+        return crate::out::bad_input("clock", e);
+    }
+    if let Err(e) = crate::say_cmd::check_rate(a.rate) {
+        return crate::out::bad_input("clock", e);
+    }
     let mut input = io::BufReader::new(io::stdin());
     let talking = a.lexicon.is_some() || a.speak || a.wav_dir.is_some() || a.control.is_none();
     if !talking {
@@ -575,17 +598,22 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut talk = match speaking_talk(&a) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };
     if a.control.is_none() {
         match crate::clock_talk::setup(&mut talk, &mut input, &mut io::stdout()) {
-            Ok(Some(tc)) => a.control = Some(tc),
-            Ok(None) => return ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("arbiter clock: {e}");
-                return ExitCode::from(1);
+            Ok(crate::clock_talk::SetUp::Control(tc, lines)) => {
+                a.control = Some(tc);
+                a.lines_read = lines;
+            }
+            Ok(crate::clock_talk::SetUp::EndOfInput) => return ExitCode::SUCCESS,
+            Err(crate::clock_talk::SetUpError::Input(e)) => {
+                return crate::out::bad_input("clock", format!("standard input: {e}"));
+            }
+            Err(crate::clock_talk::SetUpError::Output(e)) => {
+                return crate::out::write_failed("clock", "standard output", &e, ExitCode::SUCCESS);
             }
         }
     }
@@ -620,15 +648,7 @@ fn speaking_talk(a: &Args) -> Result<crate::clock_talk::SpeakingTalk, String> {
     };
     let mut alarm = arbiter_notation::clock::LowTimeAlarm::default();
     if let Some(list) = &a.alarm {
-        alarm.thresholds_ms = list
-            .split(',')
-            .map(|t| {
-                t.trim()
-                    .parse::<u64>()
-                    .map(|s| s * 1000)
-                    .map_err(|_| format!("alarm: {t:?} is not a number of seconds"))
-            })
-            .collect::<Result<_, _>>()?;
+        alarm.thresholds_ms = parse_alarm(list)?;
     }
     let start = a
         .control
@@ -651,16 +671,14 @@ pub fn run_with(
     let control: TimeControl = match control_text.parse() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
-            eprintln!("  {control_text}");
-            eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
-            return ExitCode::from(2);
+            let (shown, caret) = control_excerpt(&control_text, e.column);
+            return crate::out::bad_input("clock", format!("{e}\n  {shown}\n  {caret}"));
         }
     };
     let edition: Edition = match a.edition.parse() {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };
@@ -668,8 +686,10 @@ pub fn run_with(
         "en" => Lang::En,
         "ru" => Lang::Ru,
         other => {
-            eprintln!("arbiter clock: unknown language {other:?} (en or ru)");
-            return ExitCode::from(2);
+            return crate::out::bad_input(
+                "clock",
+                format!("unknown language {other:?} (en or ru)"),
+            );
         }
     };
     let regime = control.classify(edition).unwrap_or(Regime::Standard);
@@ -680,16 +700,16 @@ pub fn run_with(
     let clock = match Clock::new(&control, settings) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
+            crate::out::error("clock", e);
             return ExitCode::from(2);
         }
     };
     let log = match &a.log {
         None => None,
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(BufWriter::new(f)),
+        Some(path) => match LogFile::create(path) {
+            Ok(f) => Some(f),
             Err(e) => {
-                eprintln!("arbiter clock: cannot write {}: {e}", path.display());
+                crate::out::error("clock", e);
                 return ExitCode::from(1);
             }
         },
@@ -716,32 +736,48 @@ pub fn run_with(
         increment_timing: a.increment_before_move.then_some("before_move"),
         clock_only: true,
     };
-    match drive(
-        &mut s,
-        header,
-        &control,
-        regime,
-        input,
-        a.manual_time,
-        a.live,
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
+    let how = Drive {
+        manual: a.manual_time,
+        live: a.live,
+        first_line: a.lines_read,
+    };
+    match drive(&mut s, header, &control, regime, input, how) {
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(stop)) => crate::out::bad_input("clock", format!("standard input: {stop}")),
         Err(e) => {
-            eprintln!("arbiter clock: {e}");
-            ExitCode::from(1)
+            if let Some(log) = e.get_ref().and_then(|x| x.downcast_ref::<LogFailed>()) {
+                crate::out::error("clock", log);
+                return ExitCode::from(1);
+            }
+            crate::out::write_failed("clock", "standard output", &e, ExitCode::SUCCESS)
         }
     }
 }
 
+/// How the loop reads its input.
+struct Drive {
+    manual: bool,
+    live: bool,
+    /// Lines the spoken set-up already read, so that line numbers in
+    /// messages count from the start of the input.
+    first_line: usize,
+}
+
+/// Runs the session; `Ok(Some(reason))` when the input could not be read
+/// on (the log so far stays whole).
 fn drive<W: Write>(
     s: &mut Session<'_, W>,
     header: Header<'_>,
     control: &TimeControl,
     regime: Regime,
     input: Box<dyn BufRead + Send + '_>,
-    manual: bool,
-    live: bool,
-) -> io::Result<()> {
+    how: Drive,
+) -> io::Result<Option<String>> {
+    let Drive {
+        manual,
+        live,
+        first_line,
+    } = how;
     s.log(header)?;
     let origin = Instant::now();
     let intro = match s.lang {
@@ -768,26 +804,27 @@ fn drive<W: Write>(
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Input>();
         scope.spawn(move || {
-            let mut input = input;
-            let mut buf = String::new();
+            let mut lines = arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE);
             loop {
-                buf.clear();
-                match input.read_line(&mut buf) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(Input::Eof);
-                        return;
-                    }
-                    Ok(_) => {
-                        if tx
-                            .send(Input::Line(
-                                buf.trim_end_matches(['\n', '\r']).to_string(),
-                                Instant::now(),
-                            ))
-                            .is_err()
-                        {
-                            return;
+                let msg = match lines.next_line() {
+                    None => Input::Eof,
+                    Some(Err(e)) => Input::Stop(match e {
+                        arbiter_laws::log::LineError::TooLong { line, max } => format!(
+                            "line {} is longer than {max} bytes; reading stopped there",
+                            line + first_line
+                        ),
+                        arbiter_laws::log::LineError::Io { line, error } => {
+                            format!("line {}: cannot read: {error}", line + first_line)
                         }
-                    }
+                    }),
+                    Some(Ok((n, bytes))) => match std::str::from_utf8(bytes) {
+                        Ok(t) => Input::Line(t.to_string(), Instant::now()),
+                        Err(_) => Input::NotText(n + first_line),
+                    },
+                };
+                let last = matches!(msg, Input::Eof | Input::Stop(_));
+                if tx.send(msg).is_err() || last {
+                    return;
                 }
             }
         });
@@ -828,8 +865,14 @@ fn drive<W: Write>(
                     }
                 }
             };
-            let Some(Input::Line(line, when)) = msg else {
-                break;
+            let (line, when) = match msg {
+                Some(Input::Line(line, when)) => (line, when),
+                Some(Input::NotText(n)) => {
+                    s.say(&format!("Refused: line {n} is not UTF-8 text."))?;
+                    continue;
+                }
+                Some(Input::Stop(reason)) => return Ok(Some(reason)),
+                Some(Input::Eof) | None => break,
             };
             if live {
                 write!(s.out, "\r\x1b[K")?;
@@ -867,25 +910,8 @@ fn drive<W: Write>(
                 Err(e) => s.say(&format!("Refused: {e}."))?,
             }
         }
-        Ok(())
+        Ok(None)
     })
-}
-
-/// `@1500 w e4` → (Some(1500), "w e4").
-fn split_at_prefix(line: &str) -> Result<(Option<u64>, &str), String> {
-    let t = line.trim_start();
-    let Some(rest) = t.strip_prefix('@') else {
-        return Ok((None, line));
-    };
-    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-    let num = &rest[..end];
-    let at = num
-        .parse::<u64>()
-        .map_err(|_| format!("{num:?} after @ is not a number of ms"))?;
-    if at > arbiter_clock::MAX_AT_MS {
-        return Err(format!("@{at} is out of range"));
-    }
-    Ok((Some(at), rest[end..].trim_start()))
 }
 
 #[cfg(test)]

@@ -150,62 +150,125 @@ impl Talk for SpeakingTalk {
     }
 }
 
+/// What the spoken set-up ended with.
+pub enum SetUp {
+    /// The time control chosen, and how many input lines were read.
+    Control(String, usize),
+    /// The input ended before the player confirmed.
+    EndOfInput,
+}
+
+/// Why the spoken set-up stopped.
+pub enum SetUpError {
+    /// The input could not be read on (a line too long, a read error).
+    Input(String),
+    /// The answer could not be written.
+    Output(std::io::Error),
+}
+
+/// The allowed answers to the two questions of the set-up.
+const MINUTES: std::ops::RangeInclusive<u32> = 1..=600;
+const INCREMENT: std::ops::RangeInclusive<u32> = 0..=600;
+
+/// Reads an answer in `range`; the reason when it is not one, in the
+/// language of the lexicon.
+fn answer(text: &str, range: &std::ops::RangeInclusive<u32>, ru: bool) -> Result<u32, String> {
+    let t = text.trim();
+    let (lo, hi) = (range.start(), range.end());
+    match t.parse::<u32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(n) if ru => Err(format!("{n} вне допустимого: от {lo} до {hi}.")),
+        Ok(n) => Err(format!("{n} is out of range: {lo} to {hi}.")),
+        Err(_) if ru => Err(format!(
+            "{:?} не число. Введите число от {lo} до {hi}.",
+            arbiter_laws::log::cut(t, 24)
+        )),
+        Err(_) => Err(format!(
+            "{:?} is not a number. Give a whole number from {lo} to {hi}.",
+            arbiter_laws::log::cut(t, 24)
+        )),
+    }
+}
+
 /// The spoken set-up (L-D.2.6: a blind player sets the clock alone): asks
 /// for the minutes and the increment in the lexicon, reads the answers as
-/// lines, reads the setting back and waits for "yes". Returns the time
-/// control text, or `None` at the end of input.
+/// lines (each at most 64 KiB), answers an invalid value with the reason
+/// and the allowed range and asks again, reads the setting back and waits
+/// for "yes".
 pub fn setup(
     talk: &mut SpeakingTalk,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> std::io::Result<Option<String>> {
+) -> Result<SetUp, SetUpError> {
+    let mut lines = arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE);
     let mut minutes: u32 = 5;
     let mut increment: u32 = 3;
-    let ask = |talk: &mut SpeakingTalk, p: Prompt, out: &mut dyn Write| -> std::io::Result<()> {
-        let t = prompt(&p, talk.lex);
+    let ru = talk.lex.language() == arbiter_notation::SpokenLang::Ru;
+    let tell = |talk: &mut SpeakingTalk, t: String, out: &mut dyn Write| {
         let line = talk.say(t.clone(), t);
-        writeln!(out, "{line}")?;
-        out.flush()
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(SetUpError::Output)
+    };
+    let next = |lines: &mut arbiter_laws::log::LineReader<&mut dyn BufRead>| match lines.next_line()
+    {
+        None => Ok(None),
+        Some(Err(e)) => Err(SetUpError::Input(e.to_string())),
+        Some(Ok((_, b))) => Ok(Some(String::from_utf8_lossy(b).into_owned())),
     };
     loop {
-        ask(talk, Prompt::BaseMinutes { current: minutes }, out)?;
-        let Some(l) = read_line(input)? else {
-            return Ok(None);
-        };
-        if let Ok(n) = l.trim().parse::<u32>()
-            && (1..=600).contains(&n)
-        {
-            minutes = n;
+        loop {
+            tell(
+                talk,
+                prompt(&Prompt::BaseMinutes { current: minutes }, talk.lex),
+                out,
+            )?;
+            let Some(l) = next(&mut lines)? else {
+                return Ok(SetUp::EndOfInput);
+            };
+            if l.trim().is_empty() {
+                break; // keep the value read out
+            }
+            match answer(&l, &MINUTES, ru) {
+                Ok(n) => {
+                    minutes = n;
+                    break;
+                }
+                Err(why) => tell(talk, why, out)?,
+            }
         }
-        ask(talk, Prompt::IncrementSeconds { current: increment }, out)?;
-        let Some(l) = read_line(input)? else {
-            return Ok(None);
-        };
-        if let Ok(n) = l.trim().parse::<u32>()
-            && n <= 600
-        {
-            increment = n;
+        loop {
+            let p = Prompt::IncrementSeconds { current: increment };
+            tell(talk, prompt(&p, talk.lex), out)?;
+            let Some(l) = next(&mut lines)? else {
+                return Ok(SetUp::EndOfInput);
+            };
+            if l.trim().is_empty() {
+                break;
+            }
+            match answer(&l, &INCREMENT, ru) {
+                Ok(n) => {
+                    increment = n;
+                    break;
+                }
+                Err(why) => tell(talk, why, out)?,
+            }
         }
-        ask(talk, Prompt::Confirm { minutes, increment }, out)?;
-        let Some(l) = read_line(input)? else {
-            return Ok(None);
+        let p = Prompt::Confirm { minutes, increment };
+        tell(talk, prompt(&p, talk.lex), out)?;
+        let Some(l) = next(&mut lines)? else {
+            return Ok(SetUp::EndOfInput);
         };
         let yes = matches!(
             l.trim().to_lowercase().as_str(),
             "" | "y" | "yes" | "да" | "д" | "ja" | "j"
         );
         if yes {
-            ask(talk, Prompt::PressToStart, out)?;
-            return Ok(Some(format!("{}+{}", minutes * 60, increment)));
+            tell(talk, prompt(&Prompt::PressToStart, talk.lex), out)?;
+            return Ok(SetUp::Control(
+                format!("{}+{}", minutes * 60, increment),
+                lines.line_number(),
+            ));
         }
     }
-}
-
-fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<String>> {
-    let mut s = String::new();
-    Ok(if input.read_line(&mut s)? == 0 {
-        None
-    } else {
-        Some(s)
-    })
 }

@@ -2,7 +2,9 @@
 //!
 //! Each subcommand lives in its own module, which owns its arguments; this
 //! file only dispatches. Exit codes: 0 success, 1 failure, 2 bad input
-//! (an illegal or ambiguous move, a malformed file or argument).
+//! (an illegal or ambiguous move, a malformed file or argument). `audit`
+//! answers for the games: 0 when every game agrees with the Laws, 1 when
+//! one does not or has an error, 2 when the input cannot be read.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -11,6 +13,7 @@ mod audit;
 mod clock_cmd;
 mod clock_talk;
 mod notation_cmd;
+mod out;
 mod perft;
 mod play_cmd;
 mod replay;
@@ -34,6 +37,10 @@ enum Command {
     /// Replay an event log and print the final state of the game.
     Replay(replay::Args),
     /// Check every game of a PGN file against the Laws.
+    ///
+    /// Exit status: 0 when every game agrees with the Laws, 1 when some game
+    /// does not agree or has an error, 2 when the input cannot be read (no
+    /// such file, a directory, a line longer than 64 KiB, a read error).
     Audit(audit::Args),
     /// Count the leaf nodes of the legal move tree (perft).
     Perft(perft::Args),
@@ -48,7 +55,20 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // clap ignores a failed write of --help; it is output like any other.
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if !e.use_stderr() => {
+            return match out::print("help", &e.render().to_string()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            };
+        }
+        Err(e) => {
+            out::note(e.render());
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Command::Replay(a) => replay::run(a),
         Command::Audit(a) => audit::run(a),

@@ -1,9 +1,15 @@
 //! `arbiter perft FEN DEPTH` — the usual perft check, through shakmaty; and
 //! `arbiter perft --variant tavreli [--moves "…"] DEPTH` through the Tavreli engine.
+//!
+//! Depths above [`MAX_DEPTH`] are refused (exit 2): the count grows about
+//! thirtyfold per ply, so depth 12 already takes days, and a depth of
+//! thousands overflowed the stack or asked for 100 GB.
 
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 use std::process::ExitCode;
+
+use crate::out;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,18 +24,33 @@ pub struct Args {
     pub moves: Option<String>,
 }
 
+/// The deepest perft `arbiter` runs.
+pub const MAX_DEPTH: u32 = 12;
+
 pub fn run(a: Args) -> ExitCode {
-    let depth_text = a.args.last().expect("clap requires one argument");
-    let Ok(depth) = depth_text.parse::<u32>() else {
-        eprintln!("arbiter perft: depth {depth_text:?} is not a whole number");
-        return ExitCode::from(2);
+    let Some(depth_text) = a.args.last() else {
+        return out::bad_input("perft", "give FEN and DEPTH");
+    };
+    let depth = match depth_text.parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => d,
+        Ok(d) => {
+            return out::bad_input(
+                "perft",
+                format!("depth {d} is above the maximum, {MAX_DEPTH}"),
+            );
+        }
+        Err(_) => {
+            return out::bad_input(
+                "perft",
+                format!("depth {depth_text:?} is not a whole number from 0 to {MAX_DEPTH}"),
+            );
+        }
     };
     match a.variant.as_str() {
         "tavreli" => crate::tavreli_cmd::perft(a.moves.as_deref(), depth),
         "chess" => {
             if a.args.len() != 2 {
-                eprintln!("arbiter perft: chess needs FEN and DEPTH");
-                return ExitCode::from(2);
+                return out::bad_input("perft", "chess needs FEN and DEPTH");
             }
             let fen_text = &a.args[0];
             let pos = if fen_text == "startpos" {
@@ -44,19 +65,16 @@ pub fn run(a: Args) -> ExitCode {
                     })
             };
             match pos {
-                Ok(p) => {
-                    println!("{}", shakmaty::perft(&p, depth));
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("arbiter perft: bad FEN {fen_text:?}: {e}");
-                    ExitCode::from(2)
-                }
+                Ok(p) => match out::print("perft", &format!("{}\n", shakmaty::perft(&p, depth))) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(code) => code,
+                },
+                Err(e) => out::bad_input("perft", format!("bad FEN {fen_text:?}: {e}")),
             }
         }
-        other => {
-            eprintln!("arbiter perft: unknown variant {other:?} (chess or tavreli)");
-            ExitCode::from(2)
-        }
+        other => out::bad_input(
+            "perft",
+            format!("unknown variant {other:?} (chess or tavreli)"),
+        ),
     }
 }

@@ -8,7 +8,7 @@ use arbiter_tavreli::search::{Engine, Limits};
 use arbiter_tavreli::speech::{self, Lang};
 use arbiter_tavreli::{Position, Tavreli, fen, identity, notation};
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -36,6 +36,8 @@ pub struct Args {
 struct Ui {
     lang: Lang,
     out: std::io::Stdout,
+    /// The first write that failed: the game stops at the next prompt.
+    failed: Option<std::io::Error>,
 }
 
 impl Ui {
@@ -44,34 +46,57 @@ impl Ui {
             Lang::En => en,
             Lang::Ru => ru,
         };
-        let _ = writeln!(self.out, "{text}");
-        let _ = self.out.flush();
+        self.write(&format!("{text}\n"));
     }
     fn line(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
-        let _ = self.out.flush();
+        self.write(&format!("{text}\n"));
+    }
+    fn write(&mut self, text: &str) {
+        if self.failed.is_some() {
+            return;
+        }
+        if let Err(e) = self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush())
+        {
+            self.failed = Some(e);
+        }
+    }
+    /// The exit when a write failed: quiet for a closed pipe, else reported.
+    fn failure(&mut self) -> Option<ExitCode> {
+        let e = self.failed.take()?;
+        Some(crate::out::write_failed(
+            "play",
+            "standard output",
+            &e,
+            ExitCode::SUCCESS,
+        ))
     }
 }
 
 pub fn run(a: Args) -> ExitCode {
     if a.variant != "tavreli" {
-        eprintln!("arbiter play: only --variant tavreli is built so far");
+        crate::out::error("play", "only --variant tavreli is built so far");
         return ExitCode::from(2);
     }
     let Some(lang) = Lang::parse(&a.lang) else {
-        eprintln!("arbiter play: --lang must be en or ru, not {:?}", a.lang);
+        crate::out::error("play", format!("--lang must be en or ru, not {:?}", a.lang));
         return ExitCode::from(2);
     };
     let human_white = match a.color.to_ascii_lowercase().as_str() {
         "white" | "w" | "белые" => true,
         "black" | "b" | "чёрные" | "черные" => false,
         other => {
-            eprintln!("arbiter play: --color must be white or black, not {other:?}");
+            crate::out::error(
+                "play",
+                format!("--color must be white or black, not {other:?}"),
+            );
             return ExitCode::from(2);
         }
     };
     if !(1..=6).contains(&a.level) {
-        eprintln!("arbiter play: --level must be 1 to 6");
+        crate::out::error("play", "--level must be 1 to 6");
         return ExitCode::from(2);
     }
     let rules = Tavreli::default();
@@ -79,7 +104,7 @@ pub fn run(a: Args) -> ExitCode {
         Some(t) => match fen::parse(t) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("arbiter play: {e}");
+                crate::out::error("play", e);
                 return ExitCode::from(2);
             }
         },
@@ -88,6 +113,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut ui = Ui {
         lang,
         out: std::io::stdout(),
+        failed: None,
     };
     let mut engine = Engine::new(32);
     let limits = Limits::level(a.level, a.ms_per_move);
@@ -110,10 +136,13 @@ pub fn run(a: Args) -> ExitCode {
         ),
     );
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = arbiter_laws::log::LineReader::new(stdin.lock(), arbiter_laws::log::MAX_LINE);
     loop {
+        if let Some(code) = ui.failure() {
+            return code;
+        }
         if let Some(end) = game_over(&rules, &pos, &seen, &mut ui) {
-            return end;
+            return ui.failure().unwrap_or(end);
         }
         let human_to_move = pos.side_to_move().index() == if human_white { 0 } else { 1 };
         if !human_to_move {
@@ -132,28 +161,33 @@ pub fn run(a: Args) -> ExitCode {
             *seen.entry(identity(&pos)).or_default() += 1;
             continue;
         }
-        let _ = write!(ui.out, "{}> ", pos.fullmove());
-        let _ = ui.out.flush();
-        let line = match lines.next() {
+        ui.write(&format!("{}> ", pos.fullmove()));
+        let line = match lines.next_line() {
             None => {
                 ui.line("");
                 ui.say(
                     "End of input: game left unfinished.",
                     "Конец ввода: партия не закончена.",
                 );
-                return ExitCode::SUCCESS;
+                return ui.failure().unwrap_or(ExitCode::SUCCESS);
             }
             Some(Err(e)) => {
-                ui.say(
-                    &format!("Could not read that line ({e}); try again."),
-                    &format!("Строка не прочитана ({e}); повторите."),
-                );
-                if e.kind() == std::io::ErrorKind::InvalidData {
+                ui.line("");
+                // The game so far was all said; the input cannot be read on.
+                return ui.failure().unwrap_or_else(|| {
+                    crate::out::bad_input("play", format!("standard input: {e}"))
+                });
+            }
+            Some(Ok((n, bytes))) => match std::str::from_utf8(bytes) {
+                Ok(l) => l.to_string(),
+                Err(_) => {
+                    ui.say(
+                        &format!("Line {n} is not UTF-8 text; try again."),
+                        &format!("Строка {n} не в UTF-8; повторите."),
+                    );
                     continue;
                 }
-                return ExitCode::from(1);
-            }
-            Some(Ok(l)) => l,
+            },
         };
         let cmd = line.trim();
         let lower = cmd.to_lowercase();
@@ -262,8 +296,7 @@ pub fn run(a: Args) -> ExitCode {
                     game.tags.push(("SetUp".into(), "1".into()));
                     game.tags.push(("FEN".into(), start.trim().to_string()));
                 }
-                let _ = write!(ui.out, "{}", arbiter_tavreli::pgn::write_game(&game));
-                let _ = ui.out.flush();
+                ui.write(&arbiter_tavreli::pgn::write_game(&game));
                 continue;
             }
             "history" | "record" | "запись" => {
@@ -302,9 +335,15 @@ pub fn run(a: Args) -> ExitCode {
                 *seen.entry(identity(&pos)).or_default() += 1;
             }
             Err(e) => {
+                // The token is the player's line: cut, so a pasted page stays short.
+                let cut = |t: String| arbiter_laws::log::cut(&t, crate::out::MESSAGE_CHARS);
                 ui.say(
-                    &format!("Not played: {e}."),
-                    &format!("Ход не сделан: `{}`: {}.", e.token(), e.reason_in(Lang::Ru)),
+                    &cut(format!("Not played: {e}.")),
+                    &cut(format!(
+                        "Ход не сделан: `{}`: {}.",
+                        arbiter_laws::log::cut(e.token(), 40),
+                        e.reason_in(Lang::Ru)
+                    )),
                 );
             }
         }

@@ -1,13 +1,18 @@
 //! `arbiter replay LOG [--json] [--pgn]`: fold an event log and print the
 //! final state of the game, clocks included, so a script or an arbiter can check a
 //! finished log without reading it move by move.
+//!
+//! The log is streamed in lines of at most 64 KiB (arbiter_laws::log): a
+//! longer line, or a read error, stops with exit 2 naming the line.
 
 use arbiter_laws::RuleSet;
 use arbiter_laws::chess::Chess;
-use arbiter_laws::log::{Log, parse_log};
+use arbiter_laws::log::{Log, read_log_partial};
 use arbiter_laws::pgn::write_pgn;
 use arbiter_laws::replay::{Report, replay, report};
 use std::process::ExitCode;
+
+use crate::out;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,31 +31,33 @@ pub struct Args {
     pub scoresheet: Option<String>,
 }
 
-pub fn read_input(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| format!("standard input: {e}"))?;
-        Ok(s)
+/// Reads the log, line by line, from a file or standard input: the log
+/// read so far, and why the reading stopped early, if it did.
+fn read(path: &str) -> Result<(Log, Option<String>), String> {
+    let max = arbiter_laws::log::MAX_LINE;
+    let name = if path == "-" { "standard input" } else { path };
+    let r = if path == "-" {
+        read_log_partial(std::io::stdin().lock(), max)
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+        let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        if f.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(format!("{path}: is a directory, not a log"));
+        }
+        read_log_partial(std::io::BufReader::new(f), max)
+    };
+    match r {
+        Ok((log, stop)) => Ok((
+            log,
+            stop.map(|e| format!("{name}: {e}; reading stopped there")),
+        )),
+        Err(e) => Err(format!("{name}: {e}")),
     }
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let text = match read_input(&a.log) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("arbiter replay: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let log = match parse_log(&text) {
+    let (log, stopped) = match read(&a.log) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("arbiter replay: {}: {e}", a.log);
-            return ExitCode::from(2);
-        }
+        Err(e) => return out::bad_input("replay", e),
     };
     let r = match log.header.variant.as_str() {
         "tavreli" => {
@@ -62,23 +69,25 @@ pub fn run(a: Args) -> ExitCode {
         }
         _ => emit(Chess::default(), &log, &a),
     };
+    // What was read is shown, and a stop is still bad input (exit 2).
     match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("arbiter replay: {}: {e}", a.log);
-            ExitCode::from(2)
-        }
+        Ok(text) => match (out::print("replay", &text), stopped) {
+            (Err(code), _) => code,
+            (Ok(()), Some(stop)) => out::bad_input("replay", stop),
+            (Ok(()), None) => ExitCode::SUCCESS,
+        },
+        Err(e) => out::bad_input("replay", format!("{}: {e}", a.log)),
     }
 }
 
-fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<(), String> {
+/// The whole output, built first so that it is written in one piece.
+fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<String, String> {
     let (game, rejected) = replay(rules, log)?;
     if let Some(style) = &a.scoresheet {
         if game.rules().variant() != "chess" {
             return Err("scoresheets are written for chess logs (Tavreli records: --pgn)".into());
         }
-        print!("{}", scoresheet(&game, log, style)?);
-        return Ok(());
+        return scoresheet(&game, log, style);
     }
     if a.pgn {
         let h = &log.header;
@@ -86,19 +95,16 @@ fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<(), String> {
             h.white.as_deref().unwrap_or("?"),
             h.black.as_deref().unwrap_or("?"),
         );
-        print!("{}", write_pgn(&game, w, b, h.time_control.as_deref()));
-        return Ok(());
+        return Ok(write_pgn(&game, w, b, h.time_control.as_deref()));
     }
     let rep = report(&game, rejected);
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&rep).map_err(|e| e.to_string())?
-        );
+        let mut s = serde_json::to_string(&rep).map_err(|e| e.to_string())?;
+        s.push('\n');
+        Ok(s)
     } else {
-        print_human(&rep);
+        Ok(human(&rep))
     }
-    Ok(())
 }
 
 fn mmss(ms: i64) -> String {
@@ -114,7 +120,14 @@ fn mmss(ms: i64) -> String {
 }
 
 /// Plain lines, one fact each, so a screen reader reads them in order.
-fn print_human(r: &Report) {
+fn human(r: &Report) -> String {
+    let mut out = String::new();
+    macro_rules! println {
+        ($($t:tt)*) => {{
+            out.push_str(&format!($($t)*));
+            out.push('\n');
+        }};
+    }
     println!(
         "Variant: {}; edition {}; {}",
         r.variant, r.edition, r.regime
@@ -160,8 +173,13 @@ fn print_human(r: &Report) {
         println!("Note: {n}");
     }
     for x in &r.rejected {
-        println!("Rejected line {}: {}", x.line, x.reason);
+        println!(
+            "Rejected line {}: {}",
+            x.line,
+            arbiter_laws::log::cut(&x.reason, out::MESSAGE_CHARS)
+        );
     }
+    out
 }
 
 /// The game's scoresheet from its record: each move with the mover's clock
@@ -176,8 +194,9 @@ fn scoresheet<R: RuleSet>(
     };
     let h = &log.header;
     let header = ScoreHeader {
-        white: h.white.clone().unwrap_or_default(),
-        black: h.black.clone().unwrap_or_default(),
+        // Names come from the log: no control character may reach the sheet.
+        white: out::printable(h.white.as_deref().unwrap_or_default()),
+        black: out::printable(h.black.as_deref().unwrap_or_default()),
         result: game
             .outcome()
             .map(|o| o.result.as_str().replace("1/2", "½"))

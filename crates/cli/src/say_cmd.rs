@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use arbiter_notation::{Lexicon, Style, parse, position_from_fen, render};
 use arbiter_speech::{Espeak, Speaker, wav};
 
+use crate::out;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// A move to announce (any notation `arbiter notation` reads) instead of a text.
@@ -32,22 +34,53 @@ pub struct Args {
     /// Write a WAV file instead of playing.
     #[arg(long, value_name = "FILE")]
     wav: Option<PathBuf>,
-    /// The text to say (when no --move).
-    #[arg(num_args = 0.., allow_hyphen_values = true)]
+    /// The text to say (when no --move). Options may follow it
+    /// (`hello --wav x.wav`); a text that starts with `-` goes after `--`.
+    #[arg(num_args = 0..)]
     text: Vec<String>,
+}
+
+/// The longest text `say` speaks: a page; longer input is refused.
+pub const MAX_TEXT: usize = 10_000;
+
+/// Checks `--rate` against what espeak-ng accepts.
+pub fn check_rate(rate: Option<u32>) -> Result<(), String> {
+    match rate {
+        Some(r) if !arbiter_speech::RATE_WPM.contains(&r) => Err(format!(
+            "--rate {r} is out of range: {} to {} words per minute",
+            arbiter_speech::RATE_WPM.start(),
+            arbiter_speech::RATE_WPM.end()
+        )),
+        _ => Ok(()),
+    }
 }
 
 pub fn run(a: Args) -> ExitCode {
     let Some(lex) = Lexicon::from_key(&a.lexicon) else {
-        eprintln!(
-            "arbiter say: unknown lexicon {:?} (fide-de, ru-fide, ru, en, nato)",
-            a.lexicon
+        return out::bad_input(
+            "say",
+            format!(
+                "unknown lexicon {:?} (fide-de, ru-fide, ru, en, nato)",
+                a.lexicon
+            ),
         );
-        return ExitCode::from(2);
     };
+    if let Err(e) = check_rate(a.rate) {
+        return out::bad_input("say", e);
+    }
+    if let Some(p) = &a.wav
+        && std::fs::metadata(p).is_ok_and(|m| !m.is_file())
+    {
+        return out::bad_input("say", format!("--wav {}: not a regular file", p.display()));
+    }
     let text = match (&a.mv, &a.clock) {
         (_, Some(c)) => {
-            let v: Vec<Option<u64>> = c.split(',').map(|x| x.trim().parse().ok()).collect();
+            // Times up to a day and a move count that fits: beyond that the
+            // words would be nonsense.
+            let v: Vec<Option<u64>> = c
+                .split(',')
+                .map(|x| x.trim().parse().ok().filter(|&n: &u64| n <= 86_400_000))
+                .collect();
             match v.as_slice() {
                 [Some(w), Some(b), Some(n)] => arbiter_notation::clock::talking_clock_with(
                     lex,
@@ -58,8 +91,10 @@ pub fn run(a: Args) -> ExitCode {
                     arbiter_notation::clock::Numerals::Words,
                 ),
                 _ => {
-                    eprintln!("arbiter say: --clock wants W_MS,B_MS,MOVES, e.g. 301000,1260000,21");
-                    return ExitCode::from(2);
+                    return out::bad_input(
+                        "say",
+                        "--clock wants W_MS,B_MS,MOVES, each a whole number up to 86400000, e.g. 301000,1260000,21",
+                    );
                 }
             }
         }
@@ -67,31 +102,45 @@ pub fn run(a: Args) -> ExitCode {
             Some(mv) => {
                 let pos = match position_from_fen(a.fen.as_deref()) {
                     Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("arbiter say: {e}");
-                        return ExitCode::from(2);
-                    }
+                    Err(e) => return out::bad_input("say", e),
                 };
+                if mv.len() > crate::notation_cmd::MAX_MOVE_TEXT {
+                    return out::bad_input(
+                        "say",
+                        format!(
+                            "--move is {} bytes long; a move is at most {}",
+                            mv.len(),
+                            crate::notation_cmd::MAX_MOVE_TEXT
+                        ),
+                    );
+                }
                 match parse(&pos, mv, None) {
                     Ok((m, _)) => render(&pos, m, Style::Spoken(lex)),
-                    Err(e) => {
-                        eprintln!("arbiter say: {e}");
-                        return ExitCode::from(2);
-                    }
+                    Err(e) => return out::bad_input("say", e),
                 }
             }
             None => a.text.join(" "),
         },
     };
     if text.trim().is_empty() {
-        eprintln!("arbiter say: nothing to say (give TEXT or --move)");
-        return ExitCode::from(2);
+        return out::bad_input("say", "nothing to say (give TEXT or --move)");
     }
-    println!("{text}");
+    if text.len() > MAX_TEXT {
+        return out::bad_input(
+            "say",
+            format!(
+                "the text is {} bytes long; at most {MAX_TEXT} are spoken",
+                text.len()
+            ),
+        );
+    }
+    if let Err(code) = out::print("say", &format!("{text}\n")) {
+        return code;
+    }
     let mut speaker = match Espeak::detect() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("arbiter say: {e}");
+            out::error("say", e);
             return ExitCode::from(1);
         }
     };
@@ -100,18 +149,18 @@ pub fn run(a: Args) -> ExitCode {
     let lang = lex.language();
     let result = match &a.wav {
         Some(path) => speaker.write_wav(&text, lang, path).map(|()| {
-            if let Ok(st) = std::fs::read(path)
-                .map_err(|_| ())
-                .and_then(|b| wav::stats(&b).map_err(|_| ()))
-            {
-                eprintln!(
-                    "wrote {}: {:.2} s, {} Hz, RMS {:.3}, peak {:.3}",
+            // The read-back is a check for the user, not the result: a path
+            // that is not a regular file is said so and not read.
+            match wav::stats_of_file(path) {
+                Ok(st) => out::note(format_args!(
+                    "wrote {}: {:.2} s, {} Hz, RMS {:.3}, peak {:.3}\n",
                     path.display(),
                     st.duration_s,
                     st.sample_rate,
                     st.rms,
                     st.peak
-                );
+                )),
+                Err(e) => out::error("say", format!("wrote the WAV but cannot measure it: {e}")),
             }
         }),
         None => speaker.speak(&text, lang),
@@ -119,7 +168,7 @@ pub fn run(a: Args) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("arbiter say: {e}");
+            out::error("say", e);
             ExitCode::from(1)
         }
     }

@@ -1,47 +1,56 @@
 //! Reading Tavreli records for `arbiter audit --variant tavreli`: the
-//! federation's PGN (arbiter_tavreli::pgn) turned into the generic records
-//! the Laws audit takes.
+//! federation's PGN (arbiter_tavreli::pgn), streamed one game at a time and
+//! turned into the generic records the Laws audit takes.
 
 use arbiter_laws::audit::{RecordedGame, parse_clk};
-use std::io::Read;
+use arbiter_tavreli::pgn::{Games, PgnGame};
+use std::io::BufRead;
 
-/// Reads a whole Tavreli PGN source. A game that cannot be read becomes a
-/// record with `read_error`, so the audit reports it and goes on.
-pub fn read_pgn(mut source: Box<dyn Read>) -> Result<Vec<Result<RecordedGame, String>>, String> {
-    let mut text = String::new();
-    source
-        .read_to_string(&mut text)
-        .map_err(|e| e.to_string())?;
-    Ok(arbiter_tavreli::pgn::read_games(&text)
-        .into_iter()
+/// The games of a Tavreli PGN source. A game that cannot be read becomes a
+/// record with `read_error`, so the audit reports it and goes on; an `Err`
+/// (a line too long, a read error) ends the stream.
+pub fn games<R: BufRead>(source: R) -> impl Iterator<Item = Result<RecordedGame, String>> {
+    Games::new(source).enumerate().map(|(i, g)| match g {
+        Err(e) => Err(e.to_string()),
+        Ok(Ok(g)) => Ok(record(i + 1, g)),
+        Ok(Err(e)) => Ok(RecordedGame {
+            number: i + 1,
+            read_error: Some(e.to_string()),
+            ..Default::default()
+        }),
+    })
+}
+
+fn record(number: usize, g: PgnGame) -> RecordedGame {
+    let mut notes = Vec::new();
+    let clocks = g
+        .moves
+        .iter()
         .enumerate()
-        .map(|(i, g)| {
-            Ok(match g {
-                Ok(g) => RecordedGame {
-                    number: i + 1,
-                    moves: g.moves.iter().map(|m| m.text.clone()).collect(),
-                    clocks: g
-                        .moves
-                        .iter()
-                        .map(|m| m.comments.iter().find_map(|c| parse_clk(c)))
-                        .collect(),
-                    tags: {
-                        let mut t = g.tags.clone();
-                        if let Some(r) = &g.result
-                            && !t.iter().any(|(k, _)| k == "Result")
-                        {
-                            t.push(("Result".into(), r.clone()));
-                        }
-                        t
-                    },
-                    read_error: None,
-                },
-                Err(e) => RecordedGame {
-                    number: i + 1,
-                    read_error: Some(format!("line {}: {:?}: {}", e.line, e.token, e.reason)),
-                    ..Default::default()
-                },
-            })
+        .map(|(i, m)| {
+            let mut reading = None;
+            for c in &m.comments {
+                match parse_clk(c) {
+                    Some(Ok(ms)) => reading = Some(ms),
+                    Some(Err(e)) => notes.push(format!("ply {}: {e}; ignored", i + 1)),
+                    None => {}
+                }
+            }
+            reading
         })
-        .collect())
+        .collect();
+    let mut tags = g.tags;
+    if let Some(r) = &g.result
+        && !tags.iter().any(|(k, _)| k == "Result")
+    {
+        tags.push(("Result".into(), r.clone()));
+    }
+    RecordedGame {
+        number,
+        moves: g.moves.into_iter().map(|m| m.text).collect(),
+        clocks,
+        tags,
+        read_error: None,
+        notes,
+    }
 }

@@ -21,11 +21,12 @@ pub fn perft(moves: Option<&str>, depth: u32) -> ExitCode {
         match rules.parse_move(&pos, tok) {
             MoveInput::Legal(m) => rules.play(&mut pos, &m),
             MoveInput::Illegal { reason } | MoveInput::Malformed { reason, .. } => {
-                eprintln!("arbiter perft: {tok:?}: {reason}");
-                return ExitCode::from(2);
+                return crate::out::bad_input("perft", format!("{tok:?}: {reason}"));
             }
         }
     }
-    println!("{}", pos.perft(depth));
-    ExitCode::SUCCESS
+    match crate::out::print("perft", &format!("{}\n", pos.perft(depth))) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }

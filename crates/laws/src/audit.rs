@@ -27,6 +27,9 @@ pub struct RecordedGame {
     pub clocks: Vec<Option<i64>>,
     /// A problem the reader found that is not a move (e.g. an unterminated tag).
     pub read_error: Option<String>,
+    /// What the reader ignored and why (e.g. a comment that is not a clock
+    /// reading); reported with the audit, does not change the verdict.
+    pub notes: Vec<String>,
 }
 
 impl RecordedGame {
@@ -65,6 +68,9 @@ pub struct AuditRecord {
     pub error: Option<String>,
     /// A flag the clock readings show fell (and whether play went on after it).
     pub flag: Option<FlagFound>,
+    /// What the reader ignored, with the ply (see [`RecordedGame::notes`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// The audit settings.
@@ -94,29 +100,61 @@ fn recorded_kind(tag: Option<&str>) -> Recorded {
     }
 }
 
-/// Parses `[%clk H:MM:SS(.s)]` inside a comment into ms.
-pub fn parse_clk(comment: &str) -> Option<i64> {
+/// Reads the `[%clk H:MM:SS(.f)]` command in a comment, strictly: `None`
+/// when the comment has no `%clk`; `Some(Err)` with the reason when what
+/// follows is not a clock reading (hours up to 999, minutes and seconds
+/// below 60, at most three decimals). A loose reading once took
+/// `1e9:00:00` for one second and found a false flag fall (L-6.9).
+pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
     let i = comment.find("%clk")?;
     let rest = comment[i + 4..].trim_start();
     let end = rest
-        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .find(|c: char| c == ']' || c.is_whitespace())
         .unwrap_or(rest.len());
-    let mut parts = rest[..end].split(':').rev();
-    let secs: f64 = parts.next()?.parse().ok()?;
-    let mins: i64 = parts.next().map(|m| m.parse().ok()).unwrap_or(Some(0))?;
-    let hours: i64 = parts.next().map(|h| h.parse().ok()).unwrap_or(Some(0))?;
-    if parts.next().is_some()
-        || !(0.0..=1e7).contains(&secs)
-        || mins < 0
-        || !(0..=1000).contains(&hours)
-    {
-        return None;
+    let value = &rest[..end];
+    let bad = || {
+        Err(format!(
+            "[%clk {}] is not a clock reading (H:MM:SS)",
+            crate::log::cut(value, 20)
+        ))
+    };
+    let (whole, frac) = match value.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (value, None),
+    };
+    let parts: Vec<&str> = whole.split(':').collect();
+    let [h, m, s] = parts[..] else {
+        return Some(bad());
+    };
+    let digits = |t: &str, max_len: usize| {
+        !t.is_empty() && t.len() <= max_len && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !digits(h, 3) || !digits(m, 2) || !digits(s, 2) || frac.is_some_and(|f| !digits(f, 3)) {
+        return Some(bad());
     }
-    Some(hours * 3_600_000 + mins * 60_000 + (secs * 1000.0).round() as i64)
+    let (h, m, s): (i64, i64, i64) = match (h.parse(), m.parse(), s.parse()) {
+        (Ok(h), Ok(m), Ok(s)) if m < 60 && s < 60 => (h, m, s),
+        _ => return Some(bad()),
+    };
+    let ms = frac.map_or(0, |f| {
+        let v: i64 = f.parse().unwrap_or(0);
+        v * 10i64.pow(3 - f.len() as u32)
+    });
+    Some(Ok(h * 3_600_000 + m * 60_000 + s * 1000 + ms))
 }
 
-/// Audits one recorded game.
+/// Audits one recorded game. A game with an error (a move or token that
+/// cannot be read, an illegal move) never agrees: what the record says
+/// cannot be checked.
 pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> AuditRecord {
+    let mut r = audit_moves(rules, opts, rec);
+    if r.error.is_some() {
+        r.agrees = false;
+    }
+    r
+}
+
+fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> AuditRecord {
     let recorded_text = rec.tag("Result").unwrap_or("*").to_string();
     let mut out = AuditRecord {
         game: rec.number,
@@ -128,6 +166,7 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
         claimable: Vec::new(),
         error: rec.read_error.clone(),
         flag: None,
+        notes: rec.notes.clone(),
     };
     let control = rec
         .tag("TimeControl")
@@ -168,11 +207,16 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
         let side = game.rules().turn(game.position());
         match game.rules().parse_move(game.position(), text) {
             MoveInput::Legal(_) => {}
+            // The token is the record's text: cut, so a huge one stays readable.
             MoveInput::Illegal { reason } => {
+                let text = crate::log::cut(text, 24);
+                let reason = crate::log::cut(&reason, 200);
                 out.error = Some(format!("ply {}: illegal move {text:?}: {reason}", i + 1));
                 break;
             }
             MoveInput::Malformed { reason, .. } => {
+                let text = crate::log::cut(text, 24);
+                let reason = crate::log::cut(&reason, 200);
                 out.error = Some(format!("ply {}: unreadable move {text:?}: {reason}", i + 1));
                 break;
             }
@@ -186,7 +230,11 @@ pub fn audit_game<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) 
             },
         };
         if let Err(e) = game.apply(&ev) {
-            out.error = Some(format!("ply {}: {e}", i + 1));
+            out.error = Some(format!(
+                "ply {}: {}",
+                i + 1,
+                crate::log::cut(&e.to_string(), 200)
+            ));
             break;
         }
         // A reading after a move a full second below the increment means the

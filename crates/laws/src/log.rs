@@ -115,28 +115,165 @@ pub struct LogError {
 
 impl std::fmt::Display for LogError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        // Column 0 means the whole line is at fault.
+        match self.column {
+            0 => write!(f, "line {}: {}", self.line, self.message),
+            c => write!(f, "line {}, column {c}: {}", self.line, self.message),
+        }
     }
 }
 
 impl std::error::Error for LogError {}
+
+/// The longest line any reader of this workspace accepts, in bytes without
+/// the line end: 64 KiB. A real log line or PGN line is a few hundred bytes;
+/// the bound keeps memory fixed on endless input such as `/dev/zero`.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Why a line-bounded reader stopped.
+#[derive(Debug)]
+pub enum LineError {
+    /// The line is longer than the bound: the input is not what it claims.
+    TooLong {
+        /// 1-based number of the line.
+        line: usize,
+        /// The bound in bytes.
+        max: usize,
+    },
+    /// The source failed while this line was being read.
+    Io {
+        /// 1-based number of the line.
+        line: usize,
+        /// The error from the source.
+        error: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::TooLong { line, max } => {
+                write!(f, "line {line} is longer than {max} bytes")
+            }
+            LineError::Io { line, error } => write!(f, "line {line}: cannot read: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Reads lines of at most `max` bytes from a buffered source, holding at most
+/// one line in memory. Line ends (`\n`, `\r\n`) are removed; bytes are given
+/// as they are, so the caller decides what invalid UTF-8 means. After an
+/// error the reader yields nothing more.
+pub struct LineReader<R> {
+    inner: R,
+    max: usize,
+    line: usize,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> LineReader<R> {
+    /// A reader with the bound `max` (usually [`MAX_LINE`]).
+    pub fn new(inner: R, max: usize) -> Self {
+        LineReader {
+            inner,
+            max,
+            line: 0,
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// The number of the last line returned (0 before the first).
+    pub fn line_number(&self) -> usize {
+        self.line
+    }
+
+    /// The next line and its 1-based number; `None` at the end of input.
+    pub fn next_line(&mut self) -> Option<Result<(usize, &[u8]), LineError>> {
+        if self.done {
+            return None;
+        }
+        self.buf.clear();
+        self.line += 1;
+        let mut ended = false;
+        loop {
+            let chunk = match self.inner.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(error) => {
+                    self.done = true;
+                    return Some(Err(LineError::Io {
+                        line: self.line,
+                        error,
+                    }));
+                }
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            let (take, found) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            // Never hold more than the bound (plus its line end).
+            let room = self.max.saturating_add(2).saturating_sub(self.buf.len());
+            let take_now = take.min(room);
+            self.buf.extend_from_slice(&chunk[..take_now]);
+            self.inner.consume(take_now);
+            if found && take_now == take {
+                ended = true;
+                break;
+            }
+            if self.buf.len() > self.max.saturating_add(1) {
+                break;
+            }
+        }
+        if self.buf.is_empty() && !ended {
+            self.done = true;
+            return None;
+        }
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        if self.buf.len() > self.max {
+            self.done = true;
+            return Some(Err(LineError::TooLong {
+                line: self.line,
+                max: self.max,
+            }));
+        }
+        Some(Ok((self.line, &self.buf)))
+    }
+}
+
+/// serde_json ends its messages with "at line L column C" of the text it
+/// was given; the log has its own line numbers, so only the reason stays.
+fn serde_reason(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
 
 /// Reads the header line.
 pub fn parse_header(line: &str) -> Result<Header, LogError> {
     let h: Header = serde_json::from_str(line).map_err(|e| LogError {
         line: 1,
         column: e.column(),
-        message: format!("bad header: {e}"),
+        message: format!("bad header: {}", serde_reason(&e)),
     })?;
     if h.format != FORMAT {
         return Err(LogError {
             line: 1,
             column: 0,
-            message: format!("format is {:?}, expected {FORMAT:?}", h.format),
+            message: format!("format is {:?}, expected {FORMAT:?}", cut(&h.format, 40)),
         });
     }
     if h.version == 0 || h.version > VERSION {
@@ -153,41 +290,119 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
         return Err(LogError {
             line: 1,
             column: 0,
-            message: format!("unknown variant {:?} (chess or tavreli)", h.variant),
+            message: format!(
+                "unknown variant {:?} (chess or tavreli)",
+                cut(&h.variant, 40)
+            ),
         });
     }
     Ok(h)
 }
 
-/// Reads one event line.
-pub fn parse_event(line: &str) -> Result<TimedEvent, String> {
-    serde_json::from_str::<TimedEvent>(line).map_err(|e| format!("column {}: {e}", e.column()))
+/// At most `max` characters of `s`, with `…` where it was cut, so that an
+/// error quoting a user's input stays readable whatever its length.
+pub fn cut(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some((i, _)) => format!("{}…", &s[..i]),
+    }
 }
 
-/// Reads a whole log. Blank lines are skipped.
+/// Reads one event line.
+pub fn parse_event(line: &str) -> Result<TimedEvent, String> {
+    serde_json::from_str::<TimedEvent>(line)
+        .map_err(|e| format!("column {}: {}", e.column(), serde_reason(&e)))
+}
+
+/// Reads a whole log held in memory. Blank lines are skipped.
 pub fn parse_log(text: &str) -> Result<Log, LogError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((i, first)) = lines.next() else {
-        return Err(LogError {
-            line: 1,
+    read_log(text.as_bytes(), usize::MAX)
+}
+
+/// Reads a log from a stream, one bounded line at a time (lines of at most
+/// `max_line` bytes; [`MAX_LINE`] for user input). A UTF-8 byte order mark
+/// before the header is skipped. A line that is not UTF-8 is rejected alone,
+/// like any other unreadable event line. A line over the bound, or a read
+/// error, stops the reading: the error names the line.
+pub fn read_log<R: std::io::BufRead>(source: R, max_line: usize) -> Result<Log, LogError> {
+    match read_log_partial(source, max_line)? {
+        (log, None) => Ok(log),
+        (_, Some(stop)) => Err(stop),
+    }
+}
+
+/// Like [`read_log`], but a line over the bound or a read error after the
+/// header keeps the lines read before it: the log so far and why the
+/// reading stopped, so a replay can still show the game up to there.
+pub fn read_log_partial<R: std::io::BufRead>(
+    source: R,
+    max_line: usize,
+) -> Result<(Log, Option<LogError>), LogError> {
+    let mut reader = LineReader::new(source, max_line);
+    let stop = |e: LineError| {
+        let line = match &e {
+            LineError::TooLong { line, .. } | LineError::Io { line, .. } => *line,
+        };
+        let message = match e {
+            LineError::TooLong { max, .. } => format!("the line is longer than {max} bytes"),
+            LineError::Io { error, .. } => format!("cannot read: {error}"),
+        };
+        LogError {
+            line,
             column: 0,
-            message: "empty log: line 1 must be the header".into(),
-        });
+            message,
+        }
     };
-    let header = parse_header(first).map_err(|mut e| {
-        e.line = i + 1;
-        e
-    })?;
-    let lines = lines.map(|(i, l)| (i + 1, parse_event(l))).collect();
-    Ok(Log { header, lines })
+    let header = loop {
+        let Some(next) = reader.next_line() else {
+            return Err(LogError {
+                line: 1,
+                column: 0,
+                message: "empty log: line 1 must be the header".into(),
+            });
+        };
+        let (n, bytes) = next.map_err(stop)?;
+        let bytes = if n == 1 {
+            bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+        } else {
+            bytes
+        };
+        let text = std::str::from_utf8(bytes).map_err(|e| LogError {
+            line: n,
+            column: e.valid_up_to() + 1,
+            message: "the header is not UTF-8 text".into(),
+        })?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        break parse_header(text).map_err(|mut e| {
+            e.line = n;
+            e
+        })?;
+    };
+    let mut lines = Vec::new();
+    while let Some(next) = reader.next_line() {
+        let (n, bytes) = match next {
+            Ok(l) => l,
+            Err(e) => return Ok((Log { header, lines }, Some(stop(e)))),
+        };
+        let parsed = match std::str::from_utf8(bytes) {
+            Err(e) => Err(format!(
+                "column {}: the line is not UTF-8 text",
+                e.valid_up_to() + 1
+            )),
+            Ok(t) if t.trim().is_empty() => continue,
+            Ok(t) => parse_event(t),
+        };
+        lines.push((n, parsed));
+    }
+    Ok((Log { header, lines }, None))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     #[test]
     fn header_and_events() {
@@ -217,5 +432,65 @@ mod tests {
         );
         let e = parse_log("{\"format\":").unwrap_err();
         assert_eq!(e.line, 1);
+    }
+
+    const HEAD: &str = "{\"format\":\"arbiter-log\",\"version\":1}";
+
+    #[test]
+    fn bom_is_skipped_and_bad_utf8_rejects_only_its_line() {
+        let mut text = b"\xEF\xBB\xBF".to_vec();
+        text.extend_from_slice(HEAD.as_bytes());
+        text.extend_from_slice(b"\n{\"at\":1,\"type\":\"press\",\"side\":\"white\"}\n\xFF\xFE\n");
+        let log = read_log(&text[..], MAX_LINE).unwrap();
+        assert_eq!(log.lines.len(), 2);
+        assert!(log.lines[0].1.is_ok());
+        assert_eq!(log.lines[1].0, 3);
+        assert!(log.lines[1].1.as_ref().unwrap_err().contains("not UTF-8"));
+    }
+
+    #[test]
+    fn serde_errors_name_the_column_only() {
+        let log = parse_log(&format!(
+            "{HEAD}\n\n{{\"at\":1,\"type\":\"press\",\"side\":7}}"
+        ))
+        .unwrap();
+        let (n, r) = &log.lines[0];
+        assert_eq!(*n, 3);
+        let e = r.as_ref().unwrap_err();
+        assert!(e.starts_with("column "), "{e}");
+        assert!(!e.contains("line"), "{e}");
+    }
+
+    #[test]
+    fn a_line_over_the_bound_stops_and_is_named() {
+        let text = format!("{HEAD}\n{}\n", "x".repeat(100));
+        let e = read_log(text.as_bytes(), 50).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("longer than 50"));
+        // Endless input without a line end is bounded too.
+        let zeros = std::io::repeat(0).take(10_000_000);
+        let e = read_log(std::io::BufReader::new(zeros), 1000).unwrap_err();
+        assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn line_reader_keeps_lines_whole() {
+        let mut r = LineReader::new(&b"ab\r\ncd\n\nlast"[..], 10);
+        let mut got = Vec::new();
+        while let Some(l) = r.next_line() {
+            let (n, b) = l.unwrap();
+            got.push((n, b.to_vec()));
+        }
+        assert_eq!(
+            got,
+            vec![
+                (1, b"ab".to_vec()),
+                (2, b"cd".to_vec()),
+                (3, vec![]),
+                (4, b"last".to_vec())
+            ]
+        );
+        assert_eq!(cut("abcdef", 3), "abc…");
+        assert_eq!(cut("abc", 3), "abc");
     }
 }

@@ -54,6 +54,11 @@ pub trait Speaker {
     fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError>;
 }
 
+/// The speaking rates espeak-ng accepts, in words per minute (its minimum
+/// and maximum; outside them it silently clamps, so a typo like `--rate 0`
+/// would go unnoticed).
+pub const RATE_WPM: std::ops::RangeInclusive<u32> = 80..=450;
+
 /// The espeak-ng adapter.
 #[derive(Clone, Debug)]
 pub struct Espeak {
@@ -172,8 +177,9 @@ impl Speaker for Espeak {
         c.arg("-w").arg(path);
         self.run(c, &pronounceable(text, lang))?;
         // Do not trust the exit code alone: the file must be a WAV with samples in it.
-        let bytes = std::fs::read(path)?;
-        let st = wav::stats(&bytes).map_err(|e| SpeechError::Failed(format!("bad WAV: {e}")))?;
+        // Read back boundedly: a device as the path must not be read for ever.
+        let st =
+            wav::stats_of_file(path).map_err(|e| SpeechError::Failed(format!("bad WAV: {e}")))?;
         if st.samples == 0 {
             return Err(SpeechError::Failed("espeak-ng wrote an empty WAV".into()));
         }

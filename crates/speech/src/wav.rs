@@ -41,6 +41,34 @@ fn u32le(b: &[u8], at: usize) -> Option<u32> {
     ]))
 }
 
+/// The largest WAV file [`stats_of_file`] reads: ten minutes of 22 kHz
+/// mono speech is 26 MB; more than this is not a spoken line.
+pub const MAX_WAV_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads back and measures a WAV file. Only a regular file is read, and at
+/// most [`MAX_WAV_BYTES`] of it: `/dev/zero` or `/dev/full` as the path
+/// would otherwise be read for ever. The error names the file.
+pub fn stats_of_file(path: &std::path::Path) -> Result<WavStats, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let f = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let meta = f.metadata().map_err(|e| format!("{shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{shown}: not a regular file, not read back"));
+    }
+    if meta.len() > MAX_WAV_BYTES {
+        return Err(format!(
+            "{shown}: {} bytes, more than {MAX_WAV_BYTES}; not read back",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_WAV_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    stats(&bytes).map_err(|e| format!("{shown}: {e}"))
+}
+
 /// Parses and measures a 16-bit PCM WAV. espeak-ng writes 0xFFFFFFFF as the data size
 /// when it streams, so a size larger than the file is clamped to what is there.
 pub fn stats(b: &[u8]) -> Result<WavStats, WavError> {

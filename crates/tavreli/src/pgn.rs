@@ -76,36 +76,55 @@ pub struct PgnError {
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: `{}`: {}", self.line, self.token, self.reason)
+        // The token is the user's text: cut, so a huge one stays readable.
+        let token = arbiter_laws::log::cut(&self.token, 40);
+        write!(f, "line {}: `{token}`: {}", self.line, self.reason)
     }
 }
 impl std::error::Error for PgnError {}
+
+/// Where a line falls in the split of a PGN file into games.
+#[derive(Default)]
+struct Splitter {
+    in_moves: bool,
+    in_brace: bool,
+}
+
+impl Splitter {
+    /// Takes the next line; true when it begins a new game (a tag pair after
+    /// movetext). Braces are followed across lines so that a `[` inside a
+    /// comment is not a tag.
+    fn starts_game(&mut self, line: &str) -> bool {
+        let t = line.trim_start();
+        let starts_tag = !self.in_brace && t.starts_with('[');
+        let new_game = starts_tag && self.in_moves;
+        if new_game {
+            self.in_moves = false;
+        }
+        if !starts_tag && !t.is_empty() && !t.starts_with('%') {
+            self.in_moves = true;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => self.in_brace = true,
+                '}' => self.in_brace = false,
+                _ => {}
+            }
+        }
+        new_game
+    }
+}
 
 /// Splits a PGN file into games and reads each. A broken game does not stop
 /// the reading of the next one. Never panics.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut out = Vec::new();
     let mut cur: Vec<(usize, &str)> = Vec::new();
-    let mut in_moves = false;
-    let mut in_brace = false;
+    let mut split = Splitter::default();
     for (i, line) in text.lines().enumerate() {
-        let t = line.trim_start();
-        let starts_tag = !in_brace && t.starts_with('[');
-        if starts_tag && in_moves {
+        if split.starts_game(line) {
             out.push(read_one(&cur));
             cur.clear();
-            in_moves = false;
-        }
-        if !starts_tag && !t.is_empty() && !t.starts_with('%') {
-            in_moves = true;
-        }
-        // track comment braces across lines so a `[` inside a comment is not a tag
-        for c in line.chars() {
-            match c {
-                '{' => in_brace = true,
-                '}' => in_brace = false,
-                _ => {}
-            }
         }
         cur.push((i + 1, line));
     }
@@ -113,6 +132,93 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
         out.push(read_one(&cur));
     }
     out
+}
+
+/// The most bytes one game may take when streamed; a longer game is an
+/// error for that game, so memory stays bounded on endless input.
+pub const MAX_GAME: usize = 1024 * 1024;
+
+/// Streams the games of a PGN source in lines of at most
+/// [`arbiter_laws::log::MAX_LINE`] bytes, holding one game at a time.
+///
+/// Each item is a game (or why it cannot be read). An `Err` of the outer
+/// result ends the stream: a line was too long or the source failed; it
+/// names the line. A line that is not UTF-8 is read with U+FFFD in place
+/// of the bad bytes, so the move it holds is reported as unreadable.
+pub struct Games<R> {
+    lines: arbiter_laws::log::LineReader<R>,
+    pending: Option<(usize, String)>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Games<R> {
+    /// Games from a buffered source.
+    pub fn new(source: R) -> Self {
+        Games {
+            lines: arbiter_laws::log::LineReader::new(source, arbiter_laws::log::MAX_LINE),
+            pending: None,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Games<R> {
+    type Item = Result<Result<PgnGame, PgnError>, arbiter_laws::log::LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut cur: Vec<(usize, String)> = Vec::new();
+        let mut split = Splitter::default();
+        let mut size = 0usize;
+        let mut too_long = None;
+        loop {
+            let (n, line) = match self.pending.take() {
+                Some(p) => p,
+                None => match self.lines.next_line() {
+                    None => {
+                        self.done = true;
+                        break;
+                    }
+                    Some(Err(e)) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                    Some(Ok((n, b))) => {
+                        let b = if n == 1 {
+                            b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)
+                        } else {
+                            b
+                        };
+                        (n, String::from_utf8_lossy(b).into_owned())
+                    }
+                },
+            };
+            if split.starts_game(&line) && !cur.is_empty() {
+                self.pending = Some((n, line));
+                break;
+            }
+            size += line.len() + 1;
+            if size > MAX_GAME {
+                too_long.get_or_insert(cur.first().map_or(n, |c| c.0));
+                continue;
+            }
+            cur.push((n, line));
+        }
+        if let Some(line) = too_long {
+            return Some(Ok(Err(PgnError {
+                line,
+                token: String::new(),
+                reason: format!("the game is longer than {MAX_GAME} bytes"),
+            })));
+        }
+        if !cur.iter().any(|(_, l)| !l.trim().is_empty()) {
+            return None;
+        }
+        let refs: Vec<(usize, &str)> = cur.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        Some(Ok(read_one(&refs)))
+    }
 }
 
 fn perr<T>(line: usize, token: &str, reason: impl Into<String>) -> Result<T, PgnError> {
@@ -244,17 +350,19 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
             g.result = Some(tok.replace('½', "1/2"));
             continue;
         }
-        if tok.starts_with('$') {
-            continue; // NAG
+        if is_nag(tok) {
+            continue;
         }
         // move numbers: `12.`, `12...`, `8.…`, possibly glued to a move `1.e2-e4`
         let rest = strip_move_number(tok);
-        if rest.is_empty() {
+        if rest.is_empty() || is_nag(rest) {
             continue;
         }
         // a result glued to the last move: `a3(3)-a1*`
+        // (A move never ends with `*`, so `**…` stays one unreadable token
+        // and a written record reads back the same.)
         let (mv, glued_star) = match rest.strip_suffix('*') {
-            Some(m) if !m.is_empty() => (m, true),
+            Some(m) if !m.is_empty() && !m.ends_with('*') => (m, true),
             _ => (rest, false),
         };
         if mv.chars().all(|c| c == '.' || c == '…') {
@@ -280,6 +388,14 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
         );
     }
     Ok(g)
+}
+
+/// A numeric annotation glyph: `$` and digits. Anything else that starts
+/// with `$` is kept as a move token, so the rules report it as unreadable
+/// rather than it vanishing (and a written record reads back the same).
+fn is_nag(tok: &str) -> bool {
+    tok.strip_prefix('$')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn strip_move_number(tok: &str) -> &str {
@@ -339,7 +455,10 @@ pub fn write_game(g: &PgnGame) -> String {
     words.push(g.result.clone().unwrap_or_else(|| "*".into()));
     let mut line = String::new();
     for w in words {
-        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > 79 {
+        // A line starting with `[` or `%` would read as a tag or an escape:
+        // such a token (only an unreadable one can be) never starts a line.
+        let may_start_line = !w.starts_with(['[', '%']);
+        if !line.is_empty() && may_start_line && line.chars().count() + 1 + w.chars().count() > 79 {
             s.push_str(&line);
             s.push('\n');
             line.clear();
@@ -352,4 +471,81 @@ pub fn write_game(g: &PgnGame) -> String {
     s.push_str(&line);
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+
+    #[test]
+    fn streaming_reads_what_the_text_reader_reads() {
+        let text = "[Variant \"Tavreli\"]\n\n1. c1-d2 d8-e7 *\n\n[Variant \"Tavreli\"]\n{ [x] }\n1. c1-d2 )\n";
+        let streamed: Vec<_> = Games::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+        assert_eq!(streamed, read_games(text));
+        assert_eq!(streamed.len(), 2);
+    }
+
+    #[test]
+    fn only_dollar_digits_is_an_annotation() {
+        let g = read_games("1. c1-d2 $1 d8-e7 2.$d3-f3 *\n")
+            .remove(0)
+            .unwrap();
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["c1-d2", "d8-e7", "$d3-f3"]);
+        let again = read_games(&write_game(&g)).remove(0).unwrap();
+        assert_eq!(
+            again.moves,
+            g.moves
+                .iter()
+                .map(|m| PgnMove {
+                    line: 3,
+                    ..m.clone()
+                })
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_glued_result_is_one_star() {
+        let g = read_games("1. c1-d2* *\n").remove(0).unwrap();
+        assert_eq!(g.moves[0].text, "c1-d2");
+        let g = read_games("1. c1-d2 *** *\n").remove(0).unwrap();
+        assert_eq!(g.moves[1].text, "***");
+        let again = read_games(&write_game(&g)).remove(0).unwrap();
+        assert_eq!(again.moves[1].text, "***");
+    }
+
+    #[test]
+    fn no_written_line_starts_like_a_tag() {
+        let mut moves = vec!["c1-d2"; 30];
+        moves.push("[White");
+        let text = format!("1. {} *\n", moves.join(" "));
+        let g = read_games(&text).remove(0).unwrap();
+        let written = write_game(&g);
+        assert!(
+            written.lines().skip(2).all(|l| !l.starts_with('[')),
+            "{written}"
+        );
+        assert_eq!(read_games(&written).len(), 1);
+    }
+
+    #[test]
+    fn endless_input_is_bounded() {
+        use std::io::Read;
+        let zeros = std::io::BufReader::new(std::io::repeat(0).take(1 << 24));
+        let mut g = Games::new(zeros);
+        let e = g.next().unwrap().unwrap_err();
+        assert!(e.to_string().contains("line 1"), "{e}");
+        assert!(g.next().is_none());
+        let big = format!("1. {}\n", "c1-d2\n".repeat(MAX_GAME / 6 + 10));
+        let r: Vec<_> = Games::new(big.as_bytes()).collect();
+        assert!(
+            r[0].as_ref()
+                .unwrap()
+                .as_ref()
+                .unwrap_err()
+                .reason
+                .contains("longer than")
+        );
+    }
 }
