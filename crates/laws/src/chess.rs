@@ -10,8 +10,13 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
-use shakmaty::{CastlingMode, Chess as Board, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::{
+    CastlingMode, Chess as Board, Color, EnPassantMode, FromSetup, Move, Position,
+    PositionErrorKinds, Setup,
+};
 use std::sync::Arc;
+
+mod opposite_check;
 
 /// Decides whether a side can still checkmate (L-5.2b, L-6.9).
 ///
@@ -89,20 +94,74 @@ pub type ChessIdentity = u128;
 /// A chess position with its FIDE identity kept up to date move by move
 /// (shakmaty's incremental Zobrist update where it applies, a full hash
 /// otherwise), so the repetition table costs no extra hashing per ply.
+///
+/// One position shakmaty cannot hold is kept too: the side NOT to move in
+/// check, right after an unlawful move that stood (L-A.5.2). It is judged
+/// by the `opposite_check` module until the next move.
 #[derive(Clone, Debug)]
 pub struct ChessPosition {
     board: Board,
     id: ChessIdentity,
+    /// The real position when the side not to move is in check; `board` is
+    /// then the last position shakmaty could hold (a stand-in only).
+    exposed: Option<Box<Setup>>,
 }
 
 impl ChessPosition {
+    /// A position shakmaty holds.
     pub fn new(board: Board) -> Self {
         let z: Zobrist128 = board.zobrist_hash(EnPassantMode::Legal);
-        ChessPosition { board, id: z.0 }
+        ChessPosition {
+            board,
+            id: z.0,
+            exposed: None,
+        }
     }
-    /// The shakmaty position.
+    /// The shakmaty position. Right after an unlawful move that left the
+    /// mover's king in check (see [`ChessPosition::exposed_king`]) it is the
+    /// last position shakmaty could hold, before that move.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+    /// The set-up when the side not to move stands in check (an unlawful
+    /// move that stood, L-A.5.2); `None` in every ordinary position.
+    pub fn exposed_king(&self) -> Option<&Setup> {
+        self.exposed.as_deref()
+    }
+    /// The position a set-up describes: shakmaty's when it can hold it
+    /// (forgiving lapsed castling rights, an impossible check, too much
+    /// material), or the raw set-up when the only fault is that the side not
+    /// to move is in check. `None` for anything else.
+    #[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
+    fn settle(setup: Setup, stand_in: &Board) -> Option<ChessPosition> {
+        let ignorable = PositionErrorKinds::INVALID_CASTLING_RIGHTS
+            | PositionErrorKinds::IMPOSSIBLE_CHECK
+            | PositionErrorKinds::TOO_MUCH_MATERIAL;
+        match Board::from_setup(setup.clone(), CastlingMode::Standard) {
+            Ok(b) => Some(ChessPosition::new(b)),
+            Err(e) => {
+                let kinds = e.kinds() - ignorable;
+                if kinds.is_empty() {
+                    return e
+                        .ignore_invalid_castling_rights()
+                        .or_else(|e| e.ignore_impossible_check())
+                        .or_else(|e| e.ignore_too_much_material())
+                        .ok()
+                        .map(ChessPosition::new);
+                }
+                if kinds != PositionErrorKinds::OPPOSITE_CHECK {
+                    return None;
+                }
+                // Lapsed castling rights are dropped as shakmaty would.
+                let mut setup = setup;
+                setup.castling_rights = opposite_check::valid_castling_rights(&setup);
+                Some(ChessPosition {
+                    board: stand_in.clone(),
+                    id: opposite_check::identity(&setup),
+                    exposed: Some(Box::new(setup)),
+                })
+            }
+        }
     }
 }
 
@@ -240,26 +299,56 @@ impl RuleSet for Chess {
     }
 
     fn position_text(&self, pos: &ChessPosition) -> String {
+        if let Some(s) = pos.exposed_king() {
+            return match Fen::try_from_setup(s.clone()) {
+                Ok(f) => f.to_string(),
+                Err(_) => s.board.to_string(),
+            };
+        }
         Fen::from_position(&pos.board, EnPassantMode::Legal).to_string()
     }
 
     fn turn(&self, pos: &ChessPosition) -> Side {
-        side(pos.board.turn())
+        match pos.exposed_king() {
+            Some(s) => side(s.turn),
+            None => side(pos.board.turn()),
+        }
     }
 
     fn fullmove_number(&self, pos: &ChessPosition) -> u32 {
-        pos.board.fullmoves().get()
+        match pos.exposed_king() {
+            Some(s) => s.fullmoves.get(),
+            None => pos.board.fullmoves().get(),
+        }
     }
 
     fn parse_move(&self, pos: &ChessPosition, text: &str) -> MoveInput<Move> {
-        parse_chess_move(pos, text)
+        match pos.exposed_king() {
+            Some(s) => parse_exposed_move(s, text),
+            None => parse_chess_move(pos, text),
+        }
     }
 
     fn legal_moves(&self, pos: &ChessPosition) -> Vec<Move> {
-        pos.board.legal_moves().to_vec()
+        match pos.exposed_king() {
+            Some(s) => opposite_check::legal_moves(s),
+            None => pos.board.legal_moves().to_vec(),
+        }
     }
 
     fn play(&self, pos: &mut ChessPosition, mv: &Move) {
+        if let Some(s) = pos.exposed_king() {
+            // After a legal reply the side to move is the one in check, an
+            // ordinary position; the raw set-up is kept only if it is not.
+            let next = opposite_check::play(s, mv);
+            *pos =
+                ChessPosition::settle(next.clone(), &pos.board).unwrap_or_else(|| ChessPosition {
+                    board: pos.board.clone(),
+                    id: opposite_check::identity(&next),
+                    exposed: Some(Box::new(next)),
+                });
+            return;
+        }
         let next = pos
             .board
             .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal);
@@ -271,6 +360,9 @@ impl RuleSet for Chess {
     }
 
     fn move_text(&self, pos: &ChessPosition, mv: &Move) -> String {
+        if let Some(s) = pos.exposed_king() {
+            return opposite_check::san(s, mv);
+        }
         SanPlus::from_move(pos.board.clone(), *mv).to_string()
     }
 
@@ -279,10 +371,23 @@ impl RuleSet for Chess {
     }
 
     fn is_check(&self, pos: &ChessPosition) -> bool {
-        pos.board.is_check()
+        match pos.exposed_king() {
+            Some(s) => opposite_check::king_attacked(&s.board, s.turn),
+            None => pos.board.is_check(),
+        }
     }
 
     fn status(&self, pos: &ChessPosition) -> Status {
+        if let Some(s) = pos.exposed_king() {
+            return match (
+                opposite_check::legal_moves(s).is_empty(),
+                opposite_check::king_attacked(&s.board, s.turn),
+            ) {
+                (false, _) => Status::Ongoing,
+                (true, true) => Status::Checkmate,
+                (true, false) => Status::Stalemate,
+            };
+        }
         if !has_legal_move(&pos.board) {
             if pos.board.is_check() {
                 Status::Checkmate
@@ -303,6 +408,11 @@ impl RuleSet for Chess {
     }
 
     fn identity_after(&self, pos: &ChessPosition, mv: &Move) -> ChessIdentity {
+        if pos.exposed.is_some() {
+            let mut p = pos.clone();
+            self.play(&mut p, mv);
+            return p.id;
+        }
         match pos
             .board
             .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal)
@@ -317,54 +427,71 @@ impl RuleSet for Chess {
     }
 
     fn mateability(&self, pos: &ChessPosition, side: Side) -> Mateability {
-        self.oracle.mateability(&pos.board, side)
+        match pos.exposed_king() {
+            Some(s) => exposed_mateability(&*self.oracle, s, side),
+            None => self.oracle.mateability(&pos.board, side),
+        }
     }
 
     fn halfmove_clock(&self, pos: &ChessPosition) -> u32 {
-        pos.board.halfmoves()
+        match pos.exposed_king() {
+            Some(s) => s.halfmoves,
+            None => pos.board.halfmoves(),
+        }
     }
 
     fn unfinished_promotion(&self, pos: &ChessPosition, text: &str) -> Option<Move> {
         use shakmaty::Role;
         let t = text.trim();
-        let m = if let Ok(UciMove::Normal {
+        if let Ok(UciMove::Normal {
             from,
             to,
             promotion: None,
         }) = t.parse::<UciMove>()
         {
-            UciMove::Normal {
+            let uci = UciMove::Normal {
                 from,
                 to,
                 promotion: Some(Role::Queen),
-            }
-            .to_move(&pos.board)
-            .ok()?
-        } else {
-            let san: SanPlus = t.parse().ok()?;
-            let San::Normal {
-                role: Role::Pawn,
-                file,
-                rank,
-                capture,
-                to,
-                promotion: None,
-            } = san.san
-            else {
-                return None;
             };
-            San::Normal {
-                role: Role::Pawn,
-                file,
-                rank,
-                capture,
-                to,
-                promotion: Some(Role::Queen),
-            }
-            .to_move(&pos.board)
-            .ok()?
+            return match pos.exposed_king() {
+                Some(s) => find_uci(s, &uci),
+                None => uci.to_move(&pos.board).ok(),
+            };
+        }
+        let san: SanPlus = t.parse().ok()?;
+        let San::Normal {
+            role: Role::Pawn,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        } = san.san
+        else {
+            return None;
         };
-        Some(m)
+        let queen = San::Normal {
+            role: Role::Pawn,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: Some(Role::Queen),
+        };
+        match pos.exposed_king() {
+            Some(s) => find_san(s, &queen).ok(),
+            None => queen.to_move(&pos.board).ok(),
+        }
+    }
+
+    fn leaves_unpromoted_pawn(&self, pos: &ChessPosition, text: &str) -> bool {
+        let s = setup_of(pos);
+        unlawful_squares(&s.board, s.turn, text.trim()).is_some_and(|(from, to, promotion)| {
+            promotion.is_none()
+                && s.board.role_at(from) == Some(shakmaty::Role::Pawn)
+                && to.rank() == (!s.turn).backrank()
+        })
     }
 
     fn play_unlawful(&self, pos: &ChessPosition, text: &str) -> Option<ChessPosition> {
@@ -372,19 +499,21 @@ impl RuleSet for Chess {
         if text.trim() == "--" {
             return self.pass(pos);
         }
-        unlawful_position(&pos.board, text.trim()).map(ChessPosition::new)
+        let setup = unlawful_position(setup_of(pos), text.trim())?;
+        ChessPosition::settle(setup, &pos.board)
     }
 
     fn lands_on_unlawful_target(&self, before: &ChessPosition, text: &str, mv: &Move) -> bool {
-        unlawful_squares(&before.board, text.trim()).is_some_and(|(_, to, _)| mv.to() == to)
+        let s = setup_of(before);
+        unlawful_squares(&s.board, s.turn, text.trim()).is_some_and(|(_, to, _)| mv.to() == to)
     }
 
     fn unlawful_is_zeroing(&self, pos: &ChessPosition, text: &str) -> bool {
         use shakmaty::Role;
-        match unlawful_squares(&pos.board, text.trim()) {
+        let s = setup_of(pos);
+        match unlawful_squares(&s.board, s.turn, text.trim()) {
             Some((from, to, _)) => {
-                let board = pos.board.board();
-                board.role_at(from) == Some(Role::Pawn) || board.piece_at(to).is_some()
+                s.board.role_at(from) == Some(Role::Pawn) || s.board.piece_at(to).is_some()
             }
             // Not a move of one man: nothing is known to have been captured
             // or a pawn moved, so the count is kept.
@@ -393,7 +522,7 @@ impl RuleSet for Chess {
     }
 
     fn pass(&self, pos: &ChessPosition) -> Option<ChessPosition> {
-        let mut setup = pos.board.to_setup(EnPassantMode::Legal);
+        let mut setup = setup_of(pos);
         let us = setup.turn;
         setup.ep_square = None;
         setup.halfmoves = setup.halfmoves.saturating_add(1);
@@ -401,23 +530,117 @@ impl RuleSet for Chess {
             setup.fullmoves = setup.fullmoves.saturating_add(1);
         }
         setup.turn = !us;
-        // A player in check who passes leaves his king capturable: shakmaty
-        // cannot hold that position (opposite check), and we answer `None`.
-        lenient_board(setup).map(ChessPosition::new)
+        // A player in check who passes leaves his king capturable: the
+        // position shakmaty cannot hold, judged by `opposite_check`.
+        ChessPosition::settle(setup, &pos.board)
     }
 }
 
-/// The board after a move that breaks the rules of movement but *stands*
+/// The set-up of a position, whichever way it is held.
+fn setup_of(pos: &ChessPosition) -> Setup {
+    match pos.exposed_king() {
+        Some(s) => s.clone(),
+        None => pos.board.to_setup(EnPassantMode::Legal),
+    }
+}
+
+/// The legal move a UCI text names where the side not to move is in check.
+fn find_uci(s: &Setup, uci: &UciMove) -> Option<Move> {
+    opposite_check::legal_moves(s)
+        .into_iter()
+        .find(|m| m.to_uci(CastlingMode::Standard) == *uci)
+}
+
+/// The legal move a SAN text names where the side not to move is in check:
+/// `Err(true)` when it fits more than one.
+fn find_san(s: &Setup, san: &San) -> Result<Move, bool> {
+    let mut found = opposite_check::legal_moves(s)
+        .into_iter()
+        .filter(|m| opposite_check::san_matches(san, m));
+    match (found.next(), found.next()) {
+        (Some(m), None) => Ok(m),
+        (Some(_), Some(_)) => Err(true),
+        _ => Err(false),
+    }
+}
+
+/// Reads a move where the side not to move is in check (after an unlawful
+/// move that stood, L-A.5.2), UCI first, then SAN, as [`parse_chess_move`].
+/// A capture of the king is refused with its own reason: it is not a move
+/// of chess, and the player should claim the illegal move instead.
+fn parse_exposed_move(s: &Setup, text: &str) -> MoveInput<Move> {
+    let t = text.trim();
+    // Not an illegal move but no move at all: the Laws know no capture of
+    // the king, so it cannot be made, punished or stand; the line is refused.
+    let king_capture = |to| {
+        opposite_check::is_king_square(s, to).then(|| MoveInput::Malformed {
+            column: 0,
+            reason: format!(
+                "{t} would capture the king, which is not a move of chess (3.9): claim the illegal move that left it in check (A.5.2) or call the arbiter"
+            ),
+        })
+    };
+    let illegal = || MoveInput::Illegal {
+        reason: format!("{t} is not a legal move in this position"),
+    };
+    if let Ok(uci) = t.parse::<UciMove>() {
+        if let Some(m) = find_uci(s, &uci) {
+            return MoveInput::Legal(m);
+        }
+        if let UciMove::Normal { to, .. } = uci {
+            return king_capture(to).unwrap_or_else(illegal);
+        }
+        return illegal();
+    }
+    if let Ok(san) = t.parse::<SanPlus>() {
+        return match find_san(s, &san.san) {
+            Ok(m) => MoveInput::Legal(m),
+            Err(true) => MoveInput::Malformed {
+                reason: format!("ambiguous move {t:?}: it fits more than one legal move"),
+                column: 0,
+            },
+            Err(false) => match san.san {
+                San::Normal { to, .. } => king_capture(to).unwrap_or_else(illegal),
+                _ => illegal(),
+            },
+        };
+    }
+    // Not a move at all: the ordinary reader names the column.
+    match parse_chess_move(&ChessPosition::new(Board::default()), t) {
+        MoveInput::Malformed { reason, column } => MoveInput::Malformed { reason, column },
+        _ => illegal(),
+    }
+}
+
+/// Whether `side` can still mate where the side not to move is in check:
+/// the oracle sees the same men with the turn passed (material does not
+/// depend on it); when even that cannot be held, only a bare king is
+/// certainly unable to mate (sound, as the oracle must be).
+fn exposed_mateability(oracle: &dyn DeadPositionOracle, s: &Setup, side: Side) -> Mateability {
+    let swapped = Setup {
+        turn: !s.turn,
+        ep_square: None,
+        ..s.clone()
+    };
+    match lenient_board(swapped) {
+        Some(b) => oracle.mateability(&b, side),
+        None if s.board.by_color(color(side))
+            == s.board.kings() & s.board.by_color(color(side)) =>
+        {
+            Mateability::Impossible
+        }
+        None => Mateability::Possible,
+    }
+}
+
+/// The set-up after a move that breaks the rules of movement but *stands*
 /// (L-A.5.2): the man is lifted from its square and put on the target, the
 /// turn passes, castling rights of moved kings and rooks lapse. `None` when
-/// the move names no single man, or the result cannot be played on (the
-/// mover's king left capturable).
-#[allow(clippy::result_large_err)] // shakmaty's PositionError carries the position
-fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
+/// the move names no single man or would capture a king.
+fn unlawful_position(mut setup: Setup, text: &str) -> Option<Setup> {
     use shakmaty::Piece;
-    let us = pos.turn();
-    let (from, to, promotion) = unlawful_squares(pos, text)?;
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    let us = setup.turn;
+    let (from, to, promotion) = unlawful_squares(&setup.board, us, text)?;
     let moved = setup.board.remove_piece_at(from)?;
     if moved.color != us {
         return None;
@@ -439,13 +662,27 @@ fn unlawful_position(pos: &Board, text: &str) -> Option<Board> {
         setup.board.discard_piece_at(to);
     }
     setup.castling_rights = setup.castling_rights.without(from).without(to);
-    setup.ep_square = None;
+    if moved.role == shakmaty::Role::King {
+        setup.castling_rights &= !shakmaty::Bitboard::from_rank(us.backrank());
+    }
+    // A pawn's two-square advance may be taken en passant (3.7.4.1) even
+    // when the advance itself left the king in check.
+    let double = moved.role == shakmaty::Role::Pawn
+        && !unpromoted
+        && from.file() == to.file()
+        && from.rank().distance(to.rank()) == 2
+        && from.rank() == us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh);
+    setup.ep_square = if double {
+        from.offset(us.fold_wb(8, -8))
+    } else {
+        None
+    };
     setup.halfmoves = 0;
     if us == Color::Black {
         setup.fullmoves = setup.fullmoves.saturating_add(1);
     }
     setup.turn = !us;
-    lenient_board(setup)
+    Some(setup)
 }
 
 /// A board from a set-up, forgiving what a game played on after an unlawful
@@ -463,12 +700,11 @@ fn lenient_board(setup: shakmaty::Setup) -> Option<Board> {
 /// The squares an unlawful move text names: from, to and any promotion
 /// piece; `None` when it names no single man of the side to move.
 fn unlawful_squares(
-    pos: &Board,
+    board: &shakmaty::Board,
+    us: Color,
     text: &str,
 ) -> Option<(shakmaty::Square, shakmaty::Square, Option<shakmaty::Role>)> {
     use shakmaty::{Bitboard, Piece, Role, Square, attacks::attacks};
-    let us = pos.turn();
-    let board = pos.board();
     let (from, to, promotion): (Square, Square, Option<Role>) = if let Ok(UciMove::Normal {
         from,
         to,
@@ -506,7 +742,12 @@ fn unlawful_squares(
 
 /// SAN of a move without the check suffix (for candidate lists).
 pub fn san(pos: &ChessPosition, mv: &Move) -> String {
-    San::from_move(&pos.board, *mv).to_string()
+    match pos.exposed_king() {
+        Some(s) => opposite_check::san(s, mv)
+            .trim_end_matches(['+', '#'])
+            .to_string(),
+        None => San::from_move(&pos.board, *mv).to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -427,6 +427,12 @@ impl<R: RuleSet> Game<R> {
             ));
         }
         if self.illegal_window.is_some() && side != self.turn() {
+            // Text that is no move where the illegal move would leave the
+            // board (a capture of the king left in check is no move of
+            // chess) is refused and leaves the claim open.
+            if let Some(reason) = self.malformed_after_illegal(text) {
+                return Err(reason);
+            }
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
             self.illegal_stands()?;
         }
@@ -748,6 +754,23 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// Why `text` is no move at all in the position the illegal move still
+    /// open to a claim would leave, if it is not.
+    fn malformed_after_illegal(&self, text: &str) -> Option<Rejection> {
+        let illegal = &self.illegal[self.illegal_window?];
+        let next = if illegal.text == PRESS_WITHOUT_MOVE {
+            self.rules.pass(&self.pos)
+        } else {
+            self.rules.play_unlawful(&self.pos, &illegal.text)
+        }?;
+        match self.rules.parse_move(&next, text) {
+            MoveInput::Malformed { reason, column } => {
+                Some(format!("column {}: {reason}", column + 1))
+            }
+            _ => None,
+        }
+    }
+
     /// Reduced play: the opponent moved without claiming, so the illegal move
     /// stands (L-A.5.2) and is a move of the game. We can go on only if the
     /// rule set can represent the position it leaves.
@@ -756,7 +779,7 @@ impl<R: RuleSet> Game<R> {
         let text = self.illegal[index].text.clone();
         let side = self.illegal[index].side;
         let pass = text == PRESS_WITHOUT_MOVE;
-        if !pass && self.rules.unfinished_promotion(&self.pos, &text).is_some() {
+        if !pass && self.rules.leaves_unpromoted_pawn(&self.pos, &text) {
             self.unpromoted = Some((side, self.pos.clone(), text.clone()));
         }
         let next = if pass {
@@ -766,7 +789,7 @@ impl<R: RuleSet> Game<R> {
         };
         let Some(next) = next else {
             return Err(format!(
-                "{side}'s illegal move {text} leaves a position that cannot be played on (a king can be captured); claim it with claim: illegal_move (A.5.2)"
+                "{side}'s illegal move {text} names no single man of his or would capture a king, so no position follows from it; claim it with claim: illegal_move (A.5.2)"
             ));
         };
         // It resets the 50/75-move count only as a pawn move or a capture

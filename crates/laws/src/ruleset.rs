@@ -117,9 +117,17 @@ pub trait RuleSet: Send + Sync {
         let _ = (pos, text);
         None
     }
+    /// Whether an unlawful move `text` leaves a pawn on its last rank, an
+    /// impossible position the arbiter watches until the next move is
+    /// completed (L-A.5.4) — whether or not the same move with a queen would
+    /// be legal. The default asks [`RuleSet::unfinished_promotion`].
+    fn leaves_unpromoted_pawn(&self, pos: &Self::Position, text: &str) -> bool {
+        self.unfinished_promotion(pos, text).is_some()
+    }
     /// The position after an illegal move that *stands* because nobody
     /// claimed it in time (reduced rapid/blitz, L-A.5.2), or `None` when the
-    /// rule set cannot represent it (for chess: a king left capturable). For
+    /// rule set cannot represent it (for chess: a move that names no single
+    /// man, or would capture a king; a king left in check is held). For
     /// an unfinished promotion (a pawn left on its last rank, which no
     /// position may hold) it is a stand-in with that pawn lifted off, on which
     /// the opponent's next move is judged (L-A.5.4).
@@ -148,8 +156,8 @@ pub trait RuleSet: Send + Sync {
     }
     /// The position after the side to move pressed the clock without moving
     /// and nobody claimed it (L-7.5c, L-A.5.2): the same men, the other side
-    /// to move. `None` when the rule set cannot represent it (for chess: the
-    /// passer's king was in check) or has no such notion.
+    /// to move. `None` when the rule set cannot represent it or has no such
+    /// notion (chess holds it even when the passer's king was in check).
     fn pass(&self, pos: &Self::Position) -> Option<Self::Position> {
         let _ = pos;
         None

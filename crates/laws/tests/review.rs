@@ -535,3 +535,162 @@ fn l_a_5_4_an_unclaimed_unfinished_promotion_draws_after_the_next_move() {
         );
     }
 }
+
+// ----- 5. a king left in check that nobody claimed (L-A.5.2, L-A.5.4) -------
+
+/// White's bishop on e2 is pinned by the rook on e7: Bd3 leaves White's own
+/// king in check, a move the Laws forbid (3.9) but which stands in reduced
+/// play when nobody claims it before the opponent moves (A.5.2 / seed 002
+/// A.4.2). The reduced regimes of every edition: rapid and blitz with
+/// `supervision: reduced`, and 2005 rapid/blitz without the key (read as
+/// reduced, docs/decisions.md).
+const PINNED: &str = "\"start\":\"4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1\"";
+
+fn reduced_headers() -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    for e in EDITIONS {
+        for tc in ["900", "300"] {
+            let h = format!("\"time_control\":\"{tc}\",\"supervision\":\"reduced\",{PINNED}");
+            v.push((e.to_string(), h));
+        }
+    }
+    for tc in ["1800", "300"] {
+        v.push(("2005".into(), format!("\"time_control\":\"{tc}\",{PINNED}")));
+    }
+    v
+}
+
+#[test]
+fn l_a_5_2_an_unclaimed_move_into_check_stands_and_the_reply_is_judged_as_it_stands() {
+    for (e, h) in reduced_headers() {
+        let mut log = Log::new(&e, &h);
+        log.mv("white", "Bd3").mv("black", "Kd8").mv("white", "Kd2");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e} {h}: {:?}", r.rejected);
+        // Black's reply leaves White in check: the record marks it (App. C).
+        assert_eq!(r.moves, ["Bd3", "Kd8+", "Kd2"], "{e} {h}");
+        assert_eq!(r.result, "*", "{e} {h}");
+        assert!(r.penalties.is_empty(), "{e} {h}");
+        assert!(
+            r.fen.starts_with("3k4/4r3/8/8/8/3B4/3K4/8 b"),
+            "{e} {h}: {}",
+            r.fen
+        );
+        // After the reply the position is an ordinary one again: White is in
+        // check and must answer it (3.9); Bc4 leaves the check on, illegal.
+        let mut log = Log::new(&e, &h);
+        log.mv("white", "Bd3").mv("black", "Kd8").mv("white", "Bc4");
+        let r = log.replay();
+        assert_eq!(r.moves, ["Bd3", "Kd8+"], "{e} {h}: Bc4 is illegal");
+        // Black's rook leaving the e-file is lawful: it ends the check.
+        let mut log = Log::new(&e, &h);
+        log.mv("white", "Bd3").mv("black", "Rc7").mv("white", "Bc4");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e} {h}: {:?}", r.rejected);
+        assert_eq!(r.moves, ["Bd3", "Rc7", "Bc4"], "{e} {h}");
+        // A capture of the king is no move of chess: the line is refused
+        // with a reason, the illegal move has not stood, Black may claim it.
+        let mut log = Log::new(&e, &h);
+        log.mv("white", "Bd3")
+            .mv("black", "Rxe1")
+            .claim("black", "illegal_move", None);
+        let r = log.replay();
+        assert!(r.moves.is_empty(), "{e} {h}: {:?}", r.moves);
+        assert_eq!(r.rejected.len(), 1, "{e} {h}: {:?}", r.rejected);
+        assert!(
+            r.rejected[0].reason.contains("capture the king"),
+            "{e} {h}: {:?}",
+            r.rejected
+        );
+        assert_eq!(kinds(&r)[0].1, "illegal_move", "{e} {h}");
+    }
+    a_move_into_check_is_punished_when_supervised_or_claimed_in_time();
+}
+
+/// The other direction of the test above, for every regime.
+fn a_move_into_check_is_punished_when_supervised_or_claimed_in_time() {
+    // Standard play, and rapid under full supervision: the arbiter acts at
+    // the press (7.5.1, A.3.1): the position before it is restored and
+    // White moves again, so Black's move is out of turn.
+    for e in EDITIONS {
+        for extra in [
+            "\"time_control\":\"5400\"",
+            "\"time_control\":\"900\",\"supervision\":\"full\"",
+        ] {
+            let mut log = Log::new(e, &format!("{extra},{PINNED}"));
+            log.mv("white", "Bd3").mv("black", "Kd8");
+            let r = log.replay();
+            assert_eq!(kinds(&r)[0].1, "illegal_move", "{e} {extra}");
+            assert!(r.moves.is_empty(), "{e} {extra}: {:?}", r.moves);
+            assert_eq!(r.rejected.len(), 1, "{e} {extra}: Black's move is refused");
+        }
+    }
+    // Reduced play: Black claims before moving (A.5.2): punished as before.
+    for (e, h) in reduced_headers() {
+        let mut log = Log::new(&e, &h);
+        log.mv("white", "Bd3").claim("black", "illegal_move", None);
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e} {h}: {:?}", r.rejected);
+        assert_eq!(kinds(&r)[0].1, "illegal_move", "{e} {h}");
+        assert!(r.moves.is_empty(), "{e} {h}: the move did not stand");
+    }
+}
+
+#[test]
+fn l_a_5_4_both_kings_in_check_end_with_a_lawful_reply() {
+    // Nc1-d3+ checks Black's king and opens the first rank to the rook on a1:
+    // both kings in check. A.5.4 / seed 002 A.4.4: the arbiter waits until
+    // the next move is completed. A lawful reply must parry Black's own check
+    // (3.9), so the impossible position is gone and play goes on.
+    let start = "\"start\":\"8/8/8/4k3/8/8/8/r1N1K3 w - - 0 1\"";
+    for e in EDITIONS {
+        let h = format!("{REDUCED},{start}");
+        let mut log = Log::new(e, &h);
+        log.mv("white", "Nd3").mv("black", "Kd5").mv("white", "Ke2");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
+        assert_eq!(r.moves, ["Nd3", "Kd5+", "Ke2"], "{e}");
+        assert_eq!((r.result.as_str(), r.ply), ("*", 3), "{e}: {:?}", r.notes);
+        // A reply that leaves Black's own king in check is no lawful reply.
+        let mut log = Log::new(e, &h);
+        log.mv("white", "Nd3").mv("black", "Ra2");
+        let r = log.replay();
+        assert_eq!(r.moves, ["Nd3"], "{e}");
+    }
+}
+
+#[test]
+fn l_a_5_4_an_unfinished_promotion_into_check_draws_after_the_next_move() {
+    // e7-e8 names no piece and opens the seventh rank to the rook on a7:
+    // White's own king on h7 stands in check and a pawn on the last rank.
+    // Black moves on without claiming; when his move is completed the pawn
+    // still stands there, so the game is drawn (A.5.4 / seed 002 A.4.4).
+    let start = "\"start\":\"2k5/r3P2K/8/8/8/8/8/8 w - - 0 1\"";
+    for e in EDITIONS {
+        let mut log = Log::new(e, &format!("{REDUCED},{start}"));
+        log.mv("white", "e7e8").mv("black", "Kd7");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
+        assert_eq!(
+            (r.result.as_str(), r.termination, r.ply),
+            ("1/2-1/2", Some("arbiter"), 2),
+            "{e}: {:?}",
+            r.notes
+        );
+    }
+}
+
+#[test]
+fn l_a_5_2_an_unclaimed_press_without_a_move_in_check_stands() {
+    // White, in check from the rook, presses without moving (7.5.3); Black
+    // moves on without claiming: the press stands and White must then
+    // answer the check.
+    let start = "\"start\":\"4k3/4r3/8/8/8/8/8/4K3 w - - 0 1\"";
+    for e in ["2017", "2018", "2023"] {
+        let mut log = Log::new(e, &format!("{REDUCED},{start}"));
+        log.press("white").mv("black", "Kd7").mv("white", "Kd2");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
+        assert_eq!(r.moves, ["--", "Kd7+", "Kd2"], "{e}");
+    }
+}
