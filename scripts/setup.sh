@@ -18,6 +18,7 @@ want gcc          'command -v cc'                  # the linker rustc calls; bui
 want libc6-dev    'deb libc6-dev'                  # the C library files that linker needs
 want espeak-ng    'command -v espeak-ng'           # crates/speech Espeak: `arbiter say`, `clock --speak`; tests speech/tests/audio.rs, cli/tests/speech_cli.rs
 want stockfish    'test -x /usr/games/stockfish'   # the default chess engine: crates/uci tests, `arbiter play` against the engine
+want postgresql   'command -v pg_ctlcluster'       # the store and server tests' database, started by scripts/postgres.sh
 want python3      'command -v python3'             # runs python-chess, the test oracle (.venv below)
 want python3-venv 'python3 -c "import ensurepip, venv"'  # makes .venv: Debian's python3 refuses pip installs (PEP 668)
 

@@ -11,6 +11,11 @@ step cargo fmt --all --check
 step cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" step cargo doc --workspace --no-deps --locked
 
+# The store and server tests run against a real PostgreSQL on 127.0.0.1.
+echo; echo "== PostgreSQL"
+pg_env=$(bash scripts/postgres.sh | tail -n 1)
+export "$pg_env"
+
 echo; echo "== cargo test --workspace --release --locked"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
