@@ -1,0 +1,171 @@
+//! The frozen pawn structure: a wall of blocked pawns that no piece can
+//! ever break, and what the pieces can still reach behind it.
+//!
+//! The argument is an over-approximation, so every "cannot" it proves is
+//! true: each piece is assumed to move freely over every square not held by
+//! a pawn (other pieces can always step aside), and the structure counts as
+//! frozen only when no pawn can push, no pawn can ever capture (no enemy
+//! piece can reach a square it attacks) and no pawn can ever be captured.
+//! Inside a frozen structure nothing ever promotes, so the winner's pieces
+//! are the ones on the board; a mate needs the loser's king on a square of
+//! its region that a winner's piece can attack, with every flight square
+//! covered or blockable. If no such square exists, the side cannot mate.
+
+use shakmaty::attacks::{king_attacks, pawn_attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Piece, Position, Role, Square};
+
+/// Squares attacked by the pawns of `color` in `pawns`.
+fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
+    let mut cover = Bitboard::EMPTY;
+    for sq in pawns {
+        cover |= pawn_attacks(color, sq);
+    }
+    cover
+}
+
+/// The fixed facts of a frozen structure.
+struct Wall {
+    pawns: Bitboard,
+    /// Pawns of each colour, indexed by `Color as usize` (black 0, white 1).
+    own: [Bitboard; 2],
+    /// Squares each colour's pawns attack.
+    cover: [Bitboard; 2],
+}
+
+impl Wall {
+    /// The structure of `pos` if every pawn is blocked head-on and no pawn
+    /// can capture at once; `None` otherwise.
+    fn of(pos: &Chess) -> Option<Wall> {
+        let board = pos.board();
+        let pawns = board.pawns();
+        if pos.ep_square(EnPassantMode::Legal).is_some() {
+            return None;
+        }
+        let white = pawns & board.white();
+        let black = pawns & board.black();
+        // Every pawn must have a pawn right in front of it; a chain of own
+        // pawns ends against an enemy pawn, so none of them can ever push.
+        if (white.shift(8) & !pawns).any() || (black.shift(-8) & !pawns).any() {
+            return None;
+        }
+        let cover = [
+            pawn_cover(Color::Black, black),
+            pawn_cover(Color::White, white),
+        ];
+        if (cover[1] & black).any() || (cover[0] & white).any() {
+            return None;
+        }
+        Some(Wall {
+            pawns,
+            own: [black, white],
+            cover,
+        })
+    }
+
+    /// Where a piece of `piece.color` standing on `from` can ever go,
+    /// `None` if it could break the wall (capture a pawn, or stand where
+    /// an enemy pawn could capture it).
+    fn piece_reach(&self, piece: Piece, from: Square) -> Option<Bitboard> {
+        let c = piece.color as usize;
+        let danger = self.cover[1 - c] | self.own[1 - c];
+        let mut reach = Bitboard::from_square(from);
+        let mut frontier = reach;
+        while let Some(sq) = frontier.pop_front() {
+            let to = shakmaty::attacks::attacks(sq, piece, self.pawns) & !self.own[c];
+            if (to & danger).any() || danger.contains(from) {
+                return None;
+            }
+            let fresh = to & !reach;
+            reach |= fresh;
+            frontier |= fresh;
+        }
+        Some(reach)
+    }
+
+    /// The squares a king of `color` on `from` can ever stand on, `None`
+    /// if it could capture an enemy pawn that no pawn defends.
+    fn king_reach(&self, color: Color, from: Square) -> Option<Bitboard> {
+        let c = color as usize;
+        let enemy = self.own[1 - c];
+        // A pawn defended by a frozen pawn can never be taken by a king.
+        let defended = enemy & self.cover[1 - c];
+        let walls = self.own[c] | self.cover[1 - c] | defended;
+        let mut reach = Bitboard::from_square(from);
+        let mut frontier = reach;
+        while let Some(sq) = frontier.pop_front() {
+            let to = king_attacks(sq) & !walls;
+            if (to & enemy).any() {
+                return None;
+            }
+            let fresh = to & !reach;
+            reach |= fresh;
+            frontier |= fresh;
+        }
+        Some(reach)
+    }
+}
+
+/// Everything the pieces of one colour can do inside a frozen wall.
+#[derive(Default)]
+struct Side {
+    /// Squares some non-king piece can stand on.
+    stand: Bitboard,
+    /// Squares some non-king piece can attack.
+    attack: Bitboard,
+    /// Squares the king can stand on.
+    king: Bitboard,
+}
+
+/// The reach of every piece of `color`, `None` if any could break the wall.
+fn side_reach(wall: &Wall, board: &Board, color: Color) -> Option<Side> {
+    let mut side = Side::default();
+    for sq in board.by_color(color) & !board.pawns() {
+        let role = board.role_at(sq)?;
+        if role == Role::King {
+            side.king |= wall.king_reach(color, sq)?;
+            continue;
+        }
+        let piece = Piece { color, role };
+        let reach = wall.piece_reach(piece, sq)?;
+        side.stand |= reach;
+        for r in reach {
+            side.attack |= shakmaty::attacks::attacks(r, piece, wall.pawns);
+        }
+    }
+    Some(side)
+}
+
+/// `true` when the pawn structure of `pos` is frozen for ever and `winner`
+/// can never mate inside it.
+pub(crate) fn frozen_unwinnable(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    if board.pawns().is_empty() || pos.is_check() {
+        return false;
+    }
+    let Some(wall) = Wall::of(pos) else {
+        return false;
+    };
+    let (Some(w), Some(l)) = (
+        side_reach(&wall, board, winner),
+        side_reach(&wall, board, !winner),
+    ) else {
+        return false;
+    };
+    let wi = winner as usize;
+    // What the winner can ever control: its pieces' attacks, its king's
+    // reach, its pawns' attacks, and its pawns themselves (each defended
+    // by a pawn, or the wall would not be frozen for the loser's king).
+    let mut control = w.attack | wall.cover[wi] | wall.own[wi];
+    for k in w.king {
+        control |= king_attacks(k);
+    }
+    // Where the loser can put a blocker: its pawns, or a piece.
+    let blockable = wall.own[1 - wi] | l.stand;
+    let checks = l.king & w.attack;
+    for k in checks {
+        if (king_attacks(k) & !(control | blockable)).is_empty() {
+            return false;
+        }
+    }
+    true
+}

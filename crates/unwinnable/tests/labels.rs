@@ -1,0 +1,117 @@
+//! Labels against chasolver's published test sets: which sides can still
+//! mate, for 65,536 positions from lichess games and 3,414 hard positions
+//! submitted to chasolver.org. Every helpmate we return is replayed with
+//! shakmaty and must end in the winner's checkmate.
+
+use std::path::PathBuf;
+
+use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate_within};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Position, Role};
+
+fn data(name: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/unwinnability")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The labelled positions of a file: (label, FEN text, position).
+fn cases(name: &str) -> Vec<(String, String, Chess)> {
+    data(name)
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() > 3)
+        .map(|l| {
+            let (label, fen) = l.split_at(2);
+            let fen = fen.trim();
+            let pos = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position::<Chess>(CastlingMode::Standard)
+                .unwrap();
+            (label.to_string(), fen.to_string(), pos)
+        })
+        .collect()
+}
+
+/// Replay `line` from `pos`: every move legal, the last one mates the
+/// side that is not `winner`. Returns whether the line also fits the
+/// 75-move horizon of `pos`'s halfmove clock.
+fn replay(pos: &Chess, winner: Color, line: &[shakmaty::Move], fen: &str) -> bool {
+    let mut p = pos.clone();
+    let mut clock = pos.halfmoves();
+    let mut fits = true;
+    for (i, m) in line.iter().enumerate() {
+        assert!(p.is_legal(m.clone()), "{fen}: move {i} {m:?} illegal");
+        clock = if m.is_capture() || m.role() == Role::Pawn {
+            0
+        } else {
+            clock + 1
+        };
+        p.play_unchecked(m.clone());
+        if clock >= 150 && i + 1 < line.len() {
+            fits = false;
+        }
+    }
+    assert!(p.is_checkmate(), "{fen}: the line does not end in mate");
+    assert_eq!(p.turn(), !winner, "{fen}: the wrong side is mated");
+    fits
+}
+
+/// Totals of one run over a file.
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    wrong: Vec<String>,
+    undetermined: usize,
+    horizon_differs: usize,
+}
+
+fn run(name: &str) -> Tally {
+    let mut t = Tally::default();
+    for (label, fen, pos) in cases(name) {
+        t.positions += 1;
+        for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
+            let want = label.as_bytes()[i] != b'-';
+            match can_mate_within(&pos, side, Horizon::Unbounded, Budget::DEFAULT) {
+                Verdict::Winnable { helpmate } => {
+                    if !want {
+                        t.wrong.push(format!("{label} {fen}: {side} wins"));
+                    }
+                    if !replay(&pos, side, &helpmate, &fen) {
+                        // The line we found is too long for the 75-move
+                        // rule: ask again under that horizon.
+                        let h = Horizon::seventy_five_move_rule(pos.halfmoves());
+                        if can_mate_within(&pos, side, h, Budget::DEFAULT).can_mate() != Some(true)
+                        {
+                            t.horizon_differs += 1;
+                        }
+                    }
+                }
+                Verdict::Unwinnable => {
+                    if want {
+                        t.wrong.push(format!("{label} {fen}: {side} cannot"));
+                    }
+                }
+                Verdict::Undetermined => t.undetermined += 1,
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn hard_positions_agree_with_chasolver() {
+    let t = run("positions.txt");
+    eprintln!("positions.txt: {t:?}");
+    assert_eq!(t.positions, 3414);
+    assert!(t.wrong.is_empty(), "{:#?}", t.wrong);
+}
+
+#[test]
+fn lichess_positions_agree_with_chasolver() {
+    let t = run("lichess.txt");
+    eprintln!("lichess.txt: {t:?}");
+    assert_eq!(t.positions, 65536);
+    assert!(t.wrong.is_empty(), "{:#?}", t.wrong);
+}
