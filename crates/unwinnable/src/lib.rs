@@ -246,26 +246,51 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     }
     let hash = search::hash(pos);
     let mut searcher = search::Searcher::new(side, horizon);
-    // Short mates exactly, then long lines the heuristic likes.
-    if let Some(line) = searcher.dive(pos, hash, DIVE_DEPTH, 4, meter.share(0.1)) {
+    // Lines the heuristic likes first, cheapest rounds first; then short
+    // mates exactly; then a complete enumeration in case the reachable
+    // positions are few; then ever wider guided rounds.
+    for &(depth, disc, share) in EARLY_ROUNDS {
+        match searcher.dive(pos, hash, depth, disc, meter.share(share)) {
+            Ok(Some(line)) => return Verdict::Winnable { helpmate: line },
+            Ok(None) => {}
+            Err(_) => break,
+        }
+    }
+    if let Some(line) = searcher.full(pos, hash, 3, meter.share(0.2)) {
         return Verdict::Winnable { helpmate: line };
     }
-    if let Some(line) = searcher.full(pos, hash, 4, meter.share(0.15)) {
-        return Verdict::Winnable { helpmate: line };
-    }
-    match exhaust::exhaust(pos, side, horizon, meter.share(0.25)) {
+    match exhaust::exhaust(pos, side, horizon, meter.share(0.3)) {
         exhaust::Outcome::Mate(line) => return Verdict::Winnable { helpmate: line },
         exhaust::Outcome::NoMate => return Verdict::Unwinnable,
         exhaust::Outcome::Stopped => {}
     }
-    if let Some(line) = searcher.dive(pos, hash, DIVE_DEPTH, u32::MAX - 1, meter.share(0.9)) {
-        return Verdict::Winnable { helpmate: line };
+    for disc in 5..u32::MAX {
+        match searcher.dive(pos, hash, DIVE_DEPTH, disc, meter.share(0.9)) {
+            Ok(Some(line)) => return Verdict::Winnable { helpmate: line },
+            Ok(None) => {}
+            Err(_) => break,
+        }
     }
+    deep_full(&mut searcher, pos, hash, meter)
+}
+
+/// The last resort: full-width deepening with what is left of the budget.
+fn deep_full(searcher: &mut search::Searcher, pos: &Chess, hash: u64, meter: &mut Meter<'_>) -> Verdict {
     match searcher.full(pos, hash, 400, meter.share(1.0)) {
         Some(line) => Verdict::Winnable { helpmate: line },
         None => Verdict::Undetermined,
     }
 }
+
+/// The first guided rounds: (plies, discrepancies, share of the budget
+/// they may use up to).
+const EARLY_ROUNDS: &[(u32, u32, f64)] = &[
+    (DIVE_DEPTH, 0, 0.1),
+    (DIVE_DEPTH, 1, 0.1),
+    (DIVE_DEPTH, 2, 0.1),
+    (DIVE_DEPTH, 3, 0.1),
+    (DIVE_DEPTH, 4, 0.1),
+];
 
 /// The game is over already, or the horizon has been reached.
 fn terminal(pos: &Chess, side: Color, horizon: Horizon) -> Option<Verdict> {

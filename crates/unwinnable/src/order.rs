@@ -41,7 +41,7 @@ fn winner_terms(board: &Board, winner: Color, lk: Square) -> i32 {
             Role::Bishop => 12 - dist(sq, lk),
             Role::Knight => 12 - 3 * dist(sq, lk),
             Role::Pawn => 4 + 3 * advance(winner, sq),
-            Role::King => -6 * (dist(sq, lk) - 2).abs(),
+            Role::King => -8 * (dist(sq, lk) - 2).abs(),
         };
     }
     s
@@ -60,7 +60,7 @@ fn loser_terms(board: &Board, winner: Color, lk: Square) -> i32 {
         }
     }
     let blockers = (around & own).count() as i32;
-    -8 * edge(lk) - 5 * flights + 3 * blockers + (own.count() as i32)
+    -8 * edge(lk) - 3 * flights + 3 * blockers + (own.count() as i32)
 }
 
 /// How promising `pos` is for a mate by `winner`: higher is better.
@@ -69,10 +69,5 @@ pub(crate) fn promise(pos: &Chess, winner: Color) -> i32 {
     let Some(lk) = board.king_of(!winner) else {
         return 0;
     };
-    let check = if pos.turn() != winner && pos.is_check() {
-        6
-    } else {
-        0
-    };
-    winner_terms(board, winner, lk) + loser_terms(board, winner, lk) + check
+    winner_terms(board, winner, lk) + loser_terms(board, winner, lk)
 }

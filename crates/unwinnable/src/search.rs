@@ -62,8 +62,6 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
     /// The deepest full-width round already finished without a mate.
     done: u32,
-    /// The largest discrepancy count already finished without a mate.
-    dived: Option<u32>,
 }
 
 /// A child position and what the search needs to know of it.
@@ -82,7 +80,6 @@ impl Searcher {
             table: HashMap::new(),
             path: Vec::new(),
             done: 0,
-            dived: None,
         }
     }
 
@@ -118,36 +115,20 @@ impl Searcher {
         None
     }
 
-    /// Limited discrepancy search: lines of up to `depth` plies that leave
-    /// the heuristic's order at most `max_disc` times (the k-th best move
-    /// costs k), with the allowance raised one at a time.
+    /// One round of limited discrepancy search: lines of up to `depth`
+    /// plies that leave the heuristic's order by at most `disc` in all (the
+    /// k-th best move costs k).
     pub(crate) fn dive(
         &mut self,
         pos: &Chess,
         hash: u64,
         depth: u32,
-        max_disc: u32,
+        disc: u32,
         meter: &mut Meter<'_>,
-    ) -> Option<Vec<Move>> {
-        let mut disc = self.dived.map_or(0, |d| d + 1);
-        while disc <= max_disc {
-            let mut line = Vec::new();
-            match self.node(
-                pos,
-                hash,
-                depth,
-                disc,
-                self.horizon.left(),
-                &mut line,
-                meter,
-            ) {
-                Ok(true) => return Some(line),
-                Ok(false) => self.dived = Some(disc),
-                Err(Stop) => return None,
-            }
-            disc += 1;
-        }
-        None
+    ) -> Result<Option<Vec<Move>>, Stop> {
+        let mut line = Vec::new();
+        let found = self.node(pos, hash, depth, disc, self.horizon.left(), &mut line, meter)?;
+        Ok(found.then_some(line))
     }
 
     /// The children worth searching, best first; `Err(m)` if `m` mates.
