@@ -47,13 +47,20 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// Parse a FEN; a position with more material than a game can have is
-/// accepted (composed positions often have it), other faults are not.
+/// Parse a FEN; a position with more material, or a check, than a game
+/// can reach is accepted (composed positions have them), other faults are
+/// not.
 fn position(text: &str) -> Result<Chess, String> {
     let fen: Fen = text.parse().map_err(|e| format!("{e}"))?;
-    fen.into_position::<Chess>(CastlingMode::Standard)
-        .or_else(|e| e.ignore_too_much_material())
-        .map_err(|e| format!("{e}"))
+    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let e = match e.ignore_too_much_material() {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    e.ignore_impossible_check().map_err(|e| format!("{e}"))
 }
 
 /// One side's answer, under a deadline if the user gave one.
@@ -72,7 +79,7 @@ fn ask(pos: &Chess, side: Color, budget_ms: Option<u64>) -> Verdict {
 fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
     let mut p = pos.clone();
     line.iter()
-        .map(|m| SanPlus::from_move_and_play_unchecked(&mut p, m.clone()).to_string())
+        .map(|m| SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string())
         .collect()
 }
 

@@ -21,6 +21,20 @@ struct Case {
     theirs: chess::Board,
 }
 
+/// Parse a FEN's position, accepting more material, or a check, than a
+/// game can reach (composed positions have them).
+fn lenient(fen: Fen) -> Option<Chess> {
+    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let e = match e.ignore_too_much_material() {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    e.ignore_impossible_check().ok()
+}
+
 fn load(name: &str, every: usize) -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../data/unwinnability")
@@ -31,12 +45,7 @@ fn load(name: &str, every: usize) -> Vec<Case> {
         .step_by(every)
         .filter_map(|l| {
             let fen = l[2..].trim();
-            let ours = fen
-                .parse::<Fen>()
-                .ok()?
-                .into_position::<Chess>(CastlingMode::Standard)
-                .or_else(|e| e.ignore_too_much_material())
-                .ok()?;
+            let ours = lenient(fen.parse::<Fen>().ok()?)?;
             let theirs = chess::Board::from_str(fen).ok()?;
             Some(Case { ours, theirs })
         })

@@ -37,7 +37,7 @@ fn key(hash: u64, quiet: u32) -> u64 {
 fn line_to(parents: &HashMap<u64, Option<(u64, Move)>>, mut at: u64) -> Vec<Move> {
     let mut line = Vec::new();
     while let Some(Some((prev, m))) = parents.get(&at) {
-        line.push(m.clone());
+        line.push(*m);
         at = *prev;
     }
     line.reverse();
@@ -64,7 +64,7 @@ pub(crate) fn exhaust(
                 return Outcome::Stopped;
             }
             let mut next = pos.clone();
-            next.play_unchecked(m.clone());
+            next.play_unchecked(m);
             if pos.turn() == winner && next.is_checkmate() {
                 let mut line = line_to(&parents, k);
                 line.push(m);

@@ -275,7 +275,12 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
 }
 
 /// The last resort: full-width deepening with what is left of the budget.
-fn deep_full(searcher: &mut search::Searcher, pos: &Chess, hash: u64, meter: &mut Meter<'_>) -> Verdict {
+fn deep_full(
+    searcher: &mut search::Searcher,
+    pos: &Chess,
+    hash: u64,
+    meter: &mut Meter<'_>,
+) -> Verdict {
     match searcher.full(pos, hash, 400, meter.share(1.0)) {
         Some(line) => Verdict::Winnable { helpmate: line },
         None => Verdict::Undetermined,

@@ -45,13 +45,9 @@ impl<'a> Meter<'a> {
             return Err(Stop);
         }
         self.used += 1;
-        if self.used % ASK_EVERY == 0 {
-            if let Some(stop) = self.stop {
-                if stop() {
-                    self.halted = true;
-                    return Err(Stop);
-                }
-            }
+        if self.used.is_multiple_of(ASK_EVERY) && self.stop.is_some_and(|stop| stop()) {
+            self.halted = true;
+            return Err(Stop);
         }
         Ok(())
     }

@@ -17,7 +17,7 @@ pub(crate) fn hash(pos: &Chess) -> u64 {
 
 /// The hash after `m`, incrementally where shakmaty can.
 pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
-    match pos.update_zobrist_hash(Zobrist64(h), m.clone(), EnPassantMode::Legal) {
+    match pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
         Some(z) => z.0,
         None => hash(next),
     }
@@ -127,7 +127,15 @@ impl Searcher {
         meter: &mut Meter<'_>,
     ) -> Result<Option<Vec<Move>>, Stop> {
         let mut line = Vec::new();
-        let found = self.node(pos, hash, depth, disc, self.horizon.left(), &mut line, meter)?;
+        let found = self.node(
+            pos,
+            hash,
+            depth,
+            disc,
+            self.horizon.left(),
+            &mut line,
+            meter,
+        )?;
         Ok(found.then_some(line))
     }
 
@@ -146,7 +154,7 @@ impl Searcher {
         for m in pos.legal_moves() {
             meter.tick()?;
             let mut next = pos.clone();
-            next.play_unchecked(m.clone());
+            next.play_unchecked(m);
             if winner_moves && next.is_checkmate() {
                 return Ok(Err(m));
             }
@@ -161,7 +169,7 @@ impl Searcher {
                 quiet: q,
             });
         }
-        kids.sort_by(|a, b| b.promise.cmp(&a.promise));
+        kids.sort_by_key(|k| std::cmp::Reverse(k.promise));
         Ok(Ok(kids))
     }
 
@@ -179,10 +187,12 @@ impl Searcher {
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
         meter.tick()?;
-        if let Some(e) = self.table.get(&h) {
-            if e.depth >= depth && e.disc >= disc && e.quiet >= quiet {
-                return Ok(false);
-            }
+        if let Some(e) = self.table.get(&h)
+            && e.depth >= depth
+            && e.disc >= disc
+            && e.quiet >= quiet
+        {
+            return Ok(false);
         }
         let kids = match self.children(pos, depth, quiet, meter)? {
             Ok(kids) => kids,

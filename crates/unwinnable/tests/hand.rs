@@ -36,7 +36,7 @@ fn replay(p: &Chess, winner: Color, line: &[Move]) -> u32 {
     let mut p = p.clone();
     let (mut quiet, mut most) = (p.halfmoves(), 0);
     for (i, m) in line.iter().enumerate() {
-        assert!(p.is_legal(m.clone()), "move {i} illegal");
+        assert!(p.is_legal(*m), "move {i} illegal");
         quiet = if m.is_capture() || m.role() == Role::Pawn {
             0
         } else {
@@ -45,7 +45,7 @@ fn replay(p: &Chess, winner: Color, line: &[Move]) -> u32 {
         if i + 1 < line.len() {
             most = most.max(quiet);
         }
-        p.play_unchecked(m.clone());
+        p.play_unchecked(*m);
     }
     assert!(p.is_checkmate() && p.turn() == !winner);
     most

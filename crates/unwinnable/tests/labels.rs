@@ -16,6 +16,20 @@ fn data(name: &str) -> String {
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// Parse a FEN's position, accepting more material, or a check, than a
+/// game can reach (composed positions have them).
+fn lenient(fen: Fen) -> Option<Chess> {
+    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let e = match e.ignore_too_much_material() {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    e.ignore_impossible_check().ok()
+}
+
 /// The labelled positions of a file: (label, FEN text, position).
 fn cases(name: &str) -> Vec<(String, String, Chess)> {
     data(name)
@@ -24,11 +38,7 @@ fn cases(name: &str) -> Vec<(String, String, Chess)> {
         .map(|l| {
             let (label, fen) = l.split_at(2);
             let fen = fen.trim();
-            let pos = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position::<Chess>(CastlingMode::Standard)
-                .unwrap();
+            let pos = lenient(fen.parse::<Fen>().unwrap()).unwrap();
             (label.to_string(), fen.to_string(), pos)
         })
         .collect()
@@ -42,13 +52,13 @@ fn replay(pos: &Chess, winner: Color, line: &[shakmaty::Move], fen: &str) -> boo
     let mut clock = pos.halfmoves();
     let mut fits = true;
     for (i, m) in line.iter().enumerate() {
-        assert!(p.is_legal(m.clone()), "{fen}: move {i} {m:?} illegal");
+        assert!(p.is_legal(*m), "{fen}: move {i} {m:?} illegal");
         clock = if m.is_capture() || m.role() == Role::Pawn {
             0
         } else {
             clock + 1
         };
-        p.play_unchecked(m.clone());
+        p.play_unchecked(*m);
         if clock >= 150 && i + 1 < line.len() {
             fits = false;
         }
@@ -100,12 +110,26 @@ fn run(name: &str) -> Tally {
     t
 }
 
+/// Undetermined sides (of 6,828) the hard set may leave with the default
+/// budget.
+const HARD_UNDETERMINED_CEILING: usize = 1250;
+
+/// Undetermined sides (of 131,072) the lichess set may leave.
+const LICHESS_UNDETERMINED_CEILING: usize = 1150;
+
 #[test]
 fn hard_positions_agree_with_chasolver() {
     let t = run("positions.txt");
     eprintln!("positions.txt: {t:?}");
     assert_eq!(t.positions, 3414);
     assert!(t.wrong.is_empty(), "{:#?}", t.wrong);
+    // The goal is 0.1% of the sides; this ceiling only stops the count
+    // from growing (the node budget makes it deterministic).
+    assert!(
+        t.undetermined <= HARD_UNDETERMINED_CEILING,
+        "{}",
+        t.undetermined
+    );
 }
 
 #[test]
@@ -114,4 +138,9 @@ fn lichess_positions_agree_with_chasolver() {
     eprintln!("lichess.txt: {t:?}");
     assert_eq!(t.positions, 65536);
     assert!(t.wrong.is_empty(), "{:#?}", t.wrong);
+    assert!(
+        t.undetermined <= LICHESS_UNDETERMINED_CEILING,
+        "{}",
+        t.undetermined
+    );
 }

@@ -41,9 +41,9 @@ fn random_game(seed: u64, plies: usize) -> Chess {
             .cloned()
             .collect();
         let m = if !pawn_pushes.is_empty() && rng.next(3) > 0 {
-            pawn_pushes[rng.next(pawn_pushes.len())].clone()
+            pawn_pushes[rng.next(pawn_pushes.len())]
         } else {
-            moves[rng.next(moves.len())].clone()
+            moves[rng.next(moves.len())]
         };
         pos.play_unchecked(m);
     }
@@ -147,7 +147,7 @@ fn check(pos: &Chess) -> Result<(), TestCaseError> {
         if let Verdict::Winnable { helpmate } = ours {
             let mut p = pos.clone();
             for m in helpmate {
-                prop_assert!(p.is_legal(m.clone()));
+                prop_assert!(p.is_legal(m));
                 p.play_unchecked(m);
             }
             prop_assert!(p.is_checkmate() && p.turn() == !side);
