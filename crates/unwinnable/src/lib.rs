@@ -246,32 +246,43 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     }
     let hash = search::hash(pos);
     let mut searcher = search::Searcher::new(side, horizon);
-    // Lines the heuristic likes first, cheapest rounds first; then short
-    // mates exactly; then a complete enumeration in case the reachable
-    // positions are few; then ever wider guided rounds.
-    for &(depth, disc, share) in EARLY_ROUNDS {
-        match searcher.dive(pos, hash, depth, disc, meter.share(share)) {
-            Ok(Some(line)) => return Verdict::Winnable { helpmate: line },
-            Ok(None) => {}
-            Err(_) => break,
-        }
-    }
-    if let Some(line) = searcher.full(pos, hash, 3, meter.share(0.2)) {
+    // Lines the heuristic likes first; then short mates exactly; then a
+    // complete enumeration in case the reachable positions are few; then
+    // ever wider guided rounds.
+    let disc = match guided(&mut searcher, pos, hash, 0, meter.share(0.15)) {
+        Ok(line) => return Verdict::Winnable { helpmate: line },
+        Err(disc) => disc,
+    };
+    if let Some(line) = searcher.full(pos, hash, 3, meter.share(0.25)) {
         return Verdict::Winnable { helpmate: line };
     }
-    match exhaust::exhaust(pos, side, horizon, meter.share(0.3)) {
+    match exhaust::exhaust(pos, side, horizon, meter.share(0.4)) {
         exhaust::Outcome::Mate(line) => return Verdict::Winnable { helpmate: line },
         exhaust::Outcome::NoMate => return Verdict::Unwinnable,
         exhaust::Outcome::Stopped => {}
     }
-    for disc in 5..u32::MAX {
-        match searcher.dive(pos, hash, DIVE_DEPTH, disc, meter.share(0.9)) {
-            Ok(Some(line)) => return Verdict::Winnable { helpmate: line },
-            Ok(None) => {}
-            Err(_) => break,
-        }
+    if let Ok(line) = guided(&mut searcher, pos, hash, disc, meter.share(0.9)) {
+        return Verdict::Winnable { helpmate: line };
     }
     deep_full(&mut searcher, pos, hash, meter)
+}
+
+/// Guided rounds of growing discrepancy from `disc` on, until the meter's
+/// slice runs out; `Err` gives the round to resume with.
+fn guided(
+    searcher: &mut search::Searcher,
+    pos: &Chess,
+    hash: u64,
+    mut disc: u32,
+    meter: &mut Meter<'_>,
+) -> Result<Vec<Move>, u32> {
+    loop {
+        match searcher.dive(pos, hash, DIVE_DEPTH, disc, meter) {
+            Ok(Some(line)) => return Ok(line),
+            Ok(None) => disc = disc.saturating_add(1),
+            Err(_) => return Err(disc),
+        }
+    }
 }
 
 /// The last resort: full-width deepening with what is left of the budget.
@@ -286,16 +297,6 @@ fn deep_full(
         None => Verdict::Undetermined,
     }
 }
-
-/// The first guided rounds: (plies, discrepancies, share of the budget
-/// they may use up to).
-const EARLY_ROUNDS: &[(u32, u32, f64)] = &[
-    (DIVE_DEPTH, 0, 0.1),
-    (DIVE_DEPTH, 1, 0.1),
-    (DIVE_DEPTH, 2, 0.1),
-    (DIVE_DEPTH, 3, 0.1),
-    (DIVE_DEPTH, 4, 0.1),
-];
 
 /// The game is over already, or the horizon has been reached.
 fn terminal(pos: &Chess, side: Color, horizon: Horizon) -> Option<Verdict> {
@@ -314,4 +315,26 @@ fn terminal(pos: &Chess, side: Color, horizon: Horizon) -> Option<Verdict> {
         return Some(Verdict::Unwinnable);
     }
     None
+}
+
+#[doc(hidden)]
+/// Development aid: the heuristic's favourite line of `plies` moves.
+pub fn greedy_line(pos: &Chess, winner: Color, plies: usize) -> Vec<(Move, i32)> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let best = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut n = p.clone();
+                n.play_unchecked(m);
+                (order::promise(&n, winner), m)
+            })
+            .max_by_key(|(s, _)| *s);
+        let Some((s, m)) = best else { break };
+        out.push((m, s));
+        p.play_unchecked(m);
+    }
+    out
 }
