@@ -114,6 +114,8 @@ struct Side {
     attack: Bitboard,
     /// Squares the king can stand on.
     king: Bitboard,
+    /// Each non-king piece and the squares it can stand on.
+    pieces: Vec<(Piece, Bitboard)>,
 }
 
 /// The reach of every piece of `color`, `None` if any could break the wall.
@@ -127,6 +129,7 @@ fn side_reach(wall: &Wall, board: &Board, color: Color) -> Option<Side> {
         }
         let piece = Piece { color, role };
         let reach = wall.piece_reach(piece, sq)?;
+        side.pieces.push((piece, reach));
         side.stand |= reach;
         for r in reach {
             side.attack |= shakmaty::attacks::attacks(r, piece, wall.pawns);
@@ -155,17 +158,64 @@ pub(crate) fn frozen_unwinnable(pos: &Chess, winner: Color) -> bool {
     // What the winner can ever control: its pieces' attacks, its king's
     // reach, its pawns' attacks, and its pawns themselves (each defended
     // by a pawn, or the wall would not be frozen for the loser's king).
-    let mut control = w.attack | wall.cover[wi] | wall.own[wi];
+    let mut fixed = wall.cover[wi] | wall.own[wi];
     for k in w.king {
-        control |= king_attacks(k);
+        fixed |= king_attacks(k);
     }
-    // Where the loser can put a blocker: its pawns, or a piece.
-    let blockable = wall.own[1 - wi] | l.stand;
+    let control = fixed | w.attack;
+    // Where the loser can put a blocker: its pawns stand for ever; each of
+    // its pieces can fill one square it reaches.
+    let blockers = Blockers {
+        pawns: wall.own[1 - wi],
+        stand: l.stand,
+        count: l.pieces.len(),
+    };
     let checks = l.king & w.attack;
-    for k in checks {
-        if (king_attacks(k) & !(control | blockable)).is_empty() {
-            return false;
+    if let [(piece, reach)] = w.pieces[..] {
+        // One piece gives the check and covers what it covers from that
+        // one square: the union over all its squares would be too kind.
+        return !lone_piece_mates(&wall, piece, reach, checks, fixed, &blockers);
+    }
+    !checks
+        .into_iter()
+        .any(|k| blockers.seal(king_attacks(k) & !control))
+}
+
+/// What the loser can put on its own king's flight squares.
+struct Blockers {
+    pawns: Bitboard,
+    stand: Bitboard,
+    count: usize,
+}
+
+impl Blockers {
+    /// Can the loser fill all of `open` (flight squares nobody covers)?
+    /// Its pawns fill theirs; the rest need one distinct piece each.
+    fn seal(&self, open: Bitboard) -> bool {
+        let need = open & !self.pawns;
+        need.is_subset(self.stand) && need.count() <= self.count
+    }
+}
+
+/// Can a lone winner's `piece`, standing somewhere in `reach`, check the
+/// king on one of `checks` with every flight square covered by `fixed`
+/// (the winner's king and pawns), by the piece itself, or filled by the
+/// loser?
+fn lone_piece_mates(
+    wall: &Wall,
+    piece: Piece,
+    reach: Bitboard,
+    checks: Bitboard,
+    fixed: Bitboard,
+    blockers: &Blockers,
+) -> bool {
+    for s in reach {
+        let hits = shakmaty::attacks::attacks(s, piece, wall.pawns);
+        for k in checks & hits {
+            if blockers.seal(king_attacks(k) & !(fixed | hits)) {
+                return true;
+            }
         }
     }
-    true
+    false
 }

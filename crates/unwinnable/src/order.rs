@@ -5,11 +5,32 @@
 //! on their way to promotion and its material kept.
 
 use shakmaty::attacks::king_attacks;
-use shakmaty::{Board, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Role, Square};
 
 /// Distance in king moves.
 fn dist(a: Square, b: Square) -> i32 {
     a.distance(b) as i32
+}
+
+/// The squares a king on any of `b` reaches in one step.
+fn king_grow(b: Bitboard) -> Bitboard {
+    let ew = b
+        | (b & !Bitboard::from_file(File::H)).shift(1)
+        | (b & !Bitboard::from_file(File::A)).shift(-1);
+    ew | ew.shift(8) | ew.shift(-8)
+}
+
+/// King moves from `a` to `b` around `walls` (the pawns: a king walks
+/// round a locked chain, not through it); 15 if there is no way.
+fn walk(a: Square, b: Square, walls: Bitboard) -> i32 {
+    let mut reach = Bitboard::from_square(a);
+    for steps in 0..15 {
+        if reach.contains(b) {
+            return steps;
+        }
+        reach = king_grow(reach) & (!walls | Bitboard::from_square(b));
+    }
+    15
 }
 
 /// How far `sq` is from the nearest edge (0 on the edge, 3 in the centre).
@@ -17,6 +38,13 @@ fn edge(sq: Square) -> i32 {
     let f = sq.file() as i32;
     let r = sq.rank() as i32;
     f.min(7 - f).min(r).min(7 - r)
+}
+
+/// How far `sq` is from the nearest corner, in king moves.
+fn corner(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    f.min(7 - f).max(r.min(7 - r))
 }
 
 /// How far a pawn of `color` on `sq` has come (0 on its own second rank).
@@ -41,7 +69,7 @@ fn winner_terms(board: &Board, winner: Color, lk: Square) -> i32 {
             Role::Bishop => 12 - dist(sq, lk),
             Role::Knight => 12 - 3 * dist(sq, lk),
             Role::Pawn => 4 + 3 * advance(winner, sq),
-            Role::King => -8 * (dist(sq, lk) - 2).abs(),
+            Role::King => -8 * (walk(sq, lk, board.pawns()) - 2).abs(),
         };
     }
     s
@@ -60,7 +88,7 @@ fn loser_terms(board: &Board, winner: Color, lk: Square) -> i32 {
         }
     }
     let blockers = (around & own).count() as i32;
-    -8 * edge(lk) - 3 * flights + 3 * blockers + (own.count() as i32)
+    -8 * edge(lk) - 2 * corner(lk) - 3 * flights + 3 * blockers + (own.count() as i32)
 }
 
 /// How promising `pos` is for a mate by `winner`: higher is better.
