@@ -44,8 +44,11 @@ impl<'a> Meter<'a> {
         if self.halted || self.used >= self.cap {
             return Err(Stop);
         }
+        // Asked on the first node too, so that a deadline already past
+        // stops the analysis at once.
+        let ask = self.used.is_multiple_of(ASK_EVERY);
         self.used += 1;
-        if self.used.is_multiple_of(ASK_EVERY) && self.stop.is_some_and(|stop| stop()) {
+        if ask && self.stop.is_some_and(|stop| stop()) {
             self.halted = true;
             return Err(Stop);
         }
