@@ -23,12 +23,15 @@ fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
     cover
 }
 
-/// The fixed facts of a frozen structure.
+/// The fixed facts of a frozen structure: its pawns and the pieces
+/// jammed among them for ever.
 struct Wall {
+    /// Every fixed pawn and piece.
     pawns: Bitboard,
-    /// Pawns of each colour, indexed by `Color as usize` (black 0, white 1).
+    /// Fixed men of each colour, indexed by `Color as usize` (black 0,
+    /// white 1).
     own: [Bitboard; 2],
-    /// Squares each colour's pawns attack.
+    /// Squares each colour's fixed men attack.
     cover: [Bitboard; 2],
 }
 
@@ -55,11 +58,53 @@ impl Wall {
         if (cover[1] & black).any() || (cover[0] & white).any() {
             return None;
         }
-        Some(Wall {
-            pawns,
-            own: [black, white],
-            cover,
-        })
+        Some(
+            Wall {
+                pawns,
+                own: [black, white],
+                cover,
+            }
+            .with_stuck_pieces(board),
+        )
+    }
+
+    /// Pieces jammed for ever among their own pawns and other jammed pieces
+    /// of their colour join the wall: none of them can ever make the first
+    /// move. Found as the largest such set: start from every piece and drop
+    /// each that has a square to go to, until none does.
+    fn with_stuck_pieces(self, board: &Board) -> Wall {
+        let mut stuck = board.occupied() & !board.pawns() & !board.kings();
+        loop {
+            let fixed = self.pawns | stuck;
+            let mut dropped = false;
+            for sq in stuck {
+                let Some(piece) = board.piece_at(sq) else {
+                    continue;
+                };
+                let own = board.by_color(piece.color) & fixed;
+                if (shakmaty::attacks::attacks(sq, piece, fixed) & !own).any() {
+                    stuck.discard(sq);
+                    dropped = true;
+                }
+            }
+            if !dropped {
+                break;
+            }
+        }
+        let fixed = self.pawns | stuck;
+        let mut wall = self;
+        for color in [Color::Black, Color::White] {
+            let c = color as usize;
+            let mine = stuck & board.by_color(color);
+            wall.own[c] |= mine;
+            for sq in mine {
+                if let Some(piece) = board.piece_at(sq) {
+                    wall.cover[c] |= shakmaty::attacks::attacks(sq, piece, fixed);
+                }
+            }
+        }
+        wall.pawns = fixed;
+        wall
     }
 
     /// Where a piece of `piece.color` standing on `from` can ever go,
@@ -148,6 +193,10 @@ pub(crate) fn frozen_unwinnable(pos: &Chess, winner: Color) -> bool {
     let Some(wall) = Wall::of(pos) else {
         return false;
     };
+    // A fixed piece or pawn that attacks an enemy one could take it.
+    if (wall.cover[1] & wall.own[0]).any() || (wall.cover[0] & wall.own[1]).any() {
+        return false;
+    }
     let (Some(w), Some(l)) = (
         side_reach(&wall, board, winner),
         side_reach(&wall, board, !winner),
