@@ -318,6 +318,19 @@ fn terminal(pos: &Chess, side: Color, horizon: Horizon) -> Option<Verdict> {
 }
 
 #[doc(hidden)]
+/// Development aid: [`can_mate_within`] and the nodes it spent.
+pub fn can_mate_counted(
+    pos: &Chess,
+    side: Color,
+    horizon: Horizon,
+    budget: Budget<'_>,
+) -> (Verdict, u64) {
+    let mut meter = Meter::new(budget);
+    let v = analyse(pos, side, horizon, &mut meter);
+    (v, meter.used())
+}
+
+#[doc(hidden)]
 /// Development aid: the heuristic's favourite line of `plies` moves.
 pub fn greedy_line(pos: &Chess, winner: Color, plies: usize) -> Vec<(Move, i32)> {
     let mut p = pos.clone();

@@ -56,7 +56,6 @@ impl<'a> Meter<'a> {
     }
 
     /// Nodes spent so far.
-    #[allow(dead_code)]
     pub(crate) fn used(&self) -> u64 {
         self.used
     }

@@ -64,11 +64,12 @@ pub(crate) struct Searcher {
     done: u32,
 }
 
-/// A child position and what the search needs to know of it.
+/// A move worth searching and what the search needs to know of it (the
+/// position itself is made again when searched: cheaper than moving it
+/// about while sorting).
 struct Child {
     promise: i32,
     m: Move,
-    pos: Chess,
     quiet: u32,
 }
 
@@ -165,7 +166,6 @@ impl Searcher {
             kids.push(Child {
                 promise: crate::order::promise(&next, self.winner),
                 m,
-                pos: next,
                 quiet: q,
             });
         }
@@ -207,13 +207,15 @@ impl Searcher {
             if cost > disc {
                 break;
             }
-            let nh = next_hash(pos, h, &kid.m, &kid.pos);
+            let mut next = pos.clone();
+            next.play_unchecked(kid.m);
+            let nh = next_hash(pos, h, &kid.m, &next);
             if self.path.contains(&nh) {
                 continue;
             }
             let left = if disc == FULL { FULL } else { disc - cost };
             line.push(kid.m);
-            match self.node(&kid.pos, nh, depth - 1, left, kid.quiet, line, meter) {
+            match self.node(&next, nh, depth - 1, left, kid.quiet, line, meter) {
                 Ok(true) => {
                     self.path.pop();
                     return Ok(true);
