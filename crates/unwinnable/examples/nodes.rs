@@ -7,6 +7,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let file = std::fs::read_to_string(&args[1]).expect("file");
     let every: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let budget = Budget::nodes(
+        args.get(3)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(Budget::DEFAULT.nodes),
+    );
     let (mut n, mut total, mut undet) = (0u64, 0u64, 0u64);
     let mut buckets = [0u64; 8];
     for l in file
@@ -21,7 +26,7 @@ fn main() {
             continue;
         };
         for side in [Color::White, Color::Black] {
-            let (v, used) = can_mate_counted(&pos, side, Horizon::Unbounded, Budget::DEFAULT);
+            let (v, used) = can_mate_counted(&pos, side, Horizon::Unbounded, budget);
             n += 1;
             total += used;
             if v == Verdict::Undetermined {
@@ -34,6 +39,6 @@ fn main() {
     println!(
         "sides={n} avg_nodes={:.0} undet={undet} share_of_nodes_in_undet={:.2} log10 buckets={buckets:?}",
         total as f64 / n as f64,
-        (undet * Budget::DEFAULT.nodes) as f64 / total as f64
+        (undet * budget.nodes) as f64 / total as f64
     );
 }

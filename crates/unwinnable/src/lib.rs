@@ -329,25 +329,3 @@ pub fn can_mate_counted(
     let v = analyse(pos, side, horizon, &mut meter);
     (v, meter.used())
 }
-
-#[doc(hidden)]
-/// Development aid: the heuristic's favourite line of `plies` moves.
-pub fn greedy_line(pos: &Chess, winner: Color, plies: usize) -> Vec<(Move, i32)> {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        let best = p
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut n = p.clone();
-                n.play_unchecked(m);
-                (order::promise(&n, winner), m)
-            })
-            .max_by_key(|(s, _)| *s);
-        let Some((s, m)) = best else { break };
-        out.push((m, s));
-        p.play_unchecked(m);
-    }
-    out
-}
