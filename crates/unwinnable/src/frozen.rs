@@ -31,8 +31,13 @@ struct Wall {
     /// Fixed men of each colour, indexed by `Color as usize` (black 0,
     /// white 1).
     own: [Bitboard; 2],
-    /// Squares each colour's fixed men attack.
+    /// Squares each colour's fixed men may attack (a superset: a jammed
+    /// slider's ray counts as open).
     cover: [Bitboard; 2],
+    /// Squares each colour's fixed men always attack, whatever moves in
+    /// between (a subset: pawns, knights, a slider's next square), which a
+    /// king can never enter.
+    sure: [Bitboard; 2],
 }
 
 impl Wall {
@@ -63,6 +68,7 @@ impl Wall {
                 pawns,
                 own: [black, white],
                 cover,
+                sure: cover,
             }
             .with_stuck_pieces(board),
         )
@@ -99,7 +105,13 @@ impl Wall {
             wall.own[c] |= mine;
             for sq in mine {
                 if let Some(piece) = board.piece_at(sq) {
-                    wall.cover[c] |= shakmaty::attacks::attacks(sq, piece, fixed);
+                    let hits = shakmaty::attacks::attacks(sq, piece, fixed);
+                    wall.cover[c] |= hits;
+                    wall.sure[c] |= if piece.role == Role::Knight {
+                        hits
+                    } else {
+                        hits & king_attacks(sq)
+                    };
                 }
             }
         }
@@ -132,9 +144,9 @@ impl Wall {
     fn king_reach(&self, color: Color, from: Square) -> Option<Bitboard> {
         let c = color as usize;
         let enemy = self.own[1 - c];
-        // A pawn defended by a frozen pawn can never be taken by a king.
-        let defended = enemy & self.cover[1 - c];
-        let walls = self.own[c] | self.cover[1 - c] | defended;
+        // A man always defended by a fixed one can never be taken by a king.
+        let defended = enemy & self.sure[1 - c];
+        let walls = self.own[c] | self.sure[1 - c] | defended;
         let mut reach = Bitboard::from_square(from);
         let mut frontier = reach;
         while let Some(sq) = frontier.pop_front() {
