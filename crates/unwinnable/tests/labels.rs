@@ -123,10 +123,10 @@ fn run(name: &str) -> Tally {
 
 /// Undetermined sides (of 6,828) the hard set may leave with the default
 /// budget.
-const HARD_UNDETERMINED_CEILING: usize = 1250;
+const HARD_UNDETERMINED_CEILING: usize = 1150;
 
 /// Undetermined sides (of 131,072) the lichess set may leave.
-const LICHESS_UNDETERMINED_CEILING: usize = 1150;
+const LICHESS_UNDETERMINED_CEILING: usize = 850;
 
 #[test]
 fn hard_positions_agree_with_chasolver() {
