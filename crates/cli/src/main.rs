@@ -20,6 +20,7 @@ mod replay;
 mod say_cmd;
 mod tavreli_audit;
 mod tavreli_cmd;
+mod unwinnable_cmd;
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +53,8 @@ enum Command {
     Say(say_cmd::Args),
     /// Play against the computer in a line-based terminal game.
     Play(play_cmd::Args),
+    /// Which sides can still checkmate (dead position, flag fall).
+    Unwinnable(unwinnable_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,5 +80,6 @@ fn main() -> ExitCode {
         Command::Notation(a) => notation_cmd::run(a),
         Command::Say(a) => say_cmd::run(a),
         Command::Play(a) => play_cmd::run(a),
+        Command::Unwinnable(a) => unwinnable_cmd::run(a),
     }
 }

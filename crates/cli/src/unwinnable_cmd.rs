@@ -1,0 +1,168 @@
+//! `arbiter unwinnable FEN [--side white|black] [--json] [--budget-ms N]`:
+//! which sides can still checkmate by any series of legal moves (FIDE Laws
+//! 5.2.2 dead position, 6.9 flag fall).
+//!
+//! The last line printed is the label: `W` or `-` for White, then `B` or
+//! `-` for Black, `?` for a side left undetermined (or not asked, with
+//! `--side`). `--json` prints, before it, one JSON object with each side's
+//! verdict and helpmate line in SAN. Exit 2 on a bad FEN or argument; a
+//! closed stdout pipe ends the command quietly.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use arbiter_unwinnable::{Budget, Verdict, can_mate};
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Color, Move};
+
+/// The longest FEN quoted back in an error message.
+const QUOTE_LIMIT: usize = 100;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position, as a FEN (quoted, or as several words).
+    #[arg(required = true, num_args = 1..)]
+    fen: Vec<String>,
+    /// Ask only for this side: `white` or `black`.
+    #[arg(long)]
+    side: Option<String>,
+    /// Print each side's verdict and helpmate line as JSON before the label.
+    #[arg(long)]
+    json: bool,
+    /// Stop each side's analysis after this many milliseconds (an
+    /// undetermined side is then shown as `?`); default: a fixed node budget.
+    #[arg(long = "budget-ms", value_name = "N")]
+    budget_ms: Option<u64>,
+}
+
+/// The FEN cut to a readable length for an error message.
+fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_LIMIT {
+        format!("{text:?}")
+    } else {
+        let cut: String = text.chars().take(QUOTE_LIMIT).collect();
+        format!("{cut:?}…")
+    }
+}
+
+/// Parse a FEN; a position with more material, or a check, than a game
+/// can reach is accepted (composed positions have them), other faults are
+/// not.
+fn position(text: &str) -> Result<Chess, String> {
+    let fen: Fen = text.parse().map_err(|e| format!("{e}"))?;
+    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let e = match e.ignore_too_much_material() {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    e.ignore_impossible_check().map_err(|e| format!("{e}"))
+}
+
+/// One side's answer, under a deadline if the user gave one.
+fn ask(pos: &Chess, side: Color, budget_ms: Option<u64>) -> Verdict {
+    match budget_ms {
+        None => can_mate(pos, side, Budget::DEFAULT),
+        Some(ms) => {
+            let deadline = Instant::now() + Duration::from_millis(ms);
+            let stop = move || Instant::now() >= deadline;
+            can_mate(pos, side, Budget::nodes(u64::MAX).with_stop(&stop))
+        }
+    }
+}
+
+/// The helpmate line in SAN, with check and mate marks.
+fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    line.iter()
+        .map(|m| SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string())
+        .collect()
+}
+
+/// One side's verdict as JSON.
+fn side_json(pos: &Chess, verdict: Option<&Verdict>) -> serde_json::Value {
+    match verdict {
+        None => serde_json::json!({ "verdict": "not asked" }),
+        Some(Verdict::Winnable { helpmate }) => serde_json::json!({
+            "verdict": "winnable",
+            "helpmate": san_line(pos, helpmate),
+        }),
+        Some(Verdict::Unwinnable) => serde_json::json!({ "verdict": "unwinnable" }),
+        Some(Verdict::Undetermined) => serde_json::json!({ "verdict": "undetermined" }),
+    }
+}
+
+/// A side's letter in the label.
+fn mark(verdict: Option<&Verdict>, yes: char) -> char {
+    match verdict.and_then(Verdict::can_mate) {
+        Some(true) => yes,
+        Some(false) => '-',
+        None => '?',
+    }
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let text = a.fen.join(" ");
+    let pos = match position(text.trim()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter unwinnable: bad FEN {}: {e}", quote(&text));
+            return ExitCode::from(2);
+        }
+    };
+    let (ask_white, ask_black) = match a.side.as_deref() {
+        None => (true, true),
+        Some("white" | "w") => (true, false),
+        Some("black" | "b") => (false, true),
+        Some(other) => {
+            eprintln!(
+                "arbiter unwinnable: --side {} is neither white nor black",
+                quote(other)
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let white = ask_white.then(|| ask(&pos, Color::White, a.budget_ms));
+    let black = ask_black.then(|| ask(&pos, Color::Black, a.budget_ms));
+    let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
+        .iter()
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let mut text = String::new();
+    if a.json {
+        let v = serde_json::json!({
+            "fen": Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+            "white": side_json(&pos, white.as_ref()),
+            "black": side_json(&pos, black.as_ref()),
+            "label": label,
+        });
+        text.push_str(&format!("{v}\n"));
+    } else {
+        for (name, v) in [("White", &white), ("Black", &black)] {
+            let line = match v {
+                None => continue,
+                Some(Verdict::Winnable { helpmate }) if helpmate.is_empty() => {
+                    format!("{name} has already mated.")
+                }
+                Some(Verdict::Winnable { helpmate }) => {
+                    format!("{name} can mate: {}", san_line(&pos, helpmate).join(" "))
+                }
+                Some(Verdict::Unwinnable) => {
+                    format!("{name} cannot mate by any series of legal moves.")
+                }
+                Some(Verdict::Undetermined) => format!("{name}: undetermined within the budget."),
+            };
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    text.push_str(&label);
+    text.push('\n');
+    // A reader that closed the pipe early wants no more: end quietly.
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,62 @@
+//! Counting search nodes against the caller's [`Budget`].
+
+use crate::Budget;
+
+/// The search ran out of its slice of the budget, or the caller stopped it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stop;
+
+/// How often the caller's callback is asked (it may read a clock, which
+/// costs far more than a node).
+const ASK_EVERY: u64 = 1024;
+
+/// The nodes spent so far against the whole budget and the current slice.
+pub(crate) struct Meter<'a> {
+    used: u64,
+    total: u64,
+    cap: u64,
+    halted: bool,
+    stop: Option<&'a dyn Fn() -> bool>,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(budget: Budget<'a>) -> Self {
+        Meter {
+            used: 0,
+            total: budget.nodes,
+            cap: budget.nodes,
+            halted: false,
+            stop: budget.should_stop,
+        }
+    }
+
+    /// Let the next step run until `fraction` of the whole budget has been
+    /// spent (counting what earlier steps spent).
+    pub(crate) fn share(&mut self, fraction: f64) -> &mut Self {
+        // The float product of a node count and a fraction in [0, 1]
+        // stays within u64.
+        self.cap = ((self.total as f64) * fraction.clamp(0.0, 1.0)) as u64;
+        self
+    }
+
+    /// Count one node.
+    pub(crate) fn tick(&mut self) -> Result<(), Stop> {
+        if self.halted || self.used >= self.cap {
+            return Err(Stop);
+        }
+        // Asked on the first node too, so that a deadline already past
+        // stops the analysis at once.
+        let ask = self.used.is_multiple_of(ASK_EVERY);
+        self.used += 1;
+        if ask && self.stop.is_some_and(|stop| stop()) {
+            self.halted = true;
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// Nodes spent so far.
+    pub(crate) fn used(&self) -> u64 {
+        self.used
+    }
+}

@@ -1,0 +1,101 @@
+//! The heuristic that orders the helpmate search: how close a position
+//! looks to the winner's mate. Both sides cooperate, so both prefer the
+//! same positions: the loser's king on the edge with few flight squares and
+//! its own pieces round it, the winner's pieces near it, the winner's pawns
+//! on their way to promotion and its material kept.
+
+use shakmaty::attacks::king_attacks;
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Role, Square};
+
+/// Distance in king moves.
+fn dist(a: Square, b: Square) -> i32 {
+    a.distance(b) as i32
+}
+
+/// The squares a king on any of `b` reaches in one step.
+fn king_grow(b: Bitboard) -> Bitboard {
+    let ew = b
+        | (b & !Bitboard::from_file(File::H)).shift(1)
+        | (b & !Bitboard::from_file(File::A)).shift(-1);
+    ew | ew.shift(8) | ew.shift(-8)
+}
+
+/// King moves from `a` to `b` around `walls` (the pawns: a king walks
+/// round a locked chain, not through it); 15 if there is no way.
+fn walk(a: Square, b: Square, walls: Bitboard) -> i32 {
+    let mut reach = Bitboard::from_square(a);
+    for steps in 0..15 {
+        if reach.contains(b) {
+            return steps;
+        }
+        reach = king_grow(reach) & (!walls | Bitboard::from_square(b));
+    }
+    15
+}
+
+/// How far `sq` is from the nearest edge (0 on the edge, 3 in the centre).
+fn edge(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    f.min(7 - f).min(r).min(7 - r)
+}
+
+/// How far `sq` is from the nearest corner, in king moves.
+fn corner(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    f.min(7 - f).max(r.min(7 - r))
+}
+
+/// How far a pawn of `color` on `sq` has come (0 on its own second rank).
+fn advance(color: Color, sq: Square) -> i32 {
+    let r = sq.rank() as i32;
+    match color {
+        Color::White => r - 1,
+        Color::Black => 6 - r,
+    }
+}
+
+/// The winner's pieces: material kept and closeness to the loser's king.
+fn winner_terms(board: &Board, winner: Color, lk: Square) -> i32 {
+    let mut s = 0;
+    for sq in board.by_color(winner) {
+        let Some(role) = board.role_at(sq) else {
+            continue;
+        };
+        s += match role {
+            Role::Queen => 40 - dist(sq, lk),
+            Role::Rook => 20 - dist(sq, lk),
+            Role::Bishop => 12 - dist(sq, lk),
+            Role::Knight => 12 - 3 * dist(sq, lk),
+            Role::Pawn => 4 + 3 * advance(winner, sq),
+            Role::King => -8 * (walk(sq, lk, board.pawns()) - 2).abs(),
+        };
+    }
+    s
+}
+
+/// The loser's king: on the edge, hemmed in by its own pieces, with few
+/// flight squares the winner does not cover.
+fn loser_terms(board: &Board, winner: Color, lk: Square) -> i32 {
+    let own = board.by_color(!winner);
+    let around = king_attacks(lk);
+    let occupied = board.occupied();
+    let mut flights = 0;
+    for sq in around & !own {
+        if board.attacks_to(sq, winner, occupied).is_empty() {
+            flights += 1;
+        }
+    }
+    let blockers = (around & own).count() as i32;
+    -8 * edge(lk) - 2 * corner(lk) - 3 * flights + 3 * blockers + (own.count() as i32)
+}
+
+/// How promising `pos` is for a mate by `winner`: higher is better.
+pub(crate) fn promise(pos: &Chess, winner: Color) -> i32 {
+    let board = pos.board();
+    let Some(lk) = board.king_of(!winner) else {
+        return 0;
+    };
+    winner_terms(board, winner, lk) + loser_terms(board, winner, lk)
+}

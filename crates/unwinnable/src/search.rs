@@ -1,0 +1,238 @@
+//! The helpmate search: iterative deepening over the plies left for the
+//! winner's mate, a transposition table of positions already shown to hold
+//! no mate within some depth, and move ordering toward the losing king.
+
+use std::collections::HashMap;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
+
+use crate::meter::{Meter, Stop};
+use crate::{Horizon, SEVENTY_FIVE_MOVE_PLIES};
+
+/// The Zobrist hash the search keys its tables by.
+pub(crate) fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The hash after `m`, incrementally where shakmaty can.
+pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
+    match pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
+        Some(z) => z.0,
+        None => hash(next),
+    }
+}
+
+/// Quiet plies left after `m`, under the horizon: a capture or a pawn move
+/// resets the count.
+pub(crate) fn quiet_after(m: &Move, quiet: u32) -> u32 {
+    if quiet == u32::MAX {
+        u32::MAX
+    } else if m.is_capture() || m.role() == Role::Pawn {
+        SEVENTY_FIVE_MOVE_PLIES
+    } else {
+        quiet.saturating_sub(1)
+    }
+}
+
+/// What the table knows of a position: no mate within `depth` plies,
+/// `disc` discrepancies from the heuristic's order, and `quiet` quiet plies
+/// of horizon left.
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    disc: u32,
+    quiet: u32,
+}
+
+/// Bounded so that a long search cannot take unbounded memory.
+const TABLE_LIMIT: usize = 1 << 21;
+
+/// Every move, however far down the heuristic's order.
+const FULL: u32 = u32::MAX;
+
+/// One helpmate search for one winner, kept across rounds so that its table
+/// carries over.
+pub(crate) struct Searcher {
+    winner: Color,
+    horizon: Horizon,
+    table: HashMap<u64, Entry>,
+    /// The positions on the current line: going round in a circle is
+    /// never needed for a mate.
+    path: Vec<u64>,
+    /// The deepest full-width round already finished without a mate.
+    done: u32,
+}
+
+/// A move worth searching and what the search needs to know of it (the
+/// position itself is made again when searched: cheaper than moving it
+/// about while sorting).
+struct Child {
+    promise: i32,
+    m: Move,
+    quiet: u32,
+}
+
+impl Searcher {
+    pub(crate) fn new(winner: Color, horizon: Horizon) -> Self {
+        Searcher {
+            winner,
+            horizon,
+            table: HashMap::new(),
+            path: Vec::new(),
+            done: 0,
+        }
+    }
+
+    /// Full-width iterative deepening up to `max_depth` plies.
+    pub(crate) fn full(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        max_depth: u32,
+        meter: &mut Meter<'_>,
+    ) -> Option<Vec<Move>> {
+        // The winner mates on its own move: an odd number of plies when it
+        // is to move, even otherwise.
+        let first = if pos.turn() == self.winner { 1 } else { 2 };
+        let mut depth = if self.done == 0 { first } else { self.done + 2 };
+        while depth <= max_depth {
+            let mut line = Vec::new();
+            match self.node(
+                pos,
+                hash,
+                depth,
+                FULL,
+                self.horizon.left(),
+                &mut line,
+                meter,
+            ) {
+                Ok(true) => return Some(line),
+                Ok(false) => self.done = depth,
+                Err(Stop) => return None,
+            }
+            depth += 2;
+        }
+        None
+    }
+
+    /// One round of limited discrepancy search: lines of up to `depth`
+    /// plies that leave the heuristic's order by at most `disc` in all (the
+    /// k-th best move costs k).
+    pub(crate) fn dive(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        depth: u32,
+        disc: u32,
+        meter: &mut Meter<'_>,
+    ) -> Result<Option<Vec<Move>>, Stop> {
+        let mut line = Vec::new();
+        let found = self.node(
+            pos,
+            hash,
+            depth,
+            disc,
+            self.horizon.left(),
+            &mut line,
+            meter,
+        )?;
+        Ok(found.then_some(line))
+    }
+
+    /// The children worth searching, best first; `Err(m)` if `m` mates.
+    fn children(
+        &self,
+        pos: &Chess,
+        depth: u32,
+        quiet: u32,
+        meter: &mut Meter<'_>,
+    ) -> Result<Result<Vec<Child>, Move>, Stop> {
+        let winner_moves = pos.turn() == self.winner;
+        // The child must leave the winner a move to mate on.
+        let useful = if winner_moves { depth >= 3 } else { depth >= 2 };
+        let mut kids = Vec::new();
+        for m in pos.legal_moves() {
+            meter.tick()?;
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if winner_moves && next.is_checkmate() {
+                return Ok(Err(m));
+            }
+            let q = quiet_after(&m, quiet);
+            if !useful || q == 0 || next.has_insufficient_material(self.winner) {
+                continue;
+            }
+            kids.push(Child {
+                promise: crate::order::promise(&next, self.winner),
+                m,
+                quiet: q,
+            });
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.promise));
+        Ok(Ok(kids))
+    }
+
+    /// Is there a mate by the winner within `depth` plies from `pos`,
+    /// leaving the heuristic's order at most `disc` times?
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        depth: u32,
+        disc: u32,
+        quiet: u32,
+        line: &mut Vec<Move>,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
+        meter.tick()?;
+        if let Some(e) = self.table.get(&h)
+            && e.depth >= depth
+            && e.disc >= disc
+            && e.quiet >= quiet
+        {
+            return Ok(false);
+        }
+        let kids = match self.children(pos, depth, quiet, meter)? {
+            Ok(kids) => kids,
+            Err(mate) => {
+                line.push(mate);
+                return Ok(true);
+            }
+        };
+        self.path.push(h);
+        for (rank, kid) in kids.into_iter().enumerate() {
+            let cost = u32::try_from(rank).unwrap_or(u32::MAX);
+            if cost > disc {
+                break;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(kid.m);
+            let nh = next_hash(pos, h, &kid.m, &next);
+            if self.path.contains(&nh) {
+                continue;
+            }
+            let left = if disc == FULL { FULL } else { disc - cost };
+            line.push(kid.m);
+            match self.node(&next, nh, depth - 1, left, kid.quiet, line, meter) {
+                Ok(true) => {
+                    self.path.pop();
+                    return Ok(true);
+                }
+                Ok(false) => {
+                    line.pop();
+                }
+                Err(stop) => {
+                    self.path.pop();
+                    return Err(stop);
+                }
+            }
+        }
+        self.path.pop();
+        if self.table.len() < TABLE_LIMIT {
+            self.table.insert(h, Entry { depth, disc, quiet });
+        }
+        Ok(false)
+    }
+}

@@ -1,0 +1,234 @@
+//! Positions built by hand for what the Laws ask of the analysis: a locked
+//! wall is dead (5.2.2) and a breakable one is not; bishops of one colour;
+//! kings shut in; the 75-move horizon (from 2017) in both directions.
+//! chasolver, which knows nothing of our code, is the oracle wherever no
+//! horizon is involved.
+
+use std::str::FromStr;
+
+use arbiter_unwinnable::{
+    Budget, Deadness, Horizon, Verdict, can_mate, can_mate_within, dead_position, quick_dead,
+    quick_dead_position,
+};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// chasolver's answer for `side`: `Some(true)` winnable.
+fn oracle(fen: &str, side: Color) -> Option<bool> {
+    let board = chess::Board::from_str(fen).unwrap();
+    let c = match side {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    };
+    chasolver::winnability(&board, c).map(|w| matches!(w, chasolver::Winnability::Winnable { .. }))
+}
+
+/// Replay `line`: legal moves, ending in the mate of `!winner`; returns the
+/// most quiet plies in a row it needed before the mating move.
+fn replay(p: &Chess, winner: Color, line: &[Move]) -> u32 {
+    let mut p = p.clone();
+    let (mut quiet, mut most) = (p.halfmoves(), 0);
+    for (i, m) in line.iter().enumerate() {
+        assert!(p.is_legal(*m), "move {i} illegal");
+        quiet = if m.is_capture() || m.role() == Role::Pawn {
+            0
+        } else {
+            quiet + 1
+        };
+        if i + 1 < line.len() {
+            most = most.max(quiet);
+        }
+        p.play_unchecked(*m);
+    }
+    assert!(p.is_checkmate() && p.turn() == !winner);
+    most
+}
+
+/// Our answer agrees with chasolver's for both sides, and every helpmate
+/// replays to mate. Returns our two answers.
+fn agrees(fen: &str) -> [bool; 2] {
+    let p = pos(fen);
+    let mut out = [false; 2];
+    for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
+        // These tests are about the answer, not its speed: a generous budget.
+        let v = can_mate(&p, side, Budget::nodes(5_000_000));
+        if let Verdict::Winnable { helpmate } = &v {
+            replay(&p, side, helpmate);
+        }
+        let ours = v.can_mate().expect("decided");
+        assert_eq!(Some(ours), oracle(fen, side), "{fen} {side}");
+        out[i] = ours;
+    }
+    out
+}
+
+#[test]
+fn a_locked_wall_with_no_way_through_is_dead() {
+    // Pawns locked on every second file; each king and each bishop is
+    // shut in its own half.
+    let fen = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(quick_dead_position(&pos(fen)));
+    assert_eq!(dead_position(&pos(fen), Budget::DEFAULT), Deadness::Dead);
+    // A full wall of eight locked pairs shuts the kings apart.
+    let fen = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+}
+
+#[test]
+fn a_wall_with_a_breakable_file_is_alive() {
+    // The same wall, but a rook can go where a black pawn may take it,
+    // which opens a file: both sides can still mate.
+    let fen = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/R3K3 w - - 0 1";
+    assert!(!quick_dead(&pos(fen), Color::White));
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(matches!(
+        dead_position(&pos(fen), Budget::DEFAULT),
+        Deadness::Alive { .. }
+    ));
+    // A pawn with a free square in front of it breaks the wall too.
+    let fen = "4k3/8/8/1p1p1p2/1P1P1P1P/8/8/4K3 w - - 0 1";
+    assert!(!quick_dead_position(&pos(fen)));
+    assert_eq!(agrees(fen), oracle_pair(fen));
+}
+
+#[test]
+fn bishops_of_one_colour_cannot_mate_a_bare_king() {
+    let fen = "8/4k3/8/8/2B5/3K4/4B3/8 w - - 0 1";
+    assert!(quick_dead(&pos(fen), Color::White));
+    assert_eq!(agrees(fen), [false, false]);
+    // Bishops on both colours can.
+    let fen = "8/4k3/8/8/2B5/3K4/3B4/8 w - - 0 1";
+    assert_eq!(agrees(fen), [true, false]);
+    // One bishop, but the loser's knight can block its own king.
+    // (And the knight can mate too, with White's bishop in the way.)
+    let fen = "8/4k3/8/8/2B5/3K4/8/6n1 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+}
+
+#[test]
+fn blocked_kings() {
+    // White is stalemated behind its own pieces: nobody can mate.
+    let fen = "NRBQKBRN/1PPPPPP1/1P4P1/8/8/8/8/4k3 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    // A king shut in a corner by its own pawns, whose only moves shuffle
+    // a bishop that can never reach the other king.
+    let fen = "7k/5p1p/5P1P/8/8/8/8/KB6 b - - 0 1";
+    assert_eq!(agrees(fen), oracle_pair(fen));
+}
+
+fn oracle_pair(fen: &str) -> [bool; 2] {
+    [
+        oracle(fen, Color::White).unwrap(),
+        oracle(fen, Color::Black).unwrap(),
+    ]
+}
+
+#[test]
+fn a_helpmate_longer_than_the_quiet_plies_left_does_not_count() {
+    // King and rook against king, one quiet ply left and no mate in one:
+    // under the 75-move rule (2017) White cannot mate; with no horizon
+    // (2005) it can.
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 149 100";
+    let p = pos(fen);
+    let h = Horizon::seventy_five_move_rule(p.halfmoves());
+    assert_eq!(h, Horizon::QuietPliesLeft(1));
+    assert_eq!(
+        can_mate_within(&p, Color::White, h, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    assert!(matches!(
+        can_mate(&p, Color::White, Budget::DEFAULT),
+        Verdict::Winnable { .. }
+    ));
+    assert_eq!(dead_position_within_2017(&p), Deadness::Dead);
+}
+
+fn dead_position_within_2017(p: &Chess) -> Deadness {
+    arbiter_unwinnable::dead_position_within(
+        p,
+        Horizon::seventy_five_move_rule(p.halfmoves()),
+        Budget::DEFAULT,
+    )
+}
+
+#[test]
+fn a_mate_on_the_last_allowed_ply_counts() {
+    // Ra8 mates; it is the 150th quiet ply, and a mate takes precedence.
+    let fen = "4k3/8/4K3/8/8/8/8/R7 w - - 149 100";
+    let p = pos(fen);
+    match can_mate_within(
+        &p,
+        Color::White,
+        Horizon::QuietPliesLeft(1),
+        Budget::DEFAULT,
+    ) {
+        Verdict::Winnable { helpmate } => assert_eq!(helpmate.len(), 1),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_capture_resets_the_horizon() {
+    // Two quiet plies left, but taking the knight resets the count: the
+    // long king-and-rook mate then fits, in both editions.
+    let fen = "8/8/8/n3k3/8/8/8/R3K3 w - - 148 100";
+    let p = pos(fen);
+    let h = Horizon::seventy_five_move_rule(p.halfmoves());
+    match can_mate_within(&p, Color::White, h, Budget::DEFAULT) {
+        Verdict::Winnable { helpmate } => {
+            assert!(replay(&p, Color::White, &helpmate) < 150);
+        }
+        v => panic!("{v:?}"),
+    }
+    // Without the knight, the same two plies are not enough.
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 148 100";
+    let p = pos(fen);
+    let h = Horizon::seventy_five_move_rule(p.halfmoves());
+    assert_eq!(
+        can_mate_within(&p, Color::White, h, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    assert!(matches!(
+        can_mate(&p, Color::White, Budget::DEFAULT),
+        Verdict::Winnable { .. }
+    ));
+}
+
+#[test]
+fn a_position_already_mated_or_stalemated() {
+    // Fool's mate: Black has mated; White never can.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let p = pos(fen);
+    assert_eq!(
+        can_mate(&p, Color::Black, Budget::DEFAULT),
+        Verdict::Winnable { helpmate: vec![] }
+    );
+    assert_eq!(
+        can_mate(&p, Color::White, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    // Stalemate: the game is over, nobody can mate.
+    let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(dead_position(&p, Budget::DEFAULT), Deadness::Dead);
+}
+
+#[test]
+fn a_spent_budget_or_a_stop_is_undetermined_never_a_guess() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let p = pos(fen);
+    assert_eq!(
+        can_mate(&p, Color::White, Budget::nodes(10)),
+        Verdict::Undetermined
+    );
+    let stop = || true;
+    let budget = Budget::nodes(u64::MAX).with_stop(&stop);
+    assert_eq!(can_mate(&p, Color::White, budget), Verdict::Undetermined);
+}
