@@ -398,16 +398,18 @@ fn is_nag(tok: &str) -> bool {
         .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
-fn strip_move_number(tok: &str) -> &str {
-    let digits = tok.bytes().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 {
-        return tok;
-    }
-    let rest = &tok[digits..];
-    if rest.starts_with('.') || rest.starts_with('…') {
-        rest.trim_start_matches(['.', '…'])
-    } else {
-        tok
+/// Strips every move number glued to the front of a token (`12.`, `1.6.`):
+/// what is left is the move, so a token that was only numbers is no move,
+/// and a written record (which puts a space after each number) reads back
+/// the same.
+fn strip_move_number(mut tok: &str) -> &str {
+    loop {
+        let digits = tok.bytes().take_while(|b| b.is_ascii_digit()).count();
+        let rest = &tok[digits..];
+        if digits == 0 || !(rest.starts_with('.') || rest.starts_with('…')) {
+            return tok;
+        }
+        tok = rest.trim_start_matches(['.', '…']);
     }
 }
 
@@ -483,6 +485,15 @@ mod stream_tests {
         let streamed: Vec<_> = Games::new(text.as_bytes()).map(|g| g.unwrap()).collect();
         assert_eq!(streamed, read_games(text));
         assert_eq!(streamed.len(), 2);
+    }
+
+    #[test]
+    fn numbers_glued_together_are_no_move() {
+        let g = read_games("1.6. c1-d2 2.3.d8-e7 *\n").remove(0).unwrap();
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["c1-d2", "d8-e7"]);
+        let again = read_games(&write_game(&g)).remove(0).unwrap();
+        assert_eq!(again.moves.len(), 2);
     }
 
     #[test]
