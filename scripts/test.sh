@@ -10,6 +10,8 @@ step() { echo; echo "== $*"; "$@"; }
 step cargo fmt --all --check
 step cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" step cargo doc --workspace --no-deps --locked
+# No import cycle between the source files of a crate (allow-list: scripts/module-cycles-allowed.txt).
+step python3 scripts/check-module-cycles.py
 
 echo; echo "== cargo test --workspace --release --locked"
 log=$(mktemp)
