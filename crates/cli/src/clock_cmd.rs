@@ -35,8 +35,9 @@
 //! the move was typed), `arbiter` `pause`/`resume`/`add_time`/`deduct_time`,
 //! and `flag` at the exact instant a flag fell.
 
-use arbiter_clock::{Clock, ClockSettings, IncrementTiming, Lang, PressKind, TimeControl};
+use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
 use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_notation::{DescribeTimeControl, Lang};
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::PathBuf;
@@ -132,7 +133,7 @@ pub trait Talk {
             _ => String::new(),
         };
         match v.lang {
-            Lang::En => format!("{who}: move {n}{mv}. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("{who}: move {n}{mv}. {}", plain_times(v)),
             Lang::Ru => format!("{who}: ход {n}{mv}. {}", plain_times(v)),
         }
     }
@@ -140,7 +141,7 @@ pub trait Talk {
     fn flag(&mut self, side: Side, at: u64, v: &ClockView) -> String {
         let who = v.names[side.index()];
         match v.lang {
-            Lang::En => format!(
+            Lang::En | Lang::De => format!(
                 "FLAG: {who}'s flag fell at {} of play time.",
                 clock_text(at as i64)
             ),
@@ -152,22 +153,24 @@ pub trait Talk {
     }
     fn paused(&mut self, v: &ClockView) -> String {
         match v.lang {
-            Lang::En => format!("Clocks paused. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("Clocks paused. {}", plain_times(v)),
             Lang::Ru => format!("Часы остановлены. {}", plain_times(v)),
         }
     }
     fn resumed(&mut self, v: &ClockView) -> String {
         match v.lang {
-            Lang::En => format!("Clocks running. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("Clocks running. {}", plain_times(v)),
             Lang::Ru => format!("Часы пущены. {}", plain_times(v)),
         }
     }
     /// "Repeat the last move."
     fn last_move(&mut self, v: &ClockView) -> String {
         match (v.last_move, v.lang) {
-            (Some((s, m)), Lang::En) => format!("Last move: {} {m}.", v.names[s.index()]),
+            (Some((s, m)), Lang::En | Lang::De) => {
+                format!("Last move: {} {m}.", v.names[s.index()])
+            }
             (Some((s, m)), Lang::Ru) => format!("Последний ход: {} {m}.", v.names[s.index()]),
-            (None, Lang::En) => "No move has been typed.".into(),
+            (None, Lang::En | Lang::De) => "No move has been typed.".into(),
             (None, Lang::Ru) => "Ходы не вводились.".into(),
         }
     }
@@ -205,7 +208,7 @@ fn plain_times(v: &ClockView) -> String {
     let [w, b] = v.names;
     let to_move = v.names[v.on_move.index()];
     match v.lang {
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "{w} {}, {b} {}. {to_move} to move{}.",
             clock_text(v.remaining_ms[0]),
             clock_text(v.remaining_ms[1]),
@@ -473,7 +476,7 @@ impl<W: Write> Session<'_, W> {
                             let who = self.names[side.index()].clone();
                             let t = clock_text(out.period_ms as i64);
                             let line = match self.lang {
-                                Lang::En => format!(
+                                Lang::En | Lang::De => format!(
                                     "{who} reached the time control: period {p}, {t} added."
                                 ),
                                 Lang::Ru => {
@@ -498,7 +501,7 @@ impl<W: Write> Session<'_, W> {
                 self.exempt_told[s.index()] = p;
                 let who = self.names[s.index()].clone();
                 let line = match self.lang {
-                    Lang::En => format!(
+                    Lang::En | Lang::De => format!(
                         "{who} has had less than 5 minutes in this period: recording is no longer required (8.4)."
                     ),
                     Lang::Ru => format!(
@@ -745,7 +748,7 @@ fn drive<W: Write>(
     s.log(header)?;
     let origin = Instant::now();
     let intro = match s.lang {
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "arbiter clock: {} ({}), {} Laws, {}. White: {}, Black: {}. White's clock is running. Type h for help.",
             control,
             control.describe(Lang::En),

@@ -11,27 +11,27 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
 use crate::error::{ErrorKind, NotationError};
-use crate::lang::{Lang, TABLES, figurine, role_of_figurine};
+use crate::letters::{LetterSet, TABLES, figurine, role_of_figurine};
 use crate::pattern::{Pattern, RoleSpec, from_to, matching, near_misses};
 
 /// Which letters a written move uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Letters {
-    Lang(Lang),
+    National(LetterSet),
     Figurine,
 }
 
 impl Letters {
     fn piece(self, role: Role) -> &'static str {
         match self {
-            Letters::Lang(l) => l.letter(role),
+            Letters::National(l) => l.letter(role),
             Letters::Figurine if role == Role::Pawn => "",
             Letters::Figurine => figurine(role),
         }
     }
     fn capture(self) -> &'static str {
         match self {
-            Letters::Lang(l) => l.table().capture,
+            Letters::National(l) => l.table().capture,
             Letters::Figurine => "x",
         }
     }
@@ -153,7 +153,7 @@ pub(crate) struct Reading {
     pub pattern: Pattern,
     /// Leniency spent (lower is stricter), times 16, plus the language's rank in the list.
     pub score: u32,
-    pub lang: Option<Lang>,
+    pub lang: Option<LetterSet>,
     pub figurine: bool,
     /// A full departure square was given (long algebraic or UCI).
     pub long: bool,
@@ -186,7 +186,7 @@ fn starts_with(chars: &[char], at: usize, end: usize, word: &str) -> Option<(usi
 
 /// Reads `text` into readings, most literal first. `langs` are the piece-letter tables to
 /// try, in order of preference.
-pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, NotationError> {
+pub(crate) fn readings(text: &str, langs: &[LetterSet]) -> Result<Vec<Reading>, NotationError> {
     let chars: Vec<char> = text.chars().collect();
     let mut lo = 0;
     let mut hi = chars.len();
@@ -308,7 +308,7 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
         {
             promos.push(Some(r));
         }
-        for l in langs.iter().chain(Lang::ALL.iter()) {
+        for l in langs.iter().chain(LetterSet::ALL.iter()) {
             for (role, spellings) in &l.table().pieces {
                 for sp in *spellings {
                     if let Some((n, _)) = starts_with(&word, 0, word.len(), sp)
@@ -335,7 +335,7 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
         le -= 1;
     }
     // (length of piece token, role, case penalty, language rank, figurine, language)
-    type Token = (usize, Option<Role>, u32, u32, bool, Option<Lang>);
+    type Token = (usize, Option<Role>, u32, u32, bool, Option<LetterSet>);
     let mut tokens: Vec<Token> = vec![(0, None, 0, 0, false, None)];
     if le > lo
         && let Some(r) = role_of_figurine(chars[lo])
@@ -495,7 +495,7 @@ pub(crate) fn destination_offset(text: &str) -> usize {
 
 /// The languages a text could be written in, for auto-detection: a text with Cyrillic
 /// piece letters is tried as Russian first.
-pub(crate) fn all_langs() -> Vec<Lang> {
+pub(crate) fn all_langs() -> Vec<LetterSet> {
     TABLES.iter().map(|t| t.lang).collect()
 }
 
@@ -506,7 +506,7 @@ pub(crate) fn all_langs() -> Vec<Lang> {
 /// sign, ambiguity, illegality) returns `None` and goes through the lenient reader, which
 /// also builds the error with candidates. Both agree whenever the fast path answers: it
 /// only accepts the strictest reading (score 0) of a text.
-pub(crate) fn fast(pos: &Chess, text: &str, lang: Lang) -> Option<Move> {
+pub(crate) fn fast(pos: &Chess, text: &str, lang: LetterSet) -> Option<Move> {
     let t = lang.table();
     let b = text.as_bytes();
     let core = text.trim_end_matches(['+', '#']);

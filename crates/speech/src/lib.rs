@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-pub use arbiter_notation::SpokenLang;
+pub use arbiter_notation::Lang;
 
 /// Why speech failed.
 #[derive(Debug)]
@@ -49,9 +49,9 @@ impl From<std::io::Error> for SpeechError {
 /// Something that can say a text aloud or write it as audio.
 pub trait Speaker {
     /// Says `text` now (through the default audio device — an earpiece, L-D.2.6).
-    fn speak(&self, text: &str, lang: SpokenLang) -> Result<(), SpeechError>;
+    fn speak(&self, text: &str, lang: Lang) -> Result<(), SpeechError>;
     /// Writes `text` as a WAV file.
-    fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError>;
+    fn write_wav(&self, text: &str, lang: Lang, path: &Path) -> Result<(), SpeechError>;
 }
 
 /// The espeak-ng adapter.
@@ -101,7 +101,7 @@ impl Espeak {
         }
     }
 
-    fn command(&self, lang: SpokenLang) -> Command {
+    fn command(&self, lang: Lang) -> Command {
         let mut c = Command::new(&self.binary);
         c.arg("-v")
             .arg(self.voice.as_deref().unwrap_or(lang.voice()))
@@ -142,8 +142,8 @@ impl Espeak {
 /// The Appendix D names are printed in the Laws' ASCII spelling (Koenig, Laeufer, fuenf),
 /// which espeak-ng's German voice reads letter by letter ("Ko-e-nig"). The texts keep the
 /// official spelling; only what is sent to the engine gets the umlauts back.
-pub fn pronounceable(text: &str, lang: SpokenLang) -> String {
-    if lang != SpokenLang::De {
+pub fn pronounceable(text: &str, lang: Lang) -> String {
+    if lang != Lang::De {
         return text.to_string();
     }
     const FIX: [(&str, &str); 6] = [
@@ -162,12 +162,12 @@ pub fn pronounceable(text: &str, lang: SpokenLang) -> String {
 }
 
 impl Speaker for Espeak {
-    fn speak(&self, text: &str, lang: SpokenLang) -> Result<(), SpeechError> {
+    fn speak(&self, text: &str, lang: Lang) -> Result<(), SpeechError> {
         let c = self.command(lang);
         self.run(c, &pronounceable(text, lang))
     }
 
-    fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError> {
+    fn write_wav(&self, text: &str, lang: Lang, path: &Path) -> Result<(), SpeechError> {
         let mut c = self.command(lang);
         c.arg("-w").arg(path);
         self.run(c, &pronounceable(text, lang))?;
@@ -187,11 +187,11 @@ impl Speaker for Espeak {
 pub struct TextOnly;
 
 impl Speaker for TextOnly {
-    fn speak(&self, text: &str, _lang: SpokenLang) -> Result<(), SpeechError> {
+    fn speak(&self, text: &str, _lang: Lang) -> Result<(), SpeechError> {
         eprintln!("{text}");
         Ok(())
     }
-    fn write_wav(&self, _text: &str, _lang: SpokenLang, _path: &Path) -> Result<(), SpeechError> {
+    fn write_wav(&self, _text: &str, _lang: Lang, _path: &Path) -> Result<(), SpeechError> {
         Err(SpeechError::Unavailable(
             "no speech engine: cannot write audio".into(),
         ))

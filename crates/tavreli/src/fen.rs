@@ -659,3 +659,11 @@ impl Position {
         (b != 0).then(|| b.trailing_zeros() as u8)
     }
 }
+
+// A position prints as its text in debug output (assertion messages, logs):
+// the text format lives here, so the board module does not depend on it.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", to_text(self))
+    }
+}

@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod fen;
+mod names;
 pub mod notation;
 pub mod pgn;
 pub mod queries;
