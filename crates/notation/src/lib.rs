@@ -1,5 +1,18 @@
 //! arbiter-notation: every way a chess move is written, spoken or read.
 //!
+//! Reading a Russian move and saying it in English and in Russian words:
+//!
+//! ```
+//! use arbiter_notation::{LetterSet, Lexicon, Style, parse, position_from_fen, render};
+//!
+//! let start = position_from_fen(None).unwrap();
+//! // `Кf3`: К is the Russian knight (конь); the style is detected.
+//! let (m, style) = parse(&start, "Кf3", None).unwrap();
+//! assert_eq!(style, Style::Letters(LetterSet::Ru));
+//! assert_eq!(render(&start, m, Style::San), "Nf3");
+//! assert_eq!(render(&start, m, Style::Spoken(Lexicon::Ru)), "конь жэ один эф три");
+//! ```
+//!
 //! * Written (Appendix C): English SAN, national letters ([`LetterSet`]), figurines, long
 //!   algebraic, UCI — printed FIDE style, parsed leniently ([`parse`]).
 //! * Spoken (Appendix D, L-D.2.1; RU-1; RU-4): [`Lexicon`]s both ways.

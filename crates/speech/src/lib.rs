@@ -9,6 +9,8 @@
 //! [`wav`] parses a WAV file and measures it (duration, RMS, peak), so tests and health
 //! checks can verify that audio was really produced instead of trusting exit codes.
 
+#![warn(missing_docs)]
+
 pub mod wav;
 
 use std::fmt;
@@ -25,6 +27,7 @@ pub enum SpeechError {
     Unavailable(String),
     /// The engine ran and failed (no audio device, bad voice…): its own message.
     Failed(String),
+    /// Starting the engine or reading its output failed.
     Io(std::io::Error),
 }
 
@@ -57,6 +60,7 @@ pub trait Speaker {
 /// The espeak-ng adapter.
 #[derive(Clone, Debug)]
 pub struct Espeak {
+    /// The espeak-ng program to run.
     pub binary: PathBuf,
     /// Words per minute (espeak-ng's default is 175); blind players often want faster.
     pub rate_wpm: Option<u32>,
@@ -93,6 +97,7 @@ impl Espeak {
         ))
     }
 
+    /// The adapter over a given espeak-ng binary, with its default voice and rate.
     pub fn at(binary: PathBuf) -> Espeak {
         Espeak {
             binary,
