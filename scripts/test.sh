@@ -10,6 +10,8 @@ step() { echo; echo "== $*"; "$@"; }
 step cargo fmt --all --check
 step cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" step cargo doc --workspace --no-deps --locked
+# No import cycle between the source files of a crate (allow-list: scripts/module-cycles-allowed.txt).
+step python3 scripts/check-module-cycles.py
 
 # The store and server tests run against a real PostgreSQL on 127.0.0.1.
 echo; echo "== PostgreSQL"

@@ -36,8 +36,9 @@
 //! and `flag` at the exact instant a flag fell.
 
 use arbiter_cli::clock_command::{Command, parse_command, split_at_prefix};
-use arbiter_clock::{Clock, ClockSettings, IncrementTiming, Lang, PressKind, TimeControl};
+use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
 use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_notation::{DescribeTimeControl, Lang};
 use std::fs::File;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -137,7 +138,7 @@ pub trait Talk {
             _ => String::new(),
         };
         match v.lang {
-            Lang::En => format!("{who}: move {n}{mv}. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("{who}: move {n}{mv}. {}", plain_times(v)),
             Lang::Ru => format!("{who}: ход {n}{mv}. {}", plain_times(v)),
         }
     }
@@ -145,7 +146,7 @@ pub trait Talk {
     fn flag(&mut self, side: Side, at: u64, v: &ClockView) -> String {
         let who = v.names[side.index()];
         match v.lang {
-            Lang::En => format!(
+            Lang::En | Lang::De => format!(
                 "FLAG: {who}'s flag fell at {} of play time.",
                 clock_text(at as i64)
             ),
@@ -157,22 +158,24 @@ pub trait Talk {
     }
     fn paused(&mut self, v: &ClockView) -> String {
         match v.lang {
-            Lang::En => format!("Clocks paused. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("Clocks paused. {}", plain_times(v)),
             Lang::Ru => format!("Часы остановлены. {}", plain_times(v)),
         }
     }
     fn resumed(&mut self, v: &ClockView) -> String {
         match v.lang {
-            Lang::En => format!("Clocks running. {}", plain_times(v)),
+            Lang::En | Lang::De => format!("Clocks running. {}", plain_times(v)),
             Lang::Ru => format!("Часы пущены. {}", plain_times(v)),
         }
     }
     /// "Repeat the last move."
     fn last_move(&mut self, v: &ClockView) -> String {
         match (v.last_move, v.lang) {
-            (Some((s, m)), Lang::En) => format!("Last move: {} {m}.", v.names[s.index()]),
+            (Some((s, m)), Lang::En | Lang::De) => {
+                format!("Last move: {} {m}.", v.names[s.index()])
+            }
             (Some((s, m)), Lang::Ru) => format!("Последний ход: {} {m}.", v.names[s.index()]),
-            (None, Lang::En) => "No move has been typed.".into(),
+            (None, Lang::En | Lang::De) => "No move has been typed.".into(),
             (None, Lang::Ru) => "Ходы не вводились.".into(),
         }
     }
@@ -210,7 +213,7 @@ fn plain_times(v: &ClockView) -> String {
     let [w, b] = v.names;
     let to_move = v.names[v.on_move.index()];
     match v.lang {
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "{w} {}, {b} {}. {to_move} to move{}.",
             clock_text(v.remaining_ms[0]),
             clock_text(v.remaining_ms[1]),
@@ -397,7 +400,7 @@ impl<W: Write> Session<'_, W> {
                             let who = self.names[side.index()].clone();
                             let t = clock_text(out.period_ms as i64);
                             let line = match self.lang {
-                                Lang::En => format!(
+                                Lang::En | Lang::De => format!(
                                     "{who} reached the time control: period {p}, {t} added."
                                 ),
                                 Lang::Ru => {
@@ -422,7 +425,7 @@ impl<W: Write> Session<'_, W> {
                 self.exempt_told[s.index()] = p;
                 let who = self.names[s.index()].clone();
                 let line = match self.lang {
-                    Lang::En => format!(
+                    Lang::En | Lang::De => format!(
                         "{who} has had less than 5 minutes in this period: recording is no longer required (8.4)."
                     ),
                     Lang::Ru => format!(
@@ -781,7 +784,7 @@ fn drive<W: Write>(
     s.log(header)?;
     let origin = Instant::now();
     let intro = match s.lang {
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "arbiter clock: {} ({}), {} Laws, {}. White: {}, Black: {}. White's clock is running. Type h for help.",
             control,
             control.describe(Lang::En),

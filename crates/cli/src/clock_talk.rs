@@ -203,7 +203,7 @@ pub fn setup(
     let mut lines = arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE);
     let mut minutes: u32 = 5;
     let mut increment: u32 = 3;
-    let ru = talk.lex.language() == arbiter_notation::SpokenLang::Ru;
+    let ru = talk.lex.language() == arbiter_notation::Lang::Ru;
     let tell = |talk: &mut SpeakingTalk, t: String, out: &mut dyn Write| {
         let line = talk.say(t.clone(), t);
         writeln!(out, "{line}")

@@ -43,7 +43,7 @@ struct Ui {
 impl Ui {
     fn say(&mut self, en: &str, ru: &str) {
         let text = match self.lang {
-            Lang::En => en,
+            Lang::En | Lang::De => en,
             Lang::Ru => ru,
         };
         self.write(&format!("{text}\n"));
@@ -80,7 +80,7 @@ pub fn run(a: Args) -> ExitCode {
         crate::out::error("play", "only --variant tavreli is built so far");
         return ExitCode::from(2);
     }
-    let Some(lang) = Lang::parse(&a.lang) else {
+    let Some(lang) = speech::parse_lang(&a.lang) else {
         crate::out::error("play", format!("--lang must be en or ru, not {:?}", a.lang));
         return ExitCode::from(2);
     };
@@ -316,7 +316,9 @@ pub fn run(a: Args) -> ExitCode {
             .unwrap_or(&lower);
         if let Some(sq) = notation::parse_square(sq_text.trim()) {
             let d = speech::tower(&pos, sq, lang).unwrap_or_else(|| match lang {
-                Lang::En => format!("{} is empty", arbiter_tavreli::board::square_name(sq)),
+                Lang::En | Lang::De => {
+                    format!("{} is empty", arbiter_tavreli::board::square_name(sq))
+                }
                 Lang::Ru => format!("{} пусто", arbiter_tavreli::board::square_name(sq)),
             });
             ui.line(&d);

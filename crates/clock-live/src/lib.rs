@@ -26,6 +26,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 use arbiter_clock::{
     Clock, ClockError, ClockEvent, ClockSettings, ClockSnapshot, FlagFall, PressKind, PressOutcome,
     TimeControl,
@@ -54,7 +56,9 @@ pub struct LiveClock {
 /// The result of an input, with the `at` it was stamped with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamped<T> {
+    /// Milliseconds since White's clock was started, read from the monotonic clock.
     pub at: u64,
+    /// What the pure clock answered.
     pub value: T,
 }
 

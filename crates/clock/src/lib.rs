@@ -2,8 +2,9 @@
 //!
 //! * [`TimeControl`] — the PGN `TimeControl` tag (`40/5400+30:1800+30`, `300+3`,
 //!   `*180`, `?`, `-`) plus the delay extension of `docs/time-control.md`
-//!   (`7200d5`, `300b3`), its human form in English and Russian, and the
-//!   standard/rapid/blitz classification per edition (L-6.3g, catalogue Q4).
+//!   (`7200d5`, `300b3`) and the standard/rapid/blitz classification per
+//!   edition (L-6.3g, catalogue Q4). The crate holds numbers only: a control's
+//!   description in words is `arbiter_notation::time_control::describe`.
 //! * [`Clock`] — a state machine driven by events stamped with `at` (ms since
 //!   White's clock was started). No wall clock, no I/O: the live driver
 //!   (`arbiter-clock-live`) and the Laws core feed it the same way, so a replay
@@ -30,6 +31,5 @@ pub use clock::{
     QUICKPLAY_THRESHOLD_MS, RECORDING_INCREMENT_MS, RECORDING_THRESHOLD_MS,
 };
 pub use tc::{
-    Lang, MAX_MOVES, MAX_PERIODS, MAX_TIME_MS, ParseError, ParseErrorKind, Period, TimeControl,
-    plural_ru,
+    MAX_MOVES, MAX_PERIODS, MAX_TIME_MS, ParseError, ParseErrorKind, Period, TimeControl,
 };

@@ -74,13 +74,6 @@ pub enum TimeControl {
     Untimed,
 }
 
-/// The language of [`TimeControl::describe`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Ru,
-}
-
 /// Why a time-control string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
@@ -412,79 +405,6 @@ impl<'de> Deserialize<'de> for TimeControl {
     }
 }
 
-/// Russian plural agreement: the form for 1 (and 21, 31…), for 2–4 (22–24…),
-/// and for 0 and 5–20 (and 11–14 in every hundred).
-pub fn plural_ru(n: u64, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
-    let (d10, d100) = (n % 10, n % 100);
-    if (11..=14).contains(&d100) {
-        many
-    } else if d10 == 1 {
-        one
-    } else if (2..=4).contains(&d10) {
-        few
-    } else {
-        many
-    }
-}
-
-/// A duration in words: "90 min", "1 min 30 s", "0.5 s" (units abbreviated in
-/// both languages, so no plural agreement is needed for them).
-fn human_time(ms: u64, lang: Lang) -> String {
-    let (min_u, s_u) = match lang {
-        Lang::En => ("min", "s"),
-        Lang::Ru => ("мин", "с"),
-    };
-    let (m, rest) = (ms / 60_000, ms % 60_000);
-    let sec = |ms: u64| {
-        let s = secs(ms);
-        match lang {
-            Lang::En => s,
-            Lang::Ru => s.replace('.', ","),
-        }
-    };
-    match (m, rest) {
-        (0, r) => format!("{} {s_u}", sec(r)),
-        (m, 0) => format!("{m} {min_u}"),
-        (m, r) => format!("{m} {min_u} {} {s_u}", sec(r)),
-    }
-}
-
-fn moves_words(n: u32, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{n} {}", if n == 1 { "move" } else { "moves" }),
-        Lang::Ru => format!("{n} {}", plural_ru(n as u64, "ход", "хода", "ходов")),
-    }
-}
-
-fn per_move_words(p: &Period, lang: Lang) -> Vec<String> {
-    let mut v = Vec::new();
-    if p.increment_ms > 0 {
-        v.push(match lang {
-            Lang::En => format!("{} increment per move", human_time(p.increment_ms, lang)),
-            Lang::Ru => format!("добавление {} за ход", human_time(p.increment_ms, lang)),
-        });
-    }
-    if p.delay_ms > 0 {
-        v.push(match lang {
-            Lang::En => format!("{} delay per move", human_time(p.delay_ms, lang)),
-            Lang::Ru => format!("задержка {} на ход", human_time(p.delay_ms, lang)),
-        });
-    }
-    if p.bronstein_ms > 0 {
-        v.push(match lang {
-            Lang::En => format!(
-                "{} Bronstein delay per move",
-                human_time(p.bronstein_ms, lang)
-            ),
-            Lang::Ru => format!(
-                "задержка Бронштейна {} на ход",
-                human_time(p.bronstein_ms, lang)
-            ),
-        });
-    }
-    v
-}
-
 impl TimeControl {
     /// The periods, or an empty slice for a sandclock, `?` and `-`.
     pub fn periods(&self) -> &[Period] {
@@ -501,102 +421,6 @@ impl TimeControl {
             TimeControl::Sandclock(_) => true,
             _ => false,
         }
-    }
-
-    /// The human form, e.g. "90 мин на 40 ходов + 30 мин до конца партии,
-    /// добавление 30 с за ход". Per-move additions shared by every period are said
-    /// once at the end; otherwise each period says its own in parentheses.
-    pub fn describe(&self, lang: Lang) -> String {
-        let ru = lang == Lang::Ru;
-        let ps = match self {
-            TimeControl::Unknown => {
-                return if ru {
-                    "контроль времени неизвестен"
-                } else {
-                    "unknown time control"
-                }
-                .into();
-            }
-            TimeControl::Untimed => {
-                return if ru {
-                    "без контроля времени"
-                } else {
-                    "no time control"
-                }
-                .into();
-            }
-            TimeControl::Sandclock(ms) => {
-                let t = human_time(*ms, lang);
-                return if ru {
-                    format!("песочные часы, {t}")
-                } else {
-                    format!("sandclock, {t}")
-                };
-            }
-            TimeControl::Periods(ps) => ps,
-        };
-        if ps.is_empty() {
-            return if ru {
-                "нет периодов"
-            } else {
-                "no periods"
-            }
-            .into();
-        }
-        let uniform = ps.iter().all(|p| {
-            (p.increment_ms, p.delay_ms, p.bronstein_ms)
-                == (ps[0].increment_ms, ps[0].delay_ms, ps[0].bronstein_ms)
-        });
-        let mut parts = Vec::new();
-        for (i, p) in ps.iter().enumerate() {
-            let t = human_time(p.time_ms, lang);
-            let last = i + 1 == ps.len();
-            let mut s = match (p.moves, last, ps.len() == 1) {
-                (Some(n), false, _) => {
-                    if ru {
-                        format!("{t} на {}", moves_words(n, lang))
-                    } else {
-                        format!("{t} for {}", moves_words(n, lang))
-                    }
-                }
-                (Some(n), true, _) => {
-                    if ru {
-                        format!("{t} на каждые следующие {}", moves_words(n, lang))
-                    } else {
-                        format!("{t} for each further {}", moves_words(n, lang))
-                    }
-                }
-                (None, _, true) => {
-                    if ru {
-                        format!("{t} на партию")
-                    } else {
-                        format!("{t} for the game")
-                    }
-                }
-                (None, _, false) => {
-                    if ru {
-                        format!("{t} до конца партии")
-                    } else {
-                        format!("{t} for the rest of the game")
-                    }
-                }
-            };
-            if !uniform {
-                let extra = per_move_words(p, lang);
-                if !extra.is_empty() {
-                    s = format!("{s} ({})", extra.join(", "));
-                }
-            }
-            parts.push(s);
-        }
-        let mut out = parts.join(" + ");
-        if uniform {
-            for e in per_move_words(&ps[0], lang) {
-                out.push_str(", ");
-                out.push_str(&e);
-            }
-        }
-        out
     }
 
     /// The period in force for a player's `move_no`-th move (1-based), as an index

@@ -1,7 +1,8 @@
-//! The time control: PGN syntax and extension (docs/time-control.md), human
-//! form, classification per edition (L-6.3g, catalogue Q4).
+//! The time control: PGN syntax and extension (docs/time-control.md) and
+//! classification per edition (L-6.3g, catalogue Q4). Its human form is
+//! tested with the words, in arbiter-notation.
 
-use arbiter_clock::{Lang, ParseErrorKind, Period, TimeControl};
+use arbiter_clock::{ParseErrorKind, Period, TimeControl};
 use arbiter_edition::{Edition, Regime};
 use proptest::prelude::*;
 
@@ -126,73 +127,6 @@ fn malformed_inputs_point_at_the_character() {
     assert_eq!(err(&many).1, ParseErrorKind::TooLarge);
 }
 
-#[test]
-fn human_form_in_english_and_russian() {
-    let classic = tc("40/5400+30:1800+30");
-    assert_eq!(
-        classic.describe(Lang::Ru),
-        "90 мин на 40 ходов + 30 мин до конца партии, добавление 30 с за ход"
-    );
-    assert_eq!(
-        classic.describe(Lang::En),
-        "90 min for 40 moves + 30 min for the rest of the game, 30 s increment per move"
-    );
-    assert_eq!(
-        tc("300+3").describe(Lang::En),
-        "5 min for the game, 3 s increment per move"
-    );
-    assert_eq!(
-        tc("90+0.5").describe(Lang::Ru),
-        "1 мин 30 с на партию, добавление 0,5 с за ход"
-    );
-    assert_eq!(
-        tc("21/3600:22/1800:1/60").describe(Lang::Ru),
-        "60 мин на 21 ход + 30 мин на 22 хода + 1 мин на каждые следующие 1 ход"
-    );
-    assert_eq!(
-        tc("1/60:60").describe(Lang::En),
-        "1 min for 1 move + 1 min for the rest of the game"
-    );
-    assert_eq!(
-        tc("7200d5").describe(Lang::Ru),
-        "120 мин на партию, задержка 5 с на ход"
-    );
-    assert_eq!(
-        tc("300b3").describe(Lang::En),
-        "5 min for the game, 3 s Bronstein delay per move"
-    );
-    assert_eq!(
-        tc("40/5400:1800+30").describe(Lang::En),
-        "90 min for 40 moves + 30 min for the rest of the game (30 s increment per move)"
-    );
-    assert_eq!(tc("*180").describe(Lang::Ru), "песочные часы, 3 мин");
-    assert_eq!(tc("?").describe(Lang::En), "unknown time control");
-    assert_eq!(tc("-").describe(Lang::Ru), "без контроля времени");
-}
-
-#[test]
-fn russian_plural_agreement() {
-    let f = |n| arbiter_clock::plural_ru(n, "ход", "хода", "ходов");
-    for (n, w) in [
-        (0, "ходов"),
-        (1, "ход"),
-        (2, "хода"),
-        (4, "хода"),
-        (5, "ходов"),
-        (11, "ходов"),
-        (12, "ходов"),
-        (14, "ходов"),
-        (21, "ход"),
-        (22, "хода"),
-        (40, "ходов"),
-        (101, "ход"),
-        (111, "ходов"),
-        (1004, "хода"),
-    ] {
-        assert_eq!(f(n), w, "{n}");
-    }
-}
-
 /// L-6.3g, both directions: every boundary where 2005 and 2017+ disagree or agree.
 #[test]
 fn classification_per_edition() {
@@ -286,7 +220,7 @@ proptest! {
     #[test]
     fn parser_never_panics(s in "\\PC{0,40}") {
         match s.parse::<TimeControl>() {
-            Ok(t) => { let _ = t.describe(Lang::Ru); let _ = t.classify(Edition::E2005); }
+            Ok(t) => { let _ = t.classify(Edition::E2005); }
             Err(e) => prop_assert!(e.column >= 1 && e.column <= s.chars().count() + 1),
         }
     }

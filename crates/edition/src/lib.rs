@@ -4,6 +4,10 @@
 //! These are *data* (catalogue CFG-1, CFG-2, CFG-3): every rule that differs
 //! between editions takes an [`Edition`] and asks it, instead of hard-coding one.
 
+mod lang;
+
+pub use lang::Lang;
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

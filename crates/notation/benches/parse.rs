@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arbiter_notation::{Lang, Lexicon, Style, parse, render};
+use arbiter_notation::{LetterSet, Lexicon, Style, parse, render};
 use criterion::Criterion;
 use shakmaty::san::San;
 use shakmaty::{Chess, Position};
@@ -31,7 +31,7 @@ fn cases() -> Vec<(Chess, String, String, String)> {
             out.push((
                 a.clone(),
                 render(a, m, Style::San),
-                render(a, m, Style::Letters(Lang::Ru)),
+                render(a, m, Style::Letters(LetterSet::Ru)),
                 render(a, m, Style::Spoken(Lexicon::Ru)),
             ));
         }
@@ -58,7 +58,7 @@ fn main() {
     };
     let ours_ru = || {
         for (pos, _, ru, _) in &cases {
-            black_box(parse(pos, black_box(ru), Some(Style::Letters(Lang::Ru))).unwrap());
+            black_box(parse(pos, black_box(ru), Some(Style::Letters(LetterSet::Ru))).unwrap());
         }
     };
     let ours_auto = || {

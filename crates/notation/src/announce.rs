@@ -5,7 +5,8 @@
 
 use arbiter_edition::Side;
 
-use crate::spoken::{Lexicon, SpokenLang};
+use crate::spoken::Lexicon;
+use arbiter_edition::Lang;
 
 /// Why a draw is claimed (Art. 9.2, 9.3; Art. 10.2 of old editions; a claim is also an
 /// offer, Art. 9.1.b.3).
@@ -70,17 +71,17 @@ pub enum Announcement {
     },
 }
 
-fn side_word(lang: SpokenLang, side: Side, case: u8) -> &'static str {
+fn side_word(lang: Lang, side: Side, case: u8) -> &'static str {
     // case 0 = nominative, 1 = dative (Russian "белым", German "Weiß" unchanged).
     match (lang, side, case) {
-        (SpokenLang::De, Side::White, _) => "Weiß",
-        (SpokenLang::De, Side::Black, _) => "Schwarz",
-        (SpokenLang::Ru, Side::White, 0) => "белые",
-        (SpokenLang::Ru, Side::Black, 0) => "чёрные",
-        (SpokenLang::Ru, Side::White, _) => "белым",
-        (SpokenLang::Ru, Side::Black, _) => "чёрным",
-        (SpokenLang::En, Side::White, _) => "White",
-        (SpokenLang::En, Side::Black, _) => "Black",
+        (Lang::De, Side::White, _) => "Weiß",
+        (Lang::De, Side::Black, _) => "Schwarz",
+        (Lang::Ru, Side::White, 0) => "белые",
+        (Lang::Ru, Side::Black, 0) => "чёрные",
+        (Lang::Ru, Side::White, _) => "белым",
+        (Lang::Ru, Side::Black, _) => "чёрным",
+        (Lang::En, Side::White, _) => "White",
+        (Lang::En, Side::Black, _) => "Black",
     }
 }
 
@@ -100,7 +101,7 @@ pub fn announce(a: &Announcement, lex: Lexicon) -> String {
 /// [`announce`] with a choice of numerals (`Words` for a speech engine).
 pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Numerals) -> String {
     use Announcement::*;
-    use SpokenLang::*;
+    use Lang::*;
     let l = lex.language();
     let secs = |n: u32| crate::clock::duration_with(l, u64::from(n) * 1000, numerals);
     match (*a, l) {
@@ -245,21 +246,21 @@ fn ru_genitive(side: Side) -> &'static str {
     }
 }
 
-fn ordinal(l: SpokenLang, n: u32) -> String {
+fn ordinal(l: Lang, n: u32) -> String {
     match l {
-        SpokenLang::De => match n {
+        Lang::De => match n {
             1 => "erste".into(),
             2 => "zweite".into(),
             3 => "dritte".into(),
             _ => format!("{n}."),
         },
-        SpokenLang::Ru => match n {
+        Lang::Ru => match n {
             1 => "первое".into(),
             2 => "второе".into(),
             3 => "третье".into(),
             _ => format!("{n}-е"),
         },
-        SpokenLang::En => match n {
+        Lang::En => match n {
             1 => "first".into(),
             2 => "second".into(),
             3 => "third".into(),
@@ -298,7 +299,7 @@ pub enum Prompt {
 /// espeak-ng gets the gender right ("одна минута").
 pub fn prompt(p: &Prompt, lex: Lexicon) -> String {
     use crate::clock::{Numerals, Unit, count_with};
-    use SpokenLang::*;
+    use Lang::*;
     let l = lex.language();
     let n = |v: u32, u: Unit| count_with(l, u64::from(v), u, Numerals::Words);
     match (*p, l) {
@@ -359,5 +360,17 @@ pub fn prompt(p: &Prompt, lex: Lexicon) -> String {
         (Prompt::Resumed, De) => "Uhr läuft".into(),
         (Prompt::Resumed, Ru) => "Часы запущены".into(),
         (Prompt::Resumed, En) => "Clock running".into(),
+    }
+}
+
+// The alarm's announcement lives with the announcements, so that the talking
+// clock (which only counts) does not depend on the announcer that uses it.
+impl crate::clock::LowTimeAlarm {
+    /// The announcement for a crossed threshold.
+    pub fn announcement(&self, side: Side, before_ms: u64, now_ms: u64) -> Option<Announcement> {
+        self.due(before_ms, now_ms).map(|t| Announcement::LowTime {
+            side,
+            seconds: (t / 1000) as u32,
+        })
     }
 }

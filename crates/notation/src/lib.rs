@@ -1,6 +1,19 @@
 //! arbiter-notation: every way a chess move is written, spoken or read.
 //!
-//! * Written (Appendix C): English SAN, national letters ([`Lang`]), figurines, long
+//! Reading a Russian move and saying it in English and in Russian words:
+//!
+//! ```
+//! use arbiter_notation::{LetterSet, Lexicon, Style, parse, position_from_fen, render};
+//!
+//! let start = position_from_fen(None).unwrap();
+//! // `Кf3`: К is the Russian knight (конь); the style is detected.
+//! let (m, style) = parse(&start, "Кf3", None).unwrap();
+//! assert_eq!(style, Style::Letters(LetterSet::Ru));
+//! assert_eq!(render(&start, m, Style::San), "Nf3");
+//! assert_eq!(render(&start, m, Style::Spoken(Lexicon::Ru)), "конь жэ один эф три");
+//! ```
+//!
+//! * Written (Appendix C): English SAN, national letters ([`LetterSet`]), figurines, long
 //!   algebraic, UCI — printed FIDE style, parsed leniently ([`parse`]).
 //! * Spoken (Appendix D, L-D.2.1; RU-1; RU-4): [`Lexicon`]s both ways.
 //! * Events ([`announce::Announcement`]), the talking clock (L-D.2.6, [`clock`]),
@@ -13,15 +26,23 @@ pub mod braille;
 pub mod clock;
 pub mod describe;
 mod error;
-mod lang;
+mod letters;
+mod numbers;
 mod pattern;
 pub mod scoresheet;
 mod spoken;
+pub mod time_control;
 mod written;
 
+pub use arbiter_edition::Lang;
+/// The same language enum under the name the spoken API first used; kept so
+/// code written against it still builds.
+pub use arbiter_edition::Lang as SpokenLang;
 pub use error::{ErrorKind, NotationError};
-pub use lang::{Lang, LetterTable, TABLES};
-pub use spoken::{Lexicon, SpokenLang, announce_move, check_word};
+pub use letters::{LetterSet, LetterTable, TABLES};
+pub use numbers::plural_ru;
+pub use spoken::{Lexicon, announce_move, check_word};
+pub use time_control::DescribeTimeControl;
 pub use written::Letters;
 
 use shakmaty::fen::Fen;
@@ -36,11 +57,11 @@ pub enum Style {
     /// English SAN as PGN writes it (`Nf3`, `e8=Q`, `O-O`).
     San,
     /// Short algebraic in national letters, FIDE style (`Кf3`, `Sf3`, `e8Ф`, `0-0`).
-    Letters(Lang),
+    Letters(LetterSet),
     /// Short algebraic with figurines (`♘f3`).
     Figurine,
     /// Long algebraic (`e2-e4`, `Ng1xf3`, `Кg1:f3`).
-    Long(Lang),
+    Long(LetterSet),
     /// Spoken words in a lexicon.
     Spoken(Lexicon),
     /// Braille (Unicode cells), see `docs/braille.md`.
@@ -56,7 +77,7 @@ impl Style {
             Style::San => "san".into(),
             Style::Letters(l) => l.key().into(),
             Style::Figurine => "figurine".into(),
-            Style::Long(Lang::En) => "long".into(),
+            Style::Long(LetterSet::En) => "long".into(),
             Style::Long(l) => format!("long-{}", l.key()),
             Style::Spoken(Lexicon::Ru) => "ru-spoken".into(),
             Style::Spoken(Lexicon::En) => "en-spoken".into(),
@@ -71,7 +92,7 @@ impl Style {
             "uci" => Style::Uci,
             "san" => Style::San,
             "figurine" | "fig" => Style::Figurine,
-            "long" | "lan" => Style::Long(Lang::En),
+            "long" | "lan" => Style::Long(LetterSet::En),
             "braille" => Style::Braille,
             "fide-de" => Style::Spoken(Lexicon::FideDe),
             "ru-fide" => Style::Spoken(Lexicon::RuFide),
@@ -80,9 +101,9 @@ impl Style {
             "nato" => Style::Spoken(Lexicon::Nato),
             _ => {
                 if let Some(rest) = k.strip_prefix("long-") {
-                    Style::Long(Lang::from_key(rest)?)
+                    Style::Long(LetterSet::from_key(rest)?)
                 } else {
-                    Style::Letters(Lang::from_key(&k)?)
+                    Style::Letters(LetterSet::from_key(&k)?)
                 }
             }
         })
@@ -91,7 +112,7 @@ impl Style {
     /// Every style, for tests and for the help text.
     pub fn all() -> Vec<Style> {
         let mut v = vec![Style::Uci, Style::San, Style::Figurine, Style::Braille];
-        for l in Lang::ALL {
+        for l in LetterSet::ALL {
             v.push(Style::Letters(l));
             v.push(Style::Long(l));
         }
@@ -121,9 +142,9 @@ pub fn render(pos: &Chess, m: Move, style: Style) -> String {
     match style {
         Style::Uci => UciMove::from_standard(m).to_string(),
         Style::San => written::san(pos, m),
-        Style::Letters(l) => written::short(pos, m, Letters::Lang(l)),
+        Style::Letters(l) => written::short(pos, m, Letters::National(l)),
         Style::Figurine => written::short(pos, m, Letters::Figurine),
-        Style::Long(l) => written::long(pos, m, Letters::Lang(l)),
+        Style::Long(l) => written::long(pos, m, Letters::National(l)),
         Style::Spoken(x) => spoken::announce_move(pos, m, x),
         Style::Braille => braille::move_to_braille(pos, m),
     }
@@ -147,7 +168,7 @@ pub fn parse(
                 // A recogniser or an assistant may type the written move ("Nf3", "Кf3"):
                 // accept it, but report the transcript error if it is not one either.
                 Err(e) => {
-                    return parse_written(pos, text, text, &[Lang::En, Lang::Ru], style)
+                    return parse_written(pos, text, text, &[LetterSet::En, LetterSet::Ru], style)
                         .map(|(m, _)| (m, style))
                         .map_err(|_| e);
                 }
@@ -178,7 +199,7 @@ pub fn parse(
         }
         Style::Braille => {
             let t = braille::braille_to_text(text)?;
-            parse_written(pos, text, &t, &[Lang::En], Style::Braille)
+            parse_written(pos, text, &t, &[LetterSet::En], Style::Braille)
         }
         Style::Uci => {
             // Strict UCI first (it is what engines and the event log use), then lenient.
@@ -187,10 +208,10 @@ pub fn parse(
             {
                 return Ok((m, Style::Uci));
             }
-            parse_written(pos, text, text, &[Lang::En], Style::Uci)
+            parse_written(pos, text, text, &[LetterSet::En], Style::Uci)
         }
         Style::San | Style::Figurine => {
-            if let Some(m) = written::fast(pos, text, Lang::En) {
+            if let Some(m) = written::fast(pos, text, LetterSet::En) {
                 return Ok((m, style));
             }
             // Detected text starting with a Cyrillic letter: Russian letters are the
@@ -200,11 +221,11 @@ pub fn parse(
                     .chars()
                     .next()
                     .is_some_and(|c| ('\u{400}'..='\u{4ff}').contains(&c))
-                && let Some(m) = written::fast(pos, text, Lang::Ru)
+                && let Some(m) = written::fast(pos, text, LetterSet::Ru)
             {
-                return Ok((m, Style::Letters(Lang::Ru)));
+                return Ok((m, Style::Letters(LetterSet::Ru)));
             }
-            parse_written(pos, text, text, &[Lang::En], style)
+            parse_written(pos, text, text, &[LetterSet::En], style)
         }
         Style::Letters(l) => {
             if let Some(m) = written::fast(pos, text, l) {
@@ -242,11 +263,11 @@ fn parse_written(
     pos: &Chess,
     original: &str,
     text: &str,
-    langs: &[Lang],
+    langs: &[LetterSet],
     style: Style,
 ) -> Result<(Move, Style), NotationError> {
     // The requested languages first, then every other table, at lower priority.
-    let mut order: Vec<Lang> = langs.to_vec();
+    let mut order: Vec<LetterSet> = langs.to_vec();
     for l in written::all_langs() {
         if !order.contains(&l) {
             order.push(l);
@@ -286,8 +307,8 @@ fn detected_style(asked: Style, r: &written::Reading) -> Style {
             } else {
                 match (r.lang, r.long) {
                     (Some(l), true) => Style::Long(l),
-                    (None, true) => Style::Long(Lang::En),
-                    (Some(Lang::En) | None, false) => Style::San,
+                    (None, true) => Style::Long(LetterSet::En),
+                    (Some(LetterSet::En) | None, false) => Style::San,
                     (Some(l), false) => Style::Letters(l),
                 }
             }

@@ -15,6 +15,8 @@
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
+use arbiter_edition::Lang;
+
 use crate::error::{ErrorKind, NotationError};
 use crate::pattern::{Pattern, RoleSpec, from_to};
 use crate::written::{file_char, rank_char};
@@ -62,11 +64,11 @@ impl Lexicon {
 
     /// The spoken language of the lexicon: which espeak-ng voice reads it and which
     /// language the event announcements and the talking clock use.
-    pub fn language(self) -> SpokenLang {
+    pub fn language(self) -> Lang {
         match self {
-            Lexicon::FideDe => SpokenLang::De,
-            Lexicon::RuFide | Lexicon::Ru => SpokenLang::Ru,
-            Lexicon::En | Lexicon::Nato => SpokenLang::En,
+            Lexicon::FideDe => Lang::De,
+            Lexicon::RuFide | Lexicon::Ru => Lang::Ru,
+            Lexicon::En | Lexicon::Nato => Lang::En,
         }
     }
 
@@ -77,25 +79,6 @@ impl Lexicon {
             Lexicon::Ru => RU,
             Lexicon::En => EN,
             Lexicon::Nato => NATO,
-        }
-    }
-}
-
-/// The language an announcement is spoken in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SpokenLang {
-    De,
-    Ru,
-    En,
-}
-
-impl SpokenLang {
-    /// The espeak-ng voice name.
-    pub fn voice(self) -> &'static str {
-        match self {
-            SpokenLang::De => "de",
-            SpokenLang::Ru => "ru",
-            SpokenLang::En => "en",
         }
     }
 }
@@ -172,7 +155,7 @@ pub(crate) fn square_words(lex: Lexicon, sq: Square) -> String {
     match lex {
         Lexicon::FideDe => format!("{} {}", DE_FILES[f], DE_RANKS[r]),
         Lexicon::RuFide => format!("{} {}", RUF_FILES[f], RUF_RANKS[r]),
-        Lexicon::Ru => format!("{} {}", RU_FILES[f], crate::clock::RU_UNITS_M[r + 1]),
+        Lexicon::Ru => format!("{} {}", RU_FILES[f], crate::numbers::RU_UNITS_M[r + 1]),
         Lexicon::Nato => format!("{} {}", NATO_FILES[f], r + 1),
         Lexicon::En => format!("{}{}", sq.file().char(), sq.rank().char()),
     }
@@ -194,7 +177,7 @@ pub(crate) fn rank_word(lex: Lexicon, r: Rank) -> String {
     match lex {
         Lexicon::FideDe => DE_RANKS[i].to_string(),
         Lexicon::RuFide => RUF_RANKS[i].to_string(),
-        Lexicon::Ru => crate::clock::RU_UNITS_M[i + 1].to_string(),
+        Lexicon::Ru => crate::numbers::RU_UNITS_M[i + 1].to_string(),
         _ => (i + 1).to_string(),
     }
 }
@@ -224,12 +207,12 @@ fn capture_word(lex: Lexicon) -> &'static str {
 /// The word for check or mate in a lexicon's language.
 pub fn check_word(lex: Lexicon, mate: bool) -> &'static str {
     match (lex.language(), mate) {
-        (SpokenLang::De, false) => "Schach",
-        (SpokenLang::De, true) => "Matt",
-        (SpokenLang::Ru, false) => "шах",
-        (SpokenLang::Ru, true) => "мат",
-        (SpokenLang::En, false) => "check",
-        (SpokenLang::En, true) => "checkmate",
+        (Lang::De, false) => "Schach",
+        (Lang::De, true) => "Matt",
+        (Lang::Ru, false) => "шах",
+        (Lang::Ru, true) => "мат",
+        (Lang::En, false) => "check",
+        (Lang::En, true) => "checkmate",
     }
 }
 
@@ -244,7 +227,7 @@ fn promotion_words(lex: Lexicon, role: Role) -> String {
 
 fn en_passant_words(lex: Lexicon) -> &'static str {
     match lex.language() {
-        SpokenLang::Ru => "взятие на проходе",
+        Lang::Ru => "взятие на проходе",
         _ => "en passant",
     }
 }

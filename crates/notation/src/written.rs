@@ -11,27 +11,27 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
 use crate::error::{ErrorKind, NotationError};
-use crate::lang::{Lang, TABLES, figurine, role_of_figurine};
+use crate::letters::{LetterSet, TABLES, figurine, role_of_figurine};
 use crate::pattern::{Pattern, RoleSpec, from_to, matching, near_misses};
 
 /// Which letters a written move uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Letters {
-    Lang(Lang),
+    National(LetterSet),
     Figurine,
 }
 
 impl Letters {
     fn piece(self, role: Role) -> &'static str {
         match self {
-            Letters::Lang(l) => l.letter(role),
+            Letters::National(l) => l.letter(role),
             Letters::Figurine if role == Role::Pawn => "",
             Letters::Figurine => figurine(role),
         }
     }
     fn capture(self) -> &'static str {
         match self {
-            Letters::Lang(l) => l.table().capture,
+            Letters::National(l) => l.table().capture,
             Letters::Figurine => "x",
         }
     }
@@ -153,7 +153,7 @@ pub(crate) struct Reading {
     pub pattern: Pattern,
     /// Leniency spent (lower is stricter), times 16, plus the language's rank in the list.
     pub score: u32,
-    pub lang: Option<Lang>,
+    pub lang: Option<LetterSet>,
     pub figurine: bool,
     /// A full departure square was given (long algebraic or UCI).
     pub long: bool,
@@ -186,7 +186,11 @@ fn starts_with(chars: &[char], at: usize, end: usize, word: &str) -> Option<(usi
 
 /// Reads `text` into readings, most literal first. `langs` are the piece-letter tables to
 /// try, in order of preference.
-pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, NotationError> {
+///
+/// The text is read along the parts of a written move (L-C.1–C.13): a move number
+/// in front, annotations behind, then castling or the destination square, the
+/// promotion piece after it, and before it the piece and the origin square.
+pub(crate) fn readings(text: &str, langs: &[LetterSet]) -> Result<Vec<Reading>, NotationError> {
     let chars: Vec<char> = text.chars().collect();
     let mut lo = 0;
     let mut hi = chars.len();
@@ -199,44 +203,8 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
     if lo == hi {
         return Err(NotationError::new(ErrorKind::Empty, 0, text));
     }
-    // A move number in front ("12.", "12..."), as copied from a scoresheet.
-    if chars[lo].is_ascii_digit() {
-        let mut j = lo;
-        while j < hi && chars[j].is_ascii_digit() {
-            j += 1;
-        }
-        if j < hi && chars[j] == '.' {
-            while j < hi && (chars[j] == '.' || chars[j] == '…' || chars[j].is_whitespace()) {
-                j += 1;
-            }
-            lo = j;
-        }
-    }
-    // Annotations at the end: check, mate, !?, the draw-offer mark (L-C.12) and e.p.
-    // (L-C.13: all optional, so they are read and ignored; legality decides).
-    loop {
-        let before = hi;
-        while hi > lo && ANNOTATIONS.contains(&chars[hi - 1]) {
-            hi -= 1;
-        }
-        if hi >= lo + 3 && chars[hi - 3..hi] == ['(', '=', ')'] {
-            hi -= 3;
-        }
-        for suf in EP_SUFFIXES {
-            let n = suf.chars().count();
-            if hi > lo + n {
-                let tail: String = chars[hi - n..hi].iter().collect::<String>().to_lowercase();
-                let prev = chars[hi - n - 1];
-                if tail == *suf && (prev.is_ascii_digit() || prev == ' ') {
-                    hi -= n;
-                    break;
-                }
-            }
-        }
-        if hi == before {
-            break;
-        }
-    }
+    let lo = skip_move_number(&chars, lo, hi);
+    let hi = strip_annotations(&chars, lo, hi);
     if lo == hi {
         return Err(NotationError::new(
             ErrorKind::Syntax("only annotations, no move"),
@@ -244,139 +212,26 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
             text,
         ));
     }
-    // Castling: 0-0, O-O, о-о (Cyrillic), with or without hyphens (L-C.13).
-    let core: Vec<char> = chars[lo..hi]
-        .iter()
-        .copied()
-        .filter(|c| !matches!(c, '-' | '–' | '—' | ' '))
-        .collect();
-    if !core.is_empty()
-        && core
-            .iter()
-            .all(|c| matches!(c, '0' | 'o' | 'O' | 'о' | 'О'))
-    {
-        let side = match core.len() {
-            2 => CastlingSide::KingSide,
-            3 => CastlingSide::QueenSide,
-            _ => {
-                return Err(NotationError::new(
-                    ErrorKind::Syntax("castling is 0-0 or 0-0-0"),
-                    lo,
-                    text,
-                ));
-            }
-        };
-        let pen = u32::from(core.iter().any(|&c| c != '0' && c != 'O'));
-        return Ok(vec![Reading {
-            pattern: Pattern::castle(side),
-            score: pen * 16,
-            lang: None,
-            figurine: false,
-            long: false,
-        }]);
+    if let Some(castling) = castling_reading(&chars, lo, hi, text) {
+        return castling;
     }
-    // The destination: the last file letter followed by a rank digit.
-    let mut ti = None;
-    for i in (lo + 1..hi).rev() {
-        if rank_char(chars[i]).is_some() && file_char(chars[i - 1]).is_some() {
-            ti = Some(i - 1);
-            break;
-        }
-    }
-    let Some(ti) = ti else {
-        return Err(NotationError::new(
-            ErrorKind::Syntax("no destination square (a file a–h followed by a rank 1–8)"),
-            hi,
-            text,
-        ));
-    };
-    let (to_file, to_pen) = file_char(chars[ti]).expect("checked");
-    let to = Square::from_coords(to_file, rank_char(chars[ti + 1]).expect("checked"));
-
-    // Promotion: =Q, Q, (Q), /Q, in any language's letters or a figurine (L-C.11).
-    let promo_chars: Vec<(usize, char)> = (ti + 2..hi)
-        .map(|i| (i, chars[i]))
-        .filter(|(_, c)| !matches!(c, '=' | '/' | '(' | ')' | ' ' | '-'))
-        .collect();
-    let mut promos: Vec<Option<Role>> = Vec::new();
-    if promo_chars.is_empty() {
-        promos.push(None);
-    } else {
-        let word: Vec<char> = promo_chars.iter().map(|(_, c)| *c).collect();
-        if word.len() == 1
-            && let Some(r) = role_of_figurine(word[0])
-        {
-            promos.push(Some(r));
-        }
-        for l in langs.iter().chain(Lang::ALL.iter()) {
-            for (role, spellings) in &l.table().pieces {
-                for sp in *spellings {
-                    if let Some((n, _)) = starts_with(&word, 0, word.len(), sp)
-                        && n == word.len()
-                        && !promos.contains(&Some(*role))
-                    {
-                        promos.push(Some(*role));
-                    }
-                }
-            }
-        }
-        if promos.is_empty() {
-            return Err(NotationError::new(
-                ErrorKind::Syntax("unknown promotion piece"),
-                promo_chars[0].0,
-                text,
-            ));
-        }
-    }
+    let (ti, to, to_pen) = destination(&chars, lo, hi, text)?;
+    let promos = promotions(&chars, ti, hi, langs, text)?;
 
     // The part before the destination: [piece] [from-file] [from-rank] [separator].
     let mut le = ti;
     while le > lo && SEPARATORS.contains(&chars[le - 1]) {
         le -= 1;
     }
-    // (length of piece token, role, case penalty, language rank, figurine, language)
-    type Token = (usize, Option<Role>, u32, u32, bool, Option<Lang>);
-    let mut tokens: Vec<Token> = vec![(0, None, 0, 0, false, None)];
-    if le > lo
-        && let Some(r) = role_of_figurine(chars[lo])
-    {
-        tokens.push((1, Some(r), 0, 0, true, None));
-    }
-    for (li, l) in langs.iter().enumerate() {
-        let t = l.table();
-        let pieces = t.pieces.iter().map(|(r, s)| (*r, *s));
-        let pawns = std::iter::once((Role::Pawn, t.pawn));
-        for (role, spellings) in pieces.chain(pawns) {
-            for sp in spellings {
-                if let Some((n, pen)) = starts_with(&chars, lo, le, sp) {
-                    tokens.push((n, Some(role), pen, li as u32, false, Some(*l)));
-                }
-            }
-        }
-    }
     let mut out = Vec::new();
-    for (n, role, pen, li, fig, lang) in tokens {
+    for (n, role, pen, li, fig, lang) in piece_tokens(&chars, lo, le, langs) {
         let rest: Vec<char> = chars[lo + n..le]
             .iter()
             .copied()
             .filter(|c| !SEPARATORS.contains(c))
             .collect();
-        let (from_file, from_rank, fpen) = match rest.as_slice() {
-            [] => (None, None, 0),
-            [c] => {
-                if let Some((f, p)) = file_char(*c) {
-                    (Some(f), None, p)
-                } else if let Some(r) = rank_char(*c) {
-                    (None, Some(r), 0)
-                } else {
-                    continue;
-                }
-            }
-            [a, b] => match (file_char(*a), rank_char(*b)) {
-                (Some((f, p)), Some(r)) => (Some(f), Some(r), p),
-                _ => continue,
-            },
-            _ => continue,
+        let Some((from_file, from_rank, fpen)) = origin(&rest) else {
+            continue;
         };
         let role = match role {
             Some(r) => RoleSpec::Is(r),
@@ -411,6 +266,217 @@ pub(crate) fn readings(text: &str, langs: &[Lang]) -> Result<Vec<Reading>, Notat
     }
     out.sort_by_key(|r| r.score);
     Ok(out)
+}
+
+/// A move number in front ("12.", "12..."), as copied from a scoresheet: where the
+/// move itself starts.
+fn skip_move_number(chars: &[char], mut lo: usize, hi: usize) -> usize {
+    if chars[lo].is_ascii_digit() {
+        let mut j = lo;
+        while j < hi && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j < hi && chars[j] == '.' {
+            while j < hi && (chars[j] == '.' || chars[j] == '…' || chars[j].is_whitespace()) {
+                j += 1;
+            }
+            lo = j;
+        }
+    }
+    lo
+}
+
+/// Annotations at the end: check, mate, !?, the draw-offer mark (L-C.12) and e.p.
+/// (L-C.13: all optional, so they are read and ignored; legality decides). Returns
+/// where the move itself ends.
+fn strip_annotations(chars: &[char], lo: usize, mut hi: usize) -> usize {
+    loop {
+        let before = hi;
+        while hi > lo && ANNOTATIONS.contains(&chars[hi - 1]) {
+            hi -= 1;
+        }
+        if hi >= lo + 3 && chars[hi - 3..hi] == ['(', '=', ')'] {
+            hi -= 3;
+        }
+        for suf in EP_SUFFIXES {
+            let n = suf.chars().count();
+            if hi > lo + n {
+                let tail: String = chars[hi - n..hi].iter().collect::<String>().to_lowercase();
+                let prev = chars[hi - n - 1];
+                if tail == *suf && (prev.is_ascii_digit() || prev == ' ') {
+                    hi -= n;
+                    break;
+                }
+            }
+        }
+        if hi == before {
+            break;
+        }
+    }
+    hi
+}
+
+/// Castling: 0-0, O-O, о-о (Cyrillic), with or without hyphens (L-C.13). `None`
+/// when the text is no castling.
+fn castling_reading(
+    chars: &[char],
+    lo: usize,
+    hi: usize,
+    text: &str,
+) -> Option<Result<Vec<Reading>, NotationError>> {
+    let core: Vec<char> = chars[lo..hi]
+        .iter()
+        .copied()
+        .filter(|c| !matches!(c, '-' | '–' | '—' | ' '))
+        .collect();
+    if !core.is_empty()
+        && core
+            .iter()
+            .all(|c| matches!(c, '0' | 'o' | 'O' | 'о' | 'О'))
+    {
+        let side = match core.len() {
+            2 => CastlingSide::KingSide,
+            3 => CastlingSide::QueenSide,
+            _ => {
+                return Some(Err(NotationError::new(
+                    ErrorKind::Syntax("castling is 0-0 or 0-0-0"),
+                    lo,
+                    text,
+                )));
+            }
+        };
+        let pen = u32::from(core.iter().any(|&c| c != '0' && c != 'O'));
+        return Some(Ok(vec![Reading {
+            pattern: Pattern::castle(side),
+            score: pen * 16,
+            lang: None,
+            figurine: false,
+            long: false,
+        }]));
+    }
+    None
+}
+
+/// The destination: the last file letter followed by a rank digit. Returns its
+/// index in `chars`, the square and the file letter's case penalty.
+fn destination(
+    chars: &[char],
+    lo: usize,
+    hi: usize,
+    text: &str,
+) -> Result<(usize, Square, u32), NotationError> {
+    let mut ti = None;
+    for i in (lo + 1..hi).rev() {
+        if rank_char(chars[i]).is_some() && file_char(chars[i - 1]).is_some() {
+            ti = Some(i - 1);
+            break;
+        }
+    }
+    let Some(ti) = ti else {
+        return Err(NotationError::new(
+            ErrorKind::Syntax("no destination square (a file a–h followed by a rank 1–8)"),
+            hi,
+            text,
+        ));
+    };
+    let (to_file, to_pen) = file_char(chars[ti]).expect("checked");
+    let to = Square::from_coords(to_file, rank_char(chars[ti + 1]).expect("checked"));
+    Ok((ti, to, to_pen))
+}
+
+/// Promotion: =Q, Q, (Q), /Q, in any language's letters or a figurine (L-C.11).
+/// `[None]` when nothing follows the destination.
+fn promotions(
+    chars: &[char],
+    ti: usize,
+    hi: usize,
+    langs: &[LetterSet],
+    text: &str,
+) -> Result<Vec<Option<Role>>, NotationError> {
+    let promo_chars: Vec<(usize, char)> = (ti + 2..hi)
+        .map(|i| (i, chars[i]))
+        .filter(|(_, c)| !matches!(c, '=' | '/' | '(' | ')' | ' ' | '-'))
+        .collect();
+    let mut promos: Vec<Option<Role>> = Vec::new();
+    if promo_chars.is_empty() {
+        promos.push(None);
+    } else {
+        let word: Vec<char> = promo_chars.iter().map(|(_, c)| *c).collect();
+        if word.len() == 1
+            && let Some(r) = role_of_figurine(word[0])
+        {
+            promos.push(Some(r));
+        }
+        for l in langs.iter().chain(LetterSet::ALL.iter()) {
+            for (role, spellings) in &l.table().pieces {
+                for sp in *spellings {
+                    if let Some((n, _)) = starts_with(&word, 0, word.len(), sp)
+                        && n == word.len()
+                        && !promos.contains(&Some(*role))
+                    {
+                        promos.push(Some(*role));
+                    }
+                }
+            }
+        }
+        if promos.is_empty() {
+            return Err(NotationError::new(
+                ErrorKind::Syntax("unknown promotion piece"),
+                promo_chars[0].0,
+                text,
+            ));
+        }
+    }
+    Ok(promos)
+}
+
+/// (length of piece token, role, case penalty, language rank, figurine, language)
+type Token = (usize, Option<Role>, u32, u32, bool, Option<LetterSet>);
+
+/// Every way the text before the origin square can name a piece: none (a pawn, or
+/// a long move), a figurine, or a letter of one of `langs`.
+fn piece_tokens(chars: &[char], lo: usize, le: usize, langs: &[LetterSet]) -> Vec<Token> {
+    let mut tokens: Vec<Token> = vec![(0, None, 0, 0, false, None)];
+    if le > lo
+        && let Some(r) = role_of_figurine(chars[lo])
+    {
+        tokens.push((1, Some(r), 0, 0, true, None));
+    }
+    for (li, l) in langs.iter().enumerate() {
+        let t = l.table();
+        let pieces = t.pieces.iter().map(|(r, s)| (*r, *s));
+        let pawns = std::iter::once((Role::Pawn, t.pawn));
+        for (role, spellings) in pieces.chain(pawns) {
+            for sp in spellings {
+                if let Some((n, pen)) = starts_with(chars, lo, le, sp) {
+                    tokens.push((n, Some(role), pen, li as u32, false, Some(*l)));
+                }
+            }
+        }
+    }
+    tokens
+}
+
+/// The origin square's file and rank as far as given, and the file letter's case
+/// penalty; `None` when the characters are no origin.
+fn origin(rest: &[char]) -> Option<(Option<File>, Option<Rank>, u32)> {
+    Some(match rest {
+        [] => (None, None, 0),
+        [c] => {
+            if let Some((f, p)) = file_char(*c) {
+                (Some(f), None, p)
+            } else if let Some(r) = rank_char(*c) {
+                (None, Some(r), 0)
+            } else {
+                return None;
+            }
+        }
+        [a, b] => match (file_char(*a), rank_char(*b)) {
+            (Some((f, p)), Some(r)) => (Some(f), Some(r), p),
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 /// A text that fitted no single legal move: the error, the candidate moves to show, and
@@ -495,7 +561,7 @@ pub(crate) fn destination_offset(text: &str) -> usize {
 
 /// The languages a text could be written in, for auto-detection: a text with Cyrillic
 /// piece letters is tried as Russian first.
-pub(crate) fn all_langs() -> Vec<Lang> {
+pub(crate) fn all_langs() -> Vec<LetterSet> {
     TABLES.iter().map(|t| t.lang).collect()
 }
 
@@ -506,7 +572,7 @@ pub(crate) fn all_langs() -> Vec<Lang> {
 /// sign, ambiguity, illegality) returns `None` and goes through the lenient reader, which
 /// also builds the error with candidates. Both agree whenever the fast path answers: it
 /// only accepts the strictest reading (score 0) of a text.
-pub(crate) fn fast(pos: &Chess, text: &str, lang: Lang) -> Option<Move> {
+pub(crate) fn fast(pos: &Chess, text: &str, lang: LetterSet) -> Option<Move> {
     let t = lang.table();
     let b = text.as_bytes();
     let core = text.trim_end_matches(['+', '#']);

@@ -7,7 +7,7 @@ use arbiter_notation::braille::{board_to_braille, braille_to_text, to_brf};
 use arbiter_notation::scoresheet::{
     ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf, scoresheet_text,
 };
-use arbiter_notation::{Lang, Style, position_from_fen};
+use arbiter_notation::{LetterSet, Style, position_from_fen};
 
 pub const LC14: &[&str] = &[
     "e4",
@@ -76,7 +76,7 @@ fn braille_scoresheet_matches_golden() {
     );
     golden(
         "lc14.ru.txt",
-        &scoresheet_text(None, &moves(), &header(), Style::Letters(Lang::Ru)).unwrap(),
+        &scoresheet_text(None, &moves(), &header(), Style::Letters(LetterSet::Ru)).unwrap(),
     );
     golden(
         "lc14.board.txt",

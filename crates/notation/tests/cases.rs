@@ -4,7 +4,7 @@
 use arbiter_edition::Side;
 use arbiter_notation::announce::{Announcement, DrawReason, GameResult, announce};
 use arbiter_notation::clock::{LowTimeAlarm, talking_clock};
-use arbiter_notation::{ErrorKind, Lang, Lexicon, Style, parse, position_from_fen, render};
+use arbiter_notation::{ErrorKind, LetterSet, Lexicon, Style, parse, position_from_fen, render};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 
@@ -136,7 +136,7 @@ fn errors_list_candidates_in_the_users_notation() {
         "the king has no legal move: {:?}",
         e.candidates
     );
-    let e = parse(&start, "Sf5", Some(Style::Letters(Lang::De))).unwrap_err();
+    let e = parse(&start, "Sf5", Some(Style::Letters(LetterSet::De))).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Illegal);
     let mut c = e.candidates.clone();
     c.sort();
@@ -209,7 +209,7 @@ fn lexicons_say_the_move() {
         render(&mate, m, Style::Spoken(Lexicon::FideDe)),
         "Turm Anna acht, Matt"
     );
-    assert_eq!(render(&mate, m, Style::Letters(Lang::Ru)), "Лa8#");
+    assert_eq!(render(&mate, m, Style::Letters(LetterSet::Ru)), "Лa8#");
 }
 
 #[test]
@@ -463,7 +463,7 @@ fn scoresheet_starting_with_black() {
         Some(fen),
         &moves,
         &ScoreHeader::default(),
-        Style::Letters(Lang::De),
+        Style::Letters(LetterSet::De),
     )
     .unwrap();
     assert!(t.contains("   1 | ...     | e5"), "{t}");

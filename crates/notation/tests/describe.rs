@@ -14,7 +14,7 @@ use std::process::{Command as Process, Stdio};
 use arbiter_edition::Side;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::*;
-use arbiter_notation::{Lexicon, SpokenLang, Style, parse, position_from_fen, render};
+use arbiter_notation::{Lang, Lexicon, Style, parse, position_from_fen, render};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, File, Position, Rank, Role, Square};
@@ -30,13 +30,13 @@ fn sample() -> Vec<Chess> {
 
 fn ruy_lopez() -> (Chess, Vec<shakmaty::Move>) {
     let start = Chess::default();
-    let moves = moves_from_text(&start, &["e4", "e5", "Nf3", "Nc6", "Bb5"], SpokenLang::En)
+    let moves = moves_from_text(&start, &["e4", "e5", "Nf3", "Nc6", "Bb5"], Lang::En)
         .expect("legal opening");
     (start, moves)
 }
 
 fn after(start: &Chess, moves: &[shakmaty::Move]) -> Chess {
-    position_after(start, moves, SpokenLang::En).expect("legal record")
+    position_after(start, moves, Lang::En).expect("legal record")
 }
 
 fn fen(f: &str) -> Chess {
@@ -153,7 +153,7 @@ fn attackers_back(answer: &str, w: Wording) -> [BTreeSet<String>; 2] {
             .map(|item| {
                 let (piece, sq) = item.split_once(' ').expect("piece square");
                 let sq = name(back(sq, w));
-                if w.lang == SpokenLang::En {
+                if w.lang == Lang::En {
                     let r = match piece {
                         "king" => 'k',
                         "queen" => 'q',
@@ -218,7 +218,7 @@ fn pieces_attackers_and_moves_name_what_python_chess_sees() {
                 let [wh, bl] = attackers_back(&said, w);
                 for (got, c) in [(wh, "w"), (bl, "b")] {
                     let want = fact(f, &format!("A {} {c}", name(sq))).expect("fact");
-                    let want = if w.lang == SpokenLang::En {
+                    let want = if w.lang == Lang::En {
                         want
                     } else {
                         strip_squares(&want)
@@ -327,7 +327,7 @@ fn square_scan_and_board_show_what_python_chess_sees() {
             }
         }
         let theirs: Vec<&str> = f.iter().filter_map(|l| l.strip_prefix("B ")).collect();
-        let ours: Vec<String> = board_text(pos, SpokenLang::En, false)
+        let ours: Vec<String> = board_text(pos, Lang::En, false)
             .lines()
             .take(8)
             .map(|l| l[2..].to_string())
@@ -430,7 +430,7 @@ fn pieces_by_kind_and_by_colour_in_three_languages() {
 
 #[test]
 fn russian_counts_agree_with_the_piece() {
-    use SpokenLang::Ru;
+    use Lang::Ru;
     assert_eq!(count_pieces(Ru, 2, Role::Knight), "два коня");
     assert_eq!(count_pieces(Ru, 1, Role::Pawn), "одна пешка");
     assert_eq!(count_pieces(Ru, 2, Role::Rook), "две ладьи");
@@ -439,10 +439,10 @@ fn russian_counts_agree_with_the_piece() {
     assert_eq!(count_pieces(Ru, 3, Role::Bishop), "три слона");
     assert_eq!(count_pieces(Ru, 10, Role::Knight), "десять коней");
     assert_eq!(count_pieces(Ru, 0, Role::Knight), "коней нет");
-    assert_eq!(count_pieces(SpokenLang::De, 1, Role::Queen), "eine Dame");
-    assert_eq!(count_pieces(SpokenLang::De, 1, Role::Rook), "ein Turm");
-    assert_eq!(count_pieces(SpokenLang::En, 1, Role::Knight), "one knight");
-    assert_eq!(count_pieces(SpokenLang::En, 0, Role::Bishop), "no bishops");
+    assert_eq!(count_pieces(Lang::De, 1, Role::Queen), "eine Dame");
+    assert_eq!(count_pieces(Lang::De, 1, Role::Rook), "ein Turm");
+    assert_eq!(count_pieces(Lang::En, 1, Role::Knight), "one knight");
+    assert_eq!(count_pieces(Lang::En, 0, Role::Bishop), "no bishops");
     assert_eq!(
         piece_with_colour(Ru, Color::White, Role::Rook),
         "белая ладья"
@@ -452,11 +452,11 @@ fn russian_counts_agree_with_the_piece() {
         "чёрный конь"
     );
     assert_eq!(
-        piece_with_colour(SpokenLang::De, Color::White, Role::Queen),
+        piece_with_colour(Lang::De, Color::White, Role::Queen),
         "weiße Dame"
     );
     assert_eq!(
-        piece_with_colour(SpokenLang::De, Color::Black, Role::Pawn),
+        piece_with_colour(Lang::De, Color::Black, Role::Pawn),
         "schwarzer Bauer"
     );
     // In a position: a lone pawn, two rooks, and a piece that is missing.
@@ -533,7 +533,7 @@ fn moves_of_a_piece_and_the_errors_in_three_languages() {
     let theirs = moves(&pos, Square::E1, de()).expect_err("White's king");
     assert_eq!(theirs.to_string(), "Die Figur auf e1 ist nicht am Zug");
     assert_eq!(
-        QueryError::new(QueryErrorKind::EmptySquare(Square::E3), SpokenLang::En).to_string(),
+        QueryError::new(QueryErrorKind::EmptySquare(Square::E3), Lang::En).to_string(),
         "e3 is empty"
     );
     // Stalemated king: no legal moves, said as such.
@@ -562,7 +562,7 @@ fn history_last_move_board_and_clocks() {
     assert_eq!(history(&s, &[], de()).unwrap(), "Noch keine Züge.");
     // A game set up with Black to move at move 10.
     let start = fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 10");
-    let ms = moves_from_text(&start, &["Kd7", "e4"], SpokenLang::En).unwrap();
+    let ms = moves_from_text(&start, &["Kd7", "e4"], Lang::En).unwrap();
     assert_eq!(
         history(&start, &ms, en()).unwrap(),
         "10... king e8 to d7.\n11. pawn e2 to e4."
@@ -573,15 +573,15 @@ fn history_last_move_board_and_clocks() {
     assert_eq!(e.kind, QueryErrorKind::BadRecord(0));
     let pos = after(&s, &m);
     assert_eq!(
-        board_text(&pos, SpokenLang::En, false),
+        board_text(&pos, Lang::En, false),
         "8 r . b q k b n r\n7 p p p p . p p p\n6 . . n . . . . .\n5 . B . . p . . .\n4 . . . . P . . .\n3 . . . . . N . .\n2 P P P P . P P P\n1 R N B Q K . . R\n  a b c d e f g h"
     );
-    let ru_board = board_text(&pos, SpokenLang::Ru, false);
+    let ru_board = board_text(&pos, Lang::Ru, false);
     assert!(
         ru_board.ends_with("1 Л  К  С  Ф  Кр .  .  Л\n  a  b  c  d  e  f  g  h"),
         "{ru_board}"
     );
-    let de_board = board_text(&pos, SpokenLang::De, true);
+    let de_board = board_text(&pos, Lang::De, true);
     assert!(de_board.starts_with("1 T . . K D L S T"), "{de_board}");
     // The talking clock (L-D.2.6) with the side to move; "одна минута" agrees.
     assert_eq!(
@@ -597,14 +597,14 @@ fn history_last_move_board_and_clocks() {
 // ---------------------------------------------------------------------------------------
 // The command line.
 
-fn cmd(text: &str, lang: SpokenLang) -> Option<Result<Command, QueryErrorKind>> {
+fn cmd(text: &str, lang: Lang) -> Option<Result<Command, QueryErrorKind>> {
     parse_command(text, lang).map(|r| r.map_err(|e| e.kind))
 }
 
 #[test]
 fn every_form_of_every_command_in_english_russian_and_german() {
     use Command::*;
-    let all_langs = [SpokenLang::En, SpokenLang::Ru, SpokenLang::De];
+    let all_langs = [Lang::En, Lang::Ru, Lang::De];
     let cases: Vec<(&[&str], Command)> = vec![
         (&["c", "clock", "часы", "uhr", "C"], Clock),
         (&["l", "last", "последний", "letzter"], LastMove),
@@ -699,7 +699,7 @@ fn piece_letters_depend_on_the_language_only_where_they_must() {
             role: Some(r),
         })
     };
-    use SpokenLang::*;
+    use Lang::*;
     assert_eq!(q("N", En), p(Some(Color::White), Role::Knight));
     assert_eq!(q("n", Ru), p(Some(Color::Black), Role::Knight));
     assert_eq!(q("K", En), p(Some(Color::White), Role::King));
@@ -731,7 +731,7 @@ fn piece_letters_depend_on_the_language_only_where_they_must() {
 
 #[test]
 fn squares_and_lines_in_every_spelling() {
-    use SpokenLang::*;
+    use Lang::*;
     for t in [
         "e4",
         "E4",
@@ -760,7 +760,7 @@ fn squares_and_lines_in_every_spelling() {
 
 #[test]
 fn commands_and_moves_stay_apart() {
-    use SpokenLang::*;
+    use Lang::*;
     // Moves, not commands: a pawn move, a queen move with a space, a pawn letter.
     for t in [
         "a4", "Q e4", "p e4", "e4", "Nf3", "Кf3", "s e4", "b4", "c5", "e2e4", "O-O",
@@ -804,7 +804,7 @@ fn no_move_in_any_style_is_taken_for_a_command() {
         for m in pos.legal_moves() {
             for style in Style::all() {
                 let text = render(&pos, m, style);
-                for lang in [SpokenLang::En, SpokenLang::Ru, SpokenLang::De] {
+                for lang in [Lang::En, Lang::Ru, Lang::De] {
                     assert_eq!(cmd(&text, lang), None, "{text:?} ({style:?})");
                 }
                 n += 1;
@@ -816,7 +816,7 @@ fn no_move_in_any_style_is_taken_for_a_command() {
 
 #[test]
 fn help_lists_every_form_and_each_form_is_a_command() {
-    for lang in [SpokenLang::En, SpokenLang::Ru, SpokenLang::De] {
+    for lang in [Lang::En, Lang::Ru, Lang::De] {
         let help = help_text(lang);
         let lines: Vec<&str> = help.lines().collect();
         // A heading, sixteen commands, the rule.
@@ -832,22 +832,15 @@ fn help_lists_every_form_and_each_form_is_a_command() {
             }
         }
     }
-    assert!(help_text(SpokenLang::Ru).contains("часы"));
-    assert!(help_text(SpokenLang::De).contains("Einen Zug oder einen Befehl"));
+    assert!(help_text(Lang::Ru).contains("часы"));
+    assert!(help_text(Lang::De).contains("Einen Zug oder einen Befehl"));
 }
 
 #[test]
 fn answer_covers_the_position_commands_and_leaves_the_rest() {
     let (s, m) = ruy_lopez();
     let w = en();
-    let said = |t: &str| {
-        answer(
-            &parse_command(t, SpokenLang::En).unwrap().unwrap(),
-            &s,
-            &m,
-            w,
-        )
-    };
+    let said = |t: &str| answer(&parse_command(t, Lang::En).unwrap().unwrap(), &s, &m, w);
     assert_eq!(said("q e4"), Some(Ok("e4: White pawn.".into())));
     assert_eq!(
         said("l"),
@@ -881,13 +874,13 @@ fn command_word_splits_name_and_argument() {
 #[test]
 fn long_input_is_refused_quickly_and_cut() {
     let page = "e".repeat(1_000_000);
-    assert_eq!(cmd(&page, SpokenLang::En), None);
+    assert_eq!(cmd(&page, Lang::En), None);
     let spaced = format!("square {}", "e ".repeat(500_000));
-    let e = parse_command(&spaced, SpokenLang::De)
+    let e = parse_command(&spaced, Lang::De)
         .expect("command")
         .expect_err("no square");
     assert!(matches!(e.kind, QueryErrorKind::BadSquare(_)));
     assert!(e.to_string().chars().count() < 80, "{e}");
-    let e = parse_piece(&"конь ".repeat(1000), SpokenLang::Ru).expect_err("no piece");
+    let e = parse_piece(&"конь ".repeat(1000), Lang::Ru).expect_err("no piece");
     assert!(e.to_string().chars().count() < 120, "{e}");
 }

@@ -1,7 +1,7 @@
 //! Russian number agreement for the talking clock (L-D.2.6), 0 to 10,000 seconds, checked
 //! against a table written here by hand, independently of the library's rule.
 
-use arbiter_notation::SpokenLang;
+use arbiter_notation::Lang;
 use arbiter_notation::clock::{Unit, count, duration_words};
 
 /// The forms by the last two digits, spelled out as a table rather than computed the
@@ -27,14 +27,14 @@ fn seconds_minutes_moves_agree_for_0_to_10000() {
     for n in 0..=10_000u64 {
         for (unit, forms) in &units {
             let want = format!("{n} {}", forms[expected_form(n)]);
-            assert_eq!(count(SpokenLang::Ru, n, *unit), want);
+            assert_eq!(count(Lang::Ru, n, *unit), want);
         }
     }
 }
 
 #[test]
 fn spot_cases() {
-    let c = |n, u| count(SpokenLang::Ru, n, u);
+    let c = |n, u| count(Lang::Ru, n, u);
     assert_eq!(c(1, Unit::Minute), "1 минута");
     assert_eq!(c(2, Unit::Minute), "2 минуты");
     assert_eq!(c(5, Unit::Minute), "5 минут");
@@ -48,7 +48,7 @@ fn spot_cases() {
     assert_eq!(c(0, Unit::Second), "0 секунд");
     // Whole durations from 0 to 10,000 s: the parts agree and add up.
     for s in 0..=10_000u64 {
-        let text = duration_words(SpokenLang::Ru, s * 1000);
+        let text = duration_words(Lang::Ru, s * 1000);
         let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
         let mut parts = Vec::new();
         if h > 0 {
@@ -72,11 +72,11 @@ fn spot_cases() {
         assert_eq!(text, parts.join(" "), "{s} s");
     }
     assert_eq!(
-        duration_words(SpokenLang::Ru, 3_725_000),
+        duration_words(Lang::Ru, 3_725_000),
         "1 час 2 минуты 5 секунд"
     );
     assert_eq!(
-        duration_words(SpokenLang::Ru, 10_000_000),
+        duration_words(Lang::Ru, 10_000_000),
         "2 часа 46 минут 40 секунд"
     );
 }
@@ -86,7 +86,7 @@ fn spot_cases() {
 #[test]
 fn number_words_agree_in_gender() {
     use arbiter_notation::clock::{Numerals, count_with, ru_number_words};
-    let w = |n, u| count_with(SpokenLang::Ru, n, u, Numerals::Words);
+    let w = |n, u| count_with(Lang::Ru, n, u, Numerals::Words);
     assert_eq!(w(1, Unit::Minute), "одна минута");
     assert_eq!(w(2, Unit::Minute), "две минуты");
     assert_eq!(w(5, Unit::Minute), "пять минут");
@@ -101,11 +101,11 @@ fn number_words_agree_in_gender() {
     assert_eq!(w(0, Unit::Second), "ноль секунд");
     assert_eq!(ru_number_words(10_000, false), "десять тысяч");
     assert_eq!(
-        count_with(SpokenLang::De, 1, Unit::Minute, Numerals::Words),
+        count_with(Lang::De, 1, Unit::Minute, Numerals::Words),
         "eine Minute"
     );
     assert_eq!(
-        count_with(SpokenLang::De, 1, Unit::Move, Numerals::Words),
+        count_with(Lang::De, 1, Unit::Move, Numerals::Words),
         "ein Zug"
     );
     // 0..=10,000: the last word agrees with the noun's gender and the noun's form is the

@@ -8,7 +8,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use arbiter_notation::{Lang, Lexicon, Style, parse, render};
+use arbiter_notation::{LetterSet, Lexicon, Style, parse, render};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{EnPassantMode, Position};
@@ -75,10 +75,10 @@ fn detected_styles_round_trip() {
         Style::San,
         Style::Figurine,
         Style::Braille,
-        Style::Long(Lang::En),
-        Style::Letters(Lang::Ru),
-        Style::Long(Lang::Ru),
-        Style::Letters(Lang::De),
+        Style::Long(LetterSet::En),
+        Style::Letters(LetterSet::Ru),
+        Style::Long(LetterSet::Ru),
+        Style::Letters(LetterSet::De),
         Style::Spoken(Lexicon::FideDe),
         Style::Spoken(Lexicon::RuFide),
         Style::Spoken(Lexicon::Ru),

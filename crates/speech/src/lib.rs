@@ -9,6 +9,8 @@
 //! [`wav`] parses a WAV file and measures it (duration, RMS, peak), so tests and health
 //! checks can verify that audio was really produced instead of trusting exit codes.
 
+#![warn(missing_docs)]
+
 pub mod wav;
 
 use std::fmt;
@@ -16,7 +18,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-pub use arbiter_notation::SpokenLang;
+pub use arbiter_notation::Lang;
 
 /// Why speech failed.
 #[derive(Debug)]
@@ -25,6 +27,7 @@ pub enum SpeechError {
     Unavailable(String),
     /// The engine ran and failed (no audio device, bad voice…): its own message.
     Failed(String),
+    /// Starting the engine or reading its output failed.
     Io(std::io::Error),
 }
 
@@ -49,9 +52,9 @@ impl From<std::io::Error> for SpeechError {
 /// Something that can say a text aloud or write it as audio.
 pub trait Speaker {
     /// Says `text` now (through the default audio device — an earpiece, L-D.2.6).
-    fn speak(&self, text: &str, lang: SpokenLang) -> Result<(), SpeechError>;
+    fn speak(&self, text: &str, lang: Lang) -> Result<(), SpeechError>;
     /// Writes `text` as a WAV file.
-    fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError>;
+    fn write_wav(&self, text: &str, lang: Lang, path: &Path) -> Result<(), SpeechError>;
 }
 
 /// The speaking rates espeak-ng accepts, in words per minute (its minimum
@@ -62,6 +65,7 @@ pub const RATE_WPM: std::ops::RangeInclusive<u32> = 80..=450;
 /// The espeak-ng adapter.
 #[derive(Clone, Debug)]
 pub struct Espeak {
+    /// The espeak-ng program to run.
     pub binary: PathBuf,
     /// Words per minute (espeak-ng's default is 175); blind players often want faster.
     pub rate_wpm: Option<u32>,
@@ -98,6 +102,7 @@ impl Espeak {
         ))
     }
 
+    /// The adapter over a given espeak-ng binary, with its default voice and rate.
     pub fn at(binary: PathBuf) -> Espeak {
         Espeak {
             binary,
@@ -106,7 +111,7 @@ impl Espeak {
         }
     }
 
-    fn command(&self, lang: SpokenLang) -> Command {
+    fn command(&self, lang: Lang) -> Command {
         let mut c = Command::new(&self.binary);
         c.arg("-v")
             .arg(self.voice.as_deref().unwrap_or(lang.voice()))
@@ -147,8 +152,8 @@ impl Espeak {
 /// The Appendix D names are printed in the Laws' ASCII spelling (Koenig, Laeufer, fuenf),
 /// which espeak-ng's German voice reads letter by letter ("Ko-e-nig"). The texts keep the
 /// official spelling; only what is sent to the engine gets the umlauts back.
-pub fn pronounceable(text: &str, lang: SpokenLang) -> String {
-    if lang != SpokenLang::De {
+pub fn pronounceable(text: &str, lang: Lang) -> String {
+    if lang != Lang::De {
         return text.to_string();
     }
     const FIX: [(&str, &str); 6] = [
@@ -167,12 +172,12 @@ pub fn pronounceable(text: &str, lang: SpokenLang) -> String {
 }
 
 impl Speaker for Espeak {
-    fn speak(&self, text: &str, lang: SpokenLang) -> Result<(), SpeechError> {
+    fn speak(&self, text: &str, lang: Lang) -> Result<(), SpeechError> {
         let c = self.command(lang);
         self.run(c, &pronounceable(text, lang))
     }
 
-    fn write_wav(&self, text: &str, lang: SpokenLang, path: &Path) -> Result<(), SpeechError> {
+    fn write_wav(&self, text: &str, lang: Lang, path: &Path) -> Result<(), SpeechError> {
         let mut c = self.command(lang);
         c.arg("-w").arg(path);
         self.run(c, &pronounceable(text, lang))?;
@@ -193,11 +198,11 @@ impl Speaker for Espeak {
 pub struct TextOnly;
 
 impl Speaker for TextOnly {
-    fn speak(&self, text: &str, _lang: SpokenLang) -> Result<(), SpeechError> {
+    fn speak(&self, text: &str, _lang: Lang) -> Result<(), SpeechError> {
         eprintln!("{text}");
         Ok(())
     }
-    fn write_wav(&self, _text: &str, _lang: SpokenLang, _path: &Path) -> Result<(), SpeechError> {
+    fn write_wav(&self, _text: &str, _lang: Lang, _path: &Path) -> Result<(), SpeechError> {
         Err(SpeechError::Unavailable(
             "no speech engine: cannot write audio".into(),
         ))

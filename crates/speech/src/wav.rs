@@ -6,11 +6,15 @@ use std::fmt;
 /// What a WAV file contains.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WavStats {
+    /// Sample frames per second.
     pub sample_rate: u32,
+    /// Channels per frame (espeak-ng writes 1).
     pub channels: u16,
+    /// Bits per sample (always 16 here).
     pub bits: u16,
     /// Sample frames.
     pub samples: u64,
+    /// Length in seconds.
     pub duration_s: f64,
     /// Root mean square of all samples, as a fraction of full scale (0..1).
     pub rms: f64,
@@ -18,6 +22,7 @@ pub struct WavStats {
     pub peak: f64,
 }
 
+/// Why a byte string is not a 16-bit PCM WAV file this reader understands.
 #[derive(Debug, PartialEq, Eq)]
 pub struct WavError(pub &'static str);
 

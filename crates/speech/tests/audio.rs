@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use arbiter_notation::announce::{Announcement, announce};
 use arbiter_notation::clock::{Numerals, talking_clock_with};
-use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_notation::{Lang, Lexicon};
 use arbiter_speech::wav::{WavStats, stats};
 use arbiter_speech::{Espeak, Speaker, SpeechError};
 
@@ -16,7 +16,7 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn measure(text: &str, lang: SpokenLang, name: &str) -> WavStats {
+fn measure(text: &str, lang: Lang, name: &str) -> WavStats {
     let sp = Espeak::detect().unwrap_or_else(|e| panic!("{e} — the audio check needs espeak-ng"));
     let path = tmp(name);
     sp.write_wav(text, lang, &path).unwrap();
@@ -29,7 +29,7 @@ fn measure(text: &str, lang: SpokenLang, name: &str) -> WavStats {
     st
 }
 
-fn check(lang: SpokenLang, short: &str, long: &str, tag: &str) {
+fn check(lang: Lang, short: &str, long: &str, tag: &str) {
     let a = measure(short, lang, &format!("{tag}-short.wav"));
     let b = measure(long, lang, &format!("{tag}-long.wav"));
     for st in [&a, &b] {
@@ -63,7 +63,7 @@ fn russian_announcements_are_audible_and_grow() {
             Numerals::Words
         )
     );
-    check(SpokenLang::Ru, "конь эф три", &long, "ru");
+    check(Lang::Ru, "конь эф три", &long, "ru");
 }
 
 #[test]
@@ -79,18 +79,18 @@ fn german_announcements_are_audible_and_grow() {
             Numerals::Words
         )
     );
-    check(SpokenLang::De, "Springer Felix drei", &long, "de");
+    check(Lang::De, "Springer Felix drei", &long, "de");
 }
 
 #[test]
 fn missing_engine_is_an_error_not_a_panic() {
     let sp = Espeak::at(PathBuf::from("/nonexistent/espeak-ng"));
-    match sp.write_wav("test", SpokenLang::En, &tmp("none.wav")) {
+    match sp.write_wav("test", Lang::En, &tmp("none.wav")) {
         Err(SpeechError::Unavailable(msg)) => assert!(msg.contains("cannot run")),
         other => panic!("expected Unavailable, got {other:?}"),
     }
     assert!(matches!(
-        sp.speak("test", SpokenLang::En),
+        sp.speak("test", Lang::En),
         Err(SpeechError::Unavailable(_))
     ));
 }
@@ -105,11 +105,8 @@ fn wav_reader_rejects_garbage() {
 #[test]
 fn german_names_are_pronounced_with_umlauts() {
     assert_eq!(
-        arbiter_speech::pronounceable("Koenig Eva fuenf, Laeufer", SpokenLang::De),
+        arbiter_speech::pronounceable("Koenig Eva fuenf, Laeufer", Lang::De),
         "König Eva fünf, Läufer"
     );
-    assert_eq!(
-        arbiter_speech::pronounceable("Koenig", SpokenLang::Ru),
-        "Koenig"
-    );
+    assert_eq!(arbiter_speech::pronounceable("Koenig", Lang::Ru), "Koenig");
 }

@@ -378,12 +378,6 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::fen::to_text(self))
-    }
-}
-
 impl Default for Position {
     fn default() -> Self {
         Position::initial()

@@ -146,6 +146,11 @@ struct Spec {
 }
 
 /// Reads a position text. Never panics; errors name the token and reason.
+///
+/// The text has the format's own parts, read in turn: the board (ranks, towers,
+/// men), the side to move, the castling rights, the en passant square and the
+/// two counters; then every man gets his identity (which of the 16 he is), and
+/// the position is checked as a whole.
 pub fn parse(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
@@ -161,6 +166,63 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
         );
     }
     let board = fields[0];
+    let men = parse_board(board)?;
+    let side = match fields[1] {
+        "w" => 0u8,
+        "b" => 1,
+        t => return err(t, "side to move must be `w` or `b`"),
+    };
+    let castling = fields[2];
+    check_castling_field(castling)?;
+    let ep = match fields[3] {
+        "-" => NO_SQ,
+        t => match crate::notation::parse_square(t) {
+            Some(s) => s,
+            None => return err(t, "en passant field must be a square or `-`"),
+        },
+    };
+    let (halfmove, fullmove) = parse_counters(&fields)?;
+    let (id_of, moved) = identities(&men, castling, board)?;
+    let mut pos = Position::empty();
+    let mut promoted = 0u32;
+    // build stacks bottom-up
+    let mut order: Vec<usize> = (0..men.len()).collect();
+    order.sort_by_key(|&i| (men[i].0, men[i].1));
+    for &i in &order {
+        let id = id_of[i].unwrap_or(0);
+        pos.push_man(men[i].0, id);
+        if men[i].2.promoted {
+            promoted |= 1 << id;
+        }
+    }
+    pos.moved = (moved | castling_lost(castling)) & crate::board::TRACKED;
+    pos.promoted = promoted;
+    pos.side = side;
+    pos.ep = ep;
+    pos.halfmove = halfmove;
+    pos.fullmove = fullmove;
+    pos.refresh();
+    check_stacks(&pos, board)?;
+    check_en_passant(&pos, side, ep, fields[3])?;
+    let them = (side ^ 1) as usize;
+    let ks = pos.volkhv_sq(them);
+    if pos.attackers(ks, side as usize, pos.occ) != 0 {
+        return err(
+            board,
+            format!(
+                "the side not to move ({}) is in check",
+                side_name(them as u8)
+            ),
+        );
+    }
+    Ok(pos)
+}
+
+/// A man of the board as read: his square, his level from the bottom, what he is.
+type Placed = (u8, usize, Spec);
+
+/// The board field: 8 ranks separated by `/`.
+fn parse_board(board: &str) -> Result<Vec<Placed>, PositionError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
         return err(
@@ -171,86 +233,91 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             ),
         );
     }
-    // (square, level from bottom, spec)
-    let mut men: Vec<(u8, usize, Spec)> = Vec::new();
+    let mut men: Vec<Placed> = Vec::new();
     for (ri, rtext) in ranks.iter().enumerate() {
-        let rank = 7 - ri as u8;
-        let mut file = 0u8;
-        let chars: Vec<char> = rtext.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if file >= 8 {
-                return err(
-                    *rtext,
-                    format!("rank {} describes more than 8 squares", rank + 1),
-                );
-            }
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) || file as u32 + d > 8 {
-                    return err(
-                        *rtext,
-                        format!("rank {}: `{}` empty squares do not fit", rank + 1, c),
-                    );
-                }
-                file += d as u8;
-                i += 1;
-                continue;
-            }
-            let sq = rank * 8 + file;
-            if c == '(' {
-                let close = match chars[i..].iter().position(|&x| x == ')') {
-                    Some(p) => i + p,
-                    None => {
-                        return err(
-                            *rtext,
-                            format!("stack on {} has no closing `)`", square_name(sq)),
-                        );
-                    }
-                };
-                let inner: String = chars[i + 1..close].iter().collect();
-                let specs = parse_men(&inner, sq)?;
-                if specs.is_empty() {
-                    return err(
-                        format!("({inner})"),
-                        format!("empty stack on {}", square_name(sq)),
-                    );
-                }
-                for (lvl, s) in specs.into_iter().enumerate() {
-                    men.push((sq, lvl, s));
-                }
-                i = close + 1;
-            } else {
-                // one man: letter plus its suffixes
-                let mut j = i + 1;
-                if matches!(c, 'P' | 'p') && j < chars.len() {
-                    j += 1;
-                }
-                while j < chars.len() && matches!(chars[j], '~' | '\'') {
-                    j += 1;
-                }
-                let tok: String = chars[i..j].iter().collect();
-                let specs = parse_men(&tok, sq)?;
-                for s in specs {
-                    men.push((sq, 0, s));
-                }
-                i = j;
-            }
-            file += 1;
-        }
-        if file != 8 {
+        parse_rank(ri, rtext, &mut men)?;
+    }
+    Ok(men)
+}
+
+/// One rank, top rank first (`ri` 0 is rank 8): digits for empty squares,
+/// letters for lone men, `( … )` for a tower.
+fn parse_rank(ri: usize, rtext: &str, men: &mut Vec<Placed>) -> Result<(), PositionError> {
+    let rank = 7 - ri as u8;
+    let mut file = 0u8;
+    let chars: Vec<char> = rtext.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if file >= 8 {
             return err(
-                *rtext,
-                format!("rank {} describes {} squares, not 8", rank + 1, file),
+                rtext,
+                format!("rank {} describes more than 8 squares", rank + 1),
             );
         }
+        if let Some(d) = c.to_digit(10) {
+            if !(1..=8).contains(&d) || file as u32 + d > 8 {
+                return err(
+                    rtext,
+                    format!("rank {}: `{}` empty squares do not fit", rank + 1, c),
+                );
+            }
+            file += d as u8;
+            i += 1;
+            continue;
+        }
+        let sq = rank * 8 + file;
+        if c == '(' {
+            let close = match chars[i..].iter().position(|&x| x == ')') {
+                Some(p) => i + p,
+                None => {
+                    return err(
+                        rtext,
+                        format!("stack on {} has no closing `)`", square_name(sq)),
+                    );
+                }
+            };
+            let inner: String = chars[i + 1..close].iter().collect();
+            let specs = parse_men(&inner, sq)?;
+            if specs.is_empty() {
+                return err(
+                    format!("({inner})"),
+                    format!("empty stack on {}", square_name(sq)),
+                );
+            }
+            for (lvl, s) in specs.into_iter().enumerate() {
+                men.push((sq, lvl, s));
+            }
+            i = close + 1;
+        } else {
+            // one man: letter plus its suffixes
+            let mut j = i + 1;
+            if matches!(c, 'P' | 'p') && j < chars.len() {
+                j += 1;
+            }
+            while j < chars.len() && matches!(chars[j], '~' | '\'') {
+                j += 1;
+            }
+            let tok: String = chars[i..j].iter().collect();
+            let specs = parse_men(&tok, sq)?;
+            for s in specs {
+                men.push((sq, 0, s));
+            }
+            i = j;
+        }
+        file += 1;
     }
-    let side = match fields[1] {
-        "w" => 0u8,
-        "b" => 1,
-        t => return err(t, "side to move must be `w` or `b`"),
-    };
-    let castling = fields[2];
+    if file != 8 {
+        return err(
+            rtext,
+            format!("rank {} describes {} squares, not 8", rank + 1, file),
+        );
+    }
+    Ok(())
+}
+
+/// The castling field: `-`, or each of `KQkq` at most once.
+fn check_castling_field(castling: &str) -> Result<(), PositionError> {
     if castling != "-"
         && (castling.is_empty() || !castling.chars().all(|c| "KQkq".contains(c)) || {
             let mut v: Vec<char> = castling.chars().collect();
@@ -263,14 +330,12 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             "castling field must be `-` or letters from `KQkq`",
         );
     }
-    let ep = match fields[3] {
-        "-" => NO_SQ,
-        t => match crate::notation::parse_square(t) {
-            Some(s) => s,
-            None => return err(t, "en passant field must be a square or `-`"),
-        },
-    };
-    let (halfmove, fullmove) = if fields.len() == 6 {
+    Ok(())
+}
+
+/// The halfmove clock and the move number (absent in the 4-field form).
+fn parse_counters(fields: &[&str]) -> Result<(u32, u32), PositionError> {
+    Ok(if fields.len() == 6 {
         let h: u32 = fields[4].parse().map_err(|_| PositionError {
             token: fields[4].into(),
             reason: "halfmove clock must be a number".into(),
@@ -288,22 +353,44 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
         (h, f)
     } else {
         (0, 1)
-    };
+    })
+}
 
-    // ---- identities
+/// Marks identity `id` as taken; false when it already was.
+fn take(used: &mut u32, id: u8) -> bool {
+    if *used >> id & 1 != 0 {
+        false
+    } else {
+        *used |= 1 << id;
+        true
+    }
+}
+
+/// Which of his side's 16 men each man is (by index into `men`), and the
+/// identities that have certainly moved. The volkhvs first, then the corner
+/// ratoborets the castling rights fix, then the ratniks still on their start
+/// squares, then everyone else from the pool of his kind.
+fn identities(
+    men: &[Placed],
+    castling: &str,
+    board: &str,
+) -> Result<(Vec<Option<u8>>, u32), PositionError> {
     let mut id_of: Vec<Option<u8>> = vec![None; men.len()];
     let mut used = 0u32;
-    let mut moved = 0u32;
-    let mut promoted = 0u32;
-    let take = |used: &mut u32, id: u8| -> bool {
-        if *used >> id & 1 != 0 {
-            false
-        } else {
-            *used |= 1 << id;
-            true
-        }
-    };
-    // volkhvs
+    identify_volkhvs(men, board, &mut id_of, &mut used)?;
+    identify_corners(men, castling, &mut id_of, &mut used)?;
+    identify_home_ratniks(men, &mut id_of, &mut used);
+    let moved = identify_rest(men, &mut id_of, &mut used)?;
+    Ok((id_of, moved))
+}
+
+/// Each side has exactly one volkhv.
+fn identify_volkhvs(
+    men: &[Placed],
+    board: &str,
+    id_of: &mut [Option<u8>],
+    used: &mut u32,
+) -> Result<(), PositionError> {
     for side_i in 0..2u8 {
         let vs: Vec<usize> = (0..men.len())
             .filter(|&i| men[i].2.kind == V && men[i].2.white == (side_i == 0))
@@ -319,9 +406,18 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             );
         }
         id_of[vs[0]] = Some(side_i * 16 + 4);
-        take(&mut used, side_i * 16 + 4);
+        take(used, side_i * 16 + 4);
     }
-    // castling rights fix the corner ratoborets
+    Ok(())
+}
+
+/// Castling rights fix the corner ratoborets (and need the volkhv at home).
+fn identify_corners(
+    men: &[Placed],
+    castling: &str,
+    id_of: &mut [Option<u8>],
+    used: &mut u32,
+) -> Result<(), PositionError> {
     for c in castling.chars().filter(|&c| c != '-') {
         let side_i = if c.is_ascii_uppercase() { 0u8 } else { 1 };
         let home = if side_i == 0 { 4u8 } else { 60 };
@@ -350,7 +446,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
         match ri {
             Some(ri) => {
                 id_of[ri] = Some(side_i * 16 + rid);
-                take(&mut used, side_i * 16 + rid);
+                take(used, side_i * 16 + rid);
             }
             None => {
                 return err(
@@ -364,7 +460,11 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             }
         }
     }
-    // unmoved ratniks on their start squares
+    Ok(())
+}
+
+/// Unmoved ratniks on their start squares keep their own identity.
+fn identify_home_ratniks(men: &[Placed], id_of: &mut [Option<u8>], used: &mut u32) {
     for i in 0..men.len() {
         let (sq, lvl, s) = men[i];
         if let Some(mark) = s.mark {
@@ -378,13 +478,21 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
                 && MARK[8 + f as usize] as usize == mark
             {
                 let id = side_i * 16 + 8 + f;
-                if take(&mut used, id) {
+                if take(used, id) {
                     id_of[i] = Some(id);
                 }
             }
         }
     }
-    // everyone else
+}
+
+/// Everyone else takes the first free identity of his kind and counts as moved.
+fn identify_rest(
+    men: &[Placed],
+    id_of: &mut [Option<u8>],
+    used: &mut u32,
+) -> Result<u32, PositionError> {
+    let mut moved = 0u32;
     for i in 0..men.len() {
         if id_of[i].is_some() {
             continue;
@@ -402,7 +510,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
         let got = pool
             .into_iter()
             .map(|j| side_i * 16 + j)
-            .find(|&id| take(&mut used, id));
+            .find(|&id| take(used, id));
         match got {
             Some(id) => {
                 id_of[i] = Some(id);
@@ -419,17 +527,13 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             }
         }
     }
-    let mut pos = Position::empty();
-    // build stacks bottom-up
-    let mut order: Vec<usize> = (0..men.len()).collect();
-    order.sort_by_key(|&i| (men[i].0, men[i].1));
-    for &i in &order {
-        let id = id_of[i].unwrap_or(0);
-        pos.push_man(men[i].0, id);
-        if men[i].2.promoted {
-            promoted |= 1 << id;
-        }
-    }
+    Ok(moved)
+}
+
+/// The identities the castling field says have moved: a volkhv without any
+/// right, a corner ratoborets without his.
+fn castling_lost(castling: &str) -> u32 {
+    let mut moved = 0u32;
     for side_i in 0..2u8 {
         let vk = side_i * 16 + 4;
         let has_right = castling
@@ -451,17 +555,14 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             }
         }
     }
-    pos.moved = moved & crate::board::TRACKED;
-    pos.promoted = promoted;
-    pos.side = side;
-    pos.ep = ep;
-    pos.halfmove = halfmove;
-    pos.fullmove = fullmove;
-    pos.refresh();
+    moved
+}
 
-    // ---- consistency checks
+/// What no tower may hold: a man on a volkhv, a covered promoted ratnik, an
+/// unpromoted ratnik on top of his last rank.
+fn check_stacks(pos: &Position, board: &str) -> Result<(), PositionError> {
     for sq in 0..64u8 {
-        let st = stack_ids(&pos, sq);
+        let st = stack_ids(pos, sq);
         for (lvl, &m) in st.iter().enumerate() {
             let is_top = lvl + 1 == st.len();
             if BASE[(m & 15) as usize] as usize == V && !is_top {
@@ -498,6 +599,12 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             }
         }
     }
+    Ok(())
+}
+
+/// An en passant square needs a ratnik of the side that just moved, which can
+/// have double-stepped past it.
+fn check_en_passant(pos: &Position, side: u8, ep: u8, token: &str) -> Result<(), PositionError> {
     if ep != NO_SQ {
         let (rank_ok, victim) = if side == 1 {
             (ep / 8 == 2, ep + 8)
@@ -517,23 +624,12 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             && pos.promoted >> vm & 1 == 0;
         if !ok {
             return err(
-                fields[3],
+                token,
                 "no ratnik of the side that just moved can have double-stepped past this square",
             );
         }
     }
-    let them = (side ^ 1) as usize;
-    let ks = pos.volkhv_sq(them);
-    if pos.attackers(ks, side as usize, pos.occ) != 0 {
-        return err(
-            board,
-            format!(
-                "the side not to move ({}) is in check",
-                side_name(them as u8)
-            ),
-        );
-    }
-    Ok(pos)
+    Ok(())
 }
 
 fn side_name(s: u8) -> &'static str {
@@ -657,5 +753,13 @@ impl Position {
     pub(crate) fn volkhv_square_raw(&self, side: u8) -> Option<u8> {
         let b = self.kinds[V] & self.colors[side as usize];
         (b != 0).then(|| b.trailing_zeros() as u8)
+    }
+}
+
+// A position prints as its text in debug output (assertion messages, logs):
+// the text format lives here, so the board module does not depend on it.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", to_text(self))
     }
 }

@@ -7,11 +7,27 @@
 //! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
 //! nothing in the Laws layer knows about towers.
 //!
+//! Making a tower move: a ratnik steps aside, the black knyaz lands on his own ratnik and
+//! the two stand as one tower:
+//!
+//! ```
+//! use arbiter_tavreli::{board::Position, notation::parse_move};
+//!
+//! let mut pos = Position::initial();
+//! for token in ["e2-e3", "d8-d7"] {
+//!     let (mv, _) = parse_move(&pos, token).unwrap();
+//!     pos.make(mv);
+//! }
+//! let d7 = arbiter_tavreli::notation::parse_square("d7").unwrap();
+//! assert_eq!(pos.height(d7), 2); // the knyaz stands on his ratnik: a tower of two
+//! ```
+//!
 //! Rule citations in comments: `§3.3` and `§8 Q16` refer to tavreli-rules.md sections,
 //! `L-9.2` to the Laws catalogue.
 
 pub mod board;
 pub mod fen;
+mod names;
 pub mod notation;
 pub mod pgn;
 pub mod queries;

@@ -38,11 +38,11 @@ impl NotationError {
         }
     }
     /// The reason in the player's language.
-    pub fn reason_in(&self, lang: crate::speech::Lang) -> &str {
+    pub fn reason_in(&self, lang: arbiter_edition::Lang) -> &str {
         match (self, lang) {
             (
                 NotationError::Malformed { ru, .. } | NotationError::Illegal { ru, .. },
-                crate::speech::Lang::Ru,
+                arbiter_edition::Lang::Ru,
             ) => ru,
             _ => self.reason(),
         }
@@ -244,7 +244,7 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
 }
 
 fn kind_name(k: Kind) -> &'static str {
-    crate::speech::kind_name_en(k)
+    crate::names::kind_name_en(k)
 }
 
 /// Resolves a token against a position: the legal move it names, or why not.
@@ -400,7 +400,7 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                     } else {
                         "таврель"
                     },
-                    crate::speech::kind_name_ru(top.kind),
+                    crate::names::kind_name_ru(top.kind),
                     square_name(from),
                     square_name(to)
                 ),

@@ -39,15 +39,17 @@ impl QueryError {
     pub fn text(&self, lang: Lang) -> String {
         match (self, lang) {
             (QueryError::EmptySquare(s), Lang::Ru) => format!("Поле {} пусто", square_name(*s)),
-            (QueryError::EmptySquare(s), Lang::En) => format!("{} is empty", square_name(*s)),
+            (QueryError::EmptySquare(s), Lang::En | Lang::De) => {
+                format!("{} is empty", square_name(*s))
+            }
             (QueryError::NotToMove(s), Lang::Ru) => {
                 format!("Таврель на {} сейчас не ходит", square_name(*s))
             }
-            (QueryError::NotToMove(s), Lang::En) => {
+            (QueryError::NotToMove(s), Lang::En | Lang::De) => {
                 format!("The man on {} is not on the move", square_name(*s))
             }
             (QueryError::BadRecord(i), Lang::Ru) => format!("Ход {} в записи невозможен", i + 1),
-            (QueryError::BadRecord(i), Lang::En) => {
+            (QueryError::BadRecord(i), Lang::En | Lang::De) => {
                 format!("Move {} of the record is not legal", i + 1)
             }
         }
@@ -66,8 +68,8 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
     match (lang, side) {
         (Lang::Ru, Side::White) => "Белые",
         (Lang::Ru, Side::Black) => "Чёрные",
-        (Lang::En, Side::White) => "White",
-        (Lang::En, Side::Black) => "Black",
+        (Lang::En | Lang::De, Side::White) => "White",
+        (Lang::En | Lang::De, Side::Black) => "Black",
     }
 }
 
@@ -82,7 +84,7 @@ fn capitalise(s: &str) -> String {
 fn kind_name(k: Kind, lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => kind_name_ru(k),
-        Lang::En => kind_name_en(k),
+        Lang::En | Lang::De => kind_name_en(k),
     }
 }
 
@@ -183,7 +185,7 @@ pub fn pieces(pos: &Position, q: MenQuery, lang: Lang) -> String {
 pub fn square(pos: &Position, sq: u8, lang: Lang) -> String {
     tower(pos, sq, lang).unwrap_or_else(|| match lang {
         Lang::Ru => format!("на {} пусто", square_name(sq)),
-        Lang::En => format!("{} is empty", square_name(sq)),
+        Lang::En | Lang::De => format!("{} is empty", square_name(sq)),
     })
 }
 
@@ -243,13 +245,13 @@ pub fn moves(pos: &Position, sq: u8, lang: Lang) -> Result<String, QueryError> {
     let n = said.len();
     Ok(match lang {
         Lang::Ru if n == 0 => format!("{who} на {}: ходов нет.", square_name(sq)),
-        Lang::En if n == 0 => format!("{who} on {}: no legal moves.", square_name(sq)),
+        Lang::En | Lang::De if n == 0 => format!("{who} on {}: no legal moves.", square_name(sq)),
         Lang::Ru => format!(
             "{who} на {}, ходов: {n}:\n{}",
             square_name(sq),
             said.join("\n")
         ),
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "{who} on {}, {n} moves:\n{}",
             square_name(sq),
             said.join("\n")
@@ -279,7 +281,7 @@ pub fn attackers(pos: &Position, sq: u8, lang: Lang) -> String {
     };
     let head = match lang {
         Lang::Ru => format!("Поле {} атакуют.", square_name(sq)),
-        Lang::En => format!("Attackers of {}.", square_name(sq)),
+        Lang::En | Lang::De => format!("Attackers of {}.", square_name(sq)),
     };
     format!("{head} {} {}", side(Side::White), side(Side::Black))
 }
@@ -305,7 +307,7 @@ pub fn history(start: &Position, record: &[Move], lang: Lang) -> Result<String, 
     if played.is_empty() {
         return Ok(match lang {
             Lang::Ru => "Ходов ещё не было.".into(),
-            Lang::En => "No moves yet.".into(),
+            Lang::En | Lang::De => "No moves yet.".into(),
         });
     }
     let lines: Vec<String> = played
@@ -332,6 +334,6 @@ pub fn last_move(start: &Position, record: &[Move], lang: Lang) -> Result<String
     let said = describe_move(pos, *m, lang);
     Ok(match lang {
         Lang::Ru => format!("Последний ход: {}, {said}.", who.to_lowercase()),
-        Lang::En => format!("Last move: {who}, {said}."),
+        Lang::En | Lang::De => format!("Last move: {who}, {said}."),
     })
 }

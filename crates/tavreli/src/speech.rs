@@ -7,45 +7,20 @@
 use crate::board::{Kind, ManInfo, Move, MoveKind, Position, square_name};
 use arbiter_edition::Side;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    Ru,
-    En,
+/// The language of the words: one enum for every crate that speaks.
+pub use arbiter_edition::Lang;
+
+/// The languages Tavreli has words for: English and Russian. German, which has
+/// the FIDE spoken chess names but no Tavreli vocabulary, is refused here, so that
+/// a player who asks for it is told instead of hearing English.
+pub const LANGS: [Lang; 2] = [Lang::En, Lang::Ru];
+
+/// Reads a language name (`ru`, `english`…) among [`LANGS`].
+pub fn parse_lang(s: &str) -> Option<Lang> {
+    Lang::parse(s).filter(|l| LANGS.contains(l))
 }
 
-impl Lang {
-    pub fn parse(s: &str) -> Option<Lang> {
-        match s.to_ascii_lowercase().as_str() {
-            "ru" | "rus" | "russian" => Some(Lang::Ru),
-            "en" | "eng" | "english" => Some(Lang::En),
-            _ => None,
-        }
-    }
-}
-
-pub fn kind_name_en(k: Kind) -> &'static str {
-    match k {
-        Kind::Volkhv => "volkhv",
-        Kind::Knyaz => "knyaz",
-        Kind::Ratoborets => "ratoborets",
-        Kind::Luchnik => "luchnik",
-        Kind::Vsadnik => "vsadnik",
-        Kind::Ratnik => "ratnik",
-        Kind::Helgi => "helgi",
-    }
-}
-
-pub fn kind_name_ru(k: Kind) -> &'static str {
-    match k {
-        Kind::Volkhv => "волхв",
-        Kind::Knyaz => "князь",
-        Kind::Ratoborets => "ратоборец",
-        Kind::Luchnik => "лучник",
-        Kind::Vsadnik => "всадник",
-        Kind::Ratnik => "ратник",
-        Kind::Helgi => "хелги",
-    }
-}
+pub use crate::names::{kind_name_en, kind_name_ru};
 
 /// Accusative (for "берёт в плен …"); хелги is indeclinable.
 fn kind_acc_ru(k: Kind) -> &'static str {
@@ -105,7 +80,7 @@ pub fn man(m: &ManInfo, lang: Lang) -> String {
             }
             s
         }
-        Lang::En => {
+        Lang::En | Lang::De => {
             let mut s = format!("{} {}", m.side.name(), kind_name_en(m.kind));
             if m.promoted {
                 s.push_str(" (promoted ratnik)");
@@ -209,7 +184,7 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
     if st.len() == 1 {
         return Some(match lang {
             Lang::Ru => format!("на {name} {}", man(top, lang)),
-            Lang::En => format!("on {name} a {}", man(top, lang)),
+            Lang::En | Lang::De => format!("on {name} a {}", man(top, lang)),
         });
     }
     let rest: Vec<String> = st
@@ -218,7 +193,7 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
         .skip(1)
         .map(|m| match lang {
             Lang::Ru => man(m, lang),
-            Lang::En => format!("a {}", man(m, lang)),
+            Lang::En | Lang::De => format!("a {}", man(m, lang)),
         })
         .collect();
     Some(match lang {
@@ -233,7 +208,7 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
             },
             rest.join(", ")
         ),
-        Lang::En => format!(
+        Lang::En | Lang::De => format!(
             "on {name} a tower of {}: on top a {}, below it {}",
             count_en(st.len()),
             man(top, lang),
@@ -252,14 +227,14 @@ pub fn board(pos: &Position, lang: Lang) -> Vec<String> {
             .collect();
         let head = match lang {
             Lang::Ru => format!("{}-я горизонталь", rank + 1),
-            Lang::En => format!("rank {}", rank + 1),
+            Lang::En | Lang::De => format!("rank {}", rank + 1),
         };
         if parts.is_empty() {
             lines.push(format!(
                 "{head}: {}",
                 match lang {
                     Lang::Ru => "пусто",
-                    Lang::En => "empty",
+                    Lang::En | Lang::De => "empty",
                 }
             ));
         } else {
@@ -288,7 +263,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
         } else {
             "длинная рокировка"
         }),
-        (MoveKind::Castle, Lang::En) => s.push_str(if mv.to() % 8 == 6 {
+        (MoveKind::Castle, Lang::En | Lang::De) => s.push_str(if mv.to() % 8 == 6 {
             "short castling"
         } else {
             "long castling"
@@ -315,7 +290,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
                 ));
             }
         }
-        (_, Lang::En) => {
+        (_, Lang::En | Lang::De) => {
             if h == 1 {
                 s.push_str(&format!("{} from {from} to {to}", man(&mover, lang)));
             } else if k == h {
@@ -343,7 +318,9 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
         if let Some(v) = pos.top_man(victim_sq) {
             s.push_str(&match lang {
                 Lang::Ru => format!(", пленение на проходе: берёт в плен {}", man_acc_ru(&v)),
-                Lang::En => format!(", en passant: takes the {} prisoner", man(&v, lang)),
+                Lang::En | Lang::De => {
+                    format!(", en passant: takes the {} prisoner", man(&v, lang))
+                }
             });
         }
     } else if let Some(t) = pos.top_man(mv.to())
@@ -352,18 +329,18 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
         if t.side != mover.side {
             s.push_str(&match lang {
                 Lang::Ru => format!(", берёт в плен {}", man_acc_ru(&t)),
-                Lang::En => format!(", takes the {} prisoner", man(&t, lang)),
+                Lang::En | Lang::De => format!(", takes the {} prisoner", man(&t, lang)),
             });
         } else {
             s.push_str(&match lang {
                 Lang::Ru => format!(", встаёт на {}", man_acc_ru(&t)),
-                Lang::En => format!(", onto the {}", man(&t, lang)),
+                Lang::En | Lang::De => format!(", onto the {}", man(&t, lang)),
             });
         }
         if t.promoted {
             s.push_str(match lang {
                 Lang::Ru => " (превращённый ратник снова становится ратником)",
-                Lang::En => " (the promoted ratnik turns back into a ratnik)",
+                Lang::En | Lang::De => " (the promoted ratnik turns back into a ratnik)",
             });
         }
     }
@@ -373,7 +350,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
     {
         s.push_str(&match lang {
             Lang::Ru => format!("; на {from} остаётся {}", man(&left, lang)),
-            Lang::En => format!("; left on {from}: {}", man(&left, lang)),
+            Lang::En | Lang::De => format!("; left on {from}: {}", man(&left, lang)),
         });
     }
     for sq in [mv.from(), mv.to()] {
@@ -386,7 +363,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
                         square_name(sq),
                         kind_instr_ru(a.kind)
                     ),
-                    Lang::En => format!(
+                    Lang::En | Lang::De => format!(
                         "; the ratnik on {} becomes a {}",
                         square_name(sq),
                         kind_name_en(a.kind)
@@ -399,7 +376,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
         {
             s.push_str(&match lang {
                 Lang::Ru => format!("; ратник становится {}", kind_instr_ru(a.kind)),
-                Lang::En => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
+                Lang::En | Lang::De => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
             });
         }
     }
@@ -408,13 +385,13 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
         s.push_str(match (lang, mate) {
             (Lang::Ru, true) => ", мат",
             (Lang::Ru, false) => ", шах",
-            (Lang::En, true) => ", checkmate",
-            (Lang::En, false) => ", check",
+            (Lang::En | Lang::De, true) => ", checkmate",
+            (Lang::En | Lang::De, false) => ", check",
         });
     } else if !after.has_legal_move() {
         s.push_str(match lang {
             Lang::Ru => ", пат",
-            Lang::En => ", stalemate",
+            Lang::En | Lang::De => ", stalemate",
         });
     }
     s

@@ -1,11 +1,12 @@
 //! Reading the arguments of position commands: a piece (letter or word, with or without a
-//! colour), a square, a file or a rank — with the letters of [`crate::Lang`]'s tables and
+//! colour), a square, a file or a rank — with the letters of [`crate::LetterSet`]'s tables and
 //! the words of the spoken lexicons, so that a query accepts what a move accepts.
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use crate::lang::Lang;
-use crate::spoken::{SpokenLang, coordinates, piece_of_word};
+use crate::letters::LetterSet;
+use crate::spoken::{coordinates, piece_of_word};
+use arbiter_edition::Lang;
 
 use super::error::{QueryError, QueryErrorKind, bad};
 use super::words::{colour_of_word, role_of_plural};
@@ -47,7 +48,7 @@ pub enum Line {
 ///   Russian) and a Latin `C` is read as the Russian С (слон), as the move reader does.
 /// * Words in any lexicon, singular or plural, with an optional colour word before or
 ///   after: "knights", "white knight", "чёрные кони", "Springer", "белые", "black".
-pub fn parse_piece(text: &str, lang: SpokenLang) -> Result<PieceQuery, QueryError> {
+pub fn parse_piece(text: &str, lang: Lang) -> Result<PieceQuery, QueryError> {
     let unknown = || bad(QueryErrorKind::UnknownPiece, text, lang);
     let Some(t) = short(text) else {
         return Err(unknown());
@@ -79,8 +80,8 @@ pub fn parse_piece(text: &str, lang: SpokenLang) -> Result<PieceQuery, QueryErro
 }
 
 /// A piece letter: `Ok(None)` if the text is no letter (it may be a word).
-fn piece_letters(w: &str, lang: SpokenLang) -> Result<Option<PieceQuery>, QueryError> {
-    let ru = Lang::Ru.table();
+fn piece_letters(w: &str, lang: Lang) -> Result<Option<PieceQuery>, QueryError> {
+    let ru = LetterSet::Ru.table();
     let lower = w.to_lowercase();
     for (role, spellings) in ru.pieces.iter().chain([(Role::Pawn, ru.pawn)].iter()) {
         if spellings.iter().any(|s| s.to_lowercase() == lower) {
@@ -103,7 +104,7 @@ fn piece_letters(w: &str, lang: SpokenLang) -> Result<Option<PieceQuery>, QueryE
         Color::Black
     });
     let up = c.to_ascii_uppercase().to_string();
-    if lang == SpokenLang::Ru {
+    if lang == Lang::Ru {
         match up.as_str() {
             "K" => return Err(bad(QueryErrorKind::AmbiguousPiece, w, lang)),
             "C" => {
@@ -115,10 +116,10 @@ fn piece_letters(w: &str, lang: SpokenLang) -> Result<Option<PieceQuery>, QueryE
             _ => {}
         }
     }
-    let order: &[Lang] = if lang == SpokenLang::De {
-        &[Lang::De, Lang::En]
+    let order: &[LetterSet] = if lang == Lang::De {
+        &[LetterSet::De, LetterSet::En]
     } else {
-        &[Lang::En]
+        &[LetterSet::En]
     };
     for l in order {
         let t = l.table();
@@ -140,7 +141,7 @@ fn piece_letters(w: &str, lang: SpokenLang) -> Result<Option<PieceQuery>, QueryE
 
 /// Reads a square: "e4", "E4", Cyrillic look-alikes ("е4", "с5"), or spoken ("е
 /// четыре", "Eva vier", "echo four", "e four").
-pub fn parse_square(text: &str, lang: SpokenLang) -> Result<Square, QueryError> {
+pub fn parse_square(text: &str, lang: Lang) -> Result<Square, QueryError> {
     match short(text).and_then(coordinates) {
         Some((Some(f), Some(r))) => Ok(Square::from_coords(f, r)),
         _ => Err(bad(QueryErrorKind::BadSquare, text, lang)),
@@ -148,7 +149,7 @@ pub fn parse_square(text: &str, lang: SpokenLang) -> Result<Square, QueryError> 
 }
 
 /// Reads a file ("e", "е", "эф", "Eva", "echo") or a rank ("4", "четыре", "vier", "four").
-pub fn parse_line(text: &str, lang: SpokenLang) -> Result<Line, QueryError> {
+pub fn parse_line(text: &str, lang: Lang) -> Result<Line, QueryError> {
     match short(text).and_then(coordinates) {
         Some((Some(f), None)) => Ok(Line::File(f)),
         Some((None, Some(r))) => Ok(Line::Rank(r)),

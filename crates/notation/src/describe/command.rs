@@ -11,7 +11,7 @@
 
 use shakmaty::Square;
 
-use crate::spoken::SpokenLang;
+use arbiter_edition::Lang;
 
 use super::args::{Line, PieceQuery, parse_line, parse_piece, parse_square};
 use super::error::{QueryError, QueryErrorKind};
@@ -363,7 +363,7 @@ fn bare(word: CommandWord) -> Command {
     }
 }
 
-fn with_argument(word: CommandWord, rest: &str, lang: SpokenLang) -> Result<Command, QueryError> {
+fn with_argument(word: CommandWord, rest: &str, lang: Lang) -> Result<Command, QueryError> {
     Ok(match word {
         CommandWord::Pieces => Command::Pieces(parse_piece(rest, lang)?),
         CommandWord::Scan => Command::Scan(parse_line(rest, lang)?),
@@ -382,7 +382,7 @@ fn with_argument(word: CommandWord, rest: &str, lang: SpokenLang) -> Result<Comm
 /// Russian ones); `lang` decides how piece letters read (see [`parse_piece`]) and the
 /// language of errors. See the module documentation for the rule that separates commands
 /// from moves.
-pub fn parse_command(text: &str, lang: SpokenLang) -> Option<Result<Command, QueryError>> {
+pub fn parse_command(text: &str, lang: Lang) -> Option<Result<Command, QueryError>> {
     let ct = command_word(text)?;
     let head = text.split_whitespace().next().unwrap_or("");
     let err = |k: QueryErrorKind| Some(Err(QueryError::new(k, lang)));
@@ -405,17 +405,17 @@ pub fn parse_command(text: &str, lang: SpokenLang) -> Option<Result<Command, Que
 /// The help: every command with all its forms (letter, English, Russian, German words),
 /// its argument and what it does, one per line, in `lang`; then the rule that separates
 /// commands from moves.
-pub fn help_text(lang: SpokenLang) -> String {
+pub fn help_text(lang: Lang) -> String {
     let i = match lang {
-        SpokenLang::En => 0,
-        SpokenLang::Ru => 1,
-        SpokenLang::De => 2,
+        Lang::En => 0,
+        Lang::Ru => 1,
+        Lang::De => 2,
     };
     let mut lines = vec![
         match lang {
-            SpokenLang::En => "Type a move, or a command:",
-            SpokenLang::Ru => "Наберите ход или команду:",
-            SpokenLang::De => "Einen Zug oder einen Befehl eingeben:",
+            Lang::En => "Type a move, or a command:",
+            Lang::Ru => "Наберите ход или команду:",
+            Lang::De => "Einen Zug oder einen Befehl eingeben:",
         }
         .to_string(),
     ];
@@ -438,9 +438,9 @@ pub fn help_text(lang: SpokenLang) -> String {
     }
     lines.push(
         match lang {
-            SpokenLang::En => "A one-letter command takes its argument after a space: a a4 asks for the attackers of a4, a4 is a move. Q e4 is a move, q e4 a question.",
-            SpokenLang::Ru => "Однобуквенная команда пишется с аргументом через пробел: a a4 — кто бьёт поле a4, a4 — ход. Q e4 — ход, q e4 — вопрос о поле.",
-            SpokenLang::De => "Ein Befehl aus einem Buchstaben steht mit Leerzeichen vor seinem Argument: a a4 fragt nach den Angreifern von a4, a4 ist ein Zug. Q e4 ist ein Zug, q e4 eine Frage.",
+            Lang::En => "A one-letter command takes its argument after a space: a a4 asks for the attackers of a4, a4 is a move. Q e4 is a move, q e4 a question.",
+            Lang::Ru => "Однобуквенная команда пишется с аргументом через пробел: a a4 — кто бьёт поле a4, a4 — ход. Q e4 — ход, q e4 — вопрос о поле.",
+            Lang::De => "Ein Befehl aus einem Buchstaben steht mit Leerzeichen vor seinem Argument: a a4 fragt nach den Angreifern von a4, a4 ist ein Zug. Q e4 ist ein Zug, q e4 eine Frage.",
         }
         .to_string(),
     );

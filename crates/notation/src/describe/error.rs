@@ -4,7 +4,7 @@ use std::fmt;
 
 use shakmaty::Square;
 
-use crate::spoken::SpokenLang;
+use arbiter_edition::Lang;
 
 use super::words::cut;
 
@@ -39,17 +39,17 @@ pub struct QueryError {
     /// What went wrong.
     pub kind: QueryErrorKind,
     /// The language of [`fmt::Display`].
-    pub lang: SpokenLang,
+    pub lang: Lang,
 }
 
 impl QueryError {
     /// An error whose message is in `lang`.
-    pub fn new(kind: QueryErrorKind, lang: SpokenLang) -> QueryError {
+    pub fn new(kind: QueryErrorKind, lang: Lang) -> QueryError {
         QueryError { kind, lang }
     }
 
     /// The same error, said in another language.
-    pub fn in_lang(mut self, lang: SpokenLang) -> QueryError {
+    pub fn in_lang(mut self, lang: Lang) -> QueryError {
         self.lang = lang;
         self
     }
@@ -113,9 +113,9 @@ fn de(k: &QueryErrorKind) -> String {
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self.lang {
-            SpokenLang::En => en(&self.kind),
-            SpokenLang::Ru => ru(&self.kind),
-            SpokenLang::De => de(&self.kind),
+            Lang::En => en(&self.kind),
+            Lang::Ru => ru(&self.kind),
+            Lang::De => de(&self.kind),
         };
         f.write_str(&text)
     }
@@ -124,6 +124,6 @@ impl fmt::Display for QueryError {
 impl std::error::Error for QueryError {}
 
 /// Builds an error, cutting the user's text.
-pub(crate) fn bad(kind: fn(String) -> QueryErrorKind, text: &str, lang: SpokenLang) -> QueryError {
+pub(crate) fn bad(kind: fn(String) -> QueryErrorKind, text: &str, lang: Lang) -> QueryError {
     QueryError::new(kind(cut(text)), lang)
 }

@@ -6,8 +6,9 @@
 
 use shakmaty::{Bitboard, Chess, Color, File, Piece, Position, Rank, Role, Square};
 
-use crate::lang::Lang;
-use crate::spoken::{SpokenLang, announce_move};
+use crate::letters::LetterSet;
+use crate::spoken::announce_move;
+use arbiter_edition::Lang;
 
 use super::args::{Line, PieceQuery};
 use super::error::{QueryError, QueryErrorKind};
@@ -65,11 +66,11 @@ pub fn pieces(pos: &Chess, q: PieceQuery, w: Wording) -> String {
     out.join(" ")
 }
 
-fn empty_word(lang: SpokenLang) -> &'static str {
+fn empty_word(lang: Lang) -> &'static str {
     match lang {
-        SpokenLang::En => "empty",
-        SpokenLang::Ru => "пусто",
-        SpokenLang::De => "leer",
+        Lang::En => "empty",
+        Lang::Ru => "пусто",
+        Lang::De => "leer",
     }
 }
 
@@ -80,9 +81,9 @@ fn empty_run(from: Square, to: Square, w: Wording) -> String {
         return format!("{a} {e}");
     }
     match w.lang {
-        SpokenLang::En => format!("{a} to {b} {e}"),
-        SpokenLang::Ru => format!("от {a} до {b} {e}"),
-        SpokenLang::De => format!("{a} bis {b} {e}"),
+        Lang::En => format!("{a} to {b} {e}"),
+        Lang::Ru => format!("от {a} до {b} {e}"),
+        Lang::De => format!("{a} bis {b} {e}"),
     }
 }
 
@@ -100,12 +101,12 @@ pub fn scan(pos: &Chess, line: Line, w: Wording) -> String {
             .collect(),
     };
     let head = match (line, w.lang) {
-        (Line::File(f), SpokenLang::En) => format!("File {}", w.file(f)),
-        (Line::File(f), SpokenLang::Ru) => format!("Вертикаль {}", w.file(f)),
-        (Line::File(f), SpokenLang::De) => format!("Linie {}", w.file(f)),
-        (Line::Rank(r), SpokenLang::En) => format!("Rank {}", w.rank(r)),
-        (Line::Rank(r), SpokenLang::Ru) => format!("Горизонталь {}", w.rank(r)),
-        (Line::Rank(r), SpokenLang::De) => format!("Reihe {}", w.rank(r)),
+        (Line::File(f), Lang::En) => format!("File {}", w.file(f)),
+        (Line::File(f), Lang::Ru) => format!("Вертикаль {}", w.file(f)),
+        (Line::File(f), Lang::De) => format!("Linie {}", w.file(f)),
+        (Line::Rank(r), Lang::En) => format!("Rank {}", w.rank(r)),
+        (Line::Rank(r), Lang::Ru) => format!("Горизонталь {}", w.rank(r)),
+        (Line::Rank(r), Lang::De) => format!("Reihe {}", w.rank(r)),
     };
     let mut parts = Vec::new();
     let mut run: Option<(Square, Square)> = None;
@@ -161,9 +162,9 @@ pub fn moves(pos: &Chess, sq: Square, w: Wording) -> Result<String, QueryError> 
     ));
     if said.is_empty() {
         let none = match w.lang {
-            SpokenLang::En => "no legal moves",
-            SpokenLang::Ru => "ходов нет",
-            SpokenLang::De => "keine Züge",
+            Lang::En => "no legal moves",
+            Lang::Ru => "ходов нет",
+            Lang::De => "keine Züge",
         };
         return Ok(format!("{who}: {none}."));
     }
@@ -187,9 +188,9 @@ fn attackers_of(pos: &Chess, sq: Square, c: Color, w: Wording) -> String {
     found.sort_by_key(|&(r, s)| (r, s.file(), s.rank()));
     if found.is_empty() {
         return match w.lang {
-            SpokenLang::En => "none".into(),
-            SpokenLang::Ru => "нет".into(),
-            SpokenLang::De => "keine".into(),
+            Lang::En => "none".into(),
+            Lang::Ru => "нет".into(),
+            Lang::De => "keine".into(),
         };
     }
     found
@@ -203,9 +204,9 @@ fn attackers_of(pos: &Chess, sq: Square, c: Color, w: Wording) -> String {
 /// still gives check, Art. 3.9): "Attackers of e5. White: knight f3, pawn d4. Black: none."
 pub fn attackers(pos: &Chess, sq: Square, w: Wording) -> String {
     let head = match w.lang {
-        SpokenLang::En => format!("Attackers of {}.", w.square(sq)),
-        SpokenLang::Ru => format!("Поле {} атакуют.", w.square(sq)),
-        SpokenLang::De => format!("Angreifer auf {}.", w.square(sq)),
+        Lang::En => format!("Attackers of {}.", w.square(sq)),
+        Lang::Ru => format!("Поле {} атакуют.", w.square(sq)),
+        Lang::De => format!("Angreifer auf {}.", w.square(sq)),
     };
     let side = |c: Color| format!("{}: {}.", side_name(w.lang, c), attackers_of(pos, sq, c, w));
     format!("{head} {} {}", side(Color::White), side(Color::Black))
@@ -214,16 +215,16 @@ pub fn attackers(pos: &Chess, sq: Square, w: Wording) -> String {
 /// The letter of a piece on the text board: the language's scoresheet letter (L-C.3), upper
 /// case for White, lower case for Black, as FEN does. Pawns, which have no scoresheet
 /// letter (L-C.4), take P, П (пешка) or B (Bauer).
-fn board_letter(lang: SpokenLang, p: Piece) -> String {
+fn board_letter(lang: Lang, p: Piece) -> String {
     let l = match lang {
-        SpokenLang::En => Lang::En,
-        SpokenLang::Ru => Lang::Ru,
-        SpokenLang::De => Lang::De,
+        Lang::En => LetterSet::En,
+        Lang::Ru => LetterSet::Ru,
+        Lang::De => LetterSet::De,
     };
     let letter = match (p.role, lang) {
-        (Role::Pawn, SpokenLang::En) => "P",
-        (Role::Pawn, SpokenLang::Ru) => "П",
-        (Role::Pawn, SpokenLang::De) => "B",
+        (Role::Pawn, Lang::En) => "P",
+        (Role::Pawn, Lang::Ru) => "П",
+        (Role::Pawn, Lang::De) => "B",
         (r, _) => l.letter(r),
     };
     // White as printed (Кр keeps its small р), Black in lower case.
@@ -238,8 +239,8 @@ fn board_letter(lang: SpokenLang, p: Piece) -> String {
 /// the language (its scoresheet letter, L-C.3; pawns P, П, B) or "." for an empty square. Russian cells are two
 /// characters wide (Кр), so that the columns stay aligned on a braille display. For the
 /// braille board use [`crate::braille::board_to_braille`].
-pub fn board_text(pos: &Chess, lang: SpokenLang, from_black: bool) -> String {
-    let width = if lang == SpokenLang::Ru { 2 } else { 1 };
+pub fn board_text(pos: &Chess, lang: Lang, from_black: bool) -> String {
+    let width = if lang == Lang::Ru { 2 } else { 1 };
     let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
     let mut files: Vec<File> = File::ALL.to_vec();
     if from_black {

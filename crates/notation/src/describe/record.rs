@@ -4,17 +4,14 @@ use arbiter_edition::Side;
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::clock::{Numerals, talking_clock_with};
-use crate::spoken::{SpokenLang, announce_move};
+use crate::spoken::announce_move;
+use arbiter_edition::Lang;
 
 use super::error::{QueryError, QueryErrorKind};
 use super::words::{Wording, lexicon_of, side_name};
 
 /// Replays a record, giving each move with the position it was played in.
-fn replay(
-    start: &Chess,
-    moves: &[Move],
-    lang: SpokenLang,
-) -> Result<Vec<(Chess, Move)>, QueryError> {
+fn replay(start: &Chess, moves: &[Move], lang: Lang) -> Result<Vec<(Chess, Move)>, QueryError> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
@@ -28,11 +25,7 @@ fn replay(
 }
 
 /// The position after a record of moves (what the other queries are asked about).
-pub fn position_after(
-    start: &Chess,
-    moves: &[Move],
-    lang: SpokenLang,
-) -> Result<Chess, QueryError> {
+pub fn position_after(start: &Chess, moves: &[Move], lang: Lang) -> Result<Chess, QueryError> {
     let mut pos = start.clone();
     for (i, m) in moves.iter().enumerate() {
         if !pos.is_legal(*m) {
@@ -48,7 +41,7 @@ pub fn position_after(
 pub fn moves_from_text<S: AsRef<str>>(
     start: &Chess,
     texts: &[S],
-    lang: SpokenLang,
+    lang: Lang,
 ) -> Result<Vec<Move>, QueryError> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(texts.len());
@@ -61,11 +54,11 @@ pub fn moves_from_text<S: AsRef<str>>(
     Ok(out)
 }
 
-fn no_moves(lang: SpokenLang) -> String {
+fn no_moves(lang: Lang) -> String {
     match lang {
-        SpokenLang::En => "No moves yet.".into(),
-        SpokenLang::Ru => "Ходов ещё не было.".into(),
-        SpokenLang::De => "Noch keine Züge.".into(),
+        Lang::En => "No moves yet.".into(),
+        Lang::Ru => "Ходов ещё не было.".into(),
+        Lang::De => "Noch keine Züge.".into(),
     }
 }
 
@@ -105,9 +98,9 @@ pub fn last_move(start: &Chess, moves: &[Move], w: Wording) -> Result<String, Qu
     let who = side_name(w.lang, pos.turn());
     let said = announce_move(pos, *m, w.lexicon);
     Ok(match w.lang {
-        SpokenLang::En => format!("Last move: {who}, {said}."),
-        SpokenLang::Ru => format!("Последний ход: {}, {said}.", who.to_lowercase()),
-        SpokenLang::De => format!("Letzter Zug: {who}, {said}."),
+        Lang::En => format!("Last move: {who}, {said}."),
+        Lang::Ru => format!("Последний ход: {}, {said}.", who.to_lowercase()),
+        Lang::De => format!("Letzter Zug: {who}, {said}."),
     })
 }
 
@@ -136,10 +129,10 @@ pub fn clocks(
     };
     let who = side_name(w.lang, c);
     let turn = match w.lang {
-        SpokenLang::En => format!("{who} to move."),
-        SpokenLang::Ru if c == Color::White => "Ход белых.".to_string(),
-        SpokenLang::Ru => "Ход чёрных.".to_string(),
-        SpokenLang::De => format!("{who} am Zug."),
+        Lang::En => format!("{who} to move."),
+        Lang::Ru if c == Color::White => "Ход белых.".to_string(),
+        Lang::Ru => "Ход чёрных.".to_string(),
+        Lang::De => format!("{who} am Zug."),
     };
     format!("{clock} {turn}")
 }

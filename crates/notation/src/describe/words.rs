@@ -5,8 +5,9 @@
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use crate::clock::{RuPlural, ru_number_words, ru_plural};
-use crate::spoken::{Lexicon, SpokenLang, file_word, piece_word, rank_word, square_words};
+use crate::numbers::{RuPlural, ru_number_words, ru_plural};
+use crate::spoken::{Lexicon, file_word, piece_word, rank_word, square_words};
+use arbiter_edition::Lang;
 
 /// The language of the sentences and the lexicon of the squares and moves in them.
 ///
@@ -15,14 +16,14 @@ use crate::spoken::{Lexicon, SpokenLang, file_word, piece_word, rank_word, squar
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Wording {
     /// The language of the sentences, piece names and error messages.
-    pub lang: SpokenLang,
+    pub lang: Lang,
     /// How squares and moves are said (FIDE Appendix D, Russian practice, English, NATO).
     pub lexicon: Lexicon,
 }
 
 impl Wording {
     /// A wording in `lang` with squares and moves said in `lexicon`.
-    pub fn new(lang: SpokenLang, lexicon: Lexicon) -> Wording {
+    pub fn new(lang: Lang, lexicon: Lexicon) -> Wording {
         Wording { lang, lexicon }
     }
 
@@ -51,21 +52,21 @@ impl Wording {
 }
 
 /// The lexicon whose piece words are the ordinary ones of a language.
-pub(crate) fn lexicon_of(lang: SpokenLang) -> Lexicon {
+pub(crate) fn lexicon_of(lang: Lang) -> Lexicon {
     match lang {
-        SpokenLang::En => Lexicon::En,
-        SpokenLang::Ru => Lexicon::Ru,
-        SpokenLang::De => Lexicon::FideDe,
+        Lang::En => Lexicon::En,
+        Lang::Ru => Lexicon::Ru,
+        Lang::De => Lexicon::FideDe,
     }
 }
 
 /// Russian: is the noun feminine (ладья, пешка)? German: die Dame. The others are
 /// masculine in both languages.
-fn feminine(lang: SpokenLang, role: Role) -> bool {
+fn feminine(lang: Lang, role: Role) -> bool {
     match lang {
-        SpokenLang::Ru => matches!(role, Role::Rook | Role::Pawn),
-        SpokenLang::De => role == Role::Queen,
-        SpokenLang::En => false,
+        Lang::Ru => matches!(role, Role::Rook | Role::Pawn),
+        Lang::De => role == Role::Queen,
+        Lang::En => false,
     }
 }
 
@@ -95,11 +96,11 @@ fn de_plural(role: Role) -> &'static str {
 }
 
 /// The plural of a piece name ("knights", "кони", "Springer").
-pub(crate) fn plural(lang: SpokenLang, role: Role) -> String {
+pub(crate) fn plural(lang: Lang, role: Role) -> String {
     match lang {
-        SpokenLang::Ru => ru_forms(role)[2].to_string(),
-        SpokenLang::De => de_plural(role).to_string(),
-        SpokenLang::En => format!("{}s", piece_word(Lexicon::En, role)),
+        Lang::Ru => ru_forms(role)[2].to_string(),
+        Lang::De => de_plural(role).to_string(),
+        Lang::En => format!("{}s", piece_word(Lexicon::En, role)),
     }
 }
 
@@ -109,19 +110,19 @@ pub(crate) fn role_of_plural(word: &str) -> Option<Role> {
     Role::ALL.into_iter().find(|&r| {
         ru_forms(r).contains(&w.as_str())
             || de_plural(r).to_lowercase() == w
-            || plural(SpokenLang::En, r) == w
+            || plural(Lang::En, r) == w
     })
 }
 
 /// "2 knights", "два коня", "одна пешка", "пять пешек", "eine Dame"; zero is "no
 /// knights", "коней нет", "keine Springer". Russian numbers are in words, agreeing in
 /// gender, because a speech engine cannot choose "одна" over "один" from a digit.
-pub fn count_pieces(lang: SpokenLang, n: usize, role: Role) -> String {
+pub fn count_pieces(lang: Lang, n: usize, role: Role) -> String {
     let fem = feminine(lang, role);
     let sing = piece_word(lexicon_of(lang), role);
     match (lang, n) {
-        (SpokenLang::Ru, 0) => format!("{} нет", ru_forms(role)[1]),
-        (SpokenLang::Ru, _) => {
+        (Lang::Ru, 0) => format!("{} нет", ru_forms(role)[1]),
+        (Lang::Ru, _) => {
             let noun = match ru_plural(n as u64) {
                 RuPlural::One => sing,
                 RuPlural::Few => ru_forms(role)[0],
@@ -129,41 +130,41 @@ pub fn count_pieces(lang: SpokenLang, n: usize, role: Role) -> String {
             };
             format!("{} {noun}", ru_number_words(n as u64, fem))
         }
-        (SpokenLang::De, 0) => format!("keine {}", de_plural(role)),
-        (SpokenLang::De, 1) => format!("{} {sing}", if fem { "eine" } else { "ein" }),
-        (SpokenLang::De, _) => format!("{n} {}", de_plural(role)),
-        (SpokenLang::En, 0) => format!("no {}", plural(lang, role)),
-        (SpokenLang::En, 1) => format!("one {sing}"),
-        (SpokenLang::En, _) => format!("{n} {}", plural(lang, role)),
+        (Lang::De, 0) => format!("keine {}", de_plural(role)),
+        (Lang::De, 1) => format!("{} {sing}", if fem { "eine" } else { "ein" }),
+        (Lang::De, _) => format!("{n} {}", de_plural(role)),
+        (Lang::En, 0) => format!("no {}", plural(lang, role)),
+        (Lang::En, 1) => format!("one {sing}"),
+        (Lang::En, _) => format!("{n} {}", plural(lang, role)),
     }
 }
 
 /// A side as the subject of a sentence: "White", "Белые", "Weiß".
-pub fn side_name(lang: SpokenLang, c: Color) -> &'static str {
+pub fn side_name(lang: Lang, c: Color) -> &'static str {
     match (lang, c) {
-        (SpokenLang::En, Color::White) => "White",
-        (SpokenLang::En, Color::Black) => "Black",
-        (SpokenLang::Ru, Color::White) => "Белые",
-        (SpokenLang::Ru, Color::Black) => "Чёрные",
-        (SpokenLang::De, Color::White) => "Weiß",
-        (SpokenLang::De, Color::Black) => "Schwarz",
+        (Lang::En, Color::White) => "White",
+        (Lang::En, Color::Black) => "Black",
+        (Lang::Ru, Color::White) => "Белые",
+        (Lang::Ru, Color::Black) => "Чёрные",
+        (Lang::De, Color::White) => "Weiß",
+        (Lang::De, Color::Black) => "Schwarz",
     }
 }
 
 /// A piece with its colour, agreeing in gender: "White knight", "белая ладья", "weiße
 /// Dame", "schwarzer Bauer".
-pub fn piece_with_colour(lang: SpokenLang, c: Color, role: Role) -> String {
+pub fn piece_with_colour(lang: Lang, c: Color, role: Role) -> String {
     let fem = feminine(lang, role);
     let adj = match (lang, c, fem) {
-        (SpokenLang::En, _, _) => side_name(lang, c),
-        (SpokenLang::Ru, Color::White, false) => "белый",
-        (SpokenLang::Ru, Color::White, true) => "белая",
-        (SpokenLang::Ru, Color::Black, false) => "чёрный",
-        (SpokenLang::Ru, Color::Black, true) => "чёрная",
-        (SpokenLang::De, Color::White, false) => "weißer",
-        (SpokenLang::De, Color::White, true) => "weiße",
-        (SpokenLang::De, Color::Black, false) => "schwarzer",
-        (SpokenLang::De, Color::Black, true) => "schwarze",
+        (Lang::En, _, _) => side_name(lang, c),
+        (Lang::Ru, Color::White, false) => "белый",
+        (Lang::Ru, Color::White, true) => "белая",
+        (Lang::Ru, Color::Black, false) => "чёрный",
+        (Lang::Ru, Color::Black, true) => "чёрная",
+        (Lang::De, Color::White, false) => "weißer",
+        (Lang::De, Color::White, true) => "weiße",
+        (Lang::De, Color::Black, false) => "schwarzer",
+        (Lang::De, Color::Black, true) => "schwarze",
     };
     format!("{adj} {}", piece_word(lexicon_of(lang), role))
 }

@@ -1,12 +1,12 @@
 //! Piece-letter tables for written notation (L-C.1–C.4, L-C.3: "each player may use the
 //! letters usual in his own language"). Adding a language means adding one [`LetterTable`]
-//! to [`TABLES`] and one variant to [`Lang`]; the printer and the parser read nothing else.
+//! to [`TABLES`] and one variant to [`LetterSet`]; the printer and the parser read nothing else.
 
 use shakmaty::Role;
 
 /// A language whose piece letters a scoresheet may use (L-C.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
+pub enum LetterSet {
     /// English: K Q R B N (the FIDE letters, L-C.1–C.4).
     En,
     /// Russian: Кр Ф Л С К (RU-4; L-C.1–C.4 "R" note).
@@ -30,7 +30,7 @@ pub enum Lang {
 /// or "Kr" transliterated).
 #[derive(Debug)]
 pub struct LetterTable {
-    pub lang: Lang,
+    pub lang: LetterSet,
     /// Command-line and API key.
     pub key: &'static str,
     /// King, queen, rook, bishop, knight — each with its accepted spellings.
@@ -47,7 +47,7 @@ pub struct LetterTable {
 /// languages (e.g. `Rd1` is a rook in English and a king in French), the earlier one wins.
 pub static TABLES: [LetterTable; 8] = [
     LetterTable {
-        lang: Lang::En,
+        lang: LetterSet::En,
         key: "en",
         pieces: [
             (Role::King, &["K"]),
@@ -60,7 +60,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::Ru,
+        lang: LetterSet::Ru,
         key: "ru",
         pieces: [
             // "Кр" (король) must be tried before "К" (конь): the longest spelling wins.
@@ -74,7 +74,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: ":",
     },
     LetterTable {
-        lang: Lang::De,
+        lang: LetterSet::De,
         key: "de",
         pieces: [
             (Role::King, &["K"]),
@@ -87,7 +87,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::Fr,
+        lang: LetterSet::Fr,
         key: "fr",
         pieces: [
             (Role::King, &["R"]),
@@ -100,7 +100,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::Es,
+        lang: LetterSet::Es,
         key: "es",
         pieces: [
             (Role::King, &["R"]),
@@ -113,7 +113,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::It,
+        lang: LetterSet::It,
         key: "it",
         pieces: [
             (Role::King, &["R"]),
@@ -126,7 +126,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::Nl,
+        lang: LetterSet::Nl,
         key: "nl",
         pieces: [
             (Role::King, &["K"]),
@@ -139,7 +139,7 @@ pub static TABLES: [LetterTable; 8] = [
         capture: "x",
     },
     LetterTable {
-        lang: Lang::Pl,
+        lang: LetterSet::Pl,
         key: "pl",
         pieces: [
             (Role::King, &["K"]),
@@ -153,30 +153,30 @@ pub static TABLES: [LetterTable; 8] = [
     },
 ];
 
-impl Lang {
-    pub const ALL: [Lang; 8] = [
-        Lang::En,
-        Lang::Ru,
-        Lang::De,
-        Lang::Fr,
-        Lang::Es,
-        Lang::It,
-        Lang::Nl,
-        Lang::Pl,
+impl LetterSet {
+    pub const ALL: [LetterSet; 8] = [
+        LetterSet::En,
+        LetterSet::Ru,
+        LetterSet::De,
+        LetterSet::Fr,
+        LetterSet::Es,
+        LetterSet::It,
+        LetterSet::Nl,
+        LetterSet::Pl,
     ];
 
     pub fn table(self) -> &'static LetterTable {
         TABLES
             .iter()
             .find(|t| t.lang == self)
-            .expect("every Lang has a table")
+            .expect("every LetterSet has a table")
     }
 
     pub fn key(self) -> &'static str {
         self.table().key
     }
 
-    pub fn from_key(key: &str) -> Option<Lang> {
+    pub fn from_key(key: &str) -> Option<LetterSet> {
         TABLES
             .iter()
             .find(|t| t.key.eq_ignore_ascii_case(key))
