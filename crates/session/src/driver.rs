@@ -8,7 +8,23 @@ use crate::session::{Input, Output, Session};
 use crate::time::{BoxFuture, TimeSource};
 use crate::variant::Variant;
 use arbiter_edition::Side;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+
+/// One input, and optionally where its own output goes. A front end that
+/// answers questions about the game in order with the moves it typed waits
+/// for the reply before it reads its next line; everything else (wakes,
+/// engine moves) still goes to the output channel, and was sent there before
+/// the reply.
+pub struct Request {
+    pub input: Input,
+    pub reply: Option<oneshot::Sender<Output>>,
+}
+
+impl From<Input> for Request {
+    fn from(input: Input) -> Request {
+        Request { input, reply: None }
+    }
+}
 
 /// An engine's move being thought about.
 struct Thinking {
@@ -60,9 +76,9 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
     /// Runs the game until `inputs` closes (then waits for a pending engine
     /// move, as a player at the board would) and returns the session. Every
     /// output goes to `outputs`, in order.
-    pub async fn run(
+    pub async fn run<I: Into<Request> + Send>(
         mut self,
-        mut inputs: mpsc::Receiver<Input>,
+        mut inputs: mpsc::Receiver<I>,
         outputs: mpsc::UnboundedSender<Output>,
     ) -> Session<R> {
         let mut open = true;
@@ -106,7 +122,16 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
                 input = inputs.recv(), if open => match input {
                     Some(i) => {
                         let now = self.time.now_ms();
-                        let _ = outputs.send(self.session.handle(now, i));
+                        let r: Request = i.into();
+                        let out = self.session.handle(now, r.input);
+                        match r.reply {
+                            Some(tx) => {
+                                let _ = tx.send(out);
+                            }
+                            None => {
+                                let _ = outputs.send(out);
+                            }
+                        }
                     }
                     None => open = false,
                 },
