@@ -116,7 +116,10 @@ fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
     assert!(out.contains("Основное время в минутах"), "{out}");
     assert!(out.contains("десять минут плюс пять секунд"), "{out}");
     // "t": both times and the number of moves, with Russian agreement.
-    assert!(out.contains("Белые: 10 минут 8 секунд"), "{out}");
+    // White's first press started the clock and completed 1. e4 at once
+    // (6.6), so White has thought only 1000 ms (e5 to Nf3), with two
+    // 5-second increments.
+    assert!(out.contains("Белые: 10 минут 9 секунд"), "{out}");
     assert!(out.contains("Сделано 2 хода"), "{out}");
     // "m": the last move in words (RU-4).
     assert!(out.contains("конь жэ один эф три"), "{out}");
@@ -131,13 +134,14 @@ fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
         let (d, rms) = measure_wav(&std::fs::read(w.path()).unwrap());
         assert!(d > 0.2 && rms > 0.01, "{:?}: {d} s, rms {rms}", w.path());
     }
-    // The log it wrote is a game `arbiter replay` reads: 600+5, three moves.
+    // The log it wrote is a game `arbiter replay` reads: 600+5, three moves,
+    // White's clock as above.
     let r = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["replay", log.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
     assert_eq!(v["ply"], 3);
-    assert_eq!(v["clock"]["white_ms"], 600_000 - 2000 + 10_000);
+    assert_eq!(v["clock"]["white_ms"], 600_000 - 1000 + 10_000);
     std::fs::remove_dir_all(&dir).ok();
 }
