@@ -420,7 +420,14 @@ impl Clock {
                         screen.raw("\r\x1b[K");
                     }
                     match l {
-                        None => return None,
+                        None => {
+                            // What the session still says (nothing more is due: the time stands).
+                            self.table.close();
+                            while let Some(o) = self.outputs.recv().await {
+                                self.show(screen, &o);
+                            }
+                            return None;
+                        }
                         Some(Line::Stop(why)) => return Some(why),
                         Some(Line::NotText(n)) => screen.tell(&self.t(
                             &format!("Refused: line {n} is not UTF-8 text."),
@@ -459,9 +466,14 @@ impl Clock {
         }
     }
 
+    /// The side whose clock runs (or will run): a clock-only log does not
+    /// follow the board, so the clock says whose turn it is.
     fn to_move(&self) -> Side {
         use arbiter_laws::RuleSet;
-        self.table.mirror.rules().turn(self.table.mirror.position())
+        match self.table.mirror.timing().clock() {
+            Some(c) if self.table.origin.is_some() => c.on_move(),
+            _ => self.table.mirror.rules().turn(self.table.mirror.position()),
+        }
     }
 
     /// Handles one line; `false` to stop.
@@ -474,7 +486,11 @@ impl Clock {
                 return true;
             }
         };
+        let caught = self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+        if let Some(o) = caught {
             self.show(screen, &o);
         }
         let cmd = match parse_command(&text) {
@@ -597,7 +613,7 @@ impl Clock {
     /// "Ann: move 1 e4. Ann 0:10.0, Bob 0:10.0. Bob to move."
     fn press_line(&self, side: Side) -> String {
         let g = &self.table.mirror;
-        let n = live::moves_completed(g)[side.index()];
+        let n = g.timing().clock().map_or(0, |c| c.moves_completed(side));
         let mv = match g.plies().last() {
             Some(p) if p.side == side => match &p.mv {
                 PlyMove::Legal(m) => {
@@ -711,8 +727,11 @@ impl Clock {
             return screen.tell(&self.plain_times());
         }
         let [w, b] = self.remaining().map(|x| x.max(0) as u64);
-        let moves = live::moves_completed(&self.table.mirror);
-        let (to_move, n, wd) = (self.to_move(), moves[0].max(moves[1]), self.wording());
+        let moves = self.table.mirror.timing().clock().map_or(0, |c| {
+            c.moves_completed(Side::White)
+                .max(c.moves_completed(Side::Black))
+        });
+        let (to_move, n, wd) = (self.to_move(), moves, self.wording());
         let printed = describe::clocks(wd, w, b, to_move, n, Numerals::Digits);
         let spoken = describe::clocks(wd, w, b, to_move, n, Numerals::Words);
         screen.tell2(&printed, &spoken);

@@ -299,6 +299,16 @@ impl<R: Variant> Table<R> {
         Some(out)
     }
 
+    /// Lets the session catch up with the time now: the alarms and the flag
+    /// due by now are said before the line that moved the time is answered.
+    /// (A start once started only looks at the clock.)
+    pub async fn catch_up(&mut self) -> Option<Output> {
+        if self.origin.is_none() {
+            return None;
+        }
+        self.send(Input::Start).await
+    }
+
     /// The game time now (0 before the clock started).
     pub fn at(&self) -> u64 {
         match self.origin {

@@ -546,7 +546,11 @@ impl<R: Queries> Play<R> {
             }
         };
         // What happened up to this line is known before it is answered.
+        let caught = self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+        if let Some(o) = caught {
             self.show(screen, &o);
         }
         if text.is_empty() {
