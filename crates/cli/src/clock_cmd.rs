@@ -486,11 +486,8 @@ impl Clock {
                 return true;
             }
         };
-        let caught = self.table.catch_up().await;
+        self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
-            self.show(screen, &o);
-        }
-        if let Some(o) = caught {
             self.show(screen, &o);
         }
         let cmd = match parse_command(&text) {
@@ -544,11 +541,8 @@ impl Clock {
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
         }
-        if let Some(out) = out {
-            self.show(screen, &out);
-            if adjusted && out.refused().is_none() {
-                self.say_times(screen);
-            }
+        if adjusted && out.is_some_and(|o| o.refused().is_none()) {
+            self.say_times(screen);
         }
         self.tell_exemption(screen);
         true

@@ -274,9 +274,10 @@ impl<R: Variant> Table<R> {
         Ok(())
     }
 
-    /// Gives an input to the session and returns what it produced; what
-    /// came before it (wakes, engine moves) arrives on the output channel
-    /// first. `None` once the driver has stopped.
+    /// Gives an input to the session and returns (a copy of) what it
+    /// produced, once it was handled: by then the output channel holds it,
+    /// after everything that came before it (wakes, engine moves). `None`
+    /// once the driver has stopped.
     pub async fn send(&mut self, input: Input) -> Option<Output> {
         let tx = self.tx.as_ref()?;
         let now = self.time.now_ms();

@@ -525,14 +525,11 @@ impl<R: Queries> Play<R> {
         }
     }
 
-    /// Gives an input to the session; shows what came before it, then its output.
+    /// Gives an input to the session and shows everything up to its output.
     async fn input(&mut self, screen: &mut Screen, input: Input) {
-        let out = self.table.send(input).await;
+        self.table.send(input).await;
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
-        }
-        if let Some(out) = out {
-            self.show(screen, &out);
         }
     }
 
@@ -546,11 +543,8 @@ impl<R: Queries> Play<R> {
             }
         };
         // What happened up to this line is known before it is answered.
-        let caught = self.table.catch_up().await;
+        self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
-            self.show(screen, &o);
-        }
-        if let Some(o) = caught {
             self.show(screen, &o);
         }
         if text.is_empty() {

@@ -10,11 +10,10 @@ use crate::variant::Variant;
 use arbiter_edition::Side;
 use tokio::sync::{mpsc, oneshot};
 
-/// One input, and optionally where its own output goes. A front end that
-/// answers questions about the game in order with the moves it typed waits
-/// for the reply before it reads its next line; everything else (wakes,
-/// engine moves) still goes to the output channel, and was sent there before
-/// the reply.
+/// One input, and optionally a reply once it was handled. Its output goes
+/// to the output channel like every other, in order; the reply carries a
+/// copy, so that a front end that answers questions about the game waits
+/// for it and then finds on the channel everything up to that input.
 pub struct Request {
     pub input: Input,
     pub reply: Option<oneshot::Sender<Output>>,
@@ -124,14 +123,10 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
                         let now = self.time.now_ms();
                         let r: Request = i.into();
                         let out = self.session.handle(now, r.input);
-                        match r.reply {
-                            Some(tx) => {
-                                let _ = tx.send(out);
-                            }
-                            None => {
-                                let _ = outputs.send(out);
-                            }
+                        if let Some(tx) = r.reply {
+                            let _ = tx.send(out.clone());
                         }
+                        let _ = outputs.send(out);
                     }
                     None => open = false,
                 },
