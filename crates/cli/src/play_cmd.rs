@@ -543,6 +543,9 @@ impl<R: Queries> Play<R> {
             }
         };
         // What happened up to this line is known before it is answered.
+        if self.cfg.manual {
+            self.await_engine(screen).await;
+        }
         self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
@@ -568,6 +571,22 @@ impl<R: Queries> Play<R> {
             }
         }
         Flow::Go
+    }
+
+    /// Under `--manual-time` the time stands while an engine thinks, so a
+    /// scripted line waits for its move: scripted games are exact.
+    async fn await_engine(&mut self, screen: &mut Screen) {
+        loop {
+            let g = &self.table.mirror;
+            let to_move = g.rules().turn(g.position());
+            if !self.cfg.engine_seat[to_move.index()] || self.ended() || self.paused() {
+                return;
+            }
+            match self.outputs.recv().await {
+                Some(o) => self.show(screen, &o),
+                None => return,
+            }
+        }
     }
 
     /// Who acts for a draw, a claim or a resignation typed here.
