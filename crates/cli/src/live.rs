@@ -236,12 +236,12 @@ impl<R: Variant> Table<R> {
     /// Writes the header now (and what was held).
     pub fn release_log(&mut self, header_line: &str) -> Result<(), String> {
         self.held_events.clear();
-        if let Some(held) = self.held.take() {
-            if let Some(f) = &mut self.log {
-                f.append(header_line)?;
-                for l in &held {
-                    f.append(l)?;
-                }
+        if let Some(held) = self.held.take()
+            && let Some(f) = &mut self.log
+        {
+            f.append(header_line)?;
+            for l in &held {
+                f.append(l)?;
             }
         }
         Ok(())
@@ -304,9 +304,7 @@ impl<R: Variant> Table<R> {
     /// due by now are said before the line that moved the time is answered.
     /// (A start once started only looks at the clock.)
     pub async fn catch_up(&mut self) -> Option<Output> {
-        if self.origin.is_none() {
-            return None;
-        }
+        self.origin?;
         self.send(Input::Start).await
     }
 
