@@ -15,7 +15,9 @@ use tokio::sync::{mpsc, oneshot};
 /// copy, so that a front end that answers questions about the game waits
 /// for it and then finds on the channel everything up to that input.
 pub struct Request {
+    /// What to give the session.
     pub input: Input,
+    /// Where to send a copy of its output once it was handled.
     pub reply: Option<oneshot::Sender<Output>>,
 }
 
