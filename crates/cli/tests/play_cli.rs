@@ -67,14 +67,21 @@ fn an_illegal_move_is_refused_with_the_reason_and_no_penalty() {
 }
 
 #[test]
-fn a_latin_look_alike_of_a_russian_piece_letter_is_never_another_piece() {
-    // In Russian, a Latin "K" is the look-alike of «К» (knight): Kf3 is the
-    // knight, never the king; the king is «Кр».
-    let dir = scratch("lookalike");
+fn russian_piece_letters_k_is_the_knight_kr_the_king() {
+    let dir = scratch("ru-letters");
     let args = two(&["--lang", "ru", "--lexicon", "ru"]);
-    let (r, v) = scripted(&refs(&args), "@100 Кf3\n@200 Крe8\n", &dir);
-    assert_eq!(v["moves"], serde_json::json!(["Nf3"]), "{}", r.out);
-    assert!(r.out.contains("Невозможный ход"), "{}", r.out);
+    let (r, v) = scripted(
+        &refs(&args),
+        "@100 e4\n@200 e5\n@300 Крe2\n@400 Кf6\n",
+        &dir,
+    );
+    assert_eq!(
+        v["moves"],
+        serde_json::json!(["e4", "e5", "Ke2", "Nf6"]),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("король е один е два"), "{}", r.out);
 }
 
 #[test]
