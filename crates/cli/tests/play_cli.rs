@@ -85,6 +85,19 @@ fn russian_piece_letters_k_is_the_knight_kr_the_king() {
 }
 
 #[test]
+fn a_latin_k_in_russian_is_the_knight_or_refused_never_the_king() {
+    let dir = scratch("lookalike");
+    let args = two(&["--lang", "ru"]);
+    // After 2. Nf3 Nc6 no knight reaches e2: a Latin Ke2 is refused as
+    // ambiguous, not read as the king; Kc3 and Kf6 are knights.
+    let script = "@100 e4\n@200 e5\n@300 Nf3\n@400 Nc6\n@500 Ke2\n@600 Kc3\n@700 Kf6\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    let moves = serde_json::json!(["e4", "e5", "Nf3", "Nc6", "Nc3", "Nf6"]);
+    assert_eq!(v["moves"], moves, "{}", r.out);
+    assert!(r.out.contains("ambiguous"), "{}", r.out);
+}
+
+#[test]
 fn a_threefold_claim_with_an_intended_move_typed_in_russian() {
     let dir = scratch("threefold");
     let args = two(&["--lang", "ru", "--control", "600+0"]);
