@@ -9,7 +9,7 @@ mod common;
 use common::{last_pgn, replay, scratch};
 use std::process::{Command, Stdio};
 
-const STOCKFISH: &str = "/usr/games/stockfish";
+const STOCKFISH: &str = arbiter_uci::DEFAULT_ENGINE_PATH;
 
 fn python_chess() -> Option<String> {
     for py in [".venv/bin/python3", "../../.venv/bin/python3", "python3"] {
