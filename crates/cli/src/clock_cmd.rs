@@ -2,18 +2,24 @@
 //!
 //! Built for a screen reader in a plain terminal: it reads one command per line
 //! from stdin and answers with whole lines, never redrawing (unless `--live`).
-//! So it is also scriptable: `printf 'w e4\nb e5\nt\nq\n' | arbiter clock --control 300+3`.
+//! So it is also scriptable: `printf 'b\nw e4\nb e5\nt\nq\n' | arbiter clock --control 300+3`.
 //!
-//! Time comes from the monotonic clock of this process (`std::time::Instant`),
-//! never from inside the pure clock; with `--manual-time` it comes from `@MS`
-//! prefixes on the input lines instead, which makes runs exactly reproducible.
+//! The game runs in `arbiter-session` (over-the-board mode): the clock does
+//! not run until Black presses (`b`) or `start` is typed; if White presses
+//! first, that press starts the game and completes White's first move at
+//! that instant (6.6). Typed moves (`w e4`) are checked against the board
+//! and illegal ones follow the Laws' ladder (Art. 7); a clock used without
+//! typed moves (bare presses) keeps a clock-only log. Time comes from the
+//! live clock, or with `--manual-time` from `@MS` prefixes on the input
+//! lines, which makes runs exactly reproducible.
 //!
 //! Commands (case does not matter):
 //!
 //! | input | meaning |
 //! |-------|---------|
 //! | `w`, `white`, `1`, `left` (optionally followed by the move, `w e4`) | White completes a move (presses) |
-//! | `b`, `black`, `2`, `right` (optionally `b e5`) | Black completes a move |
+//! | `b`, `black`, `2`, `right` (optionally `b e5`) | Black completes a move; before the start, starts White's clock |
+//! | `start` | start the clock |
 //! | empty line | the side to move presses |
 //! | `p`, `pause` | pause, or resume if paused |
 //! | `t`, `time`, `s` | say both times |
@@ -24,27 +30,32 @@
 //! | `h`, `help`, `?` | the commands |
 //! | `q`, `quit`, end of input | stop |
 //!
-//! Talking (L-D.2.6, `clock_talk.rs`): `--lexicon L` makes `t` say the times
-//! and `m` the last move in words, `--speak` sends them to espeak-ng (or
+//! Talking (L-D.2.6): `--lexicon L` makes `t` say the times and `m` the
+//! last move in words, `--speak` sends every line to espeak-ng (or
 //! `--wav-dir DIR` writes them as WAV files), `--alarm 300,60,10` sets the
-//! low-time alarm. Without `--control` the clock asks for minutes and
-//! increment in spoken prompts, so a blind player can set it alone.
+//! low-time alarm, which the session fires while the player thinks. Without
+//! `--control` the clock asks for minutes and increment in spoken prompts.
 //!
-//! With `--log FILE` it writes an event log (docs/event-log.md) that `arbiter
-//! replay` reads: the header, then `press` (or `move` with `"press":true` when
-//! the move was typed), `arbiter` `pause`/`resume`/`add_time`/`deduct_time`,
-//! and `flag` at the exact instant a flag fell.
+//! With `--log FILE` it writes the session's event log (docs/event-log.md),
+//! which `arbiter replay` reads to the same result, clocks and moves.
 
-use arbiter_cli::clock_command::{Command, parse_command, split_at_prefix};
-use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use crate::live::{self, Line, LogFile, Table, Time};
+use crate::voice::{Screen, Voice};
+use arbiter_cli::clock_command::{Command, parse_command};
+use arbiter_clock::TimeControl;
 use arbiter_notation::{DescribeTimeControl, Lang};
-use std::fs::File;
-use std::io::{self, BufRead, Write};
+use arbiter_edition::{Edition, Regime, Side};
+use arbiter_laws::chess::Chess;
+use arbiter_laws::log::Header;
+use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
+use arbiter_notation::clock::Numerals;
+use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_session::{Input, Kind, LiveTime, ManualTime, Mode, Output, Session, SessionConfig};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -63,7 +74,7 @@ pub struct Args {
     white: String,
     #[arg(long, default_value = "Black")]
     black: String,
-    /// Language of the messages: en or ru.
+    /// Language of the messages: en, ru or de.
     #[arg(long, default_value = "en")]
     lang: String,
     /// Credit the increment before each move (DGT convention, 5+3 starts at 5:03)
@@ -78,10 +89,10 @@ pub struct Args {
     #[arg(long)]
     live: bool,
     /// The spoken lexicon (CFG-10): fide-de, ru-fide, ru, en or nato. Default:
-    /// ru with --lang ru, else en.
+    /// ru with --lang ru, fide-de with --lang de, else en.
     #[arg(long)]
     lexicon: Option<String>,
-    /// Speak through espeak-ng (times on request, moves, alarms).
+    /// Speak every line through espeak-ng.
     #[arg(long)]
     speak: bool,
     /// Instead of playing, write each spoken line to DIR/NNNN.wav.
@@ -97,100 +108,7 @@ pub struct Args {
     /// 86400 (default 300,60,30,10).
     #[arg(long, allow_hyphen_values = true)]
     alarm: Option<String>,
-    /// Lines of input the spoken set-up read before the clock started.
-    #[arg(skip)]
-    lines_read: usize,
 }
-
-/// A read-only view of the clock for whoever talks about it. Some fields are
-/// only read by talkers that plug in later (speech), hence `allow(dead_code)`.
-#[allow(dead_code)]
-#[derive(Clone, Debug)]
-pub struct ClockView<'a> {
-    pub lang: Lang,
-    pub at: u64,
-    pub names: [&'a str; 2],
-    pub remaining_ms: [i64; 2],
-    pub moves: [u32; 2],
-    pub period: [u32; 2],
-    pub on_move: Side,
-    pub paused: bool,
-    pub fell_at: [Option<u64>; 2],
-    /// The last move typed with a press, if any.
-    pub last_move: Option<(Side, &'a str)>,
-}
-
-/// The hook for talking (the notation and speech issue plugs in here).
-///
-/// Every method returns the line to print; an implementation that speaks may
-/// also speak it. The defaults are plain text in the view's language.
-pub trait Talk {
-    /// "Say the times."
-    fn times(&mut self, v: &ClockView) -> String {
-        plain_times(v)
-    }
-    /// A completed move (clock press) by `side`.
-    fn pressed(&mut self, side: Side, v: &ClockView) -> String {
-        let n = v.moves[side.index()];
-        let who = v.names[side.index()];
-        let mv = match v.last_move {
-            Some((s, m)) if s == side => format!(" {m}"),
-            _ => String::new(),
-        };
-        match v.lang {
-            Lang::En | Lang::De => format!("{who}: move {n}{mv}. {}", plain_times(v)),
-            Lang::Ru => format!("{who}: ход {n}{mv}. {}", plain_times(v)),
-        }
-    }
-    /// A flag fell at `at` (exact instant).
-    fn flag(&mut self, side: Side, at: u64, v: &ClockView) -> String {
-        let who = v.names[side.index()];
-        match v.lang {
-            Lang::En | Lang::De => format!(
-                "FLAG: {who}'s flag fell at {} of play time.",
-                clock_text(at as i64)
-            ),
-            Lang::Ru => format!(
-                "ФЛАГ: у игрока {who} упал флажок, время партии {}.",
-                clock_text(at as i64)
-            ),
-        }
-    }
-    fn paused(&mut self, v: &ClockView) -> String {
-        match v.lang {
-            Lang::En | Lang::De => format!("Clocks paused. {}", plain_times(v)),
-            Lang::Ru => format!("Часы остановлены. {}", plain_times(v)),
-        }
-    }
-    fn resumed(&mut self, v: &ClockView) -> String {
-        match v.lang {
-            Lang::En | Lang::De => format!("Clocks running. {}", plain_times(v)),
-            Lang::Ru => format!("Часы пущены. {}", plain_times(v)),
-        }
-    }
-    /// "Repeat the last move."
-    fn last_move(&mut self, v: &ClockView) -> String {
-        match (v.last_move, v.lang) {
-            (Some((s, m)), Lang::En | Lang::De) => {
-                format!("Last move: {} {m}.", v.names[s.index()])
-            }
-            (Some((s, m)), Lang::Ru) => format!("Последний ход: {} {m}.", v.names[s.index()]),
-            (None, Lang::En | Lang::De) => "No move has been typed.".into(),
-            (None, Lang::Ru) => "Ходы не вводились.".into(),
-        }
-    }
-    /// Choose the spoken lexicon (CFG-10); `Err` if unknown.
-    fn lexicon(&mut self, name: &str) -> Result<String, String> {
-        Err(format!(
-            "lexicon {name:?}: speech is not wired into the clock yet"
-        ))
-    }
-}
-
-/// The plain-text talker.
-pub struct PlainTalk;
-
-impl Talk for PlainTalk {}
 
 /// A time as a clock shows it: `1:29:47`, `4:57`, under 20 s with tenths
 /// (`0:12.3`); negative past the flag. Truncated, so it reads 0:00.0 only at the flag.
@@ -209,359 +127,54 @@ pub fn clock_text(ms: i64) -> String {
     out
 }
 
-fn plain_times(v: &ClockView) -> String {
-    let [w, b] = v.names;
-    let to_move = v.names[v.on_move.index()];
-    match v.lang {
-        Lang::En | Lang::De => format!(
-            "{w} {}, {b} {}. {to_move} to move{}.",
-            clock_text(v.remaining_ms[0]),
-            clock_text(v.remaining_ms[1]),
-            if v.paused { " (paused)" } else { "" }
-        ),
-        Lang::Ru => format!(
-            "{w} {}, {b} {}. Ход: {to_move}{}.",
-            clock_text(v.remaining_ms[0]),
-            clock_text(v.remaining_ms[1]),
-            if v.paused { " (пауза)" } else { "" }
-        ),
-    }
-}
-
-const HELP_EN: &str = "Commands: w = White presses (w e4 also records the move), b = Black presses, \
+const HELP_EN: &str = "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
 Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
 add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, h = help, q = quit.";
-const HELP_RU: &str = "Команды: w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
+const HELP_RU: &str = "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
 Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
 add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, h — помощь, q — выход.";
+const HELP_DE: &str = "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
+Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
+add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, h = Hilfe, q = Ende.";
 
-fn view_of<'a>(
-    c: &Clock,
-    names: &'a [String; 2],
-    lang: Lang,
-    last_move: &'a Option<(Side, String)>,
-    at: u64,
-) -> ClockView<'a> {
-    ClockView {
-        lang,
-        at,
-        names: [&names[0], &names[1]],
-        remaining_ms: [c.remaining(Side::White, at), c.remaining(Side::Black, at)],
-        moves: [
-            c.moves_completed(Side::White),
-            c.moves_completed(Side::Black),
-        ],
-        period: [c.period(Side::White), c.period(Side::Black)],
-        on_move: c.on_move(),
-        paused: c.is_paused(),
-        fell_at: [c.fell_at(Side::White), c.fell_at(Side::Black)],
-        last_move: last_move.as_ref().map(|(s, m)| (*s, m.as_str())),
-    }
-}
-
-struct Session<'t, W: Write> {
-    clock: Clock,
-    names: [String; 2],
-    lang: Lang,
-    out: W,
-    log: Option<LogFile>,
-    talk: &'t mut dyn Talk,
-    last_move: Option<(Side, String)>,
-    flags_told: [bool; 2],
-    exempt_told: [u32; 2],
+/// The options, checked.
+struct Config {
+    control: TimeControl,
+    header: Header,
     regime: Regime,
+    lang: SpokenLang,
+    lexicon: Lexicon,
+    /// `t` and `m` in words (a lexicon, speech or the spoken set-up was asked for).
+    talking: bool,
+    alarms: Vec<u64>,
+    manual: bool,
+    live: bool,
+    names: [String; 2],
 }
 
-impl<W: Write> Session<'_, W> {
-    fn view(&self, at: u64) -> ClockView<'_> {
-        view_of(&self.clock, &self.names, self.lang, &self.last_move, at)
+fn lang_of(text: &str) -> Result<SpokenLang, String> {
+    match text {
+        "en" => Ok(SpokenLang::En),
+        "ru" => Ok(SpokenLang::Ru),
+        "de" => Ok(SpokenLang::De),
+        other => Err(format!(
+            "unknown language {:?} (en, ru or de)",
+            arbiter_laws::log::cut(other, 24)
+        )),
     }
+}
 
-    /// Ask the talker for a line about the clock at `at` and print it.
-    fn tell(
-        &mut self,
-        at: u64,
-        f: impl FnOnce(&mut dyn Talk, &ClockView) -> String,
-    ) -> io::Result<()> {
-        let v = view_of(&self.clock, &self.names, self.lang, &self.last_move, at);
-        let line = f(&mut *self.talk, &v);
-        self.say(&line)
-    }
-
-    fn say(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.out, "{line}")?;
-        self.out.flush()
-    }
-
-    fn log(&mut self, v: impl serde::Serialize) -> io::Result<()> {
-        if let Some(f) = &mut self.log {
-            f.append(&v)?;
+fn lexicon_of(a: &Args, lang: SpokenLang) -> Result<Lexicon, String> {
+    let key = a.lexicon.clone().unwrap_or_else(|| {
+        match lang {
+            SpokenLang::Ru => "ru",
+            SpokenLang::De => "fide-de",
+            SpokenLang::En => "en",
         }
-        Ok(())
-    }
-
-    /// Let time pass to `at`; tell (and log) every flag that has fallen, once,
-    /// at its exact instant.
-    fn tick(&mut self, at: u64) -> io::Result<()> {
-        let at = at.max(self.clock.last_at());
-        let fallen = self.clock.advance(at).unwrap_or_default();
-        for f in fallen {
-            if self.flags_told[f.side.index()] {
-                continue;
-            }
-            self.flags_told[f.side.index()] = true;
-            self.log(LogLine {
-                side: Some(f.side),
-                ..LogLine::new(f.at, "flag")
-            })?;
-            self.tell(at, |t, v| t.flag(f.side, f.at, v))?;
-        }
-        Ok(())
-    }
-
-    fn handle(&mut self, cmd: Command, at: u64) -> io::Result<bool> {
-        self.tick(at)?;
-        let at = at.max(self.clock.last_at());
-        match cmd {
-            Command::Quit => return Ok(false),
-            Command::Help => {
-                let h = if self.lang == Lang::Ru {
-                    HELP_RU
-                } else {
-                    HELP_EN
-                };
-                self.say(h)?;
-            }
-            Command::Times => {
-                self.tell(at, |t, v| t.times(v))?;
-            }
-            Command::LastMove => {
-                self.tell(at, |t, v| t.last_move(v))?;
-            }
-            Command::Lexicon(name) => {
-                let line = self.talk.lexicon(&name).unwrap_or_else(|e| e);
-                self.say(&line)?;
-            }
-            Command::PauseToggle => {
-                let (r, action) = if self.clock.is_paused() {
-                    (self.clock.resume(at), "resume")
-                } else {
-                    (self.clock.pause(at), "pause")
-                };
-                match r {
-                    Ok(()) => {
-                        self.log(LogLine {
-                            action: Some(action),
-                            ..LogLine::new(at, "arbiter")
-                        })?;
-                        if action == "pause" {
-                            self.tell(at, |t, v| t.paused(v))?;
-                        } else {
-                            self.tell(at, |t, v| t.resumed(v))?;
-                        }
-                    }
-                    Err(e) => self.say(&format!("Refused: {e}."))?,
-                }
-            }
-            Command::Adjust(side, ms) => match self.clock.adjust(side, at, ms) {
-                Ok(()) => {
-                    let action = if ms >= 0 { "add_time" } else { "deduct_time" };
-                    self.log(LogLine {
-                        action: Some(action),
-                        side: Some(side),
-                        ms: Some(ms.abs()),
-                        ..LogLine::new(at, "arbiter")
-                    })?;
-                    self.tick(at)?;
-                    self.tell(at, |t, v| t.times(v))?;
-                }
-                Err(e) => self.say(&format!("Refused: {e}."))?,
-            },
-            Command::Press(side, mv) => {
-                let side = side.unwrap_or(self.clock.on_move());
-                match self.clock.press(side, at, PressKind::Move) {
-                    Ok(out) => {
-                        let line = match &mv {
-                            Some(m) => LogLine {
-                                side: Some(side),
-                                mv: Some(m),
-                                press: Some(true),
-                                ..LogLine::new(at, "move")
-                            },
-                            None => LogLine {
-                                side: Some(side),
-                                ..LogLine::new(at, "press")
-                            },
-                        };
-                        self.log(line)?;
-                        self.last_move = mv.map(|m| (side, m));
-                        self.tell(at, |t, v| t.pressed(side, v))?;
-                        if let Some(p) = out.new_period {
-                            let who = self.names[side.index()].clone();
-                            let t = clock_text(out.period_ms as i64);
-                            let line = match self.lang {
-                                Lang::En | Lang::De => format!(
-                                    "{who} reached the time control: period {p}, {t} added."
-                                ),
-                                Lang::Ru => {
-                                    format!("{who}: контроль пройден, период {p}, добавлено {t}.")
-                                }
-                            };
-                            self.say(&line)?;
-                        }
-                    }
-                    Err(e) => self.say(&format!("Refused: {e}."))?,
-                }
-            }
-        }
-        // 8.4: tell once per period when recording stops being required (only
-        // in standard play: rapid and blitz players need not record at all, A.2).
-        for s in Side::BOTH {
-            if self.regime != Regime::Standard {
-                break;
-            }
-            let p = self.clock.period(s);
-            if self.exempt_told[s.index()] != p && self.clock.recording_exempt(s, at) {
-                self.exempt_told[s.index()] = p;
-                let who = self.names[s.index()].clone();
-                let line = match self.lang {
-                    Lang::En | Lang::De => format!(
-                        "{who} has had less than 5 minutes in this period: recording is no longer required (8.4)."
-                    ),
-                    Lang::Ru => format!(
-                        "У игрока {who} меньше 5 минут в этом периоде: записывать ходы не обязательно (8.4)."
-                    ),
-                };
-                self.say(&line)?;
-            }
-        }
-        Ok(true)
-    }
-}
-
-/// Line 1 of the log (docs/event-log.md), keys in the documented order.
-#[derive(serde::Serialize)]
-struct Header<'a> {
-    format: &'static str,
-    version: u32,
-    edition: &'static str,
-    time_control: String,
-    white: &'a str,
-    black: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    increment_timing: Option<&'static str>,
-    /// The clock does not see the board: a bare press completes a move the
-    /// log does not record (docs/event-log.md).
-    clock_only: bool,
-}
-
-/// One event line of the log, `at` and `type` first.
-#[derive(serde::Serialize)]
-struct LogLine<'a> {
-    at: u64,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<Side>,
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    mv: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    press: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    action: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ms: Option<i64>,
-}
-
-impl LogLine<'_> {
-    fn new(at: u64, kind: &'static str) -> Self {
-        LogLine {
-            at,
-            kind,
-            side: None,
-            mv: None,
-            press: None,
-            action: None,
-            ms: None,
-        }
-    }
-}
-
-/// The event log being written: whole lines only. Each line is written
-/// with one call; if that fails part-way (a full disk, a size limit), the
-/// file is cut back to its last whole line, so `arbiter replay` still reads
-/// it, and the error names the file.
-struct LogFile {
-    file: File,
-    path: PathBuf,
-    len: u64,
-}
-
-/// A failed log write, told apart from a failed terminal write.
-#[derive(Debug)]
-struct LogFailed(String);
-
-impl std::fmt::Display for LogFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LogFailed {}
-
-impl LogFile {
-    fn create(path: &std::path::Path) -> Result<Self, String> {
-        let file =
-            File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(LogFile {
-            file,
-            path: path.to_path_buf(),
-            len: 0,
-        })
-    }
-
-    fn append(&mut self, v: &impl serde::Serialize) -> io::Result<()> {
-        let fail = |path: &PathBuf, e: &dyn std::fmt::Display| {
-            io::Error::other(LogFailed(format!(
-                "cannot write the log {}: {e}",
-                path.display()
-            )))
-        };
-        let mut line = serde_json::to_vec(v).map_err(|e| fail(&self.path, &e))?;
-        line.push(b'\n');
-        if let Err(e) = self.file.write_all(&line).and_then(|()| self.file.flush()) {
-            let _ = self.file.set_len(self.len);
-            return Err(fail(&self.path, &e));
-        }
-        self.len += line.len() as u64;
-        Ok(())
-    }
-}
-
-/// What the input thread hands over: a line and the instant it arrived.
-enum Input {
-    Line(String, Instant),
-    /// A line that is not UTF-8 text (its number): refused alone.
-    NotText(usize),
-    /// The input cannot be read on: a line too long or a read error.
-    Stop(String),
-    Eof,
-}
-
-/// Checks `--alarm`: whole seconds from 1 to a day, comma-separated.
-fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
-    list.split(',')
-        .map(|t| {
-            let t = t.trim();
-            match t.parse::<u64>() {
-                Ok(s) if (1..=86_400).contains(&s) => Ok(s * 1000),
-                _ => Err(format!(
-                    "--alarm: {:?} is not a number of seconds from 1 to 86400 (e.g. --alarm 300,60,10)",
-                    arbiter_laws::log::cut(t, 24)
-                )),
-            }
-        })
-        .collect()
+        .into()
+    });
+    Lexicon::from_key(&key)
+        .ok_or_else(|| format!("unknown lexicon {key:?} (fide-de, ru-fide, ru, en, nato)"))
 }
 
 /// The time control with a caret under the column the parser stopped at,
@@ -583,509 +196,593 @@ fn control_excerpt(text: &str, column: usize) -> (String, String) {
     (shown, format!("{}^", " ".repeat(caret)))
 }
 
+fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCode> {
+    let control: TimeControl = control_text
+        .parse()
+        .map_err(|e: arbiter_clock::ParseError| {
+            let (shown, caret) = control_excerpt(control_text, e.column);
+            crate::out::bad_input("clock", format!("{e}\n  {shown}\n  {caret}"))
+        })?;
+    let bad = |e: String| crate::out::bad_input("clock", e);
+    let edition: Edition = a.edition.parse().map_err(bad)?;
+    let lang = lang_of(&a.lang).map_err(bad)?;
+    let lexicon = lexicon_of(a, lang).map_err(bad)?;
+    let alarms = match &a.alarm {
+        Some(list) => live::parse_alarm(list).map_err(bad)?,
+        None => vec![300_000, 60_000, 30_000, 10_000],
+    };
+    let regime = control.classify(edition).unwrap_or(Regime::Standard);
+    let mut header = Header::new(&a.white, &a.black, Some(control_text));
+    header.edition = edition;
+    if a.increment_before_move {
+        header.increment_timing = Some("before_move".into());
+    }
+    Ok(Config {
+        control,
+        header,
+        regime,
+        lang,
+        lexicon,
+        talking,
+        alarms,
+        manual: a.manual_time,
+        live: a.live,
+        names: [a.white.clone(), a.black.clone()],
+    })
+}
+
 pub fn run(mut a: Args) -> ExitCode {
     // Options are checked before anything is asked or spoken.
     if let Some(list) = &a.alarm
-        && let Err(e) = parse_alarm(list)
+        && let Err(e) = live::parse_alarm(list)
     {
         return crate::out::bad_input("clock", e);
     }
     if let Err(e) = crate::say_cmd::check_rate(a.rate) {
         return crate::out::bad_input("clock", e);
     }
-    let mut input = io::BufReader::new(io::stdin());
+    let lang = match lang_of(&a.lang) {
+        Ok(l) => l,
+        Err(e) => return crate::out::bad_input("clock", e),
+    };
+    let lex = match lexicon_of(&a, lang) {
+        Ok(l) => l,
+        Err(e) => {
+            crate::out::error("clock", e);
+            return ExitCode::from(2);
+        }
+    };
     let talking = a.lexicon.is_some() || a.speak || a.wav_dir.is_some() || a.control.is_none();
-    if !talking {
-        return run_with(a, Box::new(input), io::stdout(), &mut PlainTalk);
+    let voice = match Voice::from_options(a.speak, a.wav_dir.as_ref(), a.voice.as_ref(), a.rate) {
+        Ok(v) => v,
+        Err(e) => {
+            crate::out::error("clock", e);
+            return ExitCode::from(2);
+        }
+    };
+    let mut screen = Screen::new(Box::new(io::stdout()), voice, lex.language());
+    let mut input = io::BufReader::new(io::stdin());
+    let mut lines_read = 0;
+    if a.control.is_none() {
+        match crate::clock_talk::setup(&mut screen, lex, &mut input) {
+            Ok(crate::clock_talk::SetUp::Control(tc, lines)) => {
+                a.control = Some(tc);
+                lines_read = lines;
+            }
+            Ok(crate::clock_talk::SetUp::EndOfInput) => {
+                return screen.exit("clock", ExitCode::SUCCESS);
+            }
+            Err(e) => return crate::out::bad_input("clock", format!("standard input: {e}")),
+        }
     }
-    let mut talk = match speaking_talk(&a) {
+    let control_text = a.control.clone().unwrap_or_default();
+    let cfg = match config(&a, &control_text, talking) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let log = match a.log.as_deref().map(LogFile::create).transpose() {
+        Ok(l) => l,
+        Err(e) => {
+            crate::out::error("clock", e);
+            return ExitCode::from(1);
+        }
+    };
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            crate::out::error("clock", e);
+            return ExitCode::from(1);
+        }
+    };
+    let reader = live::read_lines(Box::new(input), lines_read);
+    rt.block_on(clock(cfg, screen, log, reader))
+}
+
+fn session(cfg: &Config, clock_only: bool) -> Result<Session<Chess>, String> {
+    let mut header = cfg.header.clone();
+    header.clock_only = clock_only.then_some(true);
+    Session::new(
+        Chess::default(),
+        SessionConfig {
+            header,
+            mode: Mode::OverTheBoard,
+            lexicon: cfg.lexicon,
+            alarms_ms: [cfg.alarms.clone(), cfg.alarms.clone()],
+        },
+    )
+}
+
+async fn clock(
+    cfg: Config,
+    mut screen: Screen,
+    log: Option<LogFile>,
+    lines: mpsc::Receiver<Line>,
+) -> ExitCode {
+    let s = match session(&cfg, false) {
+        Ok(s) => s,
+        Err(e) => return crate::out::bad_input("clock", e),
+    };
+    let time = if cfg.manual {
+        Time::Manual(ManualTime::new())
+    } else {
+        Time::Live(LiveTime::new())
+    };
+    // The log header waits for the first move: typed or not decides
+    // whether the board is followed.
+    let (table, outputs) = match Table::start(s, time, Vec::new(), log, true) {
         Ok(t) => t,
         Err(e) => {
             crate::out::error("clock", e);
-            return ExitCode::from(2);
+            return ExitCode::from(1);
         }
     };
-    if a.control.is_none() {
-        match crate::clock_talk::setup(&mut talk, &mut input, &mut io::stdout()) {
-            Ok(crate::clock_talk::SetUp::Control(tc, lines)) => {
-                a.control = Some(tc);
-                a.lines_read = lines;
-            }
-            Ok(crate::clock_talk::SetUp::EndOfInput) => return ExitCode::SUCCESS,
-            Err(crate::clock_talk::SetUpError::Input(e)) => {
-                return crate::out::bad_input("clock", format!("standard input: {e}"));
-            }
-            Err(crate::clock_talk::SetUpError::Output(e)) => {
-                return crate::out::write_failed("clock", "standard output", &e, ExitCode::SUCCESS);
-            }
-        }
-    }
-    run_with(a, Box::new(input), io::stdout(), &mut talk)
-}
-
-/// The talker the options ask for.
-fn speaking_talk(a: &Args) -> Result<crate::clock_talk::SpeakingTalk, String> {
-    use crate::clock_talk::{SpeakingTalk, Voice};
-    let key = a.lexicon.clone().unwrap_or_else(|| {
-        if a.lang == "ru" {
-            "ru".into()
-        } else {
-            "en".into()
-        }
-    });
-    let lex = arbiter_notation::Lexicon::from_key(&key)
-        .ok_or_else(|| format!("unknown lexicon {key:?} (fide-de, ru-fide, ru, en, nato)"))?;
-    let engine = || -> Result<arbiter_speech::Espeak, String> {
-        let mut e = arbiter_speech::Espeak::detect().map_err(|e| e.to_string())?;
-        e.voice = a.voice.clone();
-        e.rate_wpm = a.rate;
-        Ok(e)
-    };
-    let voice = match (&a.wav_dir, a.speak) {
-        (Some(dir), _) => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            Voice::Wav(engine()?, dir.clone(), 0)
-        }
-        (None, true) => Voice::Speak(engine()?),
-        (None, false) => Voice::Silent,
-    };
-    let mut alarm = arbiter_notation::clock::LowTimeAlarm::default();
-    if let Some(list) = &a.alarm {
-        alarm.thresholds_ms = parse_alarm(list)?;
-    }
-    let start = a
-        .control
-        .as_deref()
-        .and_then(|c| c.parse::<TimeControl>().ok())
-        .and_then(|tc| tc.periods().first().map(|p| p.time_ms as i64))
-        .unwrap_or(i64::MAX);
-    Ok(SpeakingTalk::new(lex, voice, alarm, start))
-}
-
-/// The clock with its input, output and talker given (for tests and for wiring
-/// in speech).
-pub fn run_with(
-    a: Args,
-    input: Box<dyn BufRead + Send + '_>,
-    out: impl Write,
-    talk: &mut dyn Talk,
-) -> ExitCode {
-    let control_text = a.control.clone().unwrap_or_default();
-    let control: TimeControl = match control_text.parse() {
-        Ok(c) => c,
-        Err(e) => {
-            let (shown, caret) = control_excerpt(&control_text, e.column);
-            return crate::out::bad_input("clock", format!("{e}\n  {shown}\n  {caret}"));
-        }
-    };
-    let edition: Edition = match a.edition.parse() {
-        Ok(e) => e,
-        Err(e) => {
-            crate::out::error("clock", e);
-            return ExitCode::from(2);
-        }
-    };
-    let lang = match a.lang.as_str() {
-        "en" => Lang::En,
-        "ru" => Lang::Ru,
-        other => {
-            return crate::out::bad_input(
-                "clock",
-                format!("unknown language {other:?} (en or ru)"),
-            );
-        }
-    };
-    let regime = control.classify(edition).unwrap_or(Regime::Standard);
-    let mut settings = ClockSettings::for_game(edition, regime, Supervision::Full);
-    if a.increment_before_move {
-        settings.increment_timing = IncrementTiming::BeforeMove;
-    }
-    let clock = match Clock::new(&control, settings) {
-        Ok(c) => c,
-        Err(e) => {
-            crate::out::error("clock", e);
-            return ExitCode::from(2);
-        }
-    };
-    let log = match &a.log {
-        None => None,
-        Some(path) => match LogFile::create(path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                crate::out::error("clock", e);
-                return ExitCode::from(1);
-            }
-        },
-    };
-    let mut s = Session {
-        clock,
-        names: [a.white.clone(), a.black.clone()],
-        lang,
-        out,
-        log,
-        talk,
-        last_move: None,
-        flags_told: [false; 2],
+    let mut c = Clock {
+        cfg,
+        table,
+        outputs,
+        decided: false,
         exempt_told: [0; 2],
-        regime,
+        log_error: None,
     };
-    let header = Header {
-        format: "arbiter-log",
-        version: 1,
-        edition: edition.key(),
-        time_control: control.to_string(),
-        white: &a.white,
-        black: &a.black,
-        increment_timing: a.increment_before_move.then_some("before_move"),
-        clock_only: true,
-    };
-    let how = Drive {
-        manual: a.manual_time,
-        live: a.live,
-        first_line: a.lines_read,
-    };
-    match drive(&mut s, header, &control, regime, input, how) {
-        Ok(None) => ExitCode::SUCCESS,
-        Ok(Some(stop)) => crate::out::bad_input("clock", format!("standard input: {stop}")),
-        Err(e) => {
-            if let Some(log) = e.get_ref().and_then(|x| x.downcast_ref::<LogFailed>()) {
-                crate::out::error("clock", log);
-                return ExitCode::from(1);
-            }
-            crate::out::write_failed("clock", "standard output", &e, ExitCode::SUCCESS)
+    screen.tell(&c.intro());
+    let stop = c.run(&mut screen, lines).await;
+    c.finish(&mut screen, stop)
+}
+
+/// The clock being used.
+struct Clock {
+    cfg: Config,
+    table: Table<Chess>,
+    outputs: mpsc::UnboundedReceiver<Output>,
+    /// Whether the first move was pressed (and so the log's kind is known).
+    decided: bool,
+    /// The period in which each side was last told that recording is no
+    /// longer required (8.4).
+    exempt_told: [u32; 2],
+    log_error: Option<String>,
+}
+
+impl Clock {
+    fn t(&self, en: &str, ru: &str, de: &str) -> String {
+        match self.cfg.lang {
+            SpokenLang::En => en,
+            SpokenLang::Ru => ru,
+            SpokenLang::De => de,
+        }
+        .to_string()
+    }
+
+    fn intro(&self) -> String {
+        let c = &self.cfg;
+        let tc = &c.control;
+        let ed = c.header.edition;
+        let [w, b] = &c.names;
+        let r = c.regime;
+        match c.lang {
+            SpokenLang::Ru => format!(
+                "arbiter clock: {tc} ({}), правила {ed}, {r}. Белые: {w}, чёрные: {b}. Часы пускает нажатие чёрных (b) или start. Помощь: h.",
+                tc.describe(Lang::Ru)
+            ),
+            SpokenLang::De => format!(
+                "arbiter clock: {tc} ({}), FIDE-Regeln {ed}, {r}. Weiß: {w}, Schwarz: {b}. Die Uhr startet, wenn Schwarz drückt (b), oder mit start. Hilfe: h.",
+                tc.describe(Lang::En)
+            ),
+            SpokenLang::En => format!(
+                "arbiter clock: {tc} ({}), {ed} Laws, {r}. White: {w}, Black: {b}. The clock starts when Black presses (b) or on start. Type h for help.",
+                tc.describe(Lang::En)
+            ),
         }
     }
-}
 
-/// How the loop reads its input.
-struct Drive {
-    manual: bool,
-    live: bool,
-    /// Lines the spoken set-up already read, so that line numbers in
-    /// messages count from the start of the input.
-    first_line: usize,
-}
-
-/// Runs the session; `Ok(Some(reason))` when the input could not be read
-/// on (the log so far stays whole).
-fn drive<W: Write>(
-    s: &mut Session<'_, W>,
-    header: Header<'_>,
-    control: &TimeControl,
-    regime: Regime,
-    input: Box<dyn BufRead + Send + '_>,
-    how: Drive,
-) -> io::Result<Option<String>> {
-    let Drive {
-        manual,
-        live,
-        first_line,
-    } = how;
-    s.log(header)?;
-    let origin = Instant::now();
-    let intro = match s.lang {
-        Lang::En | Lang::De => format!(
-            "arbiter clock: {} ({}), {} Laws, {}. White: {}, Black: {}. White's clock is running. Type h for help.",
-            control,
-            control.describe(Lang::En),
-            s.clock.settings().edition,
-            regime,
-            s.names[0],
-            s.names[1]
-        ),
-        Lang::Ru => format!(
-            "arbiter clock: {} ({}), правила {}, {}. Белые: {}, чёрные: {}. Часы белых пущены. Помощь: h.",
-            control,
-            control.describe(Lang::Ru),
-            s.clock.settings().edition,
-            regime,
-            s.names[0],
-            s.names[1]
-        ),
-    };
-    s.say(&intro)?;
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<Input>();
-        scope.spawn(move || {
-            let mut lines = arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE);
-            loop {
-                let msg = match lines.next_line() {
-                    None => Input::Eof,
-                    Some(Err(e)) => Input::Stop(match e {
-                        arbiter_laws::log::LineError::TooLong { line, max } => format!(
-                            "line {} is longer than {max} bytes; reading stopped there",
-                            line + first_line
-                        ),
-                        arbiter_laws::log::LineError::Io { line, error } => {
-                            format!("line {}: cannot read: {error}", line + first_line)
-                        }
-                    }),
-                    Some(Ok((n, bytes))) => match std::str::from_utf8(bytes) {
-                        Ok(t) => Input::Line(t.to_string(), Instant::now()),
-                        Err(_) => Input::NotText(n + first_line),
-                    },
-                };
-                let last = matches!(msg, Input::Eof | Input::Stop(_));
-                if tx.send(msg).is_err() || last {
-                    return;
-                }
-            }
-        });
-        let ms_since = |t: Instant| {
-            u64::try_from(t.saturating_duration_since(origin).as_millis()).unwrap_or(u64::MAX)
-        };
-        let mut manual_at: u64 = 0;
+    async fn run(
+        &mut self,
+        screen: &mut Screen,
+        mut lines: mpsc::Receiver<Line>,
+    ) -> Option<String> {
+        let mut tick = tokio::time::interval(std::time::Duration::from_millis(100));
         loop {
-            // Wake at the next flag (real time) or for the status line.
-            let msg = if manual {
-                rx.recv().ok()
-            } else {
-                let flag_due = Side::BOTH
-                    .iter()
-                    .filter(|x| !s.flags_told[x.index()])
-                    .filter_map(|&x| s.clock.flag_at(x))
-                    .min()
-                    .map(|f| origin + Duration::from_millis(f));
-                let tick = live.then(|| Instant::now() + Duration::from_millis(100));
-                match [flag_due, tick].into_iter().flatten().min() {
-                    None => rx.recv().ok(),
-                    Some(deadline) => {
-                        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                            Ok(m) => Some(m),
-                            Err(mpsc::RecvTimeoutError::Timeout) => {
-                                let now = ms_since(Instant::now());
-                                s.tick(now)?;
-                                if live {
-                                    let v = s.view(now);
-                                    let status = plain_times(&v);
-                                    write!(s.out, "\r\x1b[K{status}")?;
-                                    s.out.flush()?;
-                                }
-                                continue;
+            if screen.broken() || self.log_error.is_some() {
+                return None;
+            }
+            tokio::select! {
+                o = self.outputs.recv() => match o {
+                    Some(o) => self.show(screen, &o),
+                    None => return None,
+                },
+                _ = tick.tick(), if self.cfg.live => {
+                    let status = self.plain_times();
+                    screen.raw(&format!("\r\x1b[K{status}"));
+                }
+                l = lines.recv() => {
+                    if self.cfg.live {
+                        screen.raw("\r\x1b[K");
+                    }
+                    match l {
+                        None => {
+                            // What the session still says (nothing more is due: the time stands).
+                            self.table.close();
+                            while let Some(o) = self.outputs.recv().await {
+                                self.show(screen, &o);
                             }
-                            Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                            return None;
+                        }
+                        Some(Line::Stop(why)) => return Some(why),
+                        Some(Line::NotText(n)) => screen.tell(&self.t(
+                            &format!("Refused: line {n} is not UTF-8 text."),
+                            &format!("Отклонено: строка {n} не в UTF-8."),
+                            &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
+                        )),
+                        Some(Line::Text(t)) => {
+                            if !self.line(screen, &t).await {
+                                return None;
+                            }
                         }
                     }
                 }
-            };
-            let (line, when) = match msg {
-                Some(Input::Line(line, when)) => (line, when),
-                Some(Input::NotText(n)) => {
-                    s.say(&format!("Refused: line {n} is not UTF-8 text."))?;
-                    continue;
-                }
-                Some(Input::Stop(reason)) => return Ok(Some(reason)),
-                Some(Input::Eof) | None => break,
-            };
-            if live {
-                write!(s.out, "\r\x1b[K")?;
-            }
-            let (at, text) = if manual {
-                match split_at_prefix(&line) {
-                    Ok((Some(t), rest)) if t >= manual_at => {
-                        manual_at = t;
-                        (t, rest)
-                    }
-                    Ok((Some(t), _)) => {
-                        s.say(&format!(
-                            "Refused: time went backwards (@{t} is before @{manual_at})."
-                        ))?;
-                        continue;
-                    }
-                    Ok((None, rest)) => (manual_at, rest),
-                    Err(e) => {
-                        s.say(&format!("Refused: {e}."))?;
-                        continue;
-                    }
-                }
-            } else if line.trim_start().starts_with('@') {
-                s.say("Refused: @MS time stamps need --manual-time.")?;
-                continue;
-            } else {
-                (ms_since(when), line.as_str())
-            };
-            match parse_command(text) {
-                Ok(cmd) => {
-                    if !s.handle(cmd, at)? {
-                        break;
-                    }
-                }
-                Err(e) => s.say(&format!("Refused: {e}."))?,
             }
         }
-        Ok(None)
-    })
+    }
+
+    fn finish(&mut self, screen: &mut Screen, stop: Option<String>) -> ExitCode {
+        self.table.close();
+        if !self.decided
+            && let Ok(h) = arbiter_laws::writer::header_line(&self.cfg.header)
+            && let Err(e) = self.table.release_log(&h)
+        {
+            self.log_error.get_or_insert(e);
+        }
+        if let Some(e) = self.log_error.take() {
+            crate::out::error("clock", e);
+            return ExitCode::from(1);
+        }
+        let code = screen.exit("clock", ExitCode::SUCCESS);
+        match stop {
+            Some(why) if code == ExitCode::SUCCESS => {
+                crate::out::bad_input("clock", format!("standard input: {why}"))
+            }
+            _ => code,
+        }
+    }
+
+    /// The side whose clock runs (or will run): a clock-only log does not
+    /// follow the board, so the clock says whose turn it is.
+    fn to_move(&self) -> Side {
+        use arbiter_laws::RuleSet;
+        match self.table.mirror.timing().clock() {
+            Some(c) if self.table.origin.is_some() => c.on_move(),
+            _ => self.table.mirror.rules().turn(self.table.mirror.position()),
+        }
+    }
+
+    /// Handles one line; `false` to stop.
+    async fn line(&mut self, screen: &mut Screen, raw: &str) -> bool {
+        let ru = self.cfg.lang == SpokenLang::Ru;
+        let text = match self.table.time.stamp(raw, ru) {
+            Ok(t) => t.to_string(),
+            Err(m) => {
+                screen.tell(&m);
+                return true;
+            }
+        };
+        self.table.catch_up().await;
+        while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+        let cmd = match parse_command(&text) {
+            Ok(c) => c,
+            Err(e) => {
+                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
+                screen.tell(&format!("{refused}: {e}."));
+                return true;
+            }
+        };
+        let input = match cmd {
+            Command::Quit => return false,
+            Command::Help => {
+                let h = self.t(HELP_EN, HELP_RU, HELP_DE);
+                screen.tell(&h);
+                return true;
+            }
+            Command::Times => {
+                self.say_times(screen);
+                return true;
+            }
+            Command::LastMove => {
+                self.say_last_move(screen);
+                return true;
+            }
+            Command::Lexicon(name) => {
+                self.choose_lexicon(screen, &name);
+                return true;
+            }
+            Command::Start => Input::Start,
+            Command::PauseToggle if self.paused() => Input::resume(),
+            Command::PauseToggle => Input::pause(),
+            Command::Adjust(side, ms) => Input::Event(Event::Arbiter(adjust(side, ms))),
+            Command::Press(side, mv) => {
+                let side = side.unwrap_or_else(|| self.to_move());
+                if let Err(e) = self.decide(side, mv.is_some()).await {
+                    self.log_error.get_or_insert(e);
+                    return false;
+                }
+                match mv {
+                    Some(text) => Input::Move {
+                        side: Some(side),
+                        text,
+                    },
+                    None => Input::Event(Event::Press { side }),
+                }
+            }
+        };
+        let adjusted = matches!(input, Input::Event(Event::Arbiter(_)));
+        let out = self.table.send(input).await;
+        while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+        if adjusted && out.is_some_and(|o| o.refused().is_none()) {
+            self.say_times(screen);
+        }
+        self.tell_exemption(screen);
+        true
+    }
+
+    /// At the first press that completes a move: a typed move means the
+    /// board is followed (and the Laws' ladder applies); a bare press means
+    /// a clock-only log. The session is replaced before anything is logged.
+    async fn decide(&mut self, side: Side, typed: bool) -> Result<(), String> {
+        let started = self.table.origin.is_some();
+        let completes = side == self.to_move() && (started || side == Side::White);
+        if self.decided || !completes {
+            return Ok(());
+        }
+        self.decided = true;
+        if !typed {
+            let s = session(&self.cfg, true)?;
+            self.outputs = self.table.restart(s).await?;
+        }
+        let mut h = self.cfg.header.clone();
+        h.clock_only = (!typed).then_some(true);
+        let line = arbiter_laws::writer::header_line(&h).map_err(|e| e.to_string())?;
+        self.table.release_log(&line)
+    }
+
+    fn paused(&self) -> bool {
+        self.table
+            .mirror
+            .timing()
+            .clock()
+            .is_some_and(|c| c.is_paused())
+    }
+
+    /// Prints and speaks an output, after taking it into the copy and the log.
+    fn show(&mut self, screen: &mut Screen, out: &Output) {
+        let periods = self.periods();
+        if let Err(e) = self.table.absorb(out) {
+            self.log_error.get_or_insert(e);
+        }
+        let mut pressed = Vec::new();
+        for ev in &out.events {
+            match &ev.event {
+                Event::Press { side } | Event::Move { side, .. } => pressed.push(*side),
+                _ => {}
+            }
+        }
+        for a in &out.announcements {
+            match &a.kind {
+                // Said with the press line below.
+                Kind::Move { .. } if !self.cfg.talking => {}
+                Kind::Move { .. } => screen.tell(&a.text),
+                _ => screen.tell(&a.text),
+            }
+        }
+        for side in pressed {
+            let line = self.press_line(side);
+            screen.tell(&line);
+        }
+        self.tell_periods(screen, periods);
+    }
+
+    /// "Ann: move 1 e4. Ann 0:10.0, Bob 0:10.0. Bob to move."
+    fn press_line(&self, side: Side) -> String {
+        let g = &self.table.mirror;
+        let n = g.timing().clock().map_or(0, |c| c.moves_completed(side));
+        let mv = match g.plies().last() {
+            Some(p) if p.side == side => match &p.mv {
+                PlyMove::Legal(m) => {
+                    let before = g.position_after(g.plies().len() - 1);
+                    use arbiter_laws::RuleSet;
+                    format!(" {}", g.rules().move_text(&before, m))
+                }
+                _ => String::new(),
+            },
+            _ => String::new(),
+        };
+        let who = &self.cfg.names[side.index()];
+        let times = self.plain_times();
+        self.t(
+            &format!("{who}: move {n}{mv}. {times}"),
+            &format!("{who}: ход {n}{mv}. {times}"),
+            &format!("{who}: Zug {n}{mv}. {times}"),
+        )
+    }
+
+    fn periods(&self) -> [u32; 2] {
+        match self.table.mirror.timing().clock() {
+            Some(c) => [c.period(Side::White), c.period(Side::Black)],
+            None => [1, 1],
+        }
+    }
+
+    /// A side that reached the next period is told what was added.
+    fn tell_periods(&self, screen: &mut Screen, before: [u32; 2]) {
+        let now = self.periods();
+        for s in Side::BOTH {
+            let p = now[s.index()];
+            if p <= before[s.index()] {
+                continue;
+            }
+            let added = self
+                .cfg
+                .control
+                .periods()
+                .get(p as usize - 1)
+                .map_or(0, |x| x.time_ms as i64);
+            let who = &self.cfg.names[s.index()];
+            let t = clock_text(added);
+            screen.tell(&self.t(
+                &format!("{who} reached the time control: period {p}, {t} added."),
+                &format!("{who}: контроль пройден, период {p}, добавлено {t}."),
+                &format!("{who} hat die Zeitkontrolle erreicht: Periode {p}, {t} dazu."),
+            ));
+        }
+    }
+
+    /// 8.4: told once per period when recording stops being required (only
+    /// in standard play: rapid and blitz players need not record at all, A.2).
+    fn tell_exemption(&mut self, screen: &mut Screen) {
+        if self.cfg.regime != Regime::Standard || self.table.origin.is_none() {
+            return;
+        }
+        let at = self.table.at();
+        let Some(c) = self.table.mirror.timing().clock() else {
+            return;
+        };
+        let mut told = Vec::new();
+        for s in Side::BOTH {
+            let p = c.period(s);
+            if self.exempt_told[s.index()] != p && c.recording_exempt(s, at) {
+                told.push((s, p));
+            }
+        }
+        for (s, p) in told {
+            self.exempt_told[s.index()] = p;
+            let who = &self.cfg.names[s.index()];
+            screen.tell(&self.t(
+                &format!("{who} has had less than 5 minutes in this period: recording is no longer required (8.4)."),
+                &format!("У игрока {who} меньше 5 минут в этом периоде: записывать ходы не обязательно (8.4)."),
+                &format!("{who} hat weniger als 5 Minuten in dieser Periode: Mitschreiben ist nicht mehr Pflicht (8.4)."),
+            ));
+        }
+    }
+
+    fn remaining(&self) -> [i64; 2] {
+        self.table.remaining().unwrap_or([0, 0])
+    }
+
+    fn plain_times(&self) -> String {
+        let [w, b] = &self.cfg.names;
+        let [wt, bt] = self.remaining().map(clock_text);
+        let on = &self.cfg.names[self.to_move().index()];
+        let paused = self.paused();
+        self.t(
+            &format!(
+                "{w} {wt}, {b} {bt}. {on} to move{}.",
+                if paused { " (paused)" } else { "" }
+            ),
+            &format!(
+                "{w} {wt}, {b} {bt}. Ход: {on}{}.",
+                if paused { " (пауза)" } else { "" }
+            ),
+            &format!(
+                "{w} {wt}, {b} {bt}. {on} am Zug{}.",
+                if paused { " (Pause)" } else { "" }
+            ),
+        )
+    }
+
+    fn wording(&self) -> Wording {
+        Wording::new(self.cfg.lang, self.cfg.lexicon)
+    }
+
+    fn say_times(&self, screen: &mut Screen) {
+        if !self.cfg.talking {
+            return screen.tell(&self.plain_times());
+        }
+        let [w, b] = self.remaining().map(|x| x.max(0) as u64);
+        let moves = self.table.mirror.timing().clock().map_or(0, |c| {
+            c.moves_completed(Side::White)
+                .max(c.moves_completed(Side::Black))
+        });
+        let (to_move, n, wd) = (self.to_move(), moves, self.wording());
+        let printed = describe::clocks(wd, w, b, to_move, n, Numerals::Digits);
+        let spoken = describe::clocks(wd, w, b, to_move, n, Numerals::Words);
+        screen.tell2(&printed, &spoken);
+    }
+
+    fn say_last_move(&self, screen: &mut Screen) {
+        let g = &self.table.mirror;
+        let moves: Vec<_> = g
+            .plies()
+            .iter()
+            .filter_map(|p| match &p.mv {
+                PlyMove::Legal(m) => Some(*m),
+                _ => None,
+            })
+            .collect();
+        let text = describe::last_move(g.start_position().board(), &moves, self.wording())
+            .unwrap_or_else(|e| e.to_string());
+        screen.tell(&text);
+    }
+
+    fn choose_lexicon(&mut self, screen: &mut Screen, name: &str) {
+        match Lexicon::from_key(name) {
+            Some(lex) => {
+                self.cfg.lexicon = lex;
+                self.cfg.talking = true;
+                let t = arbiter_notation::announce::prompt(
+                    &arbiter_notation::announce::Prompt::LexiconChosen,
+                    lex,
+                );
+                screen.tell(&t);
+            }
+            None => {
+                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
+                screen.tell(&format!(
+                    "{refused}: unknown lexicon {:?} (fide-de, ru-fide, ru, en, nato).",
+                    arbiter_laws::log::cut(name, 24)
+                ));
+            }
+        }
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: Args,
-    }
-
-    fn run_script(args: &[&str], script: &str) -> (ExitCode, String) {
-        let mut argv = vec!["clock"];
-        argv.extend_from_slice(args);
-        let cli = Cli::parse_from(argv);
-        let mut out = Vec::new();
-        let code = run_with(
-            cli.args,
-            Box::new(io::Cursor::new(script.to_string().into_bytes())),
-            &mut out,
-            &mut PlainTalk,
-        );
-        (code, String::from_utf8(out).unwrap())
-    }
-
-    #[test]
-    fn clock_text_reads_like_a_clock() {
-        assert_eq!(clock_text(5_400_000), "1:30:00");
-        assert_eq!(clock_text(297_655), "4:57");
-        assert_eq!(clock_text(12_345), "0:12.3");
-        assert_eq!(clock_text(0), "0:00.0");
-        assert_eq!(clock_text(-1_345), "-0:01.3");
-    }
-
-    #[test]
-    fn commands_parse() {
-        assert_eq!(
-            parse_command("w Nf3"),
-            Ok(Command::Press(Some(Side::White), Some("Nf3".into())))
-        );
-        assert_eq!(parse_command(""), Ok(Command::Press(None, None)));
-        assert_eq!(
-            parse_command("RIGHT"),
-            Ok(Command::Press(Some(Side::Black), None))
-        );
-        assert_eq!(
-            parse_command("add black 120"),
-            Ok(Command::Adjust(Side::Black, 120_000))
-        );
-        assert_eq!(
-            parse_command("- w 0.5"),
-            Ok(Command::Adjust(Side::White, -500))
-        );
-        assert!(parse_command("add black").is_err());
-        assert!(parse_command("add black -3").is_err());
-        assert!(parse_command("fly").is_err());
-        assert_eq!(split_at_prefix("@1500 w e4"), Ok((Some(1500), "w e4")));
-        assert!(split_at_prefix("@x w").is_err());
-    }
-
-    #[test]
-    fn scripted_game_with_log_and_flag() {
-        let dir = std::env::temp_dir().join(format!("arbiter-clock-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("game.jsonl");
-        let (code, out) = run_script(
-            &[
-                "--control",
-                "10+1",
-                "--manual-time",
-                "--log",
-                log.to_str().unwrap(),
-                "--white",
-                "Ann",
-                "--black",
-                "Bob",
-            ],
-            "@1000 w e4\n@3500 b e5\n@4000 p\n@9000 p\nt\n@9000 add b 2\n@30000 t\nm\nq\n",
-        );
-        assert_eq!(code, ExitCode::SUCCESS);
-        assert!(
-            out.contains("Ann: move 1 e4. Ann 0:10.0, Bob 0:10.0. Bob to move."),
-            "{out}"
-        );
-        assert!(
-            out.contains("Bob: move 1 e5. Ann 0:10.0, Bob 0:08.5. Ann to move."),
-            "{out}"
-        );
-        assert!(out.contains("Clocks paused."), "{out}");
-        // Ann ran 3500..4000 and 9000.., from 10 s: flag at 9000 + 9500.
-        assert!(
-            out.contains("FLAG: Ann's flag fell at 0:18.5 of play time."),
-            "{out}"
-        );
-        assert!(out.contains("Last move: Bob e5."), "{out}");
-        let text = std::fs::read_to_string(&log).unwrap();
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines[0]["format"], "arbiter-log");
-        assert_eq!(lines[0]["time_control"], "10+1");
-        assert_eq!(lines[0]["white"], "Ann");
-        assert_eq!(
-            lines[1],
-            serde_json::json!({"at":1000,"type":"move","side":"white","move":"e4","press":true})
-        );
-        assert_eq!(
-            lines[3],
-            serde_json::json!({"at":4000,"type":"arbiter","action":"pause"})
-        );
-        assert_eq!(
-            lines[5],
-            serde_json::json!({"at":9000,"type":"arbiter","action":"add_time","side":"black","ms":2000})
-        );
-        assert_eq!(
-            lines[6],
-            serde_json::json!({"at":18500,"type":"flag","side":"white"})
-        );
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn refusals_do_not_stop_the_clock() {
-        let (code, out) = run_script(
-            &[
-                "--control",
-                "40/5400+30:1800+30",
-                "--manual-time",
-                "--lang",
-                "ru",
-            ],
-            "@10 b\n@5 w\n@20 x\n@20 w\n@30 b\n",
-        );
-        assert_eq!(code, ExitCode::SUCCESS);
-        assert!(
-            out.contains("90 мин на 40 ходов + 30 мин до конца партии, добавление 30 с за ход"),
-            "{out}"
-        );
-        assert!(
-            out.contains("Refused: black pressed, but white's clock is running."),
-            "{out}"
-        );
-        assert!(out.contains("Refused: time went backwards"), "{out}");
-        assert!(out.contains("Refused: unknown command"), "{out}");
-        assert!(out.contains("White: ход 1."), "{out}");
-    }
-
-    #[test]
-    fn bad_control_is_an_error_with_a_column() {
-        let (code, _) = run_script(&["--control", "40/"], "");
-        assert_eq!(code, ExitCode::from(2));
-    }
-
-    #[test]
-    fn period_change_and_recording_exemption_are_told() {
-        let (_, out) = run_script(&["--control", "1/400:3600", "--manual-time"], "@101000 w\n");
-        assert!(
-            out.contains("White reached the time control: period 2, 1:00:00 added."),
-            "{out}"
-        );
-        assert!(
-            !out.contains("recording is no longer required (8.4)"),
-            "new period: no longer exempt\n{out}"
-        );
-        let (_, out) = run_script(&["--control", "1/400:3600", "--manual-time"], "@100001 t\n");
-        assert!(
-            out.contains("White has had less than 5 minutes in this period"),
-            "{out}"
-        );
+/// The arbiter adds (positive) or deducts (negative) `ms` for `side`.
+fn adjust(side: Side, ms: i64) -> ArbiterAction {
+    ArbiterAction {
+        action: if ms >= 0 {
+            ActionKind::AddTime
+        } else {
+            ActionKind::DeductTime
+        },
+        side: Some(side),
+        ms: Some(ms.abs()),
+        result: None,
+        reason: None,
+        points: None,
+        ply: None,
+        restart: None,
     }
 }

@@ -31,6 +31,8 @@ pub enum Command {
     Adjust(Side, i64),
     /// Choose the spoken lexicon.
     Lexicon(String),
+    /// Start the clock (of the side to move) without a press.
+    Start,
     /// The commands.
     Help,
     /// Stop.
@@ -119,6 +121,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             [name] => Ok(Command::Lexicon(name.to_string())),
             _ => Err("usage: lexicon NAME".into()),
         },
+        "start" | "старт" | "пуск" => Ok(Command::Start),
         "h" | "help" | "?" => Ok(Command::Help),
         "q" | "quit" | "exit" => Ok(Command::Quit),
         other => Err(format!("unknown command {}; type h for help", quote(other))),

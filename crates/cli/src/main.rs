@@ -12,15 +12,18 @@ use std::process::ExitCode;
 mod audit;
 mod clock_cmd;
 mod clock_talk;
+mod live;
 mod notation_cmd;
 mod out;
 mod perft;
 mod play_cmd;
+mod play_query;
 mod replay;
 mod say_cmd;
 mod tavreli_audit;
 mod tavreli_cmd;
 mod unwinnable_cmd;
+mod voice;
 
 #[derive(Parser)]
 #[command(
@@ -51,7 +54,7 @@ enum Command {
     Notation(notation_cmd::Args),
     /// Speak a text or a move through espeak-ng, or write it to a WAV file.
     Say(say_cmd::Args),
-    /// Play against the computer in a line-based terminal game.
+    /// Play chess or Tavreli in a line-based terminal game, against an engine or a friend.
     Play(play_cmd::Args),
     /// Which sides can still checkmate (dead position, flag fall).
     Unwinnable(unwinnable_cmd::Args),

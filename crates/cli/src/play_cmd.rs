@@ -1,442 +1,718 @@
-//! `arbiter play --variant tavreli`: a game against the computer, one line
-//! in and a few lines out, so it works the same on a braille display, with
-//! a screen reader or over a serial line. Nothing is redrawn; every reply
-//! is a full sentence ("Computer: e7-e5, black ratnik from e7 to e5").
+//! `arbiter play`: chess or Tavreli in a terminal, a human against an
+//! engine or two humans at one keyboard, one line in and whole sentences
+//! out, so it works the same on a braille display, with a screen reader or
+//! by ear (`--speak`). The game runs in `arbiter-session`; this module
+//! reads the options, turns lines into the session's inputs and prints and
+//! speaks what comes back.
 
-use arbiter_laws::{RuleSet, Status};
-use arbiter_tavreli::search::{Engine, Limits};
-use arbiter_tavreli::speech::{self, Lang};
-use arbiter_tavreli::{Position, Tavreli, fen, identity, notation};
-use std::collections::HashMap;
-use std::io::Write;
+use crate::live::{self, Line, LogFile, Table, Time};
+use crate::play_query::{Cmd, Queries};
+use crate::voice::{Screen, Voice};
+use arbiter_edition::{Edition, Regime, Side};
+use arbiter_laws::chess::Chess;
+use arbiter_laws::log::Header;
+use arbiter_laws::{ClaimKind, Event};
+use arbiter_notation::clock::Numerals;
+use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_session::{
+    Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Session, SessionConfig,
+    TavreliOpponent, UciOpponent,
+};
+use arbiter_tavreli::Tavreli;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+use tokio::sync::mpsc;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game to play: `tavreli` (chess play is not built yet).
-    #[arg(long, default_value = "tavreli")]
+    /// The game: `chess` or `tavreli`.
+    #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Playing strength 1 (one move ahead) to 6 (full time budget).
-    #[arg(long, default_value_t = 4)]
-    pub level: u8,
-    /// Your colour: `white` or `black`.
-    #[arg(long, default_value = "white")]
-    pub color: String,
-    /// The computer's thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    pub ms_per_move: u64,
-    /// Language of the spoken descriptions: `en` or `ru`.
+    /// Who plays White: `human` or `engine` (default human).
+    #[arg(long)]
+    pub white: Option<String>,
+    /// Who plays Black: `human` or `engine` (default engine).
+    #[arg(long)]
+    pub black: Option<String>,
+    /// Your colour against the engine, `white` or `black` (the engine takes the other).
+    #[arg(long)]
+    pub color: Option<String>,
+    /// The time control (docs/time-control.md). Default 900+10 for chess,
+    /// 900d10 (a delay, as the Tavreli rules add time) for Tavreli.
+    #[arg(long)]
+    pub control: Option<String>,
+    /// FIDE Laws edition: 2005, 2017, 2018 or 2023.
+    #[arg(long, default_value = "2023")]
+    pub edition: String,
+    /// standard, rapid or blitz (default: from the time control).
+    #[arg(long)]
+    pub regime: Option<String>,
+    /// Start from this position (FEN; the Tavreli position text for Tavreli).
+    #[arg(long, alias = "position")]
+    pub start: Option<String>,
+    /// Language of everything said: en, ru or de.
     #[arg(long, default_value = "en")]
     pub lang: String,
-    /// Start from this position text (docs/tavreli-position.md) instead of the initial array.
+    /// How moves and squares are said (fide-de, ru-fide, ru, en, nato).
+    /// Default: the language's own.
     #[arg(long)]
-    pub position: Option<String>,
+    pub lexicon: Option<String>,
+    /// Speak everything through espeak-ng.
+    #[arg(long)]
+    pub speak: bool,
+    /// Instead of playing, write each spoken line to DIR/NNNN.wav.
+    #[arg(long)]
+    pub wav_dir: Option<PathBuf>,
+    /// An espeak-ng voice instead of the language's default.
+    #[arg(long)]
+    pub voice: Option<String>,
+    /// Speech rate in words per minute.
+    #[arg(long)]
+    pub rate: Option<u32>,
+    /// Low-time alarm thresholds in seconds, comma-separated (default 300,60,30,10).
+    #[arg(long, allow_hyphen_values = true)]
+    pub alarm: Option<String>,
+    /// The UCI engine for chess (default /usr/games/stockfish).
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// The engine's time per move in milliseconds (default 1000).
+    #[arg(long = "engine-movetime", alias = "ms-per-move")]
+    pub engine_movetime: Option<u64>,
+    /// Engine strength: 1..20 for chess (Stockfish's Skill Level), 1..6 for
+    /// Tavreli. Default 10 for chess, 4 for Tavreli.
+    #[arg(long)]
+    pub level: Option<u8>,
+    /// Take the time from an `@MS` prefix on each input line (ms since the
+    /// start) instead of the real clock: for scripts and tests.
+    #[arg(long)]
+    pub manual_time: bool,
+    /// Write the event log (JSON Lines) to this file.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// `b` also shows the board in braille.
+    #[arg(long)]
+    pub braille: bool,
 }
 
-struct Ui {
-    lang: Lang,
-    out: std::io::Stdout,
-    /// The first write that failed: the game stops at the next prompt.
-    failed: Option<std::io::Error>,
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum VariantKind {
+    Chess,
+    Tavreli,
 }
 
-impl Ui {
-    fn say(&mut self, en: &str, ru: &str) {
-        let text = match self.lang {
-            Lang::En | Lang::De => en,
-            Lang::Ru => ru,
+/// The options, checked.
+struct Config {
+    variant: VariantKind,
+    engine_seat: [bool; 2],
+    header: Header,
+    lang: SpokenLang,
+    lexicon: Lexicon,
+    alarms: Vec<u64>,
+    engine: PathBuf,
+    movetime: u64,
+    level: u8,
+    manual: bool,
+    log: Option<PathBuf>,
+    braille: bool,
+}
+
+fn seat(flag: &Option<String>, name: &str, default_engine: bool) -> Result<bool, String> {
+    match flag.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(default_engine),
+        Some("human") => Ok(false),
+        Some("engine") => Ok(true),
+        Some(other) => Err(format!(
+            "--{name} must be human or engine, not {:?}",
+            arbiter_laws::log::cut(other, 24)
+        )),
+    }
+}
+
+fn seats(a: &Args) -> Result<[bool; 2], String> {
+    let (mut w, mut b) = (false, true);
+    if let Some(c) = &a.color {
+        match c.to_lowercase().as_str() {
+            "white" | "w" | "белые" => (w, b) = (false, true),
+            "black" | "b" | "чёрные" | "черные" => (w, b) = (true, false),
+            other => {
+                return Err(format!(
+                    "--color must be white or black, not {:?}",
+                    arbiter_laws::log::cut(other, 24)
+                ));
+            }
+        }
+    }
+    Ok([seat(&a.white, "white", w)?, seat(&a.black, "black", b)?])
+}
+
+fn language(a: &Args) -> Result<(SpokenLang, Lexicon), String> {
+    let lang = match a.lang.as_str() {
+        "en" => SpokenLang::En,
+        "ru" => SpokenLang::Ru,
+        "de" => SpokenLang::De,
+        other => {
+            return Err(format!(
+                "--lang must be en, ru or de, not {:?}",
+                arbiter_laws::log::cut(other, 24)
+            ));
+        }
+    };
+    let key = a.lexicon.clone().unwrap_or_else(|| {
+        match lang {
+            SpokenLang::En => "en",
+            SpokenLang::Ru => "ru",
+            SpokenLang::De => "fide-de",
+        }
+        .into()
+    });
+    let lex = Lexicon::from_key(&key)
+        .ok_or_else(|| format!("unknown lexicon {key:?} (fide-de, ru-fide, ru, en, nato)"))?;
+    Ok((lang, lex))
+}
+
+impl Config {
+    fn from_args(a: &Args) -> Result<Config, String> {
+        let variant = match a.variant.as_str() {
+            "chess" => VariantKind::Chess,
+            "tavreli" => VariantKind::Tavreli,
+            other => {
+                return Err(format!(
+                    "--variant must be chess or tavreli, not {:?}",
+                    arbiter_laws::log::cut(other, 24)
+                ));
+            }
         };
-        self.write(&format!("{text}\n"));
-    }
-    fn line(&mut self, text: &str) {
-        self.write(&format!("{text}\n"));
-    }
-    fn write(&mut self, text: &str) {
-        if self.failed.is_some() {
-            return;
+        let engine_seat = seats(a)?;
+        let (lang, lexicon) = language(a)?;
+        let max_level = if variant == VariantKind::Chess { 20 } else { 6 };
+        let level = a
+            .level
+            .unwrap_or(if variant == VariantKind::Chess { 10 } else { 4 });
+        if !(1..=max_level).contains(&level) {
+            return Err(format!("--level must be 1 to {max_level}"));
         }
-        if let Err(e) = self
-            .out
-            .write_all(text.as_bytes())
-            .and_then(|()| self.out.flush())
-        {
-            self.failed = Some(e);
+        let alarms = match &a.alarm {
+            Some(list) => live::parse_alarm(list)?,
+            None => vec![300_000, 60_000, 30_000, 10_000],
+        };
+        crate::say_cmd::check_rate(a.rate)?;
+        let header = header(a, variant, engine_seat)?;
+        Ok(Config {
+            variant,
+            engine_seat,
+            header,
+            lang,
+            lexicon,
+            alarms,
+            engine: a
+                .engine
+                .clone()
+                .unwrap_or_else(|| arbiter_uci::DEFAULT_ENGINE_PATH.into()),
+            movetime: a.engine_movetime.unwrap_or(1000),
+            level,
+            manual: a.manual_time,
+            log: a.log.clone(),
+            braille: a.braille,
+        })
+    }
+
+    /// The side typed moves are for: the one human, or whoever is to move.
+    fn human(&self) -> Option<Side> {
+        match self.engine_seat {
+            [false, true] => Some(Side::White),
+            [true, false] => Some(Side::Black),
+            _ => None,
         }
     }
-    /// The exit when a write failed: quiet for a closed pipe, else reported.
-    fn failure(&mut self) -> Option<ExitCode> {
-        let e = self.failed.take()?;
-        Some(crate::out::write_failed(
-            "play",
-            "standard output",
-            &e,
-            ExitCode::SUCCESS,
-        ))
+
+    fn wording(&self) -> Wording {
+        Wording::new(self.lang, self.lexicon)
     }
+}
+
+fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Header, String> {
+    let control = a.control.clone().unwrap_or_else(|| {
+        match variant {
+            VariantKind::Chess => "900+10",
+            VariantKind::Tavreli => "900d10",
+        }
+        .into()
+    });
+    let engine_name = match variant {
+        VariantKind::Chess => "Stockfish",
+        VariantKind::Tavreli => "arbiter",
+    };
+    let name = |engine: bool| if engine { engine_name } else { "Player" };
+    let mut h = Header::new(name(engine_seat[0]), name(engine_seat[1]), Some(&control));
+    h.edition = a.edition.parse::<Edition>()?;
+    if let Some(r) = &a.regime {
+        h.regime = Some(r.parse::<Regime>()?);
+    }
+    h.start = a.start.clone();
+    if variant == VariantKind::Tavreli {
+        h.variant = "tavreli".into();
+    }
+    Ok(h)
 }
 
 pub fn run(a: Args) -> ExitCode {
-    if a.variant != "tavreli" {
-        crate::out::error("play", "only --variant tavreli is built so far");
-        return ExitCode::from(2);
-    }
-    let Some(lang) = speech::parse_lang(&a.lang) else {
-        crate::out::error("play", format!("--lang must be en or ru, not {:?}", a.lang));
-        return ExitCode::from(2);
+    let cfg = match Config::from_args(&a) {
+        Ok(c) => c,
+        Err(e) => return crate::out::bad_input("play", e),
     };
-    let human_white = match a.color.to_ascii_lowercase().as_str() {
-        "white" | "w" | "белые" => true,
-        "black" | "b" | "чёрные" | "черные" => false,
-        other => {
-            crate::out::error(
-                "play",
-                format!("--color must be white or black, not {other:?}"),
-            );
+    let voice = match Voice::from_options(a.speak, a.wav_dir.as_ref(), a.voice.as_ref(), a.rate) {
+        Ok(v) => v,
+        Err(e) => {
+            crate::out::error("play", e);
             return ExitCode::from(2);
         }
     };
-    if !(1..=6).contains(&a.level) {
-        crate::out::error("play", "--level must be 1 to 6");
-        return ExitCode::from(2);
-    }
-    let rules = Tavreli::default();
-    let mut pos = match &a.position {
-        Some(t) => match fen::parse(t) {
-            Ok(p) => p,
-            Err(e) => {
-                crate::out::error("play", e);
-                return ExitCode::from(2);
-            }
-        },
-        None => Position::initial(),
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
+        }
     };
-    let mut ui = Ui {
-        lang,
-        out: std::io::stdout(),
-        failed: None,
-    };
-    let mut engine = Engine::new(32);
-    let limits = Limits::level(a.level, a.ms_per_move);
-    let mut seen: HashMap<_, u32> = HashMap::new();
-    *seen.entry(identity(&pos)).or_default() += 1;
-    let mut history: Vec<(Position, String)> = Vec::new();
+    let screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
+    rt.block_on(async move {
+        match cfg.variant {
+            VariantKind::Chess => play(Chess::default(), cfg, screen).await,
+            VariantKind::Tavreli => play(Tavreli::default(), cfg, screen).await,
+        }
+    })
+}
 
-    ui.say(
-        &format!(
-            "Tavreli. You play {}. Type a move such as e2-e4 or e2(1)-c3, or help.",
-            if human_white { "White" } else { "Black" }
-        ),
-        &format!(
-            "Таврели. Вы играете {}. Введите ход, например e2-e4 или e2(1)-c3, или help.",
-            if human_white {
-                "белыми"
-            } else {
-                "чёрными"
-            }
-        ),
-    );
-    let stdin = std::io::stdin();
-    let mut lines = arbiter_laws::log::LineReader::new(stdin.lock(), arbiter_laws::log::MAX_LINE);
-    loop {
-        if let Some(code) = ui.failure() {
-            return code;
+/// The engine for a seat, started before the game so that a missing
+/// engine is said at once, not on its first move.
+async fn opponent(cfg: &Config) -> Result<(Box<dyn Opponent>, String), String> {
+    match cfg.variant {
+        VariantKind::Chess => {
+            let config = arbiter_uci::EngineConfig::new(&cfg.engine)
+                .level(cfg.level)
+                .map_err(|e| e.to_string())?;
+            let o = UciOpponent::spawn(config, Duration::from_millis(cfg.movetime))
+                .await
+                .map_err(|e| format!("{}: {e}", cfg.engine.display()))?;
+            let name = o.name().await.unwrap_or_else(|| "the engine".into());
+            Ok((Box::new(o), name))
         }
-        if let Some(end) = game_over(&rules, &pos, &seen, &mut ui) {
-            return ui.failure().unwrap_or(end);
-        }
-        let human_to_move = pos.side_to_move().index() == if human_white { 0 } else { 1 };
-        if !human_to_move {
-            let r = engine.search(&pos, limits);
-            let Some(mv) = r.best else {
-                return ExitCode::SUCCESS; // unreachable: game_over saw no legal move
-            };
-            let text = notation::move_text(&pos, mv);
-            let words = speech::describe_move(&pos, mv, lang);
-            ui.say(
-                &format!("Computer: {text}, {words}."),
-                &format!("Компьютер: {text}, {words}."),
-            );
-            history.push((pos.clone(), text));
-            pos.make(mv);
-            *seen.entry(identity(&pos)).or_default() += 1;
-            continue;
-        }
-        ui.write(&format!("{}> ", pos.fullmove()));
-        let line = match lines.next_line() {
-            None => {
-                ui.line("");
-                ui.say(
-                    "End of input: game left unfinished.",
-                    "Конец ввода: партия не закончена.",
-                );
-                return ui.failure().unwrap_or(ExitCode::SUCCESS);
-            }
-            Some(Err(e)) => {
-                ui.line("");
-                // The game so far was all said; the input cannot be read on.
-                return ui.failure().unwrap_or_else(|| {
-                    crate::out::bad_input("play", format!("standard input: {e}"))
-                });
-            }
-            Some(Ok((n, bytes))) => match std::str::from_utf8(bytes) {
-                Ok(l) => l.to_string(),
-                Err(_) => {
-                    ui.say(
-                        &format!("Line {n} is not UTF-8 text; try again."),
-                        &format!("Строка {n} не в UTF-8; повторите."),
-                    );
-                    continue;
-                }
-            },
-        };
-        let cmd = line.trim();
-        let lower = cmd.to_lowercase();
-        match lower.as_str() {
-            "" => continue,
-            "quit" | "exit" | "q" | "выход" => {
-                ui.say("Goodbye.", "До свидания.");
-                return ExitCode::SUCCESS;
-            }
-            "help" | "?" | "помощь" => {
-                for (en, ru) in HELP {
-                    ui.say(en, ru);
-                }
-                continue;
-            }
-            "board" | "доска" => {
-                for l in speech::board(&pos, lang) {
-                    ui.line(&l);
-                }
-                ui.say(
-                    &format!(
-                        "{} to move.",
-                        if pos.side_to_move().index() == 0 {
-                            "White"
-                        } else {
-                            "Black"
-                        }
-                    ),
-                    &format!(
-                        "Ход {}.",
-                        if pos.side_to_move().index() == 0 {
-                            "белых"
-                        } else {
-                            "чёрных"
-                        }
-                    ),
-                );
-                continue;
-            }
-            "position" | "fen" | "позиция" => {
-                ui.line(&fen::to_text(&pos));
-                continue;
-            }
-            "moves" | "ходы" => {
-                let mut texts: Vec<String> = pos
-                    .clone()
-                    .legal_moves()
-                    .iter()
-                    .map(|&m| notation::move_plain(&pos, m))
-                    .collect();
-                texts.sort();
-                ui.say(
-                    &format!("{} legal moves: {}", texts.len(), texts.join(" ")),
-                    &format!("Возможных ходов: {}: {}", texts.len(), texts.join(" ")),
-                );
-                continue;
-            }
-            "undo" | "takeback" | "назад" => {
-                // take back the computer's reply and the own move
-                let mut n = 0;
-                while let Some((p, _)) = history.pop() {
-                    if let Some(c) = seen.get_mut(&identity(&pos)) {
-                        *c = c.saturating_sub(1);
-                    }
-                    pos = p;
-                    n += 1;
-                    if pos.side_to_move().index() == if human_white { 0 } else { 1 } {
-                        break;
-                    }
-                }
-                if n == 0 {
-                    ui.say("Nothing to take back.", "Нечего возвращать.");
-                } else {
-                    ui.say("Taken back.", "Ход возвращён.");
-                }
-                continue;
-            }
-            "pgn" => {
-                // the game so far as a Tavreli PGN record (arbiter_tavreli::pgn)
-                let mut game = arbiter_tavreli::pgn::PgnGame {
-                    tags: vec![
-                        ("Event".into(), "arbiter play".into()),
-                        (
-                            "White".into(),
-                            if human_white { "Player" } else { "arbiter" }.into(),
-                        ),
-                        (
-                            "Black".into(),
-                            if human_white { "arbiter" } else { "Player" }.into(),
-                        ),
-                        ("Variant".into(), "Tavreli".into()),
-                        ("Result".into(), "*".into()),
-                    ],
-                    moves: history
-                        .iter()
-                        .map(|(_, t)| arbiter_tavreli::pgn::PgnMove {
-                            text: t.clone(),
-                            comments: Vec::new(),
-                            line: 0,
-                        })
-                        .collect(),
-                    result: Some("*".into()),
-                    ..Default::default()
-                };
-                if let Some(start) = &a.position {
-                    game.tags.push(("SetUp".into(), "1".into()));
-                    game.tags.push(("FEN".into(), start.trim().to_string()));
-                }
-                ui.write(&arbiter_tavreli::pgn::write_game(&game));
-                continue;
-            }
-            "history" | "record" | "запись" => {
-                let t: Vec<&str> = history.iter().map(|(_, t)| t.as_str()).collect();
-                ui.line(if t.is_empty() { "-" } else { "" });
-                if !t.is_empty() {
-                    ui.line(&t.join(" "));
-                }
-                continue;
-            }
-            _ => {}
-        }
-        // `tower e4` or just `e4`: describe a square
-        let sq_text = lower
-            .strip_prefix("tower ")
-            .or_else(|| lower.strip_prefix("башня "))
-            .unwrap_or(&lower);
-        if let Some(sq) = notation::parse_square(sq_text.trim()) {
-            let d = speech::tower(&pos, sq, lang).unwrap_or_else(|| match lang {
-                Lang::En | Lang::De => {
-                    format!("{} is empty", arbiter_tavreli::board::square_name(sq))
-                }
-                Lang::Ru => format!("{} пусто", arbiter_tavreli::board::square_name(sq)),
-            });
-            ui.line(&d);
-            continue;
-        }
-        match notation::parse_move(&pos, cmd) {
-            Ok((mv, _)) => {
-                let text = notation::move_text(&pos, mv);
-                let words = speech::describe_move(&pos, mv, lang);
-                ui.say(
-                    &format!("You: {text}, {words}."),
-                    &format!("Вы: {text}, {words}."),
-                );
-                history.push((pos.clone(), text));
-                pos.make(mv);
-                *seen.entry(identity(&pos)).or_default() += 1;
-            }
-            Err(e) => {
-                // The token is the player's line: cut, so a pasted page stays short.
-                let cut = |t: String| arbiter_laws::log::cut(&t, crate::out::MESSAGE_CHARS);
-                ui.say(
-                    &cut(format!("Not played: {e}.")),
-                    &cut(format!(
-                        "Ход не сделан: `{}`: {}.",
-                        arbiter_laws::log::cut(e.token(), 40),
-                        e.reason_in(Lang::Ru)
-                    )),
-                );
-            }
-        }
+        VariantKind::Tavreli => Ok((
+            Box::new(TavreliOpponent::new(cfg.level, cfg.movetime)),
+            "arbiter Tavreli".into(),
+        )),
     }
 }
 
-const HELP: [(&str, &str); 7] = [
-    (
-        "Moves: from-to, such as c1-d2; e2(1)-c3 lifts the top man only (the number is how many men you lift from the top); 0-0 and 0-0-0 castle.",
-        "Ходы: откуда-куда, например c1-d2; e2(1)-c3 снимает только верхнюю таврель (число: сколько снять сверху); 0-0 и 0-0-0: рокировка.",
-    ),
-    (
-        "board: every tower, rank by rank, top man first.",
-        "board: все башни по горизонталям, сверху вниз.",
-    ),
-    (
-        "e4 or tower e4: the stack on one square.",
-        "e4 или tower e4: башня на одном поле.",
-    ),
-    (
-        "moves: all your legal moves.",
-        "moves: все ваши возможные ходы.",
-    ),
-    (
-        "undo: take back your last move; history: the moves so far.",
-        "undo: вернуть ход; history: запись партии.",
-    ),
-    (
-        "position: the position text; pgn: the game so far as PGN.",
-        "position: текст позиции; pgn: запись партии в PGN.",
-    ),
-    ("quit: leave the game.", "quit: выйти."),
-];
+async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
+    let config = SessionConfig {
+        header: cfg.header.clone(),
+        mode: Mode::Online,
+        lexicon: cfg.lexicon,
+        alarms_ms: [cfg.alarms.clone(), cfg.alarms.clone()],
+    };
+    let session = match Session::new(rules, config) {
+        Ok(s) => s,
+        Err(e) => return crate::out::bad_input("play", e),
+    };
+    let mut seats = Vec::new();
+    let mut engine_name = String::new();
+    for side in Side::BOTH {
+        if cfg.engine_seat[side.index()] {
+            match opponent(&cfg).await {
+                Ok((o, name)) => {
+                    engine_name = name;
+                    seats.push((side, o));
+                }
+                Err(e) => {
+                    crate::out::error("play", e);
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    }
+    let log = match cfg.log.as_deref().map(LogFile::create).transpose() {
+        Ok(l) => l,
+        Err(e) => {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
+        }
+    };
+    let time = if cfg.manual {
+        Time::Manual(ManualTime::new())
+    } else {
+        Time::Live(LiveTime::new())
+    };
+    let (table, outputs) = match Table::start(session, time, seats, log, false) {
+        Ok(t) => t,
+        Err(e) => {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
+        }
+    };
+    let mut p = Play {
+        cfg,
+        engine_name,
+        table,
+        outputs,
+        pending_resign: None,
+        log_error: None,
+    };
+    screen.tell(&p.intro());
+    p.input(&mut screen, Input::Start).await;
+    p.run(&mut screen).await
+}
 
-/// Announces mate, stalemate, threefold repetition or the 50-move rule
-/// (§3.4, §3.5, §8 Q15–Q16); in a game against the computer the draws are
-/// applied at once, as if claimed.
-fn game_over(
-    rules: &Tavreli,
-    pos: &Position,
-    seen: &HashMap<arbiter_tavreli::Identity, u32>,
-    ui: &mut Ui,
-) -> Option<ExitCode> {
-    match rules.status(pos) {
-        Status::Checkmate => {
-            let white_lost = pos.side_to_move().index() == 0;
-            ui.say(
-                &format!(
-                    "Checkmate. {} wins.",
-                    if white_lost { "Black" } else { "White" }
-                ),
-                &format!(
-                    "Мат. Победили {}.",
-                    if white_lost {
-                        "чёрные"
-                    } else {
-                        "белые"
+/// A game being played.
+struct Play<R: Queries> {
+    cfg: Config,
+    engine_name: String,
+    table: Table<R>,
+    outputs: mpsc::UnboundedReceiver<Output>,
+    /// `resign` was typed by this side: the next line confirms or not.
+    pending_resign: Option<Side>,
+    log_error: Option<String>,
+}
+
+enum Flow {
+    Go,
+    Quit,
+}
+
+impl<R: Queries> Play<R> {
+    async fn run(&mut self, screen: &mut Screen) -> ExitCode {
+        let mut lines = live::read_lines(Box::new(std::io::BufReader::new(std::io::stdin())), 0);
+        let mut reading = true;
+        let mut stop = None;
+        loop {
+            if screen.broken() || self.log_error.is_some() {
+                break;
+            }
+            if !reading && self.table.is_open() && (!self.engines_only() || self.ended()) {
+                self.table.close();
+            }
+            tokio::select! {
+                o = self.outputs.recv() => match o {
+                    Some(o) => self.show(screen, &o),
+                    None => break,
+                },
+                l = lines.recv(), if reading => match l {
+                    None => reading = false,
+                    Some(Line::Stop(why)) => {
+                        stop = Some(why);
+                        reading = false;
                     }
+                    Some(Line::NotText(n)) => screen.tell(&self.t(
+                        &format!("Refused: line {n} is not UTF-8 text."),
+                        &format!("Отклонено: строка {n} не в UTF-8."),
+                        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
+                    )),
+                    Some(Line::Text(t)) => {
+                        if let Flow::Quit = self.line(screen, &t).await {
+                            reading = false;
+                            self.table.close();
+                        }
+                    }
+                },
+            }
+        }
+        self.finish(screen, stop)
+    }
+
+    fn finish(&mut self, screen: &mut Screen, stop: Option<String>) -> ExitCode {
+        if let Some(e) = self.log_error.take() {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
+        }
+        if !self.ended() && !screen.broken() {
+            screen.tell(&self.t(
+                "End of input: the game is left unfinished (*).",
+                "Конец ввода: партия не закончена (*).",
+                "Ende der Eingabe: die Partie bleibt unbeendet (*).",
+            ));
+        }
+        let code = screen.exit("play", ExitCode::SUCCESS);
+        match stop {
+            Some(why) if code == ExitCode::SUCCESS => {
+                crate::out::bad_input("play", format!("standard input: {why}"))
+            }
+            _ => code,
+        }
+    }
+
+    fn ended(&self) -> bool {
+        self.table.mirror.outcome().is_some()
+    }
+
+    fn engines_only(&self) -> bool {
+        self.cfg.engine_seat == [true, true]
+    }
+
+    /// The sentence in the game's language.
+    fn t(&self, en: &str, ru: &str, de: &str) -> String {
+        match self.cfg.lang {
+            SpokenLang::En => en,
+            SpokenLang::Ru => ru,
+            SpokenLang::De => de,
+        }
+        .to_string()
+    }
+
+    fn intro(&self) -> String {
+        let h = &self.cfg.header;
+        let tc = h.time_control.clone().unwrap_or_default();
+        let game = match (self.cfg.variant, self.cfg.lang) {
+            (VariantKind::Chess, SpokenLang::Ru) => "Шахматы",
+            (VariantKind::Chess, SpokenLang::De) => "Schach",
+            (VariantKind::Chess, SpokenLang::En) => "Chess",
+            (VariantKind::Tavreli, SpokenLang::Ru) => "Таврели",
+            (VariantKind::Tavreli, _) => "Tavreli",
+        };
+        let ed = h.edition.key();
+        let who = self.opponent_text();
+        self.t(
+            &format!("{game}, {tc}, FIDE Laws {ed}. {who} Type a move, or help."),
+            &format!("{game}, {tc}, правила ФИДЕ {ed}. {who} Введите ход или «помощь»."),
+            &format!("{game}, {tc}, FIDE-Regeln {ed}. {who} Zug eingeben, oder hilfe."),
+        )
+    }
+
+    fn opponent_text(&self) -> String {
+        let name = &self.engine_name;
+        let (lvl, ms) = (self.cfg.level, self.cfg.movetime);
+        match self.cfg.engine_seat {
+            [false, false] => self.t(
+                "White and Black both play at this keyboard.",
+                "Белые и чёрные играют за одной клавиатурой.",
+                "Weiß und Schwarz spielen an einer Tastatur.",
+            ),
+            [true, true] => self.t(
+                &format!("{name} plays both sides (level {lvl}, {ms} ms a move)."),
+                &format!("{name} играет за обе стороны (уровень {lvl}, {ms} мс на ход)."),
+                &format!("{name} spielt beide Seiten (Stufe {lvl}, {ms} ms pro Zug)."),
+            ),
+            [false, true] => self.t(
+                &format!("You play White against {name} (level {lvl}, {ms} ms a move)."),
+                &format!("Вы играете белыми против {name} (уровень {lvl}, {ms} мс на ход)."),
+                &format!("Sie spielen Weiß gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
+            ),
+            [true, false] => self.t(
+                &format!("You play Black against {name} (level {lvl}, {ms} ms a move)."),
+                &format!("Вы играете чёрными против {name} (уровень {lvl}, {ms} мс на ход)."),
+                &format!("Sie spielen Schwarz gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
+            ),
+        }
+    }
+
+    /// Prints and speaks an output, after taking it into the copy and the log.
+    fn show(&mut self, screen: &mut Screen, out: &Output) {
+        if let Err(e) = self.table.absorb(out) {
+            self.log_error.get_or_insert(e);
+        }
+        for a in &out.announcements {
+            match &a.kind {
+                Kind::Move { side, .. } => {
+                    let who = describe::side_name(self.cfg.lang, color(*side));
+                    screen.tell(&format!("{who}: {}", a.text));
+                }
+                _ => screen.tell(&a.text),
+            }
+        }
+    }
+
+    /// Gives an input to the session and shows everything up to its output.
+    async fn input(&mut self, screen: &mut Screen, input: Input) {
+        self.table.send(input).await;
+        while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+    }
+
+    async fn line(&mut self, screen: &mut Screen, raw: &str) -> Flow {
+        let ru = self.cfg.lang == SpokenLang::Ru;
+        let text = match self.table.time.stamp(raw, ru) {
+            Ok(t) => t.trim().to_string(),
+            Err(m) => {
+                screen.tell(&m);
+                return Flow::Go;
+            }
+        };
+        // What happened up to this line is known before it is answered.
+        if self.cfg.manual {
+            self.await_engine(screen).await;
+        }
+        self.table.catch_up().await;
+        while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+        if text.is_empty() {
+            return Flow::Go;
+        }
+        if let Some(side) = self.pending_resign.take() {
+            return self.confirm_resign(screen, side, &text).await;
+        }
+        if matches!(
+            text.to_lowercase().as_str(),
+            "quit" | "exit" | "выход" | "ende"
+        ) {
+            return Flow::Quit;
+        }
+        let w = self.cfg.wording();
+        match R::read_command(&self.table.mirror, &text, w, self.cfg.braille) {
+            Some(cmd) => self.command(screen, cmd).await,
+            None => {
+                let side = self.cfg.human();
+                self.input(screen, Input::Move { side, text }).await;
+            }
+        }
+        Flow::Go
+    }
+
+    /// Under `--manual-time` the time stands while an engine thinks, so a
+    /// scripted line waits for its move: scripted games are exact.
+    async fn await_engine(&mut self, screen: &mut Screen) {
+        loop {
+            let g = &self.table.mirror;
+            let to_move = g.rules().turn(g.position());
+            if !self.cfg.engine_seat[to_move.index()] || self.ended() || self.paused() {
+                return;
+            }
+            match self.outputs.recv().await {
+                Some(o) => self.show(screen, &o),
+                None => return,
+            }
+        }
+    }
+
+    /// Who acts for a draw, a claim or a resignation typed here.
+    fn me(&self) -> Side {
+        self.cfg
+            .human()
+            .unwrap_or_else(|| self.table.mirror.rules().turn(self.table.mirror.position()))
+    }
+
+    async fn command(&mut self, screen: &mut Screen, cmd: Cmd) {
+        let me = self.me();
+        let ev = match cmd {
+            Cmd::Said(t) => return screen.tell(&t),
+            Cmd::Clock => return self.say_clocks(screen),
+            Cmd::Opponent => return screen.tell(&self.opponent_text()),
+            Cmd::Help => return screen.tell(&self.help()),
+            Cmd::Pgn => return screen.tell(&self.pgn()),
+            Cmd::Resign => {
+                self.pending_resign = Some(me);
+                return screen.tell(&self.t(
+                    "Resign? Type yes to confirm; anything else goes on.",
+                    "Сдаться? Наберите «да» для подтверждения; иначе игра продолжится.",
+                    "Aufgeben? Zur Bestätigung «ja» eingeben; sonst geht es weiter.",
+                ));
+            }
+            Cmd::Pause if self.paused() => return self.input(screen, Input::resume()).await,
+            Cmd::Pause => return self.input(screen, Input::pause()).await,
+            Cmd::Draw => match self.table.mirror.draw_offer() {
+                Some(o) if o.by != me => Event::AcceptDraw { side: me },
+                _ => Event::OfferDraw { side: me },
+            },
+            Cmd::Claim(text) => claim(me, text),
+        };
+        self.input(screen, Input::Event(ev)).await;
+    }
+
+    async fn confirm_resign(&mut self, screen: &mut Screen, side: Side, text: &str) -> Flow {
+        if matches!(
+            text.to_lowercase().as_str(),
+            "y" | "yes" | "да" | "д" | "ja" | "j"
+        ) {
+            self.input(screen, Input::Event(Event::Resign { side }))
+                .await;
+        } else {
+            screen.tell(&self.t(
+                "Not resigned; the game goes on.",
+                "Не сдаётесь; игра продолжается.",
+                "Nicht aufgegeben; es geht weiter.",
+            ));
+        }
+        Flow::Go
+    }
+
+    fn paused(&self) -> bool {
+        self.table
+            .mirror
+            .timing()
+            .clock()
+            .is_some_and(|c| c.is_paused())
+    }
+
+    fn say_clocks(&self, screen: &mut Screen) {
+        let Some([w, b]) = self.table.remaining() else {
+            return screen.tell(&self.t(
+                "This game has no clock.",
+                "В этой партии нет часов.",
+                "Diese Partie hat keine Uhr.",
+            ));
+        };
+        let to_move = self.table.mirror.rules().turn(self.table.mirror.position());
+        let moves = live::moves_completed(&self.table.mirror);
+        let moves = moves[0].max(moves[1]);
+        let wd = self.cfg.wording();
+        let (w, b) = (w.max(0) as u64, b.max(0) as u64);
+        let printed = describe::clocks(wd, w, b, to_move, moves, Numerals::Digits);
+        let spoken = describe::clocks(wd, w, b, to_move, moves, Numerals::Words);
+        screen.tell2(&printed, &spoken);
+    }
+
+    fn help(&self) -> String {
+        let mut t = describe::help_text(self.cfg.lang);
+        t.push('\n');
+        t.push_str(&self.t(
+            "quit: stop (the game stays unfinished).",
+            "выход: закончить (партия останется незаконченной).",
+            "ende: aufhören (die Partie bleibt unbeendet).",
+        ));
+        t
+    }
+
+    fn pgn(&self) -> String {
+        let h = &self.cfg.header;
+        arbiter_laws::pgn::write_pgn(
+            &self.table.mirror,
+            h.white.as_deref().unwrap_or("?"),
+            h.black.as_deref().unwrap_or("?"),
+            h.time_control.as_deref(),
+        )
+    }
+}
+
+/// `claim MOVE` claims a threefold repetition with the intended move;
+/// `claim 50 MOVE` (or `fifty`, `50ходов`) the fifty-move rule.
+fn claim(side: Side, text: Option<String>) -> Event {
+    let (claim, intended) = match text {
+        None => (ClaimKind::Threefold, None),
+        Some(t) => {
+            let (head, rest) = t
+                .split_once(char::is_whitespace)
+                .unwrap_or((t.as_str(), ""));
+            match head.to_lowercase().as_str() {
+                "50" | "fifty" | "50ходов" | "пятьдесят" => (
+                    ClaimKind::FiftyMoves,
+                    Some(rest.trim().to_string()).filter(|r| !r.is_empty()),
                 ),
-            );
-            return Some(ExitCode::SUCCESS);
+                _ => (ClaimKind::Threefold, Some(t.clone())),
+            }
         }
-        Status::Stalemate => {
-            ui.say("Stalemate: a draw.", "Пат: ничья.");
-            return Some(ExitCode::SUCCESS);
-        }
-        Status::Ongoing => {}
+    };
+    Event::Claim {
+        side,
+        claim,
+        intended,
     }
-    if arbiter_edition::Side::BOTH
-        .iter()
-        .all(|&side| rules.mateability(pos, side) == arbiter_laws::Mateability::Impossible)
-    {
-        ui.say(
-            "Neither side can ever mate: a draw.",
-            "Ни одна сторона не может поставить мат: ничья.",
-        );
-        return Some(ExitCode::SUCCESS);
-    }
-    if seen.get(&identity(pos)).copied().unwrap_or(0) >= 3 {
-        ui.say(
-            "The same position for the third time: a draw.",
-            "Позиция повторилась трижды: ничья.",
-        );
-        return Some(ExitCode::SUCCESS);
-    }
-    if rules.has_move_count_rules() && pos.halfmove_clock() >= 100 {
-        ui.say(
-            "Fifty moves each without a ratnik move or a new tower: a draw.",
-            "Пятьдесят ходов без хода ратником и без новой башни: ничья.",
-        );
-        return Some(ExitCode::SUCCESS);
-    }
-    None
+}
+
+fn color(s: Side) -> shakmaty::Color {
+    shakmaty::Color::from_white(s == Side::White)
 }

@@ -451,7 +451,8 @@ fn values_are_checked_with_a_reason() {
     }
     let o = run(
         &["clock", "--control", "300+3", "--manual-time"],
-        b"add white 999999999999\ndeduct b 86401\nadd w 86400\nq\n",
+        // The clock runs only once started (over the board: Black's press or `start`).
+        b"start\nadd white 999999999999\ndeduct b 86401\nadd w 86400\nq\n",
     );
     assert_eq!(code(&o), 0);
     let text = out(&o);
@@ -616,7 +617,7 @@ fn tavreli_audit_is_streamed_with_strict_clocks_and_exit_codes() {
 fn a_failing_stderr_is_no_panic() {
     for cmd in [
         "$A perft startpos 99",
-        "$A play --level 9",
+        "$A play --level 21",
         "$A clock --control x",
         "$A audit /no/such/file",
         "$A replay /no/such/file",

@@ -116,7 +116,10 @@ fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
     assert!(out.contains("Основное время в минутах"), "{out}");
     assert!(out.contains("десять минут плюс пять секунд"), "{out}");
     // "t": both times and the number of moves, with Russian agreement.
-    assert!(out.contains("Белые: 10 минут 8 секунд"), "{out}");
+    // White's first press started the clock and completed 1. e4 at once
+    // (6.6), so White has thought only 1000 ms (e5 to Nf3), with two
+    // 5-second increments.
+    assert!(out.contains("Белые: 10 минут 9 секунд"), "{out}");
     assert!(out.contains("Сделано 2 хода"), "{out}");
     // "m": the last move in words (RU-4).
     assert!(out.contains("конь жэ один эф три"), "{out}");
@@ -131,13 +134,89 @@ fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
         let (d, rms) = measure_wav(&std::fs::read(w.path()).unwrap());
         assert!(d > 0.2 && rms > 0.01, "{:?}: {d} s, rms {rms}", w.path());
     }
-    // The log it wrote is a game `arbiter replay` reads: 600+5, three moves.
+    // The log it wrote is a game `arbiter replay` reads: 600+5, three moves,
+    // White's clock as above.
     let r = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["replay", log.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
     assert_eq!(v["ply"], 3);
-    assert_eq!(v["clock"]["white_ms"], 600_000 - 2000 + 10_000);
+    assert_eq!(v["clock"]["white_ms"], 600_000 - 1000 + 10_000);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_speaks_every_command_in_english_russian_and_german() {
+    // One utterance per line said: the intro, the start, the move, then one
+    // per command (the refused resignation asks and is answered), and the
+    // end of input.
+    let script = "e4\nc\nl\no\np n\ns e\nq e4\nm g1\na f3\nh\nb\ndraw\nresign\nno\npause\npause\nhelp\npgn\n";
+    let said = 21;
+    for (lang, words) in [
+        (
+            "en",
+            [
+                "pawn e2 to e4",
+                "Last move: White",
+                "Attackers of f3",
+                "Clock paused",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "пешка е два е четыре",
+                "Последний ход: белые",
+                "атакуют",
+                "Часы остановлены",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Bauer Eva vier",
+                "Letzter Zug: Weiß",
+                "Angreifer auf Felix drei",
+                "Uhr angehalten",
+            ],
+        ),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("arbiter-play-talk-{}-{lang}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let o = arbiter(
+            &[
+                "play",
+                "--white",
+                "human",
+                "--black",
+                "human",
+                "--manual-time",
+                "--lang",
+                lang,
+                "--wav-dir",
+                dir.to_str().unwrap(),
+            ],
+            script,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        for w in words {
+            assert!(out.contains(w), "{lang}: {w:?}\n{out}");
+        }
+        let mut wavs: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "wav"))
+            .collect();
+        wavs.sort();
+        assert_eq!(wavs.len(), said, "{lang}: {out}");
+        for w in &wavs {
+            let (d, rms) = measure_wav(&std::fs::read(w).unwrap());
+            assert!(d > 0.2 && rms > 0.01, "{lang} {w:?}: {d} s, rms {rms}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

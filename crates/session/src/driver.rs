@@ -8,7 +8,24 @@ use crate::session::{Input, Output, Session};
 use crate::time::{BoxFuture, TimeSource};
 use crate::variant::Variant;
 use arbiter_edition::Side;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+
+/// One input, and optionally a reply once it was handled. Its output goes
+/// to the output channel like every other, in order; the reply carries a
+/// copy, so that a front end that answers questions about the game waits
+/// for it and then finds on the channel everything up to that input.
+pub struct Request {
+    /// What to give the session.
+    pub input: Input,
+    /// Where to send a copy of its output once it was handled.
+    pub reply: Option<oneshot::Sender<Output>>,
+}
+
+impl From<Input> for Request {
+    fn from(input: Input) -> Request {
+        Request { input, reply: None }
+    }
+}
 
 /// An engine's move being thought about.
 struct Thinking {
@@ -60,9 +77,9 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
     /// Runs the game until `inputs` closes (then waits for a pending engine
     /// move, as a player at the board would) and returns the session. Every
     /// output goes to `outputs`, in order.
-    pub async fn run(
+    pub async fn run<I: Into<Request> + Send>(
         mut self,
-        mut inputs: mpsc::Receiver<Input>,
+        mut inputs: mpsc::Receiver<I>,
         outputs: mpsc::UnboundedSender<Output>,
     ) -> Session<R> {
         let mut open = true;
@@ -106,7 +123,12 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
                 input = inputs.recv(), if open => match input {
                     Some(i) => {
                         let now = self.time.now_ms();
-                        let _ = outputs.send(self.session.handle(now, i));
+                        let r: Request = i.into();
+                        let out = self.session.handle(now, r.input);
+                        if let Some(tx) = r.reply {
+                            let _ = tx.send(out.clone());
+                        }
+                        let _ = outputs.send(out);
                     }
                     None => open = false,
                 },

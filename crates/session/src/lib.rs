@@ -39,13 +39,15 @@ pub mod driver;
 pub mod opponent;
 pub mod session;
 pub mod time;
+pub mod uci_opponent;
 pub mod variant;
 
 pub use announce::{Announcement, Kind, Refusal};
-pub use driver::Driver;
+pub use driver::{Driver, Request};
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
+pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};

@@ -263,7 +263,11 @@ impl<R: Variant> Session<R> {
     /// passed on as typed: whether a claim with an impossible intended move
     /// is incorrect is the Laws' decision, not the session's.
     fn intended_text(&self, text: &str) -> String {
-        match self.game.rules().read_move(self.game.position(), text) {
+        match self
+            .game
+            .rules()
+            .read_move_in(self.game.position(), text, self.lexicon)
+        {
             Reading::Legal { log_text, .. } => log_text,
             Reading::Illegal {
                 log_text: Some(t), ..
@@ -291,7 +295,10 @@ impl<R: Variant> Session<R> {
         if side != turn {
             return self.refuse(at, Refusal::NotYourMove { to_move: turn }, out);
         }
-        let reading = self.game.rules().read_move(self.game.position(), text);
+        let reading = self
+            .game
+            .rules()
+            .read_move_in(self.game.position(), text, self.lexicon);
         let logged = match (reading, self.mode) {
             (Reading::Legal { log_text, .. }, _) => log_text,
             (Reading::Illegal { reason, .. }, Mode::Online) => {

@@ -25,6 +25,12 @@ pub enum Reading<M> {
 pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
     /// Reads a move typed in any notation the variant knows.
     fn read_move(&self, pos: &Self::Position, text: &str) -> Reading<Self::Move>;
+    /// Reads a move typed by a player who uses `lex`: by default as
+    /// [`Variant::read_move`].
+    fn read_move_in(&self, pos: &Self::Position, text: &str, lex: Lexicon) -> Reading<Self::Move> {
+        let _ = lex;
+        self.read_move(pos, text)
+    }
     /// The move in words in `lex`'s language, check and mate included, said
     /// from the position before it.
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String;
@@ -51,7 +57,38 @@ fn latin(text: &str) -> String {
         .collect()
 }
 
+/// A move typed with the Latin look-alike of a Russian piece letter, in
+/// Cyrillic: `Kf3` → `Кf3` (the knight), `Kpe2` → `Крe2` (the king).
+fn russian_lookalike(text: &str) -> Option<String> {
+    let t = text.trim();
+    let rest = t.strip_prefix('K')?;
+    Some(match rest.strip_prefix(['p', 'р']) {
+        Some(r) => format!("Кр{r}"),
+        None => format!("К{rest}"),
+    })
+}
+
 impl Variant for Chess {
+    /// In the Russian lexicons a Latin `K` is the look-alike of «К», the
+    /// knight: read as the knight, or refused as ambiguous when only the
+    /// English king would fit. Never silently read as the king.
+    fn read_move_in(&self, pos: &Self::Position, text: &str, lex: Lexicon) -> Reading<Self::Move> {
+        let ru = lex.language() == SpokenLang::Ru;
+        let Some(cyrillic) = russian_lookalike(text).filter(|_| ru) else {
+            return self.read_move(pos, text);
+        };
+        match (self.read_move(pos, &cyrillic), self.read_move(pos, text)) {
+            (legal @ Reading::Legal { .. }, _) => legal,
+            (_, Reading::Legal { .. }) => Reading::Unreadable {
+                reason: format!(
+                    "{:?} is ambiguous: in Russian notation K is the knight (К), the king is Кр",
+                    arbiter_laws::log::cut(text.trim(), 24)
+                ),
+            },
+            (russian, _) => russian,
+        }
+    }
+
     fn read_move(&self, pos: &Self::Position, text: &str) -> Reading<Self::Move> {
         match arbiter_notation::parse(pos.board(), text, None) {
             Ok((mv, _)) => Reading::Legal {
@@ -117,6 +154,61 @@ impl Variant for Tavreli {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_latin_k_in_russian_is_the_knight_or_ambiguous_never_the_king() {
+        use shakmaty::Position;
+        let rules = Chess::default();
+        let mut b = shakmaty::Chess::default();
+        for m in ["e4", "e5"] {
+            let mv = m
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&b)
+                .unwrap();
+            b.play_unchecked(mv);
+        }
+        let pos = arbiter_laws::chess::ChessPosition::new(b);
+        // Both Ke2 (king) and Ne2 (knight) are legal here.
+        let read = |t: &str, lex| match rules.read_move_in(&pos, t, lex) {
+            Reading::Legal { log_text, .. } => log_text,
+            other => format!("{other:?}"),
+        };
+        assert_eq!(read("Ke2", Lexicon::Ru), "Ne2");
+        assert_eq!(read("Kpe2", Lexicon::Ru), "Ke2");
+        assert_eq!(read("Ke2", Lexicon::En), "Ke2");
+        // After 2. Nf3 Nc6 no knight reaches e2: Ke2 would be the king only,
+        // and in Russian it is refused as ambiguous, not guessed.
+        let mut b2 = pos.board().clone();
+        let mv = "Nf3"
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&b2)
+            .unwrap();
+        b2.play_unchecked(mv);
+        let mv = "Nc6"
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&b2)
+            .unwrap();
+        b2.play_unchecked(mv);
+        let pos2 = arbiter_laws::chess::ChessPosition::new(b2);
+        assert!(matches!(
+            rules.read_move_in(&pos2, "Ke2", Lexicon::Ru),
+            Reading::Unreadable { reason } if reason.contains("ambiguous")
+        ));
+        assert_eq!(
+            match rules.read_move_in(&pos2, "Ke2", Lexicon::En) {
+                Reading::Legal { log_text, .. } => log_text,
+                other => format!("{other:?}"),
+            },
+            "Ke2"
+        );
+        assert!(matches!(
+            rules.read_move_in(&pos, "Ke2", Lexicon::RuFide),
+            Reading::Legal { .. }
+        ));
+    }
 
     #[test]
     fn russian_letters_read_back_in_latin() {

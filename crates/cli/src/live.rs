@@ -1,0 +1,367 @@
+//! What `arbiter play` and `arbiter clock` share: the input lines (bounded,
+//! read on their own thread), the time (live or scripted with `@MS`), the
+//! session's driver and a read-only copy of the game for the questions the
+//! player asks. Every decision of the game is the session's; this module
+//! only carries lines in and outputs out, and appends the log lines the
+//! session wrote.
+
+use arbiter_edition::Side;
+use arbiter_laws::log::{LineError, LineReader, MAX_LINE};
+use arbiter_laws::replay;
+use arbiter_laws::{Game, TimedEvent};
+use arbiter_session::{
+    BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
+    Variant,
+};
+use std::fs::File;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use tokio::sync::{mpsc, oneshot};
+
+/// One line of input.
+pub enum Line {
+    /// A line of text.
+    Text(String),
+    /// A line that is not UTF-8 (its number): refused alone.
+    NotText(usize),
+    /// The input cannot be read on (a line too long, a read error).
+    Stop(String),
+}
+
+/// Reads `input` line by line on its own thread; the channel closes at the
+/// end of input. `first_line` counts lines already read (a spoken set-up).
+pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Receiver<Line> {
+    let (tx, rx) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        let mut lines = LineReader::new(input, MAX_LINE);
+        while let Some(next) = lines.next_line() {
+            let msg = match next {
+                Err(LineError::TooLong { line, max }) => Line::Stop(format!(
+                    "line {} is longer than {max} bytes; reading stopped there",
+                    line + first_line
+                )),
+                Err(LineError::Io { line, error }) => {
+                    Line::Stop(format!("line {}: cannot read: {error}", line + first_line))
+                }
+                Ok((n, bytes)) => match std::str::from_utf8(bytes) {
+                    Ok(t) => Line::Text(t.to_string()),
+                    Err(_) => Line::NotText(n + first_line),
+                },
+            };
+            let stop = matches!(msg, Line::Stop(_));
+            if tx.blocking_send(msg).is_err() || stop {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// The time of a live game: the live clock, or the `@MS` of scripted lines.
+#[derive(Clone)]
+pub enum Time {
+    Live(LiveTime),
+    Manual(ManualTime),
+}
+
+impl TimeSource for Time {
+    fn now_ms(&self) -> u64 {
+        match self {
+            Time::Live(t) => t.now_ms(),
+            Time::Manual(t) => t.now_ms(),
+        }
+    }
+    fn sleep_until(&self, at: u64) -> BoxFuture<()> {
+        match self {
+            Time::Live(t) => t.sleep_until(at),
+            Time::Manual(t) => t.sleep_until(at),
+        }
+    }
+}
+
+impl Time {
+    /// Reads the `@MS ` of a line under `--manual-time` (moving the time
+    /// on), or refuses it without. `Err` is the message to say.
+    pub fn stamp<'a>(&self, line: &'a str, ru: bool) -> Result<&'a str, String> {
+        let refused = if ru { "Отклонено" } else { "Refused" };
+        let (ms, rest) =
+            arbiter_session::time::split_time(line).map_err(|e| format!("{refused}: {e}."))?;
+        match (self, ms) {
+            (_, None) => Ok(rest),
+            (Time::Live(_), Some(_)) => {
+                Err(format!("{refused}: @MS time stamps need --manual-time."))
+            }
+            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => Err(format!(
+                "{refused}: time went backwards (@{ms} is before @{}).",
+                t.now_ms()
+            )),
+            (Time::Manual(t), Some(ms)) => {
+                t.set(ms);
+                Ok(rest)
+            }
+        }
+    }
+}
+
+/// The event log being written: whole lines only. Each line is written
+/// with one call; if that fails part-way (a full disk, a size limit), the
+/// file is cut back to its last whole line, so `arbiter replay` still reads
+/// it, and the error names the file.
+pub struct LogFile {
+    file: File,
+    path: PathBuf,
+    len: u64,
+}
+
+impl LogFile {
+    pub fn create(path: &Path) -> Result<Self, String> {
+        let file =
+            File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(LogFile {
+            file,
+            path: path.to_path_buf(),
+            len: 0,
+        })
+    }
+
+    pub fn append(&mut self, line: &str) -> Result<(), String> {
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        if let Err(e) = self.file.write_all(&bytes).and_then(|()| self.file.flush()) {
+            let _ = self.file.set_len(self.len);
+            return Err(format!("cannot write the log {}: {e}", self.path.display()));
+        }
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+/// A running game: the driver's task, its channels, and a read-only copy
+/// of the game folded from the events the session logged.
+pub struct Table<R: Variant> {
+    /// The game as logged so far (the same fold `arbiter replay` runs).
+    pub mirror: Game<R>,
+    pub time: Time,
+    /// The time source's ms at which the clock started.
+    pub origin: Option<u64>,
+    tx: Option<mpsc::Sender<Request>>,
+    task: Option<tokio::task::JoinHandle<Session<R>>>,
+    log: Option<LogFile>,
+    /// Log lines kept until the header is known (`arbiter clock`).
+    held: Option<Vec<String>>,
+    /// The events of those lines, to give them again to a new session.
+    held_events: Vec<TimedEvent>,
+}
+
+impl<R: Variant> Table<R> {
+    /// Starts the driver for `session` with the engines of `seats`.
+    pub fn start(
+        session: Session<R>,
+        time: Time,
+        seats: Vec<(Side, Box<dyn Opponent>)>,
+        log: Option<LogFile>,
+        hold_log: bool,
+    ) -> Result<(Table<R>, mpsc::UnboundedReceiver<Output>), String> {
+        let mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        let mut t = Table {
+            mirror,
+            time,
+            origin: None,
+            tx: None,
+            task: None,
+            log,
+            held: hold_log.then(Vec::new),
+            held_events: Vec::new(),
+        };
+        if !hold_log {
+            let h = session.header_line().map_err(|e| e.to_string())?;
+            t.append(&h)?;
+        }
+        let rx = t.launch(session, seats);
+        Ok((t, rx))
+    }
+
+    fn launch(
+        &mut self,
+        session: Session<R>,
+        seats: Vec<(Side, Box<dyn Opponent>)>,
+    ) -> mpsc::UnboundedReceiver<Output> {
+        let (tx, rx) = mpsc::channel::<Request>(16);
+        let (otx, orx) = mpsc::unbounded_channel();
+        let mut d = Driver::new(session, self.time.clone());
+        for (side, o) in seats {
+            d = d.with_opponent(side, o);
+        }
+        self.task = Some(tokio::spawn(d.run(rx, otx)));
+        self.tx = Some(tx);
+        orx
+    }
+
+    /// Replaces the session before any move was made (the clock learns at
+    /// the first press whether moves are typed): the inputs so far are given
+    /// again, at their instants, to the new session.
+    pub async fn restart(
+        &mut self,
+        mut session: Session<R>,
+    ) -> Result<mpsc::UnboundedReceiver<Output>, String> {
+        self.tx = None;
+        if let Some(t) = self.task.take() {
+            let _ = t.await;
+        }
+        if self.held.is_none() {
+            return Err("the log header was already written".into());
+        }
+        self.mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        let mut lines = Vec::new();
+        if let Some(o) = self.origin {
+            let started = session.handle(o, Input::Start);
+            self.absorb_quietly(&started, &mut lines);
+            for ev in std::mem::take(&mut self.held_events) {
+                let out = session.handle(o + ev.at, Input::Event(ev.event));
+                self.absorb_quietly(&out, &mut lines);
+            }
+        }
+        self.held = Some(lines);
+        Ok(self.launch(session, Vec::new()))
+    }
+
+    fn absorb_quietly(&mut self, out: &Output, lines: &mut Vec<String>) {
+        for ev in &out.events {
+            let _ = self.mirror.apply(ev);
+            self.held_events.push(ev.clone());
+        }
+        lines.extend(out.log.iter().cloned());
+    }
+
+    /// Writes the header now (and what was held).
+    pub fn release_log(&mut self, header_line: &str) -> Result<(), String> {
+        self.held_events.clear();
+        if let Some(held) = self.held.take()
+            && let Some(f) = &mut self.log
+        {
+            f.append(header_line)?;
+            for l in &held {
+                f.append(l)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn append(&mut self, line: &str) -> Result<(), String> {
+        if let Some(held) = &mut self.held {
+            held.push(line.to_string());
+            return Ok(());
+        }
+        match &mut self.log {
+            Some(f) => f.append(line),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes in what the session produced: the events into the copy, the
+    /// lines into the log. `Err` when the log cannot be written.
+    pub fn absorb(&mut self, out: &Output) -> Result<(), String> {
+        for ev in &out.events {
+            // The session's fold accepted it; the copy is the same fold.
+            let _ = self.mirror.apply(ev);
+            if self.held.is_some() {
+                self.held_events.push(ev.clone());
+            }
+        }
+        for l in &out.log {
+            self.append(l)?;
+        }
+        Ok(())
+    }
+
+    /// Gives an input to the session and returns (a copy of) what it
+    /// produced, once it was handled: by then the output channel holds it,
+    /// after everything that came before it (wakes, engine moves). `None`
+    /// once the driver has stopped.
+    pub async fn send(&mut self, input: Input) -> Option<Output> {
+        let tx = self.tx.as_ref()?;
+        let now = self.time.now_ms();
+        let (rtx, rrx) = oneshot::channel();
+        tx.send(Request {
+            input,
+            reply: Some(rtx),
+        })
+        .await
+        .ok()?;
+        let out = rrx.await.ok()?;
+        if self.origin.is_none()
+            && out
+                .announcements
+                .iter()
+                .any(|a| matches!(a.kind, arbiter_session::Kind::Started { .. }))
+        {
+            self.origin = Some(now);
+        }
+        Some(out)
+    }
+
+    /// Lets the session catch up with the time now: the alarms and the flag
+    /// due by now are said before the line that moved the time is answered.
+    /// (A start once started only looks at the clock.)
+    pub async fn catch_up(&mut self) -> Option<Output> {
+        self.origin?;
+        self.send(Input::Start).await
+    }
+
+    /// The game time now (0 before the clock started).
+    pub fn at(&self) -> u64 {
+        match self.origin {
+            Some(o) => self
+                .time
+                .now_ms()
+                .saturating_sub(o)
+                .max(self.mirror.last_at()),
+            None => 0,
+        }
+    }
+
+    /// Both remaining times now, if there is a clock.
+    pub fn remaining(&self) -> Option<[i64; 2]> {
+        let at = self.at();
+        let t = self.mirror.timing();
+        Some([t.remaining(Side::White, at)?, t.remaining(Side::Black, at)?])
+    }
+
+    /// Stops taking input: the driver finishes a pending engine move and
+    /// ends; its outputs still arrive until the channel closes.
+    pub fn close(&mut self) {
+        self.tx = None;
+    }
+
+    /// Whether input is still taken.
+    pub fn is_open(&self) -> bool {
+        self.tx.is_some()
+    }
+}
+
+/// Moves completed by each side (`[white, black]`).
+pub fn moves_completed<R: Variant>(g: &Game<R>) -> [u32; 2] {
+    let count = |s: Side| {
+        g.plies()
+            .iter()
+            .filter(|p| p.side == s && p.completed_at.is_some())
+            .count() as u32
+    };
+    [count(Side::White), count(Side::Black)]
+}
+
+/// Checks `--alarm`: whole seconds from 1 to a day, comma-separated; in ms.
+pub fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
+    list.split(',')
+        .map(|t| {
+            let t = t.trim();
+            match t.parse::<u64>() {
+                Ok(s) if (1..=86_400).contains(&s) => Ok(s * 1000),
+                _ => Err(format!(
+                    "--alarm: {:?} is not a number of seconds from 1 to 86400 (e.g. --alarm 300,60,10)",
+                    arbiter_laws::log::cut(t, 24)
+                )),
+            }
+        })
+        .collect()
+}

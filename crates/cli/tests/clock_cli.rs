@@ -1,0 +1,141 @@
+//! `arbiter clock` on the session, scripted through `--manual-time`: it
+//! waits for its start, checks typed moves (the Laws' ladder for illegal
+//! ones), logs in SAN, sees mate, and fires the low-time alarm while the
+//! player thinks. Every log replays (`arbiter replay --json`).
+
+mod common;
+
+use common::{arbiter, replay, scratch};
+
+fn clock(args: &[&str], script: &str, dir: &std::path::Path) -> (common::Run, serde_json::Value) {
+    let log = dir.join("clock.jsonl");
+    let mut all = vec!["clock", "--manual-time", "--log", log.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let r = arbiter(&all, script);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let v = replay(&log);
+    (r, v)
+}
+
+#[test]
+fn the_clock_waits_until_black_presses() {
+    let dir = scratch("clock-start");
+    let (r, v) = clock(
+        &["--control", "300+0"],
+        "@5000 t\n@6000 b\n@9000 t\n@10000 w e4\n",
+        &dir,
+    );
+    // Five seconds before the start cost nothing; three after it, White's.
+    assert!(
+        r.out.contains("White 5:00, Black 5:00. White to move."),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("White 4:57, Black 5:00"), "{}", r.out);
+    assert_eq!(v["clock"]["white_ms"], 300_000 - 4000);
+    assert_eq!(v["moves"], serde_json::json!(["e4"]));
+}
+
+#[test]
+fn white_pressing_first_starts_the_game_with_his_move() {
+    let dir = scratch("clock-white-first");
+    let (_, v) = clock(&["--control", "300+3"], "@2000 w e4\n@3000 b Кf6\n", &dir);
+    let log = std::fs::read_to_string(dir.join("clock.jsonl")).unwrap();
+    // 1. e4 completed at the start instant (0), Black's move 1000 ms later,
+    // logged in SAN although typed with a Russian letter.
+    assert!(
+        log.contains(r#"{"at":0,"type":"move","side":"white","move":"e4","press":true}"#),
+        "{log}"
+    );
+    assert!(log.contains(r#""move":"Nf6""#), "{log}");
+    assert_eq!(v["moves"], serde_json::json!(["e4", "Nf6"]));
+    assert_eq!(v["clock"]["black_ms"], 300_000 - 1000 + 3000);
+    assert_eq!(v["clock"]["white_ms"], 300_000 + 3000);
+}
+
+#[test]
+fn an_illegal_typed_move_follows_the_laws_ladder() {
+    let dir = scratch("clock-illegal");
+    // Blitz, 2023 Laws: the first completed illegal move gives the opponent
+    // one minute (A.4.2 with 7.5.5); the second loses the game (7.5.5).
+    let (r, v) = clock(
+        &["--control", "300+0"],
+        "@0 b\n@1000 w e5\n@2000 w Ke2\n",
+        &dir,
+    );
+    assert!(r.out.contains("Illegal move"), "{}", r.out);
+    assert_eq!(v["illegal_moves"]["white"], 2);
+    assert_eq!(v["penalties"][0]["ms"], 60_000);
+    assert_eq!(v["result"], "0-1");
+}
+
+#[test]
+fn mate_ends_the_game_and_is_announced() {
+    for (lang, said) in [
+        ("en", "Checkmate. Black wins"),
+        ("ru", "Мат. Победа: чёрные"),
+    ] {
+        let dir = scratch(&format!("clock-mate-{lang}"));
+        let (r, v) = clock(
+            &["--control", "300+0", "--lang", lang],
+            "@0 b\n@1000 w f3\n@2000 b e5\n@3000 w g4\n@4000 b Qh4#\n@5000 w\n",
+            &dir,
+        );
+        assert!(r.out.contains(said), "{}", r.out);
+        assert_eq!(v["result"], "0-1");
+        assert_eq!(v["termination"], "checkmate");
+        // The press after the mate changes nothing: the clocks stopped at 4000.
+        assert_eq!(v["clock"]["white_ms"], 300_000 - 2000);
+        assert_eq!(v["ply"], 4);
+    }
+}
+
+#[test]
+fn the_alarm_fires_while_the_player_thinks_and_then_the_flag() {
+    let dir = scratch("clock-alarm");
+    // Bare presses (no board): a clock-only log. Black's clock runs from 1000
+    // with 60 s: 30 s are left at 31000, the flag falls at 61000.
+    let (r, v) = clock(
+        &["--control", "60+0", "--alarm", "30", "--lang", "ru"],
+        "@0 b\n@1000 w\n@30999 t\n@31000 t\n@70000 t\n",
+        &dir,
+    );
+    let lines: Vec<&str> = r.out.lines().collect();
+    let times: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("White 0:59"))
+        .collect();
+    let alarm = lines
+        .iter()
+        .position(|l| *l == "У чёрных осталось тридцать секунд")
+        .expect(&r.out);
+    // Not yet at 30999; said at 31000, before that line is answered.
+    assert!(times[0] < alarm && alarm < times[1], "{}", r.out);
+    assert_eq!(v["termination"], "time_forfeit");
+    assert_eq!(v["clock"]["flag_at"], 61_000);
+    let log = std::fs::read_to_string(dir.join("clock.jsonl")).unwrap();
+    assert!(
+        log.lines().next().unwrap().contains("\"clock_only\":true"),
+        "{log}"
+    );
+}
+
+#[test]
+fn set_up_help_and_refusals_are_said_in_the_language() {
+    let r = arbiter(&["clock", "--lang", "de"], "h\nabc\n10\n0\nja\nq\n");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("Eine Zahl von 1 bis 600"), "{}", r.out);
+    assert!(r.out.contains("ist keine Zahl"), "{}", r.out);
+    assert!(r.out.contains("arbiter clock: 600 "), "{}", r.out);
+    let r = arbiter(
+        &[
+            "clock",
+            "--control",
+            "300+0",
+            "--lang",
+            "ru",
+            "--manual-time",
+        ],
+        "w e5\nfly\n",
+    );
+    assert!(r.out.contains("Отклонено: unknown command"), "{}", r.out);
+}

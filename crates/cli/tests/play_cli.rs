@@ -1,0 +1,345 @@
+//! `arbiter play` scripted through `--manual-time`, in English, Russian and
+//! German: every typed move is checked, refused with the reason or logged
+//! in SAN and said back; the commands answer in the chosen language; every
+//! log replays (`arbiter replay --json`) to the moves and result the program
+//! printed.
+
+mod common;
+
+use common::{arbiter, scratch, scripted};
+
+const TWO: [&str; 5] = ["play", "--white", "human", "--black", "human"];
+
+fn two(extra: &[&str]) -> Vec<String> {
+    TWO.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_mate_typed_in_russian_letters_is_logged_in_san_and_announced() {
+    let dir = scratch("ru-mate");
+    let args = two(&["--lang", "ru", "--control", "300+2"]);
+    let script = "@1000 e4\n@2000 e5\n@3000 Сc4\n@4000 Кc6\n@5000 Фh5\n@6000 Кf6\n@7000 Ф:f7#\n@8000 Кe7\nh\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["termination"], "checkmate");
+    assert_eq!(
+        v["moves"],
+        serde_json::json!(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"])
+    );
+    assert!(r.out.contains("Мат. Победа: белые"), "{}", r.out);
+    // After the mate a move is refused; `h` and `pgn` still answer.
+    assert!(r.out.contains("Партия окончена"), "{}", r.out);
+    assert!(
+        r.out.contains("4. ферзь аш пять берёт эф семь, мат"),
+        "{}",
+        r.out
+    );
+    // The clocks stop at the mate (7000): White thought 4 × 1000 ms, Black
+    // 3 × 1000 ms; +2 s for each completed move, and the mate ends the game
+    // before its press (5.1.1), so it earns none.
+    assert_eq!(v["clock"]["white_ms"], 300_000 - 4000 + 3 * 2000);
+    assert_eq!(v["clock"]["black_ms"], 300_000 - 3000 + 3 * 2000);
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason_and_no_penalty() {
+    for (lang, said) in [
+        ("en", "Illegal move, no penalty"),
+        ("ru", "Невозможный ход, без штрафа"),
+        ("de", "Regelwidriger Zug, ohne Strafe"),
+    ] {
+        let dir = scratch(&format!("illegal-{lang}"));
+        let args = two(&["--lang", lang]);
+        let (r, v) = scripted(&refs(&args), "@500 e5\n@1000 Ke2\n@1500 e4\n", &dir);
+        assert!(r.out.contains(said), "{lang}: {}", r.out);
+        assert_eq!(r.out.matches(said).count(), 2, "{}", r.out);
+        assert_eq!(v["moves"], serde_json::json!(["e4"]));
+        assert_eq!(
+            v["illegal_moves"],
+            serde_json::json!({"white": 0, "black": 0})
+        );
+        assert_eq!(v["penalties"], serde_json::json!([]));
+    }
+}
+
+#[test]
+fn russian_piece_letters_k_is_the_knight_kr_the_king() {
+    let dir = scratch("ru-letters");
+    let args = two(&["--lang", "ru", "--lexicon", "ru"]);
+    let (r, v) = scripted(
+        &refs(&args),
+        "@100 e4\n@200 e5\n@300 Крe2\n@400 Кf6\n",
+        &dir,
+    );
+    assert_eq!(
+        v["moves"],
+        serde_json::json!(["e4", "e5", "Ke2", "Nf6"]),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("король е один е два"), "{}", r.out);
+}
+
+#[test]
+fn a_latin_k_in_russian_is_the_knight_or_refused_never_the_king() {
+    let dir = scratch("lookalike");
+    let args = two(&["--lang", "ru"]);
+    // After 2. Nf3 Nc6 no knight reaches e2: a Latin Ke2 is refused as
+    // ambiguous, not read as the king; Kc3 and Kf6 are knights.
+    let script = "@100 e4\n@200 e5\n@300 Nf3\n@400 Nc6\n@500 Ke2\n@600 Kc3\n@700 Kf6\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    let moves = serde_json::json!(["e4", "e5", "Nf3", "Nc6", "Nc3", "Nf6"]);
+    assert_eq!(v["moves"], moves, "{}", r.out);
+    assert!(r.out.contains("ambiguous"), "{}", r.out);
+}
+
+#[test]
+fn a_threefold_claim_with_an_intended_move_typed_in_russian() {
+    let dir = scratch("threefold");
+    let args = two(&["--lang", "ru", "--control", "600+0"]);
+    // The knights go out and back twice; Black claims with Кg8, after which
+    // the start position would stand a third time (L-9.2c).
+    let script = "@1000 Кf3\n@2000 Кf6\n@3000 Кg1\n@4000 Кg8\n@5000 Кf3\n@6000 Кf6\n@7000 Кg1\n@8000 требую Кg8\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["termination"], "threefold_claim");
+    assert!(r.out.contains("Требование обосновано"), "{}", r.out);
+    let log = std::fs::read_to_string(dir.join("game.jsonl")).unwrap();
+    assert!(log.contains("\"intended\":\"Ng8\""), "{log}");
+}
+
+#[test]
+fn a_draw_offer_and_its_acceptance() {
+    let dir = scratch("draw");
+    let args = two(&["--control", "300+0"]);
+    // No agreement before both have moved (5.2.3): White offers before his
+    // second move, and Black, to move, accepts.
+    let script = "@1000 e4\n@2000 e5\n@2500 draw\n@3000 Nf3\n@4000 draw\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    assert!(r.out.contains("White offers a draw"), "{}", r.out);
+    assert!(r.out.contains("Draw accepted"), "{}", r.out);
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["termination"], "agreement");
+    // Each side thought 2 × 1000 ms.
+    assert_eq!(v["clock"]["white_ms"], 300_000 - 2000);
+    assert_eq!(v["clock"]["black_ms"], 300_000 - 2000);
+}
+
+#[test]
+fn nobody_presses_the_alarm_comes_at_its_threshold_then_the_flag() {
+    let dir = scratch("flag");
+    let args = two(&["--control", "60+0", "--alarm", "30"]);
+    // Black's 60 s run from 1000: 30 s are left at 31000, the flag falls at 61000.
+    let script = "@1000 e4\n@30999 c\n@31000 c\n@60999 c\n@61000 c\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    let out = &r.out;
+    let lines: Vec<&str> = out.lines().collect();
+    let clocks: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("1 move played"))
+        .collect();
+    let alarm = lines
+        .iter()
+        .position(|l| *l == "Black: 30 seconds left")
+        .expect(out);
+    // Not yet at 30999, said at 31000 before that line is answered, once.
+    assert!(clocks[0] < alarm && alarm < clocks[1], "{out}");
+    assert_eq!(out.matches("seconds left").count(), 1, "{out}");
+    assert_eq!(v["termination"], "time_forfeit");
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["clock"]["flag_at"], 61_000, "{v}");
+    assert!(out.contains("Black's flag has fallen"), "{out}");
+}
+
+#[test]
+fn resignation_asks_for_confirmation() {
+    let dir = scratch("resign");
+    let args = two(&["--lang", "ru"]);
+    let (r, v) = scripted(
+        &refs(&args),
+        "@100 e4\n@200 сдаюсь\n@300 нет\n@400 e5\n@500 сдаюсь\n@600 да\n",
+        &dir,
+    );
+    assert!(r.out.contains("Не сдаётесь"), "{}", r.out);
+    // White resigned, to move after 1. e4 e5.
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["termination"], "resignation");
+}
+
+#[test]
+fn the_tavreli_opponent_answers_and_the_log_replays() {
+    let dir = scratch("tavreli");
+    let (r, v) = scripted(
+        &[
+            "play",
+            "--variant",
+            "tavreli",
+            "--color",
+            "white",
+            "--level",
+            "1",
+            "--ms-per-move",
+            "50",
+        ],
+        "c1-d2\n",
+        &dir,
+    );
+    assert!(r.out.contains("against arbiter Tavreli"), "{}", r.out);
+    assert_eq!(v["variant"], "tavreli");
+    // The engine's move was checked by the Laws like any typed move.
+    assert_eq!(v["ply"], 2, "{}", r.out);
+    assert_eq!(v["moves"][0], "c1-d2");
+    assert!(r.out.contains("Black: black"), "{}", r.out);
+}
+
+#[test]
+fn a_start_position_with_black_to_move_works() {
+    let dir = scratch("black-to-move");
+    let args = two(&[
+        "--start",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "--control",
+        "60+0",
+    ]);
+    let (r, v) = scripted(&refs(&args), "@1000 e5\n@3000 Nf3\n", &dir);
+    assert!(r.out.contains("Black to move"), "{}", r.out);
+    assert_eq!(v["moves"], serde_json::json!(["e5", "Nf3"]));
+    assert_eq!(v["clock"]["black_ms"], 60_000 - 1000);
+    assert_eq!(v["clock"]["white_ms"], 60_000 - 2000);
+}
+
+#[test]
+fn every_command_answers_in_english_russian_and_german() {
+    let script = "e4\nc\nl\no\np n\ns e\nq e4\nm g1\na f3\nh\nb\nhelp\npause\npause\n";
+    for (lang, expect) in [
+        (
+            "en",
+            [
+                "15 minutes",
+                "Last move:",
+                "both play",
+                "knights",
+                "File e",
+                "e4: White pawn",
+                "Attackers of f3",
+                "1. pawn e2",
+                "8 r n b q k b n r",
+                "both clocks",
+                "paused",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "15 минут",
+                "Последний ход:",
+                "одной клавиатурой",
+                "кон",
+                "е",
+                "пешка",
+                "атакуют",
+                "1. пешка е два",
+                "8 л",
+                "часы",
+                "остановлены",
+            ],
+        ),
+        (
+            "de",
+            [
+                "15 Minuten",
+                "Letzter Zug:",
+                "einer Tastatur",
+                "Springer",
+                "Linie Eva",
+                "Eva vier: weißer Bauer",
+                "Angreifer",
+                "1. Bauer Eva vier",
+                "8 ",
+                "uhr",
+                "angehalten",
+            ],
+        ),
+    ] {
+        let r = arbiter(
+            &[
+                "play",
+                "--white",
+                "human",
+                "--black",
+                "human",
+                "--manual-time",
+                "--lang",
+                lang,
+            ],
+            script,
+        );
+        assert_eq!(r.code, Some(0), "{}", r.err);
+        for e in expect {
+            assert!(r.out.contains(e), "{lang}: {e:?} missing\n{}", r.out);
+        }
+    }
+}
+
+#[test]
+fn options_are_checked_with_a_reason() {
+    for (args, why) in [
+        (
+            &["play", "--variant", "go"][..],
+            "--variant must be chess or tavreli",
+        ),
+        (
+            &["play", "--white", "robot"],
+            "--white must be human or engine",
+        ),
+        (&["play", "--lang", "fr"], "--lang must be en, ru or de"),
+        (
+            &["play", "--variant", "tavreli", "--level", "7"],
+            "--level must be 1 to 6",
+        ),
+        (&["play", "--level", "21"], "--level must be 1 to 20"),
+        (&["play", "--alarm", "0"], "is not a number of seconds"),
+    ] {
+        let r = arbiter(args, "");
+        assert_eq!(r.code, Some(2), "{args:?}");
+        assert!(r.err.contains(why), "{args:?}: {}", r.err);
+    }
+    let r = arbiter(&["play", "--engine", "/nonexistent/engine"], "");
+    assert_eq!(r.code, Some(1));
+    assert!(r.err.contains("/nonexistent/engine"), "{}", r.err);
+    let r = arbiter(
+        &[
+            "play", "--white", "human", "--black", "human", "--start", "8/8/8",
+        ],
+        "",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.err);
+}
+
+#[test]
+fn time_stamps_need_manual_time_and_never_go_back() {
+    let r = arbiter(
+        &["play", "--white", "human", "--black", "human"],
+        "@100 e4\n",
+    );
+    assert!(
+        r.out.contains("@MS time stamps need --manual-time"),
+        "{}",
+        r.out
+    );
+    let r = arbiter(
+        &[
+            "play",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--manual-time",
+        ],
+        "@100 e4\n@50 e5\n",
+    );
+    assert!(r.out.contains("time went backwards"), "{}", r.out);
+}

@@ -1,0 +1,145 @@
+//! `arbiter play` against the real Stockfish (Debian's `/usr/games/stockfish`):
+//! ten games at a short move time, engine against engine and a scripted
+//! human against the engine. Every move of every log is checked by an
+//! independent oracle (python-chess when it is installed, else shakmaty's
+//! SAN reader), and every log replays to the state the program printed.
+
+mod common;
+
+use common::{last_pgn, replay, scratch};
+use std::process::{Command, Stdio};
+
+const STOCKFISH: &str = arbiter_uci::DEFAULT_ENGINE_PATH;
+
+fn python_chess() -> Option<String> {
+    for py in [".venv/bin/python3", "../../.venv/bin/python3", "python3"] {
+        let ok = Command::new(py)
+            .args(["-c", "import chess"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Some(py.to_string());
+        }
+    }
+    None
+}
+
+/// Plays `moves` from the start with an independent reader; returns the
+/// board and side-to-move fields of the final FEN and whether it is mate.
+fn oracle(moves: &[String]) -> (String, bool) {
+    if let Some(py) = python_chess() {
+        let script = "import chess, json, sys\nb = chess.Board()\nfor m in json.load(sys.stdin): b.push_san(m)\nprint(' '.join(b.fen().split()[:2]), b.is_checkmate())\n";
+        let mut child = Command::new(py)
+            .args(["-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(serde_json::to_string(moves).unwrap().as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(
+            o.status.success(),
+            "python-chess refused a move: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let text = String::from_utf8(o.stdout).unwrap();
+        let (fen, mate) = text.trim().rsplit_once(' ').unwrap();
+        return (fen.to_string(), mate == "True");
+    }
+    use shakmaty::{Chess, Position, san::San};
+    let mut pos = Chess::default();
+    for m in moves {
+        let mv = m.parse::<San>().unwrap().to_move(&pos).expect(m);
+        pos.play_unchecked(mv);
+    }
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
+    let two: Vec<&str> = fen.split(' ').take(2).collect();
+    (two.join(" "), pos.is_checkmate())
+}
+
+fn game(args: &[&str], script: &str, name: &str) {
+    let dir = scratch(name);
+    let log = dir.join("game.jsonl");
+    let mut all = vec!["play", "--manual-time", "--log", log.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let r = common::arbiter(&all, &format!("{script}pgn\n"));
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let v = replay(&log);
+    let moves: Vec<String> = serde_json::from_value(v["moves"].clone()).unwrap();
+    assert!(!moves.is_empty(), "{}", r.out);
+    let (fen, mate) = oracle(&moves);
+    let replayed: Vec<&str> = v["fen"].as_str().unwrap().split(' ').take(2).collect();
+    assert_eq!(fen, replayed.join(" "), "{name}");
+    assert_eq!(mate, v["termination"] == "checkmate", "{name}: {v}");
+    assert!(!r.out.contains("failed"), "{name}: {}", r.out);
+    if script.is_empty() {
+        // Engine against engine: played to the end, and the log says so.
+        assert_ne!(v["result"], "*", "{name}: {}", r.out);
+    } else {
+        // The PGN typed last was printed after the engine's last answer.
+        let (pgn_moves, result) = last_pgn(&r.out);
+        assert_eq!(serde_json::json!(pgn_moves), v["moves"], "{name}");
+        assert_eq!(serde_json::json!(result), v["result"], "{name}");
+    }
+}
+
+#[test]
+fn ten_games_against_stockfish_every_move_legal_every_log_replays() {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        eprintln!("skipped: no Stockfish at {STOCKFISH}");
+        return;
+    }
+    for level in ["1", "5", "10", "15", "20"] {
+        game(
+            &[
+                "--white",
+                "engine",
+                "--black",
+                "engine",
+                "--engine-movetime",
+                "5",
+                "--level",
+                level,
+            ],
+            "",
+            &format!("sf-both-{level}"),
+        );
+    }
+    // A scripted human: some of these moves will be illegal after the
+    // engine's answers, and are refused without penalty.
+    let white = "e4\nNf3\nBc4\nd3\nO-O\nNc3\nh3\nBe3\nQd2\na3\n";
+    let black = "e5\nNc6\nNf6\nd6\nBe7\nO-O\nh6\nBe6\nQd7\na6\n";
+    for (i, (color, script)) in [
+        ("white", white),
+        ("black", black),
+        ("white", "d4\nc4\nNc3\nNf3\ne3\n"),
+        ("black", "c5\nNc6\ng6\nBg7\nd6\n"),
+        ("white", "Кf3\ng3\nСg2\nO-O\nd3\n"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        game(
+            &[
+                "--color",
+                color,
+                "--engine-movetime",
+                "20",
+                "--level",
+                "3",
+                "--lang",
+                if i % 2 == 0 { "en" } else { "ru" },
+            ],
+            script,
+            &format!("sf-human-{i}"),
+        );
+    }
+}

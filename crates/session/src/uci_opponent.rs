@@ -1,0 +1,121 @@
+//! A UCI engine (Stockfish by default) as an [`Opponent`]: the session asks,
+//! the engine answers in UCI, and the answer is read and checked against the
+//! position like any typed move.
+
+use crate::opponent::{Opponent, OpponentError, OpponentMove, OpponentRequest};
+use crate::time::BoxFuture;
+use arbiter_uci::{Engine, EngineConfig, EngineError};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// A running UCI engine that plays one side with a fixed time per move.
+pub struct UciOpponent {
+    engine: Arc<Mutex<Engine>>,
+    movetime: Duration,
+}
+
+impl UciOpponent {
+    /// Starts the engine of `config` (handshake and options done here, so a
+    /// missing or misconfigured engine is an error before the game begins).
+    pub async fn spawn(config: EngineConfig, movetime: Duration) -> Result<Self, EngineError> {
+        let engine = Engine::spawn(config).await?;
+        Ok(UciOpponent {
+            engine: Arc::new(Mutex::new(engine)),
+            movetime,
+        })
+    }
+
+    /// The engine's name, as it gave it.
+    pub async fn name(&self) -> Option<String> {
+        self.engine.lock().await.name().map(str::to_string)
+    }
+}
+
+/// The session's view of an engine failure: a dead engine and a hung one
+/// both pause the game; the rest are reported as "no move".
+fn failure(e: EngineError) -> OpponentError {
+    match e {
+        EngineError::Crashed { .. } | EngineError::Closed => OpponentError::Crashed(e.to_string()),
+        EngineError::Hung { .. } | EngineError::Timeout { .. } => {
+            OpponentError::Hung(e.to_string())
+        }
+        other => OpponentError::NoMove(other.to_string()),
+    }
+}
+
+impl Opponent for UciOpponent {
+    fn choose(
+        &mut self,
+        request: OpponentRequest,
+    ) -> BoxFuture<Result<OpponentMove, OpponentError>> {
+        let engine = self.engine.clone();
+        let movetime = self.movetime;
+        Box::pin(async move {
+            if request.variant != "chess" {
+                return Err(OpponentError::NoMove(format!(
+                    "a UCI engine plays chess, not {}",
+                    request.variant
+                )));
+            }
+            // The moves since the start when they can all be written in UCI
+            // (the engine then sees the repetitions); otherwise the position.
+            let (fen, moves) = match request.moves {
+                Some(m) => (request.start, m),
+                None => (request.position, Vec::new()),
+            };
+            let mut e = engine.lock().await;
+            let best = e
+                .best_move(Some(&fen), &moves, movetime)
+                .await
+                .map_err(failure)?;
+            Ok(OpponentMove {
+                text: best.mv.to_string(),
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_edition::Side;
+
+    fn request(moves: Vec<String>) -> OpponentRequest {
+        OpponentRequest {
+            variant: "chess",
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            moves: Some(moves),
+            position: String::new(),
+            side: Side::Black,
+            clock: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn stockfish_answers_with_a_legal_move_or_the_test_says_why_not() {
+        if !std::path::Path::new(arbiter_uci::DEFAULT_ENGINE_PATH).exists() {
+            eprintln!("no Stockfish at {}", arbiter_uci::DEFAULT_ENGINE_PATH);
+            return;
+        }
+        let mut o = UciOpponent::spawn(EngineConfig::stockfish(), Duration::from_millis(20))
+            .await
+            .unwrap();
+        // After 1. f3 e5 2. g4 Black mates in one: any engine finds Qh4#.
+        let m = o
+            .choose(request(vec!["f2f3".into(), "e7e5".into(), "g2g4".into()]))
+            .await
+            .unwrap();
+        assert_eq!(m.text, "d8h4");
+    }
+
+    #[tokio::test]
+    async fn a_missing_engine_is_an_error_before_the_game() {
+        let r = UciOpponent::spawn(
+            EngineConfig::new("/nonexistent/engine"),
+            Duration::from_millis(20),
+        )
+        .await;
+        assert!(matches!(r, Err(EngineError::Spawn { .. })));
+    }
+}
