@@ -4,8 +4,8 @@
 //! the game fold never compares edition numbers itself. Each answer cites the
 //! catalogue id it implements; `tests/editions.rs` checks each difference in
 //! both directions. The Tavreli tournament rules (seed 004 articles 4–10) are
-//! one more column, [`Edition::Tavreli`]; `tests/tavreli_edition.rs` checks
-//! each of their answers against FIDE 2023.
+//! one more column, [`Edition::Tavreli`]; the Tavreli crate's
+//! `tests/tavreli_edition.rs` checks each of their answers against FIDE 2023.
 
 use arbiter_edition::{Edition, Regime, Supervision};
 
@@ -40,8 +40,10 @@ pub struct Provisions {
 
 impl Provisions {
     pub fn new(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
-        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz only).
-        let supervision = if regime == Regime::Standard {
+        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz
+        // only). The Tavreli rules know no reduced supervision: the arbiter
+        // (the watching software) sees flags and illegal moves (seed 004 6.8, 7.4).
+        let supervision = if regime == Regime::Standard || edition == Edition::Tavreli {
             Supervision::Full
         } else {
             supervision
@@ -260,8 +262,9 @@ impl Provisions {
     }
 
     /// Colours reversed (L-7.3): from 2017 the game is replayed when fewer than
-    /// ten moves were made by both players; in 2005 it continues unless the
-    /// arbiter rules otherwise.
+    /// ten moves were made by both players; in 2005 and under the Tavreli
+    /// rules (seed 004 art. 7.2) it continues unless the arbiter rules
+    /// otherwise.
     pub fn reversed_colours_restart(
         &self,
         completed_moves_each: u32,

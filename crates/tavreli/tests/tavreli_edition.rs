@@ -460,3 +460,53 @@ fn art_6_11_both_flags() {
         );
     }
 }
+
+/// Seed 004 art. 9.4: a move made without a claim forfeits the claim on that
+/// move (in a log, a move made and not yet completed; 2023 9.4 alike).
+#[test]
+fn art_9_4_a_move_made_forfeits_the_claim() {
+    let start = "4k3/8/8/8/8/8/N7/R3K3 w - - 100 80";
+    for edition in ["tavreli", "2023"] {
+        let mut log = Log::from(edition, start, "5400");
+        log.push("\"type\":\"move\",\"side\":\"white\",\"move\":\"a1-b1\"");
+        log.claim("white", "fifty_moves", None);
+        let r = log.replay();
+        assert_eq!((r.result.as_str(), r.rejected.len()), ("*", 1), "{edition}");
+        let mut log = Log::from(edition, start, "5400");
+        log.claim("white", "fifty_moves", None);
+        assert_eq!(log.replay().result, "1/2-1/2", "{edition}");
+    }
+}
+
+/// The Tavreli rules know no reduced supervision: even in a rapid game whose
+/// header says `reduced`, the software calls a flag (2005 reduced rapid waits
+/// for a claim) and acts on an illegal move itself (2023 reduced rapid waits
+/// for a claim, A.5.2).
+#[test]
+fn no_reduced_supervision_under_the_tavreli_rules() {
+    let header = |edition: &str| {
+        format!(
+            ",\"edition\":\"{edition}\",\"start\":\"{R_VS_R}\",\"time_control\":\"1500\",\"supervision\":\"reduced\""
+        )
+    };
+    for (edition, result) in [("tavreli", "0-1"), ("2005", "*")] {
+        let mut log = Log::new(None, &header(edition));
+        log.at(1_600_000).event("offer_draw", "black");
+        let r = log.replay();
+        assert_eq!(
+            (r.regime.as_str(), r.result.as_str()),
+            ("rapid", result),
+            "{edition}"
+        );
+    }
+    for (edition, counted) in [("tavreli", 1), ("2023", 0)] {
+        let mut log = Log::new(None, &header(edition));
+        log.mv("white", "e1-e3");
+        let r = log.replay();
+        assert_eq!(
+            (r.regime.as_str(), r.illegal_moves.white),
+            ("rapid", counted),
+            "{edition}"
+        );
+    }
+}
