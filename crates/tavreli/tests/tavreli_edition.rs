@@ -510,3 +510,38 @@ fn no_reduced_supervision_under_the_tavreli_rules() {
         );
     }
 }
+
+/// The audit of a record applies the same 6.9: a record that says a lone
+/// volkhv won on time agrees with the Tavreli rules, not with 2023.
+#[test]
+fn art_6_9_in_the_audit_of_a_record() {
+    use arbiter_laws::Edition;
+    use arbiter_laws::audit::{AuditOptions, RecordedGame, audit_game};
+    let tag = |k: &str, v: &str| (k.to_string(), v.to_string());
+    let rec = RecordedGame {
+        number: 1,
+        tags: vec![
+            tag("Variant", "Tavreli"),
+            tag("FEN", "r3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            tag("Result", "1-0"),
+            tag("Termination", "time forfeit"),
+        ],
+        moves: vec!["e1-e2".into()],
+        ..Default::default()
+    };
+    for (edition, result, agrees) in [
+        (Edition::Tavreli, "1-0", true),
+        (Edition::E2023, "1/2-1/2", false),
+    ] {
+        let opts = AuditOptions {
+            edition,
+            regime: None,
+        };
+        let a = audit_game(Tavreli::default(), opts, &rec);
+        assert_eq!(
+            (a.result.as_str(), a.agrees),
+            (result, agrees),
+            "{edition}: {a:?}"
+        );
+    }
+}
