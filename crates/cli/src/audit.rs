@@ -17,9 +17,10 @@ use crate::out;
 pub struct Args {
     /// The PGN file; `-` reads standard input.
     pub file: String,
-    /// Edition of the Laws: 2005, 2017, 2018 or 2023.
-    #[arg(long, default_value = "2023")]
-    pub edition: Edition,
+    /// Edition of the Laws: 2005, 2017, 2018, 2023 or tavreli (default:
+    /// tavreli for `--variant tavreli`, else 2023).
+    #[arg(long)]
+    pub edition: Option<Edition>,
     /// One JSON object per game.
     #[arg(long)]
     pub json: bool,
@@ -54,7 +55,9 @@ fn open(file: &str) -> Result<Box<dyn std::io::BufRead>, String> {
 
 pub fn run(a: Args) -> ExitCode {
     let opts = AuditOptions {
-        edition: a.edition,
+        edition: a
+            .edition
+            .unwrap_or(Edition::default_for_variant(&a.variant)),
         regime: a.regime,
     };
     let source = match open(&a.file) {

@@ -273,8 +273,9 @@ fn perft_chess() {
 fn replay_tavreli_log_under_the_same_laws() {
     // One Laws core for both games: it replays Tavreli logs — moves in the federation
     // notation, the clock, an illegal move (a placement on a volkhv is never
-    // allowed) punished as in chess, and a draw offer accepted.
-    let log = "{\"format\":\"arbiter-log\",\"version\":1,\"variant\":\"tavreli\",\"time_control\":\"900+5\"}\n\
+    // allowed) punished as in chess, and a draw offer accepted. The organiser
+    // chose the FIDE Laws (without an edition the Tavreli rules apply).
+    let log = "{\"format\":\"arbiter-log\",\"version\":1,\"variant\":\"tavreli\",\"edition\":\"2023\",\"time_control\":\"900+5\"}\n\
         {\"at\":1000,\"type\":\"move\",\"side\":\"white\",\"move\":\"c1-d2\",\"press\":true}\n\
         {\"at\":2000,\"type\":\"move\",\"side\":\"black\",\"move\":\"d8-e7\",\"press\":true}\n\
         {\"at\":3000,\"type\":\"move\",\"side\":\"white\",\"move\":\"d2-d9\",\"press\":true}\n\

@@ -60,13 +60,21 @@ impl FromStr for Side {
     }
 }
 
-/// An edition of the FIDE Laws of Chess (catalogue CFG-1, §0.1).
+/// An edition of the Laws a game is judged by (catalogue CFG-1, §0.1).
 ///
 /// * `2005` is seed 000 (the Laws inside the Russian rules of "спорт слепых").
 /// * `2017` is the text in force from 1 July 2017.
 /// * `2018` is the 2017 text with the amendment in force from 1 January 2018
 ///   (illegal moves in rapid and blitz, catalogue §4.1).
-/// * `2023` is the current text and the default.
+/// * `2023` is the current text and the default for chess.
+/// * `tavreli` is the Tavreli federation's own tournament rules (seed 004,
+///   articles 4–10, docs/tavreli-rules.md §10): an older FIDE text with
+///   Tavreli's words, the default for Tavreli games. It is not a FIDE
+///   edition, so it is never "modern", whatever its place in the order.
+///
+/// The order is chronological for the FIDE editions; `Tavreli` comes last
+/// only so that a sorted list of editions is stable. Rules never compare
+/// editions by order: they ask [`Edition::is_modern`] or match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Edition {
     E2005,
@@ -74,15 +82,37 @@ pub enum Edition {
     E2018,
     #[default]
     E2023,
+    /// The Tavreli tournament rules (seed 004 articles 4–10).
+    Tavreli,
 }
 
 impl Edition {
-    pub const ALL: [Edition; 4] = [
+    /// Every edition, the Tavreli rules included.
+    pub const ALL: [Edition; 5] = [
+        Edition::E2005,
+        Edition::E2017,
+        Edition::E2018,
+        Edition::E2023,
+        Edition::Tavreli,
+    ];
+
+    /// The editions of the FIDE Laws of Chess (every edition but `tavreli`).
+    pub const FIDE: [Edition; 4] = [
         Edition::E2005,
         Edition::E2017,
         Edition::E2018,
         Edition::E2023,
     ];
+
+    /// The edition a game is judged by when its log or command names none:
+    /// the Tavreli rules for a `tavreli` game, the current FIDE Laws otherwise.
+    pub fn default_for_variant(variant: &str) -> Edition {
+        if variant == "tavreli" {
+            Edition::Tavreli
+        } else {
+            Edition::default()
+        }
+    }
 
     /// The key used in logs and on the command line.
     pub fn key(self) -> &'static str {
@@ -91,12 +121,15 @@ impl Edition {
             Edition::E2017 => "2017",
             Edition::E2018 => "2018",
             Edition::E2023 => "2023",
+            Edition::Tavreli => "tavreli",
         }
     }
 
     /// True for the 2017 family and later (2017, 2018, 2023): the "new" Laws.
+    /// The Tavreli rules follow the older text (seed 004 is the 2005 wording
+    /// with Tavreli's words), so they are not modern.
     pub fn is_modern(self) -> bool {
-        self >= Edition::E2017
+        matches!(self, Edition::E2017 | Edition::E2018 | Edition::E2023)
     }
 }
 
@@ -114,8 +147,9 @@ impl FromStr for Edition {
             "2017" => Ok(Edition::E2017),
             "2018" | "2017/18" => Ok(Edition::E2018),
             "2023" => Ok(Edition::E2023),
+            "tavreli" => Ok(Edition::Tavreli),
             _ => Err(format!(
-                "unknown edition {s:?} (expected 2005, 2017, 2018 or 2023)"
+                "unknown edition {s:?} (expected 2005, 2017, 2018, 2023 or tavreli)"
             )),
         }
     }
@@ -213,6 +247,10 @@ mod tests {
         assert_eq!(Edition::default(), Edition::E2023);
         assert!(!Edition::E2005.is_modern());
         assert!(Edition::E2017.is_modern());
+        // The Tavreli rules sort last but are the older text, not modern.
+        assert!(!Edition::Tavreli.is_modern());
+        assert_eq!(Edition::default_for_variant("tavreli"), Edition::Tavreli);
+        assert_eq!(Edition::default_for_variant("chess"), Edition::E2023);
     }
 
     #[test]

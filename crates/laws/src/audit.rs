@@ -274,18 +274,20 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
     let (result, termination) = match recorded_kind(rec.tag("Termination")) {
         Recorded::TimeForfeit => {
             // L-6.9: the player whose flag fell loses, unless his opponent
-            // cannot mate him. The loser is the side the record says lost,
+            // cannot mate him (no such exception in the Tavreli rules). The loser is the side the record says lost,
             // or the side to move when it records a draw.
             let flagged = match recorded {
                 GameResult::WhiteWins => Side::Black,
                 GameResult::BlackWins => Side::White,
                 _ => mover,
             };
-            let r = if cannot_mate(flagged.other()) {
-                GameResult::Draw
-            } else {
-                GameResult::win_for(flagged.other())
-            };
+            let provisions = game.config().provisions;
+            let r =
+                if provisions.flag_draw_if_opponent_cannot_mate() && cannot_mate(flagged.other()) {
+                    GameResult::Draw
+                } else {
+                    GameResult::win_for(flagged.other())
+                };
             (r, Termination::TimeForfeit)
         }
         Recorded::Forfeit => (recorded, Termination::Arbiter),

@@ -381,7 +381,23 @@ impl<R: RuleSet> Game<R> {
     }
 
     fn time_forfeit(&mut self, side: Side, at: u64) {
-        self.loss_unless_cannot_mate(side, Termination::TimeForfeit, at);
+        if self.config.provisions.flag_draw_if_opponent_cannot_mate() {
+            self.loss_unless_cannot_mate(side, Termination::TimeForfeit, at);
+        } else {
+            self.end(
+                GameResult::win_for(side.other()),
+                Termination::TimeForfeit,
+                at,
+            );
+        }
+    }
+
+    /// Whether `mv` resets the 50/75-move count under these Laws (L-9.3):
+    /// a pawn move or a capture, and where the rules say so a new tower.
+    fn resets_move_count(&self, mv: &R::Move) -> bool {
+        self.rules.is_zeroing(&self.pos, mv)
+            || (self.config.provisions.new_tower_resets_move_count()
+                && self.rules.builds_tower(&self.pos, mv))
     }
 
     fn penalty(&mut self, at: u64, side: Side, kind: &str, ms: Option<i64>) {
@@ -522,13 +538,16 @@ impl<R: RuleSet> Game<R> {
 
     fn play_legal(&mut self, side: Side, mv: R::Move, at: u64) {
         self.reject_offer_by(side);
-        let zeroing = self.rules.is_zeroing(&self.pos, &mv);
+        let zeroing = self.resets_move_count(&mv);
+        let irreversible = self.rules.is_irreversible(&self.pos, &mv);
         self.rules.play(&mut self.pos, &mv);
         if zeroing {
             self.quiet_plies = 0;
-            self.reps.clear();
         } else {
             self.quiet_plies += 1;
+        }
+        if irreversible {
+            self.reps.clear();
         }
         let id = self.rules.identity(&self.pos);
         let count = self.reps.record(id);
@@ -736,6 +755,13 @@ impl<R: RuleSet> Game<R> {
                     at,
                 );
             }
+            IllegalMoveConsequence::NoPenalty => {
+                // The offender's clock ran on through the illegal move: by
+                // default the arbiter gives no time back (6.13).
+                self.notes.push(format!(
+                    "illegal move {nth} by {side}: the position before it is restored, no penalty (seed 004 art. 7.4)"
+                ));
+            }
         }
         // L-7.5b (2017+ 7.5.2): a pawn left unpromoted on the last rank is
         // replaced by a queen and the move stands; in 2005 the position before
@@ -841,6 +867,17 @@ impl<R: RuleSet> Game<R> {
         {
             // Offering back is accepting (the offer stands until answered).
             return self.on_accept(side, at);
+        }
+        let after_own_move = self
+            .plies
+            .last()
+            .is_some_and(|p| p.side == side && p.completed_at.is_none());
+        if !after_own_move && self.config.provisions.offer_out_of_time_warns() {
+            // The offer stands all the same (seed 004 art. 9.1).
+            self.notes.push(format!(
+                "{side} offered a draw other than between his move and the press: the offer stands, but breaks 12.5 (seed 004 art. 9.1)"
+            ));
+            self.penalty(at, side, "warning", None);
         }
         // Before both players have moved (2017+) only the agreement is
         // forbidden (5.2.3): the offer itself is valid and stays open until a
@@ -972,7 +1009,7 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Threefold => {
                 let count = match intended {
                     Some(m) => {
-                        if self.rules.is_zeroing(&self.pos, m) {
+                        if self.rules.is_irreversible(&self.pos, m) {
                             1
                         } else {
                             self.reps.count(&self.rules.identity_after(&self.pos, m)) + 1
@@ -993,7 +1030,7 @@ impl<R: RuleSet> Game<R> {
                     return Err("the 50-move rule is not in force for this game".into());
                 }
                 let plies = match intended {
-                    Some(m) if self.rules.is_zeroing(&self.pos, m) => 0,
+                    Some(m) if self.resets_move_count(m) => 0,
                     Some(_) => self.quiet_plies + 1,
                     None => self.quiet_plies,
                 };
@@ -1173,8 +1210,11 @@ impl<R: RuleSet> Game<R> {
                     side.other()
                 ));
             }
-            if fell == other_fell || !p.edition.is_modern() {
+            if fell == other_fell || !p.flag_order_from_clock() {
                 // Which fell first cannot be established (2005 art. 6.12).
+                if p.both_flags_play_on() {
+                    return Err("both flags fell in the same millisecond, so which fell first cannot be established: the game continues (seed 004 art. 6.11)".into());
+                }
                 if self.timing.in_last_period(side) {
                     self.end(GameResult::Draw, Termination::TimeForfeit, at);
                     return Ok(());
@@ -1573,16 +1613,24 @@ impl<R: RuleSet> Game<R> {
         self.reps.record(self.rules.identity(&self.pos));
         self.quiet_plies = self.rules.halfmove_clock(&self.pos);
         for p in &kept {
-            let zeroing = match &p.mv {
-                PlyMove::Legal(m) => self.rules.is_zeroing(&self.pos, m),
-                PlyMove::Unlawful(t) => self.rules.unlawful_is_zeroing(&self.pos, t),
-                PlyMove::Pass => false,
+            let (zeroing, irreversible) = match &p.mv {
+                PlyMove::Legal(m) => (
+                    self.resets_move_count(m),
+                    self.rules.is_irreversible(&self.pos, m),
+                ),
+                PlyMove::Unlawful(t) => {
+                    let z = self.rules.unlawful_is_zeroing(&self.pos, t);
+                    (z, z)
+                }
+                PlyMove::Pass => (false, false),
             };
             if zeroing {
                 self.quiet_plies = 0;
-                self.reps.clear();
             } else {
                 self.quiet_plies += 1;
+            }
+            if irreversible {
+                self.reps.clear();
             }
             self.step(p);
             self.reps.record(self.rules.identity(&self.pos));
@@ -1622,7 +1670,7 @@ impl<R: RuleSet> Game<R> {
                         .rules
                         .legal_moves(&self.pos)
                         .iter()
-                        .any(|m| !self.rules.is_zeroing(&self.pos, m)));
+                        .any(|m| !self.resets_move_count(m)));
             if fifty {
                 out.push(ClaimKind::FiftyMoves);
             }

@@ -20,6 +20,7 @@ pub const VERSION: u32 = 1;
 pub struct Header {
     pub format: String,
     pub version: u32,
+    /// Default: the variant's own rules (2023 for chess, `tavreli` for Tavreli).
     #[serde(default)]
     pub edition: Edition,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -295,6 +296,16 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
                 cut(&h.variant, 40)
             ),
         });
+    }
+    let mut h = h;
+    // A log that names no edition is judged by its variant's own rules: the
+    // Tavreli tournament rules for a Tavreli game (seed 004).
+    #[derive(Deserialize)]
+    struct Named {
+        edition: Option<serde::de::IgnoredAny>,
+    }
+    if serde_json::from_str::<Named>(line).is_ok_and(|n| n.edition.is_none()) {
+        h.edition = Edition::default_for_variant(&h.variant);
     }
     Ok(h)
 }

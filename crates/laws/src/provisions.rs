@@ -3,7 +3,9 @@
 //! Every rule that differs between editions is answered here, from data, so
 //! the game fold never compares edition numbers itself. Each answer cites the
 //! catalogue id it implements; `tests/editions.rs` checks each difference in
-//! both directions.
+//! both directions. The Tavreli tournament rules (seed 004 articles 4–10) are
+//! one more column, [`Edition::Tavreli`]; the Tavreli crate's
+//! `tests/tavreli_edition.rs` checks each of their answers against FIDE 2023.
 
 use arbiter_edition::{Edition, Regime, Supervision};
 
@@ -20,6 +22,10 @@ pub enum IllegalMoveConsequence {
     /// The offender loses outright (2005 standard play: seed 000 art. 7.4(b)
     /// gives no exception, catalogue §7.1 Q3).
     Loss,
+    /// The position before it is restored and nothing more: no time to the
+    /// opponent and no loss, however many (seed 004 art. 7.4 sends only to
+    /// 6.13 for the clocks and 4.2–4.3 for touch-move). It is still counted.
+    NoPenalty,
 }
 
 /// The Laws in force for one game: edition × regime × supervision.
@@ -34,8 +40,10 @@ pub struct Provisions {
 
 impl Provisions {
     pub fn new(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
-        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz only).
-        let supervision = if regime == Regime::Standard {
+        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz
+        // only). The Tavreli rules know no reduced supervision: the arbiter
+        // (the watching software) sees flags and illegal moves (seed 004 6.8, 7.4).
+        let supervision = if regime == Regime::Standard || edition == Edition::Tavreli {
             Supervision::Full
         } else {
             supervision
@@ -83,9 +91,11 @@ impl Provisions {
     /// * 2005 blitz (OLD blitz): the opponent claims a win at the first; a draw if he cannot mate.
     /// * 2017 July, reduced rapid/blitz (seed 002 A.4.2): the first loses (draw if opponent cannot mate).
     /// * 2017 otherwise, 2018, 2023 (7.5.5): penalty time, the second loses (draw exception).
+    /// * Tavreli (seed 004 art. 7.4): no penalty at all, however many.
     pub fn illegal_move(&self, nth: u32) -> IllegalMoveConsequence {
         use IllegalMoveConsequence::*;
         match self.edition {
+            Edition::Tavreli => NoPenalty,
             Edition::E2005 => match self.regime {
                 Regime::Blitz => LossUnlessOpponentCannotMate,
                 _ if nth >= 3 => Loss,
@@ -99,9 +109,11 @@ impl Provisions {
 
     /// Whether the arbiter (the software) acts on a completed illegal move by
     /// itself, or only when the opponent claims before his own move (L-A.5.2;
-    /// OLD rapidplay and blitz likewise).
+    /// OLD rapidplay and blitz likewise). The Tavreli rules know no reduced
+    /// supervision: an illegal move is put right when it "is discovered"
+    /// (seed 004 art. 7.4), and the software watching the game discovers it.
     pub fn illegal_move_needs_claim(&self) -> bool {
-        self.reduced()
+        self.edition != Edition::Tavreli && self.reduced()
     }
 
     /// Two hands for one move (castling, capture, promotion), then the press,
@@ -125,8 +137,16 @@ impl Provisions {
 
     /// Penalty for an incorrect draw claim (L-9.5c): time to the opponent, and
     /// in 2005 a cut of the claimant's own time (seed 000 art. 9.5(b), §7.1 Q2).
+    ///
+    /// Tavreli (seed 004 art. 9.5): half the claimant's remaining time, at
+    /// most three minutes, is taken, and the opponent gets three minutes. The
+    /// seed has no 2005 rule for a claimant with two minutes or less.
     pub fn wrong_claim(&self, claimant_remaining: i64) -> WrongClaimPenalty {
         match self.edition {
+            Edition::Tavreli => WrongClaimPenalty {
+                to_opponent: 3 * MINUTE,
+                from_claimant: (claimant_remaining.max(0) / 2).min(3 * MINUTE),
+            },
             Edition::E2005 => {
                 let cut = if claimant_remaining > 2 * MINUTE {
                     (claimant_remaining / 2).min(3 * MINUTE)
@@ -161,7 +181,45 @@ impl Provisions {
 
     /// 2023 5.1.2: resigning when the opponent cannot mate is a draw (L-5.1b).
     pub fn resignation_draw_if_opponent_cannot_mate(&self) -> bool {
-        self.edition >= Edition::E2023
+        self.edition == Edition::E2023
+    }
+
+    /// Whether a player whose flag falls loses only if the opponent can mate
+    /// him, else the game is drawn (L-6.9, every FIDE edition). Seed 004
+    /// art. 6.9 has no such exception: the player whose flag fell loses,
+    /// unless mate, stalemate or agreement ended the game first.
+    pub fn flag_draw_if_opponent_cannot_mate(&self) -> bool {
+        self.edition != Edition::Tavreli
+    }
+
+    /// Whether the clock's record of which flag fell first decides when both
+    /// are down (the 2017+ reading for electronic clocks; seed 004 art. 6.11
+    /// makes the order matter too). The 2005 Laws treat the order as unknown.
+    pub fn flag_order_from_clock(&self) -> bool {
+        self.edition.is_modern() || self.edition == Edition::Tavreli
+    }
+
+    /// Both flags down and the order unknown, which for the software means
+    /// they fell in the same millisecond: seed 004 art. 6.11 says play goes
+    /// on, in every period. The FIDE editions draw in the last period.
+    pub fn both_flags_play_on(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// Whether a move that builds a new tower (a man stepping onto any other
+    /// man, own or enemy) resets the 50-move count. Seed 004 art. 5.5 and 9.3
+    /// count moves "without a ratnik move and without building a tower"; the
+    /// FIDE 9.3 counts captures and pawn moves only.
+    pub fn new_tower_resets_move_count(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// A draw offer made at any other time than between one's move and the
+    /// press stands but breaks 12.5 (seed 004 art. 9.1): the software, as the
+    /// arbiter, gives the offerer a warning. The FIDE editions leave the
+    /// sanction to the arbiter's judgement (2023 9.1.2.2 and 11.5).
+    pub fn offer_out_of_time_warns(&self) -> bool {
+        self.edition == Edition::Tavreli
     }
 
     /// Whether the software calls a flag it sees fall (CFG-8, L-6.8): always in
@@ -169,9 +227,12 @@ impl Provisions {
     /// supervised rapid/blitz of every edition. In reduced 2005 rapid/blitz
     /// (the OLD rules) and July-2017 reduced play only a player's claim makes
     /// a flag count. Supervision decides flags and illegal moves alike.
+    ///
+    /// Tavreli (seed 004 art. 6.8): a flag counts when the arbiter sees it;
+    /// the observing software is the arbiter, so always.
     pub fn flag_called_automatically(&self) -> bool {
         match (self.edition, self.regime) {
-            (_, Regime::Standard) => true,
+            (Edition::Tavreli, _) | (_, Regime::Standard) => true,
             (Edition::E2005 | Edition::E2017, _) => !self.reduced(),
             _ => true,
         }
@@ -190,19 +251,20 @@ impl Provisions {
         self.edition == Edition::E2017 && self.reduced()
     }
 
-    /// Default time / late arrival (L-6.7a): 2005 one hour, 2017+ the
-    /// regulations, else zero.
+    /// Default time / late arrival (L-6.7a): 2005 and Tavreli (seed 004
+    /// art. 6.6) one hour, 2017+ the regulations, else zero.
     pub fn default_time(&self, regulations: Option<i64>) -> i64 {
         match (self.edition, regulations) {
             (_, Some(ms)) => ms,
-            (Edition::E2005, None) => 60 * MINUTE,
+            (Edition::E2005 | Edition::Tavreli, None) => 60 * MINUTE,
             (_, None) => 0,
         }
     }
 
     /// Colours reversed (L-7.3): from 2017 the game is replayed when fewer than
-    /// ten moves were made by both players; in 2005 it continues unless the
-    /// arbiter rules otherwise.
+    /// ten moves were made by both players; in 2005 and under the Tavreli
+    /// rules (seed 004 art. 7.2) it continues unless the arbiter rules
+    /// otherwise.
     pub fn reversed_colours_restart(
         &self,
         completed_moves_each: u32,
@@ -233,15 +295,16 @@ impl Provisions {
     }
 
     /// The quickplay-finish claim (2005 art. 10.2; 2017+ Guidelines III only
-    /// when announced, never in blitz; G-III.2).
+    /// when announced, never in blitz; G-III.2). Seed 004 breaks off after
+    /// art. 10.1, so the Tavreli rules follow the 2005 art. 10.2.
     pub fn quickplay_finish_available(&self, announced: bool, has_increment: bool) -> bool {
         if self.regime == Regime::Blitz || has_increment {
             return false;
         }
-        if self.edition == Edition::E2005 {
-            true
-        } else {
+        if self.edition.is_modern() {
             announced
+        } else {
+            true
         }
     }
 }

@@ -35,10 +35,12 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         },
     );
     check_header_values(h)?;
-    let timing = Timing::from_header(h, regime, supervision)?;
+    let provisions =
+        Provisions::new(h.edition, regime, supervision).with_time_penalty(h.time_penalty_ms);
+    // The clock observes flags as the Laws in force supervise the game.
+    let timing = Timing::from_header(h, regime, provisions.supervision)?;
     let config = GameConfig {
-        provisions: Provisions::new(h.edition, regime, supervision)
-            .with_time_penalty(h.time_penalty_ms),
+        provisions,
         scoring: h.scoring.unwrap_or_default(),
         quickplay_announced: h.quickplay_finish.unwrap_or(false),
         draw_offers_from_move: h.draw_offers_from_move,

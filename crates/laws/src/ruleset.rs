@@ -135,6 +135,21 @@ pub trait RuleSet: Send + Sync {
         let _ = (pos, text);
         None
     }
+    /// Whether `mv` builds a new tower: the moving men land on other men and
+    /// stay on them (Tavreli, where a capture and a step onto one's own men
+    /// both do). Rules that ask it: seed 004 art. 5.5 and 9.3. `false` for
+    /// rule sets without towers.
+    fn builds_tower(&self, pos: &Self::Position, mv: &Self::Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+    /// Whether no position before `mv` can occur again after it, so the
+    /// repetition record may be forgotten (L-9.2). By default the moves that
+    /// reset the 50-move count, as in chess; a rule set where a capture can
+    /// be undone (Tavreli: the captor steps back off the tower) says `false`.
+    fn is_irreversible(&self, pos: &Self::Position, mv: &Self::Move) -> bool {
+        self.is_zeroing(pos, mv)
+    }
     /// Whether an unlawful move that stands resets the 50/75-move count: it
     /// is a move of the game (L-9.3, L-9.6b) and resets it only if it moved a
     /// pawn or captured. The default, for rule sets that cannot tell, resets.

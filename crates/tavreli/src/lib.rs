@@ -41,6 +41,21 @@ pub use notation::NotationError;
 use arbiter_edition::Side;
 use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
 
+/// The edition of the Laws a Tavreli game is judged by unless the organiser
+/// chooses a FIDE edition: the federation's own tournament rules (seed 004
+/// articles 4–10, docs/tavreli-rules.md §10).
+pub const EDITION: arbiter_edition::Edition = arbiter_edition::Edition::Tavreli;
+
+/// The time control a Tavreli game is offered by default (`arbiter play
+/// --variant tavreli`): 90 minutes with a 30-second delay per move. Seed 004
+/// art. 6.2 makes the per-move time of an electronic clock a delay (`d`):
+/// the main time falls only after it is spent, and what is left of it is not
+/// banked. The seed gives no figures; these are the usual standard-play
+/// ones, and a 30 s addition also keeps the 8.4 recording duty in force.
+pub fn default_time_control() -> &'static str {
+    "5400d30"
+}
+
 /// The Tavreli rule set with its settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tavreli {
@@ -126,6 +141,30 @@ pub fn is_zeroing(pos: &Position, mv: Move) -> bool {
     lands_on_man || ratnik
 }
 
+/// Whether a move resets the FIDE 9.3 count read with Tavreli's words: the
+/// lifted group is topped by an unpromoted ratnik (a "pawn move"), or it
+/// lands on a stack topped by an enemy man (a capture). A step onto one's
+/// own men is neither; [`builds_tower`] tells it apart.
+pub fn is_pawn_move_or_capture(pos: &Position, mv: Move) -> bool {
+    if mv.kind() == MoveKind::Castle {
+        return false;
+    }
+    let Some(mover) = pos.top_man(mv.from()) else {
+        return false;
+    };
+    let captures = mv.kind() == MoveKind::EnPassant
+        || pos.top_man(mv.to()).is_some_and(|t| t.side != mover.side);
+    mover.kind == Kind::Ratnik || captures
+}
+
+/// Whether a move builds a new tower (seed 004 art. 5.5, 9.3): it lands on
+/// a square where men already stand, own or enemy. Castling lands on empty
+/// squares; en passant lands on the empty square passed over and is a
+/// ratnik move in any case.
+pub fn builds_tower(pos: &Position, mv: Move) -> bool {
+    mv.kind() != MoveKind::Castle && pos.height(mv.to()) > 0
+}
+
 impl RuleSet for Tavreli {
     type Position = Position;
     type Move = Move;
@@ -206,8 +245,21 @@ impl RuleSet for Tavreli {
         }
     }
 
+    /// The FIDE reading (a ratnik move or a capture); under the Tavreli
+    /// rules the Laws add [`builds_tower`] to it, which gives §8 Q15.
     fn is_zeroing(&self, pos: &Position, mv: &Move) -> bool {
-        is_zeroing(pos, *mv)
+        is_pawn_move_or_capture(pos, *mv)
+    }
+
+    fn builds_tower(&self, pos: &Position, mv: &Move) -> bool {
+        builds_tower(pos, *mv)
+    }
+
+    /// Never: a captor can step back off the tower it built, a carried
+    /// ratnik can be carried back, so no Tavreli move rules out an earlier
+    /// position coming back (L-9.2, §8 Q16).
+    fn is_irreversible(&self, _pos: &Position, _mv: &Move) -> bool {
+        false
     }
 
     fn identity(&self, pos: &Position) -> Identity {
