@@ -40,12 +40,13 @@ pub struct Args {
     #[arg(long)]
     pub color: Option<String>,
     /// The time control (docs/time-control.md). Default 900+10 for chess,
-    /// 900d10 (a delay, as the Tavreli rules add time) for Tavreli.
+    /// the Tavreli rules' own (a delay per move) for Tavreli.
     #[arg(long)]
     pub control: Option<String>,
-    /// FIDE Laws edition: 2005, 2017, 2018 or 2023.
-    #[arg(long, default_value = "2023")]
-    pub edition: String,
+    /// Laws edition: 2005, 2017, 2018, 2023 or tavreli (default: 2023 for
+    /// chess, the Tavreli tournament rules for Tavreli).
+    #[arg(long)]
+    pub edition: Option<String>,
     /// standard, rapid or blitz (default: from the time control).
     #[arg(long)]
     pub regime: Option<String>,
@@ -236,7 +237,7 @@ fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Head
     let control = a.control.clone().unwrap_or_else(|| {
         match variant {
             VariantKind::Chess => "900+10",
-            VariantKind::Tavreli => "900d10",
+            VariantKind::Tavreli => arbiter_tavreli::default_time_control(),
         }
         .into()
     });
@@ -246,7 +247,11 @@ fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Head
     };
     let name = |engine: bool| if engine { engine_name } else { "Player" };
     let mut h = Header::new(name(engine_seat[0]), name(engine_seat[1]), Some(&control));
-    h.edition = a.edition.parse::<Edition>()?;
+    h.edition = match (&a.edition, variant) {
+        (Some(e), _) => e.parse::<Edition>()?,
+        (None, VariantKind::Chess) => Edition::E2023,
+        (None, VariantKind::Tavreli) => arbiter_tavreli::EDITION,
+    };
     if let Some(r) = &a.regime {
         h.regime = Some(r.parse::<Regime>()?);
     }
