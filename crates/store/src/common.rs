@@ -1,0 +1,176 @@
+//! What both backends share: input checks and turning rows into values.
+
+use std::time::Duration;
+
+use crate::error::{StoreError, cut};
+use crate::token::{ct_eq, token_hash};
+use crate::types::{GameId, GameMeta, GameRecord, Seat, Status};
+
+/// Longest line (header or event) the store accepts. A log line is a few
+/// hundred bytes; the bound keeps one bad client from filling the disk.
+pub(crate) const LINE_MAX: usize = 64 * 1024;
+/// Longest instance id; an instance id is a host name and a process id or a
+/// UUID.
+const INSTANCE_MAX: usize = 200;
+/// Longest lease: a day. Leases are seconds; the bound keeps `now + lease`
+/// inside a 64-bit integer on both databases.
+const LEASE_MAX: Duration = Duration::from_secs(24 * 60 * 60);
+/// How many times `create_game` draws a new id after a collision. With 96
+/// random bits even the second draw is never needed in practice.
+pub(crate) const ID_ATTEMPTS: usize = 4;
+
+/// The columns every game query selects, in [`GameRow`]'s order.
+macro_rules! game_columns {
+    () => {
+        "id, created_at, status, metadata, last_seq, owner, lease_until"
+    };
+}
+pub(crate) use game_columns;
+
+/// A games row as selected by [`game_columns!`].
+pub(crate) type GameRow = (
+    String,
+    i64,
+    String,
+    String,
+    i64,
+    Option<String>,
+    Option<i64>,
+);
+
+/// The three token hashes of a game.
+pub(crate) type HashRow = (Option<Vec<u8>>, Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// Checks that `line` can be one line of a JSON Lines log: one JSON object,
+/// no line break, not too long.
+pub(crate) fn check_line(line: &str, what: &str) -> Result<(), StoreError> {
+    if line.len() > LINE_MAX {
+        return Err(StoreError::InvalidInput(format!(
+            "the {what} line is {} bytes; at most {LINE_MAX} are stored",
+            line.len()
+        )));
+    }
+    if line.contains(['\n', '\r']) {
+        return Err(StoreError::InvalidInput(format!(
+            "the {what} line contains a line break: {}",
+            cut(line)
+        )));
+    }
+    if !line.trim_start().starts_with('{') {
+        return Err(StoreError::InvalidInput(format!(
+            "the {what} line is not a JSON object: {}",
+            cut(line)
+        )));
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(line).map_err(|e| {
+        StoreError::InvalidInput(format!(
+            "the {what} line is not JSON ({e} at column {}): {}",
+            e.column(),
+            cut(line)
+        ))
+    })?;
+    Ok(())
+}
+
+/// Checks an instance id and returns it.
+pub(crate) fn check_instance(instance_id: &str) -> Result<&str, StoreError> {
+    if instance_id.is_empty() || instance_id.len() > INSTANCE_MAX {
+        return Err(StoreError::InvalidInput(format!(
+            "an instance id has 1 to {INSTANCE_MAX} bytes, not {}",
+            instance_id.len()
+        )));
+    }
+    Ok(instance_id)
+}
+
+/// A lease in milliseconds, at most [`LEASE_MAX`].
+pub(crate) fn lease_ms(lease: Duration) -> i64 {
+    // LEASE_MAX is 86_400_000 ms, which fits in i64.
+    i64::try_from(lease.min(LEASE_MAX).as_millis()).unwrap_or(i64::MAX)
+}
+
+/// A seq as the database stores it; `None` when no stored seq can be that
+/// large.
+pub(crate) fn db_seq(seq: u64) -> Option<i64> {
+    i64::try_from(seq).ok()
+}
+
+/// A seq read from the database.
+pub(crate) fn seq_from_db(seq: i64) -> Result<u64, StoreError> {
+    u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("negative seq {seq}")))
+}
+
+/// The metadata as stored.
+pub(crate) fn meta_json(meta: &GameMeta) -> Result<String, StoreError> {
+    serde_json::to_string(meta)
+        .map_err(|e| StoreError::InvalidInput(format!("metadata cannot be stored: {e}")))
+}
+
+/// A games row as a [`GameRecord`].
+pub(crate) fn record(row: GameRow) -> Result<GameRecord, StoreError> {
+    let (id, created_at_ms, status, metadata, last_seq, owner, lease_until_ms) = row;
+    let meta = serde_json::from_str(&metadata)
+        .map_err(|e| StoreError::Corrupt(format!("metadata of game {id}: {e}")))?;
+    Ok(GameRecord {
+        id: GameId::from_db(id),
+        created_at_ms,
+        status: Status::from_db(&status)?,
+        meta,
+        last_seq: seq_from_db(last_seq)?,
+        owner,
+        lease_until_ms,
+    })
+}
+
+/// The seat whose stored hash matches `token`. Every seat is compared, in
+/// constant time, whichever matches, so timing tells nothing.
+pub(crate) fn match_seat(hashes: HashRow, token: &str) -> Option<Seat> {
+    let presented = token_hash(token)?;
+    let (white, black, arbiter) = hashes;
+    let mut found = None;
+    for (seat, stored) in [
+        (Seat::White, white),
+        (Seat::Black, black),
+        (Seat::Arbiter, arbiter),
+    ] {
+        if let Some(stored) = stored
+            && ct_eq(&stored, &presented)
+        {
+            found = found.or(Some(seat));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_must_be_single_json_objects() {
+        assert!(check_line(r#"{"type":"resign","side":"white","at":5}"#, "event").is_ok());
+        for bad in [
+            "",
+            "[1,2]",
+            "42",
+            "{\"a\":1}\n{\"b\":2}",
+            "{\"a\":1}\r",
+            "{\"a\":",
+            "{\"a\":1} trailing",
+        ] {
+            assert!(
+                matches!(check_line(bad, "event"), Err(StoreError::InvalidInput(_))),
+                "{bad:?} must be refused"
+            );
+        }
+        let long = format!("{{\"a\":\"{}\"}}", "x".repeat(LINE_MAX));
+        let err = check_line(&long, "event").expect_err("too long");
+        assert!(err.to_string().len() < 200, "the message cuts the input");
+    }
+
+    #[test]
+    fn leases_are_bounded() {
+        assert_eq!(lease_ms(Duration::from_millis(5000)), 5000);
+        assert_eq!(lease_ms(Duration::MAX), 86_400_000);
+    }
+}

@@ -1,0 +1,396 @@
+//! The hall's storage: a game is its event log (`docs/event-log.md`), kept
+//! in SQLite (one machine, the default) or PostgreSQL (several instances).
+//!
+//! One [`Store`] type serves both; every operation gives the same answer on
+//! either. What the store guarantees:
+//!
+//! * **Appends are serialised per game and durable before they return.**
+//!   [`Store::append`] numbers events 1, 2, 3 … without gaps or duplicates,
+//!   even with many tasks and many instances appending to one game at once,
+//!   and returns only after the commit (SQLite: WAL with `synchronous=FULL`;
+//!   PostgreSQL: its commit). An acknowledged event survives `kill -9`.
+//! * **The log comes back byte for byte.** The header line and each event
+//!   line are stored as given; [`GameLog::to_jsonl`] rebuilds the document
+//!   `arbiter replay` reads. The header is kept in the games row, not as an
+//!   event with seq 0.
+//! * **Tokens are never stored.** Only their SHA-256; [`Store::verify_token`]
+//!   compares in constant time.
+//! * **One instance runs a game's clock.** Leases ([`Store::try_acquire`],
+//!   [`Store::renew`], [`Store::release`], [`Store::claimable_games`]) are
+//!   timed by the database's clock, so instances on different machines agree
+//!   on when a lease has run out. The caller renews.
+//! * **Commits are announced.** [`Store::subscribe`] delivers
+//!   [`Notice::Appended`] after each commit: on PostgreSQL through
+//!   `LISTEN/NOTIFY` from every instance, on SQLite from this process.
+//!
+//! # Example
+//!
+//! ```no_run
+//! use arbiter_store::{GameMeta, NewGame, Notice, Seat, Store, Token};
+//!
+//! # async fn demo() -> Result<(), arbiter_store::StoreError> {
+//! let store = Store::connect("sqlite://hall/arbiter.sqlite").await?;
+//! let white = Token::generate()?;
+//! let id = store
+//!     .create_game(&NewGame {
+//!         meta: GameMeta { variant: "chess".into(), ..GameMeta::default() },
+//!         header_line: r#"{"format":"arbiter-log","version":1}"#.into(),
+//!         white_token: Some(white.clone()),
+//!         ..NewGame::default()
+//!     })
+//!     .await?;
+//! let mut notices = store.subscribe();
+//! let seq = store
+//!     .append(&id, r#"{"at":0,"type":"move","side":"white","move":"e4","press":true}"#, Some(1))
+//!     .await?;
+//! assert_eq!(seq, 1);
+//! assert_eq!(notices.recv().await, Some(Notice::Appended { game_id: id.clone(), seq: 1 }));
+//! assert_eq!(store.verify_token(&id, white.as_str()).await?, Some(Seat::White));
+//! print!("{}", store.log(&id).await?.to_jsonl());
+//! # Ok(())
+//! # }
+//! ```
+
+mod common;
+mod error;
+mod migrate;
+mod postgres;
+mod sqlite;
+mod token;
+mod types;
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::PgConnectOptions;
+use tokio::sync::broadcast;
+
+pub use error::StoreError;
+pub use token::Token;
+pub use types::{
+    GameId, GameLog, GameMeta, GameRecord, Kind, NewGame, Notice, Seat, Status, StoredEvent,
+};
+
+/// Notices buffered per subscriber before it is told to resync.
+const NOTICE_BUFFER: usize = 4096;
+
+/// A connection to the hall's database: SQLite or PostgreSQL behind one
+/// interface. Cheap to clone; clones share the pool.
+#[derive(Clone)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    backend: Backend,
+    notices: broadcast::Sender<Notice>,
+}
+
+enum Backend {
+    Sqlite(sqlite::SqliteStore),
+    Postgres(postgres::PgStore),
+}
+
+/// Calls the same method on whichever backend the store uses.
+macro_rules! dispatch {
+    ($self:ident . $method:ident ( $($arg:expr),* )) => {
+        match &$self.inner.backend {
+            Backend::Sqlite(b) => b.$method($($arg),*).await,
+            Backend::Postgres(b) => b.$method($($arg),*).await,
+        }
+    };
+}
+
+impl Store {
+    /// Opens the database named by `url` and brings its schema up to date.
+    ///
+    /// * `sqlite://PATH` or `sqlite:PATH`: that file, created with its
+    ///   directories if missing (a `?query` after the path is ignored; the
+    ///   path is not percent-decoded, use [`Store::connect_sqlite`] for
+    ///   unusual paths);
+    /// * `sqlite::memory:`: a private in-memory database (for tests);
+    /// * `postgres://…` or `postgresql://…`: PostgreSQL, with sqlx's URL
+    ///   parameters, e.g. `?options=-c%20search_path%3Dhall` to use the
+    ///   schema `hall`.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        if url == "sqlite::memory:" || url == "sqlite://:memory:" {
+            return Store::open_sqlite(None).await;
+        }
+        if let Some(rest) = url.strip_prefix("sqlite:") {
+            let rest = rest.strip_prefix("//").unwrap_or(rest);
+            let path = rest.split_once('?').map_or(rest, |(p, _)| p);
+            if path.is_empty() {
+                return Err(StoreError::InvalidUrl("sqlite:// needs a file path".into()));
+            }
+            return Store::open_sqlite(Some(Path::new(path))).await;
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            // The parse error never quotes the URL, which may hold a password.
+            let options = PgConnectOptions::from_str(url).map_err(|e| {
+                StoreError::InvalidUrl(format!("cannot read the PostgreSQL URL: {e}"))
+            })?;
+            let (sender, _) = broadcast::channel(NOTICE_BUFFER);
+            let backend = postgres::PgStore::open(options, sender.clone()).await?;
+            return Ok(Store::new(Backend::Postgres(backend), sender));
+        }
+        let scheme = url.split_once(':').map_or("(none)", |(s, _)| s);
+        Err(StoreError::InvalidUrl(format!(
+            "expected sqlite://PATH or postgres://…, not the scheme {:?}",
+            error::cut(scheme)
+        )))
+    }
+
+    /// Opens (creating if missing) the SQLite database in the file `path`.
+    pub async fn connect_sqlite(path: &Path) -> Result<Store, StoreError> {
+        Store::open_sqlite(Some(path)).await
+    }
+
+    async fn open_sqlite(path: Option<&Path>) -> Result<Store, StoreError> {
+        let (sender, _) = broadcast::channel(NOTICE_BUFFER);
+        let backend = sqlite::SqliteStore::open(path, sender.clone()).await?;
+        Ok(Store::new(Backend::Sqlite(backend), sender))
+    }
+
+    fn new(backend: Backend, notices: broadcast::Sender<Notice>) -> Store {
+        Store {
+            inner: Arc::new(Inner { backend, notices }),
+        }
+    }
+
+    /// `"sqlite"` or `"postgres"`, for logs.
+    pub fn backend_name(&self) -> &'static str {
+        match self.inner.backend {
+            Backend::Sqlite(_) => "sqlite",
+            Backend::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Closes the pool, waiting for running operations; later operations on
+    /// this store (and its clones) fail.
+    pub async fn close(&self) {
+        dispatch!(self.close())
+    }
+
+    /// Stores a new live game and returns its fresh random id. The header
+    /// line must be one JSON object on one line (it is not otherwise
+    /// checked: the session validates it). Tokens are stored as hashes.
+    pub async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+        dispatch!(self.create_game(game))
+    }
+
+    /// Appends one event line to a game's log in a transaction, and returns
+    /// its seq once committed.
+    ///
+    /// `expected_seq`: `Some(n)` appends only if the event gets seq `n`
+    /// (that is, the log ends at `n - 1`), else [`StoreError::Conflict`]
+    /// and nothing is written; `None` appends whatever the seq.
+    /// The line must be one JSON object without a line break, at most
+    /// 64 KiB ([`StoreError::InvalidInput`]). Unknown id: `NotFound`.
+    pub async fn append(
+        &self,
+        game_id: &GameId,
+        event_line: &str,
+        expected_seq: Option<u64>,
+    ) -> Result<u64, StoreError> {
+        dispatch!(self.append(game_id, event_line, expected_seq))
+    }
+
+    /// A game's row: metadata, status, last seq and lease.
+    pub async fn game(&self, game_id: &GameId) -> Result<GameRecord, StoreError> {
+        dispatch!(self.game(game_id))
+    }
+
+    /// The whole log: the header and every event in seq order.
+    pub async fn log(&self, game_id: &GameId) -> Result<GameLog, StoreError> {
+        dispatch!(self.log(game_id))
+    }
+
+    /// The events with seq greater than `after`, in order (`after = 0`:
+    /// all of them). Unknown id: `NotFound`.
+    pub async fn events_since(
+        &self,
+        game_id: &GameId,
+        after: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        dispatch!(self.events_since(game_id, after))
+    }
+
+    /// Marks a game live or finished.
+    pub async fn set_status(&self, game_id: &GameId, status: Status) -> Result<(), StoreError> {
+        dispatch!(self.set_status(game_id, status))
+    }
+
+    /// The games with this status (all games for `None`), oldest first.
+    pub async fn list(&self, status: Option<Status>) -> Result<Vec<GameRecord>, StoreError> {
+        dispatch!(self.list(status))
+    }
+
+    /// The seat `token` belongs to in this game, or `None` if it is none of
+    /// this game's tokens (a token of another game included). Unknown game:
+    /// `NotFound`. Compared in constant time.
+    pub async fn verify_token(
+        &self,
+        game_id: &GameId,
+        token: &str,
+    ) -> Result<Option<Seat>, StoreError> {
+        dispatch!(self.verify_token(game_id, token))
+    }
+
+    /// Takes the game's clock lease for `lease` (at most a day) if nobody
+    /// holds it, its lease has run out, or `instance_id` already holds it.
+    /// `true` when this instance now holds it.
+    pub async fn try_acquire(
+        &self,
+        game_id: &GameId,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<bool, StoreError> {
+        dispatch!(self.try_acquire(game_id, instance_id, lease))
+    }
+
+    /// Extends the lease to `lease` from now if `instance_id` still holds it
+    /// (even if it ran out, provided nobody took it). `false`: another
+    /// instance has taken the game; stop running its clock.
+    pub async fn renew(
+        &self,
+        game_id: &GameId,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<bool, StoreError> {
+        dispatch!(self.renew(game_id, instance_id, lease))
+    }
+
+    /// Gives the lease up (at shutdown, or when the game ends). `false` if
+    /// `instance_id` did not hold it.
+    pub async fn release(&self, game_id: &GameId, instance_id: &str) -> Result<bool, StoreError> {
+        dispatch!(self.release(game_id, instance_id))
+    }
+
+    /// The live games `instance_id` may run now: those nobody holds, those
+    /// whose lease has run out (their owner died), and those it holds
+    /// itself (it restarted under the same id). Oldest first. Pass each to
+    /// [`Store::try_acquire`]; another instance may win the race.
+    pub async fn claimable_games(&self, instance_id: &str) -> Result<Vec<GameId>, StoreError> {
+        dispatch!(self.claimable(instance_id))
+    }
+
+    /// The same as [`Store::claimable_games`], under the name the hall's
+    /// design uses.
+    pub async fn live_games_unowned_or_expired(
+        &self,
+        instance_id: &str,
+    ) -> Result<Vec<GameId>, StoreError> {
+        self.claimable_games(instance_id).await
+    }
+
+    /// A receiver of a notice for every event committed from now on, in
+    /// commit order (so in seq order within a game). PostgreSQL: from every
+    /// instance on the same database and schema. SQLite: from this
+    /// process's stores sharing this `Store` value (its clones).
+    pub fn subscribe(&self) -> Subscription {
+        Subscription {
+            receiver: self.inner.notices.subscribe(),
+        }
+    }
+}
+
+/// Notices of committed events; see [`Store::subscribe`].
+pub struct Subscription {
+    receiver: broadcast::Receiver<Notice>,
+}
+
+impl Subscription {
+    /// The next notice; [`Notice::Resync`] when some were lost; `None` once
+    /// the store is gone.
+    pub async fn recv(&mut self) -> Option<Notice> {
+        match self.receiver.recv().await {
+            Ok(notice) => Some(notice),
+            Err(broadcast::error::RecvError::Lagged(_)) => Some(Notice::Resync),
+            Err(broadcast::error::RecvError::Closed) => None,
+        }
+    }
+}
+
+/// Where `arbiter serve` keeps its SQLite file by default:
+/// `$XDG_DATA_HOME/arbiter/arbiter.sqlite`, or
+/// `$HOME/.local/share/arbiter/arbiter.sqlite` when `XDG_DATA_HOME` is unset,
+/// empty or relative (as the XDG Base Directory specification says).
+/// `None` when neither variable helps.
+pub fn default_sqlite_path() -> Option<PathBuf> {
+    data_path(
+        std::env::var_os("XDG_DATA_HOME").as_deref(),
+        std::env::var_os("HOME").as_deref(),
+    )
+}
+
+/// [`default_sqlite_path`] as a `sqlite://` URL for [`Store::connect`]
+/// (`None` also when the path is not UTF-8: use [`Store::connect_sqlite`]).
+pub fn default_database_url() -> Option<String> {
+    let path = default_sqlite_path()?;
+    Some(format!("sqlite://{}", path.to_str()?))
+}
+
+fn data_path(xdg_data_home: Option<&OsStr>, home: Option<&OsStr>) -> Option<PathBuf> {
+    let base = match xdg_data_home.map(Path::new) {
+        Some(xdg) if xdg.is_absolute() => xdg.to_path_buf(),
+        _ => {
+            let home = Path::new(home.filter(|h| !h.is_empty())?);
+            home.join(".local").join("share")
+        }
+    };
+    Some(base.join("arbiter").join("arbiter.sqlite"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_path_follows_xdg() {
+        let os = |s: &'static str| Some(OsStr::new(s));
+        assert_eq!(
+            data_path(os("/data"), os("/home/a")),
+            Some(PathBuf::from("/data/arbiter/arbiter.sqlite"))
+        );
+        // Unset, empty or relative XDG_DATA_HOME: the spec's default.
+        for xdg in [None, os(""), os("rel/dir")] {
+            assert_eq!(
+                data_path(xdg, os("/home/a")),
+                Some(PathBuf::from("/home/a/.local/share/arbiter/arbiter.sqlite"))
+            );
+        }
+        assert_eq!(data_path(None, None), None);
+        assert_eq!(data_path(None, os("")), None);
+    }
+
+    #[test]
+    fn game_ids_parse_strictly() {
+        let id = GameId::generate().expect("CSPRNG");
+        assert_eq!(id.as_str().len(), 16);
+        assert_eq!(id.as_str().parse::<GameId>().ok(), Some(id));
+        for bad in [
+            "",
+            "short",
+            "has space in it!",
+            "../../etc/passwd",
+            &"a".repeat(65),
+        ] {
+            assert!(
+                matches!(bad.parse::<GameId>(), Err(StoreError::NotFound)),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn unknown_urls_are_refused_without_echoing_them() {
+        for url in ["mysql://u:secret@h/db", "", "sqlite://", "secret"] {
+            let err = Store::connect(url).await.err().expect("refused");
+            assert!(matches!(err, StoreError::InvalidUrl(_)), "{url:?}: {err}");
+            assert!(!err.to_string().contains("secret"), "{err}");
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The schema, as numbered migrations run at connect.
+//!
+//! Each backend has its own list because the column types differ; the two
+//! lists must describe the same tables. A migration is never edited once
+//! released: a change is a new, higher-numbered entry in both lists.
+//!
+//! The log header (line 1) is kept in `games.header`, not as an event with
+//! seq 0, so `events` holds exactly the lines that are numbered by seq.
+
+use crate::error::StoreError;
+
+/// SQLite's migrations: `(version, SQL)`.
+pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
+    1,
+    "CREATE TABLE games (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   INTEGER NOT NULL,
+        variant      TEXT    NOT NULL,
+        status       TEXT    NOT NULL CHECK (status IN ('live', 'finished')),
+        metadata     TEXT    NOT NULL,
+        header       TEXT    NOT NULL,
+        white_hash   BLOB,
+        black_hash   BLOB,
+        arbiter_hash BLOB,
+        owner        TEXT,
+        lease_until  INTEGER,
+        last_seq     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX games_by_status ON games (status, created_at, id);
+    CREATE TABLE events (
+        game_id TEXT    NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL CHECK (seq >= 1),
+        line    TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;",
+)];
+
+/// PostgreSQL's migrations: `(version, SQL)`.
+pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
+    1,
+    "CREATE TABLE games (
+        id           TEXT   NOT NULL PRIMARY KEY,
+        created_at   BIGINT NOT NULL,
+        variant      TEXT   NOT NULL,
+        status       TEXT   NOT NULL CHECK (status IN ('live', 'finished')),
+        metadata     TEXT   NOT NULL,
+        header       TEXT   NOT NULL,
+        white_hash   BYTEA,
+        black_hash   BYTEA,
+        arbiter_hash BYTEA,
+        owner        TEXT,
+        lease_until  BIGINT,
+        last_seq     BIGINT NOT NULL DEFAULT 0
+    );
+    CREATE INDEX games_by_status ON games (status, created_at, id);
+    CREATE TABLE events (
+        game_id TEXT   NOT NULL REFERENCES games (id),
+        seq     BIGINT NOT NULL CHECK (seq >= 1),
+        line    TEXT   NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );",
+)];
+
+/// Refuses a database whose schema is newer than this program knows: it
+/// might store games in a way we would misread.
+pub(crate) fn check_version(current: i64, migrations: &[(i64, &str)]) -> Result<(), StoreError> {
+    let latest = migrations.iter().map(|(v, _)| *v).max().unwrap_or(0);
+    if current > latest {
+        return Err(StoreError::Corrupt(format!(
+            "the database schema is version {current}; this arbiter knows up to {latest}"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_backends_have_the_same_migration_numbers() {
+        let numbers = |m: &[(i64, &str)]| m.iter().map(|(v, _)| *v).collect::<Vec<_>>();
+        assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
+        assert!(check_version(1, SQLITE_MIGRATIONS).is_ok());
+        assert!(matches!(
+            check_version(2, SQLITE_MIGRATIONS),
+            Err(StoreError::Corrupt(_))
+        ));
+    }
+}
