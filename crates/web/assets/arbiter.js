@@ -25,7 +25,7 @@
   }
 
   async function handle(f) {
-    if (!f || typeof f.seq !== 'number' || !f.state || (f.seq <= seq && state)) return;
+    if (!f || 'ack' in f || typeof f.seq !== 'number' || !f.state || (f.seq <= seq && state)) return;
     let texts = [];
     if (f.event) {
       const body = { ...ctx(), moves: f.state.moves || [], event: f.event, state: f.state, ply_before: state ? state.ply : 0 };

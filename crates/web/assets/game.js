@@ -173,7 +173,8 @@
 
   // One frame of the socket: replayed frames at or below `seq` were handled already.
   async function handle(frame) {
-    if (!frame || typeof frame.seq !== 'number' || !frame.state) return;
+    // Acknowledgements of events sent on the socket are not events of the log.
+    if (!frame || 'ack' in frame || typeof frame.seq !== 'number' || !frame.state) return;
     if (frame.seq <= seq && state) return;
     if (frame.event) {
       const ev = frame.event;
@@ -272,6 +273,14 @@
     if (!token) $('actions-box').hidden = true;
   }
 
+  function chooseSeat(s) {
+    seat = s;
+    sessionStorage.setItem('arbiter.seat.' + id, s);
+    $('seat-box').hidden = true;
+    board.flip(seat === 'black');
+    render();
+  }
+
   async function start() {
     wire();
     try {
@@ -284,7 +293,13 @@
       answer('This game could not be found: ' + e.message);
       return;
     }
-    if (!seat && token) seat = '';
+    // A link without its seat: the player says which side the token plays, once per game.
+    if (!seat && token) seat = sessionStorage.getItem('arbiter.seat.' + id) || '';
+    if (!seat && token) {
+      $('seat-box').hidden = false;
+      $('seat-white').addEventListener('click', () => chooseSeat('white'));
+      $('seat-black').addEventListener('click', () => chooseSeat('black'));
+    }
     board.flip(seat === 'black');
     $('players').textContent = `${hdr.white || 'White'} (White) against ${hdr.black || 'Black'} (Black)${hdr.time_control ? ', time control ' + hdr.time_control : ''}.`;
     await render();
@@ -293,6 +308,13 @@
   }
 
   // For the browser tests and for anyone reviewing what was said.
-  window.hall = { said, get seq() { return seq; }, drop() { if (ws) ws.close(); } };
+  // hold() closes the socket and keeps it closed until resume(): a lost connection.
+  window.hall = {
+    said,
+    get seq() { return seq; },
+    drop() { if (ws) ws.close(); },
+    hold() { wsClosedByUs = true; if (ws) ws.close(); },
+    resume() { wsClosedByUs = false; queue.then(connect); },
+  };
   start();
 })();
