@@ -171,7 +171,7 @@ test('a draw by a threefold claim with the intended move', async () => {
   await dialog.waitFor(WAIT);
   await black.getByLabel('Intended move').fill('Ng8');
   await axe(black, 'claim dialog');
-  await black.getByRole('button', { name: 'Claim draw', exact: true }).last().press('Enter');
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
   await statusHas(white, /1\/2-1\/2|draw/i, 'the draw announced to White');
   await statusHas(black, /1\/2-1\/2|draw/i, 'the draw announced to Black');
   const state = await (await fetch(`${base}/api/games/${g.id}`)).json();
@@ -193,10 +193,12 @@ test('in Russian, against the engine', async () => {
   assert.match(said[1], /[а-яё]/i, `the engine's move in Russian: ${said[1]}`);
   await typeMove(white, 'Кf3');
   await white.waitForFunction(() => window.hall.said.length >= 4, null, WAIT);
-  await typeMove(white, 'с');
+  // A command typed in Russian words is answered in Russian.
+  await typeMove(white, 'часы');
+  await white.waitForFunction(() => /[а-яё]/i.test(document.querySelector('#answer').textContent), null, WAIT);
   await white.getByRole('button', { name: 'Resign', exact: true }).press('Enter');
   await white.getByRole('dialog').waitFor(WAIT);
-  await white.getByRole('button', { name: 'Resign', exact: true }).last().press('Enter');
+  await white.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
   await statusHas(white, /0-1/, 'the result');
   assert.match(await status(white).textContent(), /[а-яё]/i, 'the result in Russian');
   await white.context().close();

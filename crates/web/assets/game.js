@@ -83,7 +83,6 @@
       $('confirm-text').textContent = text;
       $('claim-fields').hidden = !claim;
       $('intended').value = intended || '';
-      $('confirm-yes').textContent = title;
       d.addEventListener('close', () => resolve(d.returnValue === 'yes'), { once: true });
       d.returnValue = '';
       d.showModal();
