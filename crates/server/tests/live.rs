@@ -292,3 +292,106 @@ async fn two_instances_share_a_game_and_the_clock_survives_its_owner() {
     b.kill();
     db.cleanup().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lag_is_compensated_within_the_quota_and_replays_exactly() {
+    let db = Db::sqlite();
+    let (running, c) = db.hall().await;
+    let g = create(&c, json!({"black": "human", "time_control": "180+0"})).await;
+    let (id, w, b) = (s(&g, "id"), s(&g, "white_token"), s(&g, "black_token"));
+    assert_eq!(post(&c, id, w, mv("e4")).await.0, 200);
+    // Black claims a minute of lag: 3+0 allows at most 3 × 870 ms at first.
+    let (st, v) = post(
+        &c,
+        id,
+        b,
+        json!({"type": "move", "move": "e5", "lag_ms": 60000}),
+    )
+    .await;
+    assert_eq!(st, 200, "{v}");
+    let (st, bad) = post(
+        &c,
+        id,
+        w,
+        json!({"type": "move", "move": "Nf3", "lag_ms": -5}),
+    )
+    .await;
+    assert_eq!(st, 400, "{bad}");
+    let (_, log) = c
+        .call("GET", &format!("/api/games/{id}/log"), None, None)
+        .await
+        .expect("log");
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let e5 = &lines[2];
+    let comp = e5["lag_ms"].as_u64().unwrap_or(0);
+    assert!(comp <= 2_610, "bounded by the quota: {e5}");
+    assert!(
+        e5["at"].as_u64() >= lines[1]["at"].as_u64(),
+        "never before the previous event"
+    );
+    // The log replays to the reported state, clocks included.
+    let parsed = arbiter_laws::log::parse_log(&log).expect("log");
+    let (game, rejected) =
+        arbiter_laws::replay::replay(arbiter_laws::chess::Chess::default(), &parsed)
+            .expect("replay");
+    assert!(rejected.is_empty());
+    let replayed =
+        serde_json::to_value(arbiter_laws::replay::report(&game, Vec::new())).expect("json");
+    assert_eq!(replayed, v["state"]);
+    running.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_hall_resumes_its_games_with_a_pause_that_charges_nobody() {
+    let db = Db::sqlite();
+    let (running, c) = db.hall().await;
+    let g = create(&c, json!({"black": "human", "time_control": "600+0"})).await;
+    let (id, w, b) = (
+        s(&g, "id").to_string(),
+        s(&g, "white_token"),
+        s(&g, "black_token"),
+    );
+    assert_eq!(post(&c, &id, w, mv("d4")).await.0, 200);
+    let before = post(&c, &id, b, mv("d5")).await.1;
+    running.kill();
+    let (again, c) = db.hall().await;
+    let (st, v) = post(&c, &id, w, mv("c4")).await;
+    assert_eq!(st, 200, "{v}");
+    let (_, log) = c
+        .call("GET", &format!("/api/games/{id}/log"), None, None)
+        .await
+        .expect("log");
+    let kinds: Vec<String> = log
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<Value>(l).expect("json"))
+        .map(|e| {
+            format!(
+                "{}{}",
+                e["type"].as_str().unwrap_or(""),
+                e["action"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["move", "move", "arbiterpause", "arbiterresume", "move"]
+    );
+    // The pause and the resume stand at the last logged instant: the time
+    // the hall was away is charged to nobody.
+    let ats: Vec<u64> = log
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<Value>(l).expect("json")["at"]
+                .as_u64()
+                .unwrap_or(0)
+        })
+        .collect();
+    assert_eq!((ats[2], ats[3]), (ats[1], ats[1]), "{log}");
+    assert_eq!(before["seq"], json!(2));
+    again.kill();
+}
