@@ -155,7 +155,7 @@ test('a whole game by keyboard in two browsers ends in mate; the opponent hears 
 });
 
 test('a draw by a threefold claim with the intended move', async () => {
-  const g = await create({ white_name: 'Anna', black_name: 'Boris', time_control: '600+5' });
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '600+5' });
   const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
   await ready(white); await ready(black);
   const moves = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1'];
@@ -205,7 +205,7 @@ test('in Russian, against the engine', async () => {
 });
 
 test('the arbiter console gives a penalty and both players hear it', async () => {
-  const g = await create({ white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
   const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
   await ready(white); await ready(black);
   await typeMove(white, 'e4');
@@ -228,7 +228,7 @@ test('the arbiter console gives a penalty and both players hear it', async () =>
 });
 
 test('a reconnect mid-game announces nothing twice and loses nothing', async () => {
-  const g = await create({ white_name: 'Anna', black_name: 'Boris' });
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
   const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
   await ready(white); await ready(black);
   await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
@@ -251,7 +251,7 @@ test('a reconnect mid-game announces nothing twice and loses nothing', async () 
 });
 
 test('the archive: score in letters and braille, downloads, verdict; screenshots of every page', async () => {
-  const g = await create({ white_name: 'Anna', black_name: 'Boris' });
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
   for (const [mv, tok] of [['f3', g.white_token], ['e5', g.black_token], ['g4', g.white_token], ['Qh4', g.black_token]]) {
     const r = await fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify({ type: 'move', move: mv }) });
     assert.equal(r.status, 200, await r.text());

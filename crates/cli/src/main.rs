@@ -18,6 +18,7 @@ mod perft;
 mod play_cmd;
 mod replay;
 mod say_cmd;
+mod serve_cmd;
 mod tavreli_audit;
 mod tavreli_cmd;
 
@@ -52,6 +53,8 @@ enum Command {
     Say(say_cmd::Args),
     /// Play against the computer in a line-based terminal game.
     Play(play_cmd::Args),
+    /// Open the hall: live games over HTTP and WebSocket.
+    Serve(serve_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,5 +80,6 @@ fn main() -> ExitCode {
         Command::Notation(a) => notation_cmd::run(a),
         Command::Say(a) => say_cmd::run(a),
         Command::Play(a) => play_cmd::run(a),
+        Command::Serve(a) => serve_cmd::run(a),
     }
 }

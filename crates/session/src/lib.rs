@@ -39,6 +39,7 @@ pub mod driver;
 pub mod opponent;
 pub mod session;
 pub mod time;
+pub mod uci_opponent;
 pub mod variant;
 
 pub use announce::{Announcement, Kind, Refusal};
@@ -48,4 +49,5 @@ pub use opponent::{
 };
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
+pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};

@@ -41,7 +41,8 @@
     const theirs = mine === 'white' ? 'black' : 'white';
     const body = { variant: $('variant').value, edition: $('edition').value, white: 'human', black: 'human' };
     const c = control();
-    if (c.tc) body.time_control = c.tc;
+    // "-" is the log's "no clock"; an absent key would be the server's default.
+    body.time_control = c.tc || '-';
     if (engine) { body[theirs] = 'engine'; body.engine_movetime_ms = Number($('movetime').value) || 300; }
     if ($('my-name').value.trim()) body[mine + '_name'] = $('my-name').value.trim();
     if ($('their-name').value.trim()) body[theirs + '_name'] = $('their-name').value.trim();
