@@ -5,6 +5,7 @@
 
 const HallBoard = (() => {
   const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+  const OUTLINE = { k: '♔', q: '♕', r: '♖', b: '♗', n: '♘', p: '♙' };
   const FILES = 'abcdefgh';
 
   function create(grid, opts) {
@@ -58,7 +59,10 @@ const HallBoard = (() => {
         d.classList.toggle('w', !!cell.piece && cell.piece === cell.piece.toUpperCase());
         d.classList.toggle('b', !!cell.piece && cell.piece !== cell.piece.toUpperCase());
         const plain = document.documentElement.classList.contains('plain');
-        const glyph = cell.piece ? (plain ? cell.piece : GLYPH[cell.piece.toLowerCase()] || cell.piece) : '';
+        const contrast = document.documentElement.classList.contains('contrast');
+        const white = cell.piece && cell.piece === cell.piece.toUpperCase();
+        const set = contrast && white ? OUTLINE : GLYPH;
+        const glyph = cell.piece ? (plain ? cell.piece : set[cell.piece.toLowerCase()] || cell.piece) : '';
         const parts = [];
         const g = document.createElement('span');
         g.className = 'g';
