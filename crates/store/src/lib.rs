@@ -51,6 +51,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 mod common;
 mod error;
 mod migrate;
