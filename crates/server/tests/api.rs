@@ -208,6 +208,13 @@ async fn refusals(
             409,
         ),
     ];
+    let huge = format!("{{\"type\":\"move\",\"move\":\"{}\"}}", "e".repeat(20_000));
+    let (st, _) = c
+        .call("POST", &path, Some(white), Some(huge.as_bytes()))
+        .await
+        .expect("post");
+    assert_eq!(st, 413, "an oversized event");
+    t.push(format!("oversized event: {st}"));
     for (what, p, token, body, status) in cases {
         let (st, text) = c
             .call("POST", &p, token, Some(body.as_bytes()))

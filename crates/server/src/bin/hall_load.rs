@@ -126,8 +126,20 @@ async fn main() -> Result<(), String> {
     let c = HttpClient::new(running.addr);
     let before = rss_bytes();
     let started = Instant::now();
-    for _ in 0..idle {
-        create(&c).await?;
+    // Sixteen creators at once, as many players arriving would.
+    let creators: Vec<_> = (0..16)
+        .map(|k| {
+            let c = c.clone();
+            tokio::spawn(async move {
+                for _ in (k..idle).step_by(16) {
+                    create(&c).await?;
+                }
+                Ok::<(), String>(())
+            })
+        })
+        .collect();
+    for t in creators {
+        t.await.map_err(|e| e.to_string())??;
     }
     let made = started.elapsed();
     let per_game = (rss_bytes().saturating_sub(before)) as f64 / idle.max(1) as f64;
