@@ -46,7 +46,30 @@ fn forced_dead(pos: &Chess, side: Color) -> bool {
 /// unwinnable is left to that rule, which ends the game a few plies later
 /// under its own name.
 pub fn dead_after_move(pos: &Chess) -> bool {
-    [Color::White, Color::Black]
-        .into_iter()
-        .all(|side| quick_dead(pos, side) || forced_dead(pos, side))
+    // The side that just moved first (it usually has the material), and
+    // the check looked at once, only when the material rules fail: on
+    // almost every ply of a game that ends the question at once.
+    let mut in_check = None;
+    for side in [!pos.turn(), pos.turn()] {
+        if quick_dead(pos, side) {
+            continue;
+        }
+        if !few_men(pos, side)
+            || !*in_check.get_or_insert_with(|| pos.is_check())
+            || !forced_dead(pos, side)
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether one capture could leave `side` with material the material rules
+/// call unable to mate: at most one man besides bishops and the king. The
+/// look past a check is skipped otherwise (a forced reply that freezes a
+/// wall is left to the search at a flag).
+fn few_men(pos: &Chess, side: Color) -> bool {
+    let board = pos.board();
+    let men = board.by_color(side) & !board.kings();
+    (men & !board.bishops()).count() <= 1
 }
