@@ -1,6 +1,6 @@
 //! Counting search nodes against the caller's [`Budget`].
 
-use crate::Budget;
+use crate::budget::Budget;
 
 /// The search ran out of its slice of the budget, or the caller stopped it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
