@@ -276,7 +276,16 @@ fn perft_play_cases(v: &mut Vec<Case>) {
         // Level 1 looks one move ahead and does not depend on the time budget.
         v.push(case(
             &format!("play-tavreli-{lang}"),
-            &["play", "--variant", "tavreli", "--level", "1", "--lang", lang, "--manual-time"],
+            &[
+                "play",
+                "--variant",
+                "tavreli",
+                "--level",
+                "1",
+                "--lang",
+                lang,
+                "--manual-time",
+            ],
             session,
         ));
     }
