@@ -20,6 +20,7 @@ mod play_cmd;
 mod play_query;
 mod replay;
 mod say_cmd;
+mod serve_cmd;
 mod tavreli_audit;
 mod tavreli_cmd;
 mod unwinnable_cmd;
@@ -58,6 +59,8 @@ enum Command {
     Play(play_cmd::Args),
     /// Which sides can still checkmate (dead position, flag fall).
     Unwinnable(unwinnable_cmd::Args),
+    /// Open the hall: live games over HTTP and WebSocket.
+    Serve(serve_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -84,5 +87,6 @@ fn main() -> ExitCode {
         Command::Say(a) => say_cmd::run(a),
         Command::Play(a) => play_cmd::run(a),
         Command::Unwinnable(a) => unwinnable_cmd::run(a),
+        Command::Serve(a) => serve_cmd::run(a),
     }
 }

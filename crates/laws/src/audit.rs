@@ -270,7 +270,8 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
     let pos = game.position();
     let rules = game.rules();
     let mover = rules.turn(pos);
-    let cannot_mate = |s: Side| rules.mateability(pos, s) == Mateability::Impossible;
+    let left = game.quiet_plies_left();
+    let cannot_mate = |s: Side| rules.mateability_within(pos, s, left) == Mateability::Impossible;
     let (result, termination) = match recorded_kind(rec.tag("Termination")) {
         Recorded::TimeForfeit => {
             // L-6.9: the player whose flag fell loses, unless his opponent
@@ -354,7 +355,18 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
 fn verdict_at_flag<R: RuleSet>(game: &Game<R>, f: &FlagFound) -> GameResult {
     let rules = game.rules();
     let pos = game.position_after(f.ply.saturating_sub(1));
-    if rules.mateability(&pos, f.side.other()) == Mateability::Impossible {
+    // The horizon of that position: the edition's limit less its own count
+    // of quiet plies (L-9.6b).
+    let left = if rules.has_move_count_rules() {
+        game.config()
+            .provisions
+            .quiet_ply_limit()
+            .and_then(|n| n.checked_sub(rules.halfmove_clock(&pos)))
+            .filter(|&n| n > 0)
+    } else {
+        None
+    };
+    if rules.mateability_within(&pos, f.side.other(), left) == Mateability::Impossible {
         GameResult::Draw
     } else {
         GameResult::win_for(f.side.other())

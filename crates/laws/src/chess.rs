@@ -18,27 +18,91 @@ use std::sync::Arc;
 
 mod opposite_check;
 
-/// Decides whether a side can still checkmate (L-5.2b, L-6.9).
+/// Decides whether a side can still checkmate (L-5.2b, L-6.9, L-7.5e,
+/// L-5.1b).
 ///
-/// The default, [`StaticMaterial`], is shakmaty's insufficient-material test:
-/// sound (it never calls a winnable position dead) but incomplete (a locked
-/// pawn wall can be dead and it will not see it). The exact unwinnability
-/// analysis of a later issue plugs in here without touching the Laws layer.
+/// The default, [`Unwinnability`], is the exact analysis. Every answer must
+/// be sound: `Impossible` only when it is proved, so an undecided question
+/// leaves the game running and a flag a loss.
 pub trait DeadPositionOracle: Send + Sync {
-    fn mateability(&self, pos: &Board, side: Side) -> Mateability;
+    /// Whether `side` can mate from `pos` when a rule ends the game after
+    /// `quiet_plies_left` more plies without a capture or a pawn move
+    /// (`None`: no such rule). Asked once, at a flag, an illegal move or a
+    /// resignation.
+    fn mateability(&self, pos: &Board, side: Side, quiet_plies_left: Option<u32>) -> Mateability;
+
+    /// Whether `pos` is dead, asked after every move (L-5.2b): it may be
+    /// cheaper than [`DeadPositionOracle::mateability`] and miss rare dead
+    /// positions, but must never call a live one dead.
+    fn dead_after_move(&self, pos: &Board, quiet_plies_left: Option<u32>) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|&s| self.mateability(pos, s, quiet_plies_left) == Mateability::Impossible)
+    }
 }
 
-/// The static material test (sound, incomplete). See [`DeadPositionOracle`].
+/// The static material test: sound but blind (behind a locked pawn wall it
+/// sees material and calls the game alive), and blind to the horizon. Kept
+/// for comparison and for positions shakmaty cannot search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StaticMaterial;
 
 impl DeadPositionOracle for StaticMaterial {
-    fn mateability(&self, pos: &Board, side: Side) -> Mateability {
+    fn mateability(&self, pos: &Board, side: Side, _: Option<u32>) -> Mateability {
         if pos.has_insufficient_material(color(side)) {
             Mateability::Impossible
         } else {
             Mateability::Possible
         }
+    }
+}
+
+/// The exact analysis (arbiter-unwinnable), bounded by node counts so that
+/// a replay or an audit gives the same answer on every machine (never by
+/// wall time).
+///
+/// A flag, an illegal move or a resignation asks the full search within
+/// the edition's horizon; an undetermined answer counts as "can still
+/// mate". After every move only the checks cheap enough for every ply run
+/// (material, a frozen pawn wall, the replies forced by a check), so that
+/// a replay costs little more than the moves themselves.
+#[derive(Clone, Copy, Debug)]
+pub struct Unwinnability {
+    /// Nodes for one side's question at a flag, illegal move or resignation.
+    pub decision_nodes: u64,
+}
+
+impl Default for Unwinnability {
+    fn default() -> Self {
+        Unwinnability {
+            decision_nodes: arbiter_unwinnable::Budget::DEFAULT.nodes,
+        }
+    }
+}
+
+fn horizon(quiet_plies_left: Option<u32>) -> arbiter_unwinnable::Horizon {
+    match quiet_plies_left {
+        None => arbiter_unwinnable::Horizon::Unbounded,
+        Some(n) => arbiter_unwinnable::Horizon::QuietPliesLeft(n),
+    }
+}
+
+impl DeadPositionOracle for Unwinnability {
+    fn mateability(&self, pos: &Board, side: Side, quiet_plies_left: Option<u32>) -> Mateability {
+        let budget = arbiter_unwinnable::Budget::nodes(self.decision_nodes);
+        match arbiter_unwinnable::can_mate_within(
+            pos,
+            color(side),
+            horizon(quiet_plies_left),
+            budget,
+        ) {
+            arbiter_unwinnable::Verdict::Unwinnable => Mateability::Impossible,
+            _ => Mateability::Possible,
+        }
+    }
+
+    fn dead_after_move(&self, pos: &Board, _: Option<u32>) -> bool {
+        arbiter_unwinnable::dead_after_move(pos)
     }
 }
 
@@ -51,7 +115,7 @@ pub struct Chess {
 impl Default for Chess {
     fn default() -> Self {
         Chess {
-            oracle: Arc::new(StaticMaterial),
+            oracle: Arc::new(Unwinnability::default()),
         }
     }
 }
@@ -427,9 +491,27 @@ impl RuleSet for Chess {
     }
 
     fn mateability(&self, pos: &ChessPosition, side: Side) -> Mateability {
+        self.mateability_within(pos, side, None)
+    }
+
+    fn mateability_within(
+        &self,
+        pos: &ChessPosition,
+        side: Side,
+        quiet_plies_left: Option<u32>,
+    ) -> Mateability {
         match pos.exposed_king() {
-            Some(s) => exposed_mateability(&*self.oracle, s, side),
-            None => self.oracle.mateability(&pos.board, side),
+            Some(s) => exposed_mateability(s, side),
+            None => self.oracle.mateability(&pos.board, side, quiet_plies_left),
+        }
+    }
+
+    fn is_dead_after_move(&self, pos: &ChessPosition, quiet_plies_left: Option<u32>) -> bool {
+        match pos.exposed_king() {
+            Some(s) => Side::BOTH
+                .iter()
+                .all(|&side| exposed_mateability(s, side) == Mateability::Impossible),
+            None => self.oracle.dead_after_move(&pos.board, quiet_plies_left),
         }
     }
 
@@ -613,17 +695,17 @@ fn parse_exposed_move(s: &Setup, text: &str) -> MoveInput<Move> {
 }
 
 /// Whether `side` can still mate where the side not to move is in check:
-/// the oracle sees the same men with the turn passed (material does not
-/// depend on it); when even that cannot be held, only a bare king is
-/// certainly unable to mate (sound, as the oracle must be).
-fn exposed_mateability(oracle: &dyn DeadPositionOracle, s: &Setup, side: Side) -> Mateability {
+/// the material rules see the same men with the turn passed (material does
+/// not depend on it, a search would); when even that cannot be held, only
+/// a bare king is certainly unable to mate (sound, as the oracle must be).
+fn exposed_mateability(s: &Setup, side: Side) -> Mateability {
     let swapped = Setup {
         turn: !s.turn,
         ep_square: None,
         ..s.clone()
     };
     match lenient_board(swapped) {
-        Some(b) => oracle.mateability(&b, side),
+        Some(b) => StaticMaterial.mateability(&b, side, None),
         None if s.board.by_color(color(side))
             == s.board.kings() & s.board.by_color(color(side)) =>
         {

@@ -371,8 +371,7 @@ impl<R: RuleSet> Game<R> {
     /// A loss for `loser`, or a draw when the opponent cannot mate him
     /// (L-6.9, L-7.5e, L-A.5.2).
     fn loss_unless_cannot_mate(&mut self, loser: Side, termination: Termination, at: u64) {
-        let result = if self.rules.mateability(&self.pos, loser.other()) == Mateability::Impossible
-        {
+        let result = if self.mateability_now(loser.other()) == Mateability::Impossible {
             GameResult::Draw
         } else {
             GameResult::win_for(loser.other())
@@ -595,11 +594,30 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
-    /// L-5.2b: neither player can checkmate by any series of legal moves.
+    /// L-5.2b: neither player can checkmate by any series of legal moves
+    /// (within the edition's horizon). The check run after every move.
     pub fn is_dead_position(&self) -> bool {
-        Side::BOTH
-            .iter()
-            .all(|&s| self.rules.mateability(&self.pos, s) == Mateability::Impossible)
+        self.rules
+            .is_dead_after_move(&self.pos, self.quiet_plies_left())
+    }
+
+    /// Whether `side` can still mate now, within the edition's horizon
+    /// (L-6.9, L-7.5e, L-5.1b).
+    fn mateability_now(&self, side: Side) -> Mateability {
+        self.rules
+            .mateability_within(&self.pos, side, self.quiet_plies_left())
+    }
+
+    /// Quiet plies left before the 75-move rule ends the game (L-9.6b), as
+    /// the edition provides; `None` when no rule does. Once the count is
+    /// reached that rule ends the game itself, under its own name, so the
+    /// question is then asked without a horizon.
+    pub fn quiet_plies_left(&self) -> Option<u32> {
+        if !self.rules.has_move_count_rules() {
+            return None;
+        }
+        let limit = self.config.provisions.quiet_ply_limit()?;
+        limit.checked_sub(self.quiet_plies).filter(|&n| n > 0)
     }
 
     fn complete_move(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
@@ -1173,7 +1191,7 @@ impl<R: RuleSet> Game<R> {
             .config
             .provisions
             .resignation_draw_if_opponent_cannot_mate()
-            && self.rules.mateability(&self.pos, side.other()) == Mateability::Impossible
+            && self.mateability_now(side.other()) == Mateability::Impossible
         {
             self.end(GameResult::Draw, Termination::Resignation, at);
         } else {

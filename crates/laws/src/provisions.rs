@@ -173,6 +173,16 @@ impl Provisions {
         self.edition.is_modern()
     }
 
+    /// The plies without a capture or a pawn move after which the game ends
+    /// by itself (the 75-move rule, L-9.6b), which bounds "any series of
+    /// legal moves" in the dead position, the flag, the illegal-move ladder
+    /// and a resignation (L-5.2b, L-6.9): from 2017 a mate that needs more
+    /// quiet plies than are left cannot happen; the 2005 Laws have no such
+    /// rule (`None`).
+    pub fn quiet_ply_limit(&self) -> Option<u32> {
+        self.automatic_draws().then_some(150)
+    }
+
     /// A draw may be agreed only after both players have made a move (L-5.2c,
     /// L-9.1f) from 2017; in 2005 at any time.
     pub fn agreement_needs_a_move_each(&self) -> bool {

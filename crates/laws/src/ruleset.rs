@@ -98,6 +98,27 @@ pub trait RuleSet: Send + Sync {
     }
     /// Whether `side` can still checkmate (the dead-position interface, L-5.2b).
     fn mateability(&self, pos: &Self::Position, side: Side) -> Mateability;
+    /// [`RuleSet::mateability`] when a rule ends the game after
+    /// `quiet_plies_left` more plies without a capture or a pawn move (the
+    /// 75-move rule, L-9.6b); `None` when none does. The default ignores it.
+    fn mateability_within(
+        &self,
+        pos: &Self::Position,
+        side: Side,
+        quiet_plies_left: Option<u32>,
+    ) -> Mateability {
+        let _ = quiet_plies_left;
+        self.mateability(pos, side)
+    }
+    /// The dead position after a move (L-5.2b), asked after every ply, so a
+    /// rule set may answer by cheaper means than two full mateability
+    /// questions as long as it never calls a live position dead. The
+    /// default asks [`RuleSet::mateability_within`] for both sides.
+    fn is_dead_after_move(&self, pos: &Self::Position, quiet_plies_left: Option<u32>) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|&s| self.mateability_within(pos, s, quiet_plies_left) == Mateability::Impossible)
+    }
     /// Half-moves since the last capture or pawn move in a starting position
     /// given as text (the FEN halfmove field), so a game set up mid-way
     /// keeps its 50/75-move count (L-9.3).

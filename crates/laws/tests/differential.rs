@@ -98,6 +98,18 @@ fn compare_file(pgn: &Path) -> (usize, [usize; 5]) {
             } else {
                 None
             };
+            // A check whose every reply leaves insufficient material is a
+            // dead position already (L-5.2b): python-chess's material test
+            // sees it one ply later, and the game ends here.
+            if term == Some("dead_position") && expected.is_none() {
+                let replies = game.rules().legal_moves(game.position()).len();
+                let next = o.positions.get(ply + 1).is_some_and(|n| n.7);
+                assert!(
+                    game.rules().is_check(game.position()) && replies <= 4 && next,
+                    "{ctx}"
+                );
+                break;
+            }
             assert_eq!(term, expected, "{ctx}");
             if term.is_none() {
                 let open = game.claimable();

@@ -149,6 +149,37 @@ impl<R: Variant> Session<R> {
         Ok(s)
     }
 
+    /// A session that goes on from a stored log: `events` are given to the
+    /// fold as they stand (as `arbiter replay` reads them; a line the Laws
+    /// reject is skipped there too and here), and the clock's `0` is the
+    /// time source's `0`, so the caller's time source must read the last
+    /// event's `at` (or later) when play resumes. With no event the clock
+    /// has not started.
+    pub fn resume(
+        rules: R,
+        config: SessionConfig,
+        events: &[TimedEvent],
+    ) -> Result<Session<R>, String> {
+        let mut s = Session::new(rules, config)?;
+        if events.is_empty() {
+            return Ok(s);
+        }
+        s.origin = Some(0);
+        for ev in events {
+            let _ = s.game.apply(ev);
+        }
+        for side in Side::BOTH {
+            s.flag_seen[side.index()] = s
+                .game
+                .timing()
+                .clock()
+                .is_some_and(|c| c.flag_at(side).is_some_and(|f| f <= s.game.last_at()));
+        }
+        let at = s.game.last_at();
+        s.refresh_readings(at);
+        Ok(s)
+    }
+
     /// Line 1 of the log.
     pub fn header_line(&self) -> Result<String, WriteError> {
         writer::header_line(&self.header)

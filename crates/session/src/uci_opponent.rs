@@ -1,6 +1,7 @@
 //! A UCI engine (Stockfish by default) as an [`Opponent`]: the session asks,
 //! the engine answers in UCI, and the answer is read and checked against the
-//! position like any typed move.
+//! position like any typed move. The process is kept for the game; one that
+//! crashed or hung is started again on the next request.
 
 use crate::opponent::{Opponent, OpponentError, OpponentMove, OpponentRequest};
 use crate::time::BoxFuture;
@@ -9,26 +10,51 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
 
-/// A running UCI engine that plays one side with a fixed time per move.
+/// A UCI engine that plays one side with a fixed time per move.
 pub struct UciOpponent {
-    engine: Arc<Mutex<Engine>>,
+    config: EngineConfig,
     movetime: Duration,
+    engine: Arc<Mutex<Option<Engine>>>,
 }
 
 impl UciOpponent {
-    /// Starts the engine of `config` (handshake and options done here, so a
-    /// missing or misconfigured engine is an error before the game begins).
-    pub async fn spawn(config: EngineConfig, movetime: Duration) -> Result<Self, EngineError> {
-        let engine = Engine::spawn(config).await?;
-        Ok(UciOpponent {
-            engine: Arc::new(Mutex::new(engine)),
+    /// An engine started from `config` when first asked, thinking
+    /// `movetime` per move.
+    pub fn new(config: EngineConfig, movetime: Duration) -> UciOpponent {
+        UciOpponent {
+            config,
             movetime,
+            engine: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Starts the engine of `config` now (handshake and options done here, so
+    /// a missing or misconfigured engine is an error before the game begins).
+    pub async fn spawn(config: EngineConfig, movetime: Duration) -> Result<Self, EngineError> {
+        let engine = Engine::spawn(config.clone()).await?;
+        Ok(UciOpponent {
+            config,
+            movetime,
+            engine: Arc::new(Mutex::new(Some(engine))),
         })
     }
 
-    /// The engine's name, as it gave it.
+    /// Stockfish at `level` (1–20) thinking `movetime_ms` per move, with one
+    /// thread and a small hash so that many games fit on one machine; started
+    /// when first asked.
+    pub fn stockfish(level: u8, movetime_ms: u64) -> Result<UciOpponent, OpponentError> {
+        let config = EngineConfig::stockfish()
+            .level(level)
+            .map_err(|e| OpponentError::NoMove(e.to_string()))?
+            .option("Threads", "1")
+            .option("Hash", "16");
+        Ok(UciOpponent::new(config, Duration::from_millis(movetime_ms)))
+    }
+
+    /// The engine's name, as it gave it (once it has been started).
     pub async fn name(&self) -> Option<String> {
-        self.engine.lock().await.name().map(str::to_string)
+        let guard = self.engine.lock().await;
+        guard.as_ref()?.name().map(str::to_string)
     }
 }
 
@@ -36,7 +62,9 @@ impl UciOpponent {
 /// both pause the game; the rest are reported as "no move".
 fn failure(e: EngineError) -> OpponentError {
     match e {
-        EngineError::Crashed { .. } | EngineError::Closed => OpponentError::Crashed(e.to_string()),
+        EngineError::Crashed { .. } | EngineError::Closed | EngineError::Spawn { .. } => {
+            OpponentError::Crashed(e.to_string())
+        }
         EngineError::Hung { .. } | EngineError::Timeout { .. } => {
             OpponentError::Hung(e.to_string())
         }
@@ -49,7 +77,8 @@ impl Opponent for UciOpponent {
         &mut self,
         request: OpponentRequest,
     ) -> BoxFuture<Result<OpponentMove, OpponentError>> {
-        let engine = self.engine.clone();
+        let slot = self.engine.clone();
+        let config = self.config.clone();
         let movetime = self.movetime;
         Box::pin(async move {
             if request.variant != "chess" {
@@ -64,14 +93,23 @@ impl Opponent for UciOpponent {
                 Some(m) => (request.start, m),
                 None => (request.position, Vec::new()),
             };
-            let mut e = engine.lock().await;
-            let best = e
-                .best_move(Some(&fen), &moves, movetime)
-                .await
-                .map_err(failure)?;
-            Ok(OpponentMove {
-                text: best.mv.to_string(),
-            })
+            let mut guard = slot.lock().await;
+            if guard.is_none() {
+                *guard = Some(Engine::spawn(config).await.map_err(failure)?);
+            }
+            let engine = guard
+                .as_mut()
+                .ok_or_else(|| OpponentError::Crashed("no engine".into()))?;
+            match engine.best_move(Some(&fen), &moves, movetime).await {
+                Ok(best) => Ok(OpponentMove {
+                    text: best.mv.to_string(),
+                }),
+                Err(e) => {
+                    // The process is gone after these errors: start anew next time.
+                    *guard = None;
+                    Err(failure(e))
+                }
+            }
         })
     }
 }

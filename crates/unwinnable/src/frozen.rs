@@ -199,7 +199,14 @@ fn side_reach(wall: &Wall, board: &Board, color: Color) -> Option<Side> {
 /// can never mate inside it.
 pub(crate) fn frozen_unwinnable(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
-    if board.pawns().is_empty() || pos.is_check() {
+    // The cheapest test first, as this runs after every move of a game:
+    // one pawn with an empty square ahead and nothing is frozen.
+    let pawns = board.pawns();
+    let (white, black) = (pawns & board.white(), pawns & board.black());
+    if pawns.is_empty() || (white.shift(8) & !pawns).any() || (black.shift(-8) & !pawns).any() {
+        return false;
+    }
+    if pos.is_check() {
         return false;
     }
     let Some(wall) = Wall::of(pos) else {

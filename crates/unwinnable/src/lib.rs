@@ -33,6 +33,7 @@
 
 mod exhaust;
 mod frozen;
+mod gate;
 mod material;
 mod meter;
 mod order;
@@ -40,6 +41,7 @@ mod search;
 
 use shakmaty::{Chess, Color, Move, Position};
 
+pub use gate::dead_after_move;
 pub use material::{quick_dead, quick_dead_position};
 use meter::Meter;
 

@@ -1,0 +1,42 @@
+//! `arbiter serve`: the hall over HTTP and WebSocket (crates/server).
+
+use clap::Args as ClapArgs;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+/// Arguments of `arbiter serve`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// `sqlite://PATH` or `postgres://…`; default: SQLite at
+    /// `$XDG_DATA_HOME/arbiter/arbiter.sqlite`, created on the first run.
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    arbiter_server::init_tracing();
+    let Some(url) = a.database.or_else(arbiter_store::default_database_url) else {
+        eprintln!("arbiter serve: no --database given and no XDG_DATA_HOME or HOME to put one in");
+        return ExitCode::FAILURE;
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("arbiter serve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(arbiter_server::serve(a.addr, &url)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

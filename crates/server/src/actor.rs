@@ -1,0 +1,485 @@
+//! One task per live game: it owns the game's [`Session`], its clock
+//! wake-ups (a flag falls with nobody connected) and its engine seat.
+//! Requests reach it through a channel; every accepted action is appended
+//! to the store, committed, before it is answered (the watchers learn of it
+//! from the store's commit notice).
+
+use crate::error::ApiError;
+use crate::hall::Hall;
+use crate::lag::{LagQuota, annotate};
+use crate::request::{SeatKind, Submission, mode_of};
+use arbiter_laws::chess::Chess;
+use arbiter_laws::log::{Header, parse_event, parse_header};
+use arbiter_laws::{ActionKind, ArbiterAction, Event, Side, TimedEvent};
+use arbiter_notation::Lexicon;
+use arbiter_session::{
+    Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
+    SessionConfig, TavreliOpponent, UciOpponent, Variant,
+};
+use arbiter_store::{GameId, GameMeta, Status};
+use serde_json::Value;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::AbortHandle;
+use tokio::time::Instant;
+
+/// Requests waiting for one game before senders wait.
+const QUEUE: usize = 64;
+/// How long a finished game's task keeps answering after its last request.
+const LINGER: Duration = Duration::from_secs(10);
+
+/// What a request asks of the game's task.
+pub(crate) enum Cmd {
+    /// Apply an input now and answer with the new state.
+    Act {
+        input: Submission,
+        reply: oneshot::Sender<Result<Acted, ApiError>>,
+    },
+}
+
+/// An accepted action: the seq of the last event now in the log, and the state.
+#[derive(Debug, Clone)]
+pub struct Acted {
+    /// The log's last seq.
+    pub seq: u64,
+    /// The report of `arbiter replay --json`.
+    pub state: Value,
+}
+
+/// A running game task, as the registry keeps it.
+#[derive(Clone)]
+pub(crate) struct ActorEntry {
+    pub tx: mpsc::Sender<Cmd>,
+    pub abort: AbortHandle,
+}
+
+/// A stored game, read back to be run.
+pub(crate) struct Loaded {
+    id: GameId,
+    header: Header,
+    meta: GameMeta,
+    events: Vec<TimedEvent>,
+    /// The lag compensations written in the log, in order.
+    lags: Vec<(Side, u64)>,
+    seq: u64,
+}
+
+/// The `lag_ms` a log line carries, with the side of its move.
+fn lag_of(line: &str) -> Option<(Side, u64)> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    let comp = v.get("lag_ms")?.as_u64()?;
+    let side = serde_json::from_value(v.get("side")?.clone()).ok()?;
+    Some((side, comp))
+}
+
+/// Reads a game's log and metadata from the store.
+pub(crate) async fn load(hall: &Hall, id: &GameId) -> Result<Loaded, ApiError> {
+    let store = hall.store();
+    let record = store.game(id).await?;
+    let log = store.log(id).await?;
+    let header = parse_header(&log.header).map_err(|e| ApiError::internal(e.to_string()))?;
+    let events = log
+        .events
+        .iter()
+        .filter_map(|e| parse_event(&e.line).ok())
+        .collect();
+    let lags = log.events.iter().filter_map(|e| lag_of(&e.line)).collect();
+    Ok(Loaded {
+        id: id.clone(),
+        header,
+        meta: record.meta,
+        events,
+        lags,
+        seq: log.events.last().map_or(0, |e| e.seq),
+    })
+}
+
+/// Starts the task of a loaded game.
+pub(crate) fn spawn(hall: &Hall, loaded: Loaded) -> Result<ActorEntry, ApiError> {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let abort = if loaded.header.variant == "tavreli" {
+        let rules = crate::fold::tavreli_rules(&loaded.header);
+        let actor = GameActor::new(hall, rules, loaded, tx.clone())?;
+        tokio::spawn(actor.run(rx)).abort_handle()
+    } else {
+        let actor = GameActor::new(hall, Chess::default(), loaded, tx.clone())?;
+        tokio::spawn(actor.run(rx)).abort_handle()
+    };
+    Ok(ActorEntry { tx, abort })
+}
+
+/// Sends an input to a game's task and waits for its answer; `None` when
+/// the task has ended (the caller loads the game again).
+pub(crate) async fn ask(
+    tx: &mpsc::Sender<Cmd>,
+    input: Submission,
+) -> Option<Result<Acted, ApiError>> {
+    let (reply, answer) = oneshot::channel();
+    tx.send(Cmd::Act { input, reply }).await.ok()?;
+    answer.await.ok()
+}
+
+/// The game time: `base` ms at `anchor`, running with the monotonic clock.
+struct GameClock {
+    anchor: Instant,
+    base: u64,
+}
+
+impl GameClock {
+    fn now(&self) -> u64 {
+        let ms = u64::try_from(self.anchor.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.base.saturating_add(ms)
+    }
+    fn instant(&self, at: u64) -> Instant {
+        self.anchor + Duration::from_millis(at.saturating_sub(self.base))
+    }
+}
+
+/// An engine's move being thought about.
+struct Thinking {
+    side: Side,
+    plies: usize,
+    answer: arbiter_session::BoxFuture<Result<OpponentMove, OpponentError>>,
+}
+
+struct GameActor<R: Variant> {
+    hall: Hall,
+    id: GameId,
+    session: Session<R>,
+    seq: u64,
+    clock: GameClock,
+    seats: [Option<Box<dyn Opponent>>; 2],
+    resumed: bool,
+    lag: [LagQuota; 2],
+    me: mpsc::Sender<Cmd>,
+}
+
+/// Each side's lag quota, as the log's compensations left it.
+fn quotas<R: Variant>(session: &Session<R>, lags: &[(Side, u64)]) -> [LagQuota; 2] {
+    // The quota depends on the time control: read it from a fresh game.
+    let fresh = arbiter_laws::replay::new_game(session.game().rules().clone(), session.header());
+    let quota = |side: Side| {
+        let Ok(g) = &fresh else {
+            return LagQuota::new(0, 0);
+        };
+        let base = g.timing().remaining(side, 0).unwrap_or(0).max(0) as u64;
+        let inc = g.timing().clock().map_or(0, |c| c.increment_ms(side));
+        LagQuota::new(base, inc)
+    };
+    let mut q = [quota(Side::White), quota(Side::Black)];
+    for &(side, comp) in lags {
+        q[side.index()].compensate(comp);
+    }
+    q
+}
+
+fn seat_kind(extra: &Value, key: &str) -> SeatKind {
+    match extra.get(key).and_then(Value::as_str) {
+        Some("engine") => SeatKind::Engine,
+        _ => SeatKind::Human,
+    }
+}
+
+fn opponent(variant: &str, extra: &Value) -> Result<Box<dyn Opponent>, ApiError> {
+    let movetime = extra
+        .get("engine_movetime_ms")
+        .and_then(Value::as_u64)
+        .unwrap_or(crate::request::DEFAULT_MOVETIME_MS);
+    let level = extra
+        .get("engine_level")
+        .and_then(Value::as_u64)
+        .unwrap_or(8);
+    let level = u8::try_from(level).unwrap_or(8);
+    if variant == "tavreli" {
+        return Ok(Box::new(TavreliOpponent::new(level.clamp(1, 6), movetime)));
+    }
+    UciOpponent::stockfish(level.clamp(1, 20), movetime)
+        .map(|o| Box::new(o) as Box<dyn Opponent>)
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
+impl<R: Variant> GameActor<R> {
+    fn new(
+        hall: &Hall,
+        rules: R,
+        loaded: Loaded,
+        me: mpsc::Sender<Cmd>,
+    ) -> Result<GameActor<R>, ApiError> {
+        let config = SessionConfig {
+            header: loaded.header.clone(),
+            mode: mode_of(loaded.meta.kind),
+            lexicon: Lexicon::En,
+            alarms_ms: [Vec::new(), Vec::new()],
+        };
+        let session = Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
+        let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
+        for (i, key) in ["white", "black"].into_iter().enumerate() {
+            if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
+                seats[i] = Some(opponent(&loaded.header.variant, &loaded.meta.extra)?);
+            }
+        }
+        let base = session.game().last_at();
+        let lag = quotas(&session, &loaded.lags);
+        Ok(GameActor {
+            hall: hall.clone(),
+            id: loaded.id,
+            session,
+            seq: loaded.seq,
+            clock: GameClock {
+                anchor: Instant::now(),
+                base,
+            },
+            seats,
+            resumed: !loaded.events.is_empty(),
+            lag,
+            me,
+        })
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        if let Err(e) = self.begin().await {
+            tracing::warn!(game = %self.id, reason = %e.reason, "a game could not resume");
+            return self.finish().await;
+        }
+        let every = self.hall.config().renew_every;
+        let mut renew = tokio::time::interval_at(Instant::now() + every, every);
+        let mut thinking: Option<Thinking> = None;
+        while !self.session.is_over() {
+            if thinking.as_ref().is_some_and(|t| self.is_stale(t)) {
+                thinking = None;
+            }
+            if thinking.is_none() {
+                thinking = self.ask();
+            }
+            let wake = self.session.next_wake().map(|w| self.clock.instant(w));
+            let step = tokio::select! {
+                biased;
+                _ = async { tokio::time::sleep_until(wake.unwrap_or_else(Instant::now)).await }, if wake.is_some() => {
+                    let out = self.session.poll(self.clock.now());
+                    self.persist(&out).await
+                }
+                answer = async { thinking.as_mut().map(|t| t.answer.as_mut()).unwrap().await }, if thinking.is_some() => {
+                    match thinking.take() {
+                        Some(t) => self.engine_answered(t, answer).await,
+                        None => Ok(()),
+                    }
+                }
+                cmd = rx.recv() => match cmd {
+                    Some(Cmd::Act { input, reply }) => {
+                        let r = self.act(input).await;
+                        let fatal = matches!(&r, Err(e) if e.status.is_server_error());
+                        let _ = reply.send(r);
+                        if fatal { Err(ApiError::internal("the store failed")) } else { Ok(()) }
+                    }
+                    None => Err(ApiError::internal("closed")),
+                },
+                _ = renew.tick() => self.renew().await,
+            };
+            if let Err(e) = step {
+                tracing::warn!(game = %self.id, reason = %e.reason, "a game task stops");
+                return self.finish().await;
+            }
+        }
+        self.conclude().await;
+        self.linger(&mut rx).await;
+        self.finish().await
+    }
+
+    /// A game that has ended still answers for a while (a late move gets
+    /// its 409, an arbiter may correct), then its task ends.
+    async fn linger(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
+        while let Ok(Some(Cmd::Act { input, reply })) =
+            tokio::time::timeout(LINGER, rx.recv()).await
+        {
+            let r = self.act(input).await;
+            let _ = reply.send(r);
+        }
+    }
+
+    /// Marks a finished game so, and gives its lease up.
+    async fn conclude(&mut self) {
+        let store = self.hall.store();
+        if let Err(e) = store.set_status(&self.id, Status::Finished).await {
+            tracing::warn!(game = %self.id, error = %e, "cannot mark a game finished");
+        }
+        let _ = store
+            .release(&self.id, &self.hall.config().instance_id)
+            .await;
+    }
+
+    /// On resuming a stored game: the time the hall was away is an arbiter's
+    /// pause (6.11; 2023 6.12), so nobody is charged for it. A new game
+    /// against an engine that moves first starts its clock at once.
+    async fn begin(&mut self) -> Result<(), ApiError> {
+        let now = self.clock.now();
+        let live = !self.session.is_over() && !self.session.is_paused();
+        if self.resumed && live {
+            let reason = "the hall was stopped; the time it was away is not charged";
+            let mut out = self.session.handle(now, arbiter(ActionKind::Pause, reason));
+            let more = self
+                .session
+                .handle(now, arbiter(ActionKind::Resume, reason));
+            out.log.extend(more.log);
+            return self.persist(&out).await;
+        }
+        let engine_first = self.seats[self.session.to_move().index()].is_some();
+        if self.session.origin().is_none() && self.session.mode() == Mode::Online && engine_first {
+            self.session.handle(now, Input::Start);
+        }
+        Ok(())
+    }
+
+    async fn act(&mut self, submission: Submission) -> Result<Acted, ApiError> {
+        let now = self.clock.now();
+        // Online, the clock starts with the first action, as on lichess:
+        // nobody loses time before the opponent has arrived.
+        if self.session.origin().is_none() && self.session.mode() == Mode::Online {
+            self.session.handle(now, Input::Start);
+        }
+        let (comp, side) = self.compensation(&submission, now);
+        let mut out = self.session.handle(now - comp, submission.input);
+        if comp > 0 {
+            for (ev, line) in out.events.iter().zip(out.log.iter_mut()) {
+                if matches!(&ev.event, Event::Move { side: s, .. } if Some(*s) == side) {
+                    *line = annotate(line, comp);
+                }
+            }
+        }
+        self.persist(&out).await?;
+        if let Some(text) = refusal(&out) {
+            return Err(ApiError::refused(text));
+        }
+        Ok(self.acted())
+    }
+
+    /// How much of a move's reported lag is taken back, within the side's
+    /// quota and never before the previous event (online moves only).
+    fn compensation(&mut self, s: &Submission, now: u64) -> (u64, Option<Side>) {
+        let (Some(lag), Input::Move { side, .. }, Some(origin)) =
+            (s.lag_ms, &s.input, self.session.origin())
+        else {
+            return (0, None);
+        };
+        let side = side.unwrap_or(self.session.to_move());
+        let since_last = now
+            .saturating_sub(origin)
+            .saturating_sub(self.session.game().last_at());
+        if self.session.mode() != Mode::Online || side != self.session.to_move() {
+            return (0, None);
+        }
+        let comp = self.lag[side.index()].compensate(lag.min(since_last));
+        (comp, Some(side))
+    }
+
+    fn acted(&self) -> Acted {
+        Acted {
+            seq: self.seq,
+            state: serde_json::to_value(self.session.state()).unwrap_or(Value::Null),
+        }
+    }
+
+    /// Appends the output's log lines, each committed before the next.
+    async fn persist(&mut self, out: &Output) -> Result<(), ApiError> {
+        for line in &out.log {
+            let seq = self
+                .hall
+                .store()
+                .append(&self.id, line, Some(self.seq + 1))
+                .await
+                .map_err(|e| ApiError::unavailable(format!("the store failed: {e}")))?;
+            self.seq = seq;
+        }
+        Ok(())
+    }
+
+    async fn renew(&mut self) -> Result<(), ApiError> {
+        let cfg = self.hall.config();
+        match self
+            .hall
+            .store()
+            .renew(&self.id, &cfg.instance_id, cfg.lease)
+            .await
+        {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(ApiError::unavailable("another instance took the game")),
+            Err(e) => Err(ApiError::unavailable(e.to_string())),
+        }
+    }
+
+    fn is_stale(&self, t: &Thinking) -> bool {
+        self.session.is_over()
+            || self.session.to_move() != t.side
+            || self.session.game().plies().len() != t.plies
+    }
+
+    fn ask(&mut self) -> Option<Thinking> {
+        let request = self.session.opponent_request(self.clock.now())?;
+        let side = request.side;
+        let engine = self.seats[side.index()].as_mut()?;
+        Some(Thinking {
+            side,
+            plies: self.session.game().plies().len(),
+            answer: engine.choose(request),
+        })
+    }
+
+    async fn engine_answered(
+        &mut self,
+        t: Thinking,
+        answer: Result<OpponentMove, OpponentError>,
+    ) -> Result<(), ApiError> {
+        let now = self.clock.now();
+        if self.session.is_paused() || self.is_stale(&t) {
+            return Ok(());
+        }
+        let error = match answer {
+            Ok(m) => {
+                let input = Input::Move {
+                    side: Some(t.side),
+                    text: m.text.clone(),
+                };
+                let out = self.session.handle(now, input);
+                self.persist(&out).await?;
+                match refusal(&out) {
+                    None => return Ok(()),
+                    Some(r) => format!("its move {:?} was refused: {r}", m.text),
+                }
+            }
+            Err(e) => e.to_string(),
+        };
+        tracing::warn!(game = %self.id, %error, "an engine failed; the game is paused");
+        let out = self.session.engine_failed(now, t.side, &error);
+        self.persist(&out).await
+    }
+
+    /// Leaves the game: its lease is given up and the registry forgets it.
+    async fn finish(self) {
+        let _ = self
+            .hall
+            .store()
+            .release(&self.id, &self.hall.config().instance_id)
+            .await;
+        self.hall.forget(&self.id, &self.me);
+    }
+}
+
+fn arbiter(action: ActionKind, reason: &str) -> Input {
+    Input::Event(Event::Arbiter(ArbiterAction {
+        action,
+        side: None,
+        ms: None,
+        result: None,
+        reason: Some(reason.into()),
+        points: None,
+        ply: None,
+        restart: None,
+    }))
+}
+
+/// The words of a refusal, if the output holds one.
+fn refusal(out: &Output) -> Option<String> {
+    out.announcements
+        .iter()
+        .find(|a| matches!(a.kind, Said::Refused { .. }))
+        .map(|a| a.text.clone())
+}

@@ -1,0 +1,84 @@
+//! A stored log folded by the Laws, for any variant: the state a reader
+//! sees (`arbiter replay --json`), the PGN, and a watcher's running copy.
+
+use arbiter_laws::chess::Chess;
+use arbiter_laws::log::{Header, parse_event, parse_header};
+use arbiter_laws::pgn::write_pgn;
+use arbiter_laws::replay::{self, Report};
+use arbiter_laws::{Game, TimedEvent};
+use arbiter_store::GameLog;
+use arbiter_tavreli::Tavreli;
+
+/// The Laws fold of one game.
+pub enum Fold {
+    /// A chess game.
+    Chess(Box<Game<Chess>>),
+    /// A Tavreli game.
+    Tavreli(Box<Game<Tavreli>>),
+}
+
+/// The Tavreli rules a header asks for (its 50-move rule may be off).
+pub fn tavreli_rules(header: &Header) -> Tavreli {
+    let mut rules = Tavreli::default();
+    if let Some(on) = header.fifty_move_rule {
+        rules.fifty_move_rule = on;
+    }
+    rules
+}
+
+impl Fold {
+    /// An empty game as `header` describes it, as `arbiter replay` reads it.
+    pub fn new(header: &Header) -> Result<Fold, String> {
+        match header.variant.as_str() {
+            "tavreli" => Ok(Fold::Tavreli(Box::new(replay::new_game(
+                tavreli_rules(header),
+                header,
+            )?))),
+            "chess" => Ok(Fold::Chess(Box::new(replay::new_game(
+                Chess::default(),
+                header,
+            )?))),
+            other => Err(format!("unknown variant {other:?}")),
+        }
+    }
+
+    /// A whole stored log, folded; the header comes back beside it.
+    pub fn of_log(log: &GameLog) -> Result<(Header, Fold), String> {
+        let header = parse_header(&log.header).map_err(|e| e.to_string())?;
+        let mut fold = Fold::new(&header)?;
+        for e in &log.events {
+            // A line the Laws reject changes nothing, in replay as here.
+            let _ = fold.apply_line(&e.line);
+        }
+        Ok((header, fold))
+    }
+
+    /// Applies one log line; the event read, or why it was rejected.
+    pub fn apply_line(&mut self, line: &str) -> Result<TimedEvent, String> {
+        let ev = parse_event(line)?;
+        match self {
+            Fold::Chess(g) => g.apply(&ev)?,
+            Fold::Tavreli(g) => g.apply(&ev)?,
+        }
+        Ok(ev)
+    }
+
+    /// The state: what `arbiter replay --json` prints for the log so far.
+    pub fn report(&self) -> Report {
+        match self {
+            Fold::Chess(g) => replay::report(g, Vec::new()),
+            Fold::Tavreli(g) => replay::report(g, Vec::new()),
+        }
+    }
+
+    /// The game as PGN, as `arbiter replay --pgn` writes it.
+    pub fn pgn(&self, header: &Header) -> String {
+        let w = header.white.as_deref().unwrap_or("?");
+        let b = header.black.as_deref().unwrap_or("?");
+        let tc = header.time_control.as_deref();
+        match self {
+            Fold::Chess(g) => write_pgn(g, w, b, tc),
+            Fold::Tavreli(g) => write_pgn(g, w, b, tc),
+        }
+    }
+}

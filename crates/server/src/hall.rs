@@ -1,0 +1,280 @@
+//! The hall's shared state: the store, the registry of the game tasks this
+//! instance runs, the watchers' hub, the rate limiter, and the background
+//! tasks that claim games (after a restart, or when another instance died).
+
+use crate::actor::{self, Acted, ActorEntry};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::limit::RateLimiter;
+use crate::proxy::Forwarder;
+use crate::request::{Actor, parse_event_body};
+use arbiter_laws::Side;
+use arbiter_store::{GameId, Seat, Store};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+use tokio::task::AbortHandle;
+
+/// How this instance shares games with others.
+#[derive(Clone, Debug)]
+pub struct HallConfig {
+    /// This instance's lease holder id: `URL RANDOM` on PostgreSQL (the URL
+    /// is where other instances forward requests for its games).
+    pub instance_id: String,
+    /// How long a game's lease lasts.
+    pub lease: Duration,
+    /// How often the owner renews it.
+    pub renew_every: Duration,
+    /// How often the instance looks for games nobody runs.
+    pub claim_every: Duration,
+}
+
+impl HallConfig {
+    /// One instance on its own database (SQLite): a stable id, so that a
+    /// restart resumes its own games at once, and leases of a day, renewed
+    /// hourly, because nobody else could take them.
+    pub fn single() -> HallConfig {
+        HallConfig {
+            instance_id: "local".into(),
+            lease: Duration::from_secs(86_400),
+            renew_every: Duration::from_secs(3_600),
+            claim_every: Duration::from_secs(5),
+        }
+    }
+
+    /// One of several instances on PostgreSQL, reachable at `url`: leases of
+    /// 6 s renewed every 2 s, and a claim pass every second, so a dead
+    /// owner's games are taken over within 7 s.
+    pub fn shared(url: &str) -> Result<HallConfig, String> {
+        let suffix = arbiter_store::Token::generate().map_err(|e| e.to_string())?;
+        Ok(HallConfig {
+            instance_id: format!("{url} {}", &suffix.as_str()[..12]),
+            lease: Duration::from_secs(6),
+            renew_every: Duration::from_secs(2),
+            claim_every: Duration::from_secs(1),
+        })
+    }
+
+    /// The base URL of the instance holding `owner`, if it says one.
+    pub fn url_of(owner: &str) -> Option<&str> {
+        owner.split_once(' ').map(|(url, _)| url)
+    }
+}
+
+/// The hall; cheap to clone.
+#[derive(Clone)]
+pub struct Hall {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    config: HallConfig,
+    actors: Mutex<HashMap<GameId, ActorEntry>>,
+    tasks: Mutex<Vec<AbortHandle>>,
+    limiter: RateLimiter,
+    hub: Hub,
+    forwarder: Forwarder,
+    closing: watch::Sender<bool>,
+}
+
+impl Hall {
+    /// A hall on `store`; call [`Hall::start`] to run its background tasks.
+    pub fn new(store: Store, config: HallConfig) -> Hall {
+        Hall {
+            inner: Arc::new(Inner {
+                hub: Hub::new(store.clone()),
+                store,
+                config,
+                actors: Mutex::new(HashMap::new()),
+                tasks: Mutex::new(Vec::new()),
+                limiter: RateLimiter::default(),
+                forwarder: Forwarder::new(),
+                closing: watch::channel(false).0,
+            }),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+    /// The configuration.
+    pub fn config(&self) -> &HallConfig {
+        &self.inner.config
+    }
+    pub(crate) fn hub(&self) -> &Hub {
+        &self.inner.hub
+    }
+    pub(crate) fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
+    }
+    /// A receiver that turns `true` when the hall shuts down.
+    pub(crate) fn closing(&self) -> watch::Receiver<bool> {
+        self.inner.closing.subscribe()
+    }
+    /// How many games this instance runs now.
+    pub fn running_games(&self) -> usize {
+        self.actors().len()
+    }
+
+    fn actors(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, ActorEntry>> {
+        self.inner.actors.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Starts the watchers' hub and the claim loop, which at once resumes
+    /// the live games this instance may run.
+    pub fn start(&self) {
+        let hub = tokio::spawn(self.inner.hub.clone().run()).abort_handle();
+        let claim = tokio::spawn(self.clone().claim_loop()).abort_handle();
+        let mut tasks = self.inner.tasks.lock().unwrap_or_else(|p| p.into_inner());
+        tasks.extend([hub, claim]);
+    }
+
+    async fn claim_loop(self) {
+        let mut tick = tokio::time::interval(self.config().claim_every);
+        loop {
+            tick.tick().await;
+            let ids = match self
+                .store()
+                .claimable_games(&self.config().instance_id)
+                .await
+            {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot list claimable games");
+                    continue;
+                }
+            };
+            for id in ids {
+                if self.local(&id).is_none()
+                    && let Err(e) = self.try_own(&id).await
+                {
+                    tracing::warn!(game = %id, reason = %e.reason, "cannot take a game");
+                }
+            }
+        }
+    }
+
+    pub(crate) fn local(&self, id: &GameId) -> Option<mpsc::Sender<Cmd>> {
+        self.actors().get(id).map(|e| e.tx.clone())
+    }
+
+    /// Takes the game's lease and starts its task here; `false` when
+    /// another instance holds it.
+    pub(crate) async fn try_own(&self, id: &GameId) -> Result<bool, ApiError> {
+        let cfg = self.config();
+        if !self
+            .store()
+            .try_acquire(id, &cfg.instance_id, cfg.lease)
+            .await?
+        {
+            return Ok(false);
+        }
+        let loaded = actor::load(self, id).await?;
+        let mut actors = self.actors();
+        if actors.contains_key(id) {
+            return Ok(true);
+        }
+        let entry = actor::spawn(self, loaded)?;
+        actors.insert(id.clone(), entry);
+        tracing::info!(game = %id, "running a game");
+        Ok(true)
+    }
+
+    /// Drops a finished task from the registry (only its own entry).
+    pub(crate) fn forget(&self, id: &GameId, tx: &mpsc::Sender<Cmd>) {
+        let mut actors = self.actors();
+        if actors.get(id).is_some_and(|e| e.tx.same_channel(tx)) {
+            actors.remove(id);
+        }
+    }
+
+    /// One event from `token`'s holder (POST or WebSocket): checked,
+    /// applied by the game's owner (here, or forwarded to the instance that
+    /// runs it), committed, then answered.
+    pub async fn submit(
+        &self,
+        id: &GameId,
+        token: &str,
+        body: &[u8],
+        forwarded: bool,
+    ) -> Result<Acted, ApiError> {
+        if !self.limiter().check(token) {
+            return Err(ApiError::too_many());
+        }
+        let seat = self.store().verify_token(id, token).await?;
+        let actor = match seat {
+            Some(Seat::White) => Actor::Player(Side::White),
+            Some(Seat::Black) => Actor::Player(Side::Black),
+            Some(Seat::Arbiter) => Actor::Arbiter,
+            None => return Err(ApiError::forbidden("this token is not one of this game's")),
+        };
+        let submission = parse_event_body(body, actor)?;
+        for _ in 0..3 {
+            if let Some(tx) = self.local(id) {
+                match actor::ask(&tx, submission.clone()).await {
+                    Some(answer) => return answer,
+                    None => continue,
+                }
+            }
+            if self.try_own(id).await? {
+                continue;
+            }
+            if forwarded {
+                break;
+            }
+            return self.forward(id, token, body).await;
+        }
+        Err(ApiError::unavailable(
+            "the game is changing hands between instances; retry in a second",
+        ))
+    }
+
+    async fn forward(&self, id: &GameId, token: &str, body: &[u8]) -> Result<Acted, ApiError> {
+        let record = self.store().game(id).await?;
+        let url = record.owner.as_deref().and_then(HallConfig::url_of);
+        let Some(url) = url else {
+            return Err(ApiError::unavailable(
+                "no instance runs this game yet; retry",
+            ));
+        };
+        self.inner.forwarder.forward(url, id, token, body).await
+    }
+
+    /// Tells open WebSockets to close (before a graceful shutdown).
+    pub fn closing_now(&self) -> bool {
+        self.inner.closing.send(true).is_ok()
+    }
+
+    /// Stops at once, as a crash would: no lease is released (another
+    /// instance takes the games when their leases run out).
+    pub fn kill(&self) {
+        let _ = self.inner.closing.send(true);
+        for t in self
+            .inner
+            .tasks
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .drain(..)
+        {
+            t.abort();
+        }
+        for (_, e) in self.actors().drain() {
+            e.abort.abort();
+        }
+    }
+
+    /// Stops cleanly: tasks end and leases are given back, so another
+    /// instance (or the next start) resumes the games at once.
+    pub async fn shutdown(&self) {
+        let ids: Vec<GameId> = self.actors().keys().cloned().collect();
+        self.kill();
+        for id in ids {
+            let _ = self.store().release(&id, &self.config().instance_id).await;
+        }
+    }
+}
+
+pub(crate) use crate::actor::Cmd;

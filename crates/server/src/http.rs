@@ -1,0 +1,200 @@
+//! The HTTP routes of the hall (the contract is in `openapi.json`).
+
+use crate::error::ApiError;
+use crate::fold::Fold;
+use crate::hall::Hall;
+use crate::proxy::FORWARDED;
+use crate::request::{SeatKind, parse_create};
+use arbiter_laws::writer;
+use arbiter_store::{GameId, GameMeta, NewGame, Status, Token};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// Reads a game id from the path; a malformed one is no game (404).
+pub(crate) fn game_id(raw: &str) -> Result<GameId, ApiError> {
+    raw.parse().map_err(|_| ApiError::not_found())
+}
+
+/// `GET /api/health`.
+pub(crate) async fn health() -> Json<Value> {
+    Json(json!({"ok": true}))
+}
+
+/// `GET /api/openapi.json`.
+pub(crate) async fn openapi() -> Json<Value> {
+    Json(crate::openapi::document())
+}
+
+fn token() -> Result<Token, ApiError> {
+    Token::generate().map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// `POST /api/games`.
+pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Response, ApiError> {
+    let spec = parse_create(&body)?;
+    let human = |i: usize| spec.seats[i] == SeatKind::Human;
+    let white = human(0).then(token).transpose()?;
+    let black = human(1).then(token).transpose()?;
+    let arbiter = token()?;
+    let word = |s: SeatKind| {
+        if s == SeatKind::Human {
+            "human"
+        } else {
+            "engine"
+        }
+    };
+    let header_line =
+        writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let game = NewGame {
+        meta: GameMeta {
+            variant: spec.header.variant.clone(),
+            kind: spec.kind,
+            white_name: spec.header.white.clone(),
+            black_name: spec.header.black.clone(),
+            time_control: spec.header.time_control.clone(),
+            extra: json!({
+                "edition": spec.header.edition.to_string(),
+                "white": word(spec.seats[0]),
+                "black": word(spec.seats[1]),
+                "engine_movetime_ms": spec.movetime_ms,
+                "engine_level": spec.level,
+            }),
+        },
+        header_line,
+        white_token: white.clone(),
+        black_token: black.clone(),
+        arbiter_token: Some(arbiter.clone()),
+    };
+    let id = hall.store().create_game(&game).await?;
+    // The claim loop would start it too; starting it now lets an engine
+    // that has White move at once.
+    if let Err(e) = hall.try_own(&id).await {
+        tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
+    }
+    tracing::info!(game = %id, "game created");
+    let url = |page: &str, t: &Option<Token>| {
+        t.as_ref()
+            .map(|t| format!("/games/{id}{page}?token={}", t.as_str()))
+    };
+    let body = json!({
+        "id": id.as_str(),
+        "white_token": white.as_ref().map(Token::as_str),
+        "black_token": black.as_ref().map(Token::as_str),
+        "arbiter_token": arbiter.as_str(),
+        "white_url": url("", &white),
+        "black_url": url("", &black),
+        "arbiter_url": url("/arbiter", &Some(arbiter.clone())),
+        "watch_url": format!("/games/{id}"),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The bearer token of a request, if it has one.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+/// `POST /api/games/{id}/events`.
+pub(crate) async fn events(
+    State(hall): State<Hall>,
+    Path(raw): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&raw)?;
+    let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
+    let forwarded = headers.contains_key(FORWARDED);
+    let acted = hall.submit(&id, token, &body, forwarded).await?;
+    Ok(Json(json!({"seq": acted.seq, "state": acted.state})))
+}
+
+async fn folded(
+    hall: &Hall,
+    raw: &str,
+) -> Result<(u64, arbiter_store::GameLog, Fold, arbiter_laws::log::Header), ApiError> {
+    let id = game_id(raw)?;
+    let log = hall.store().log(&id).await?;
+    let (header, fold) = Fold::of_log(&log).map_err(ApiError::internal)?;
+    let seq = log.events.last().map_or(0, |e| e.seq);
+    Ok((seq, log, fold, header))
+}
+
+/// `GET /api/games/{id}`.
+pub(crate) async fn show(
+    State(hall): State<Hall>,
+    Path(raw): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (seq, _, fold, _) = folded(&hall, &raw).await?;
+    Ok(Json(json!({"seq": seq, "state": fold.report()})))
+}
+
+/// `GET /api/games/{id}/log`: the JSON Lines `arbiter replay` reads.
+pub(crate) async fn log(
+    State(hall): State<Hall>,
+    Path(raw): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&raw)?;
+    let log = hall.store().log(&id).await?;
+    let kind = [(header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8")];
+    Ok((kind, log.to_jsonl()).into_response())
+}
+
+/// `GET /api/games/{id}/pgn`.
+pub(crate) async fn pgn(
+    State(hall): State<Hall>,
+    Path(raw): Path<String>,
+) -> Result<Response, ApiError> {
+    let (_, _, fold, header) = folded(&hall, &raw).await?;
+    let kind = [(
+        header::CONTENT_TYPE,
+        "application/x-chess-pgn; charset=utf-8",
+    )];
+    Ok((kind, fold.pgn(&header)).into_response())
+}
+
+/// The query of `GET /api/games`.
+#[derive(Deserialize)]
+pub(crate) struct ListQuery {
+    status: Option<String>,
+}
+
+/// `GET /api/games?status=live|finished`: a JSON array, oldest first.
+pub(crate) async fn list(
+    State(hall): State<Hall>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let status = match q.status.as_deref() {
+        None | Some("") | Some("all") => None,
+        Some(s) => Some(
+            s.parse::<Status>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        ),
+    };
+    let games = hall.store().list(status).await?;
+    let rows: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id.as_str(),
+                "status": g.status.as_str(),
+                "variant": g.meta.variant,
+                "kind": g.meta.kind,
+                "white": g.meta.white_name,
+                "black": g.meta.black_name,
+                "time_control": g.meta.time_control,
+                "seats": {"white": g.meta.extra.get("white"), "black": g.meta.extra.get("black")},
+                "created_at_ms": g.created_at_ms,
+                "seq": g.last_seq,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(rows)))
+}

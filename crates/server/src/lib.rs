@@ -1,0 +1,153 @@
+//! `arbiter-server`: the hall. Live games over HTTP and WebSocket on the
+//! session layer, each stored as its event log (SQLite by default,
+//! PostgreSQL for several instances).
+//!
+//! One task per live game owns its session, its clock and its engine seat
+//! ([`actor`]); an action is checked by the Laws, appended and committed,
+//! and only then answered; watchers hear of it from the store's commit
+//! notices ([`hub`]). With several instances on one PostgreSQL, a game's
+//! lease says which instance runs it; the others forward actions to it
+//! ([`proxy`]) and take it over when its lease runs out.
+
+pub mod actor;
+pub mod client;
+pub mod error;
+pub mod fold;
+pub mod hall;
+mod http;
+pub mod hub;
+pub mod lag;
+pub mod limit;
+pub mod openapi;
+pub mod proxy;
+pub mod request;
+mod ws;
+
+pub use hall::{Hall, HallConfig};
+
+use arbiter_store::Store;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
+use tower_http::trace::TraceLayer;
+
+/// The largest request body (a new game or one event).
+pub const BODY_MAX: usize = 16 * 1024;
+
+/// The hall's routes.
+pub fn router(hall: Hall) -> Router {
+    Router::new()
+        .route("/api/health", get(http::health))
+        .route("/api/openapi.json", get(http::openapi))
+        .route("/api/games", get(http::list).post(http::create))
+        .route("/api/games/{id}", get(http::show))
+        .route("/api/games/{id}/events", post(http::events))
+        .route("/api/games/{id}/log", get(http::log))
+        .route("/api/games/{id}/pgn", get(http::pgn))
+        .route("/api/games/{id}/ws", get(ws::handler))
+        .layer(DefaultBodyLimit::max(BODY_MAX))
+        .merge(arbiter_web::routes())
+        .layer(TraceLayer::new_for_http())
+        .with_state(hall)
+}
+
+/// A hall serving on a listener, as tests and `serve` run it.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its state.
+    pub hall: Hall,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops as a crash would (no lease released).
+    pub fn kill(&self) {
+        self.hall.kill();
+        self.server.abort();
+    }
+}
+
+/// The configuration a store calls for: one instance on SQLite, shared
+/// leases on PostgreSQL (reachable at `addr`).
+pub fn config_for(store: &Store, addr: SocketAddr) -> Result<HallConfig, String> {
+    if store.backend_name() == "sqlite" {
+        return Ok(HallConfig::single());
+    }
+    let host = if addr.ip().is_unspecified() {
+        std::net::IpAddr::from([127, 0, 0, 1])
+    } else {
+        addr.ip()
+    };
+    HallConfig::shared(&format!("http://{}", SocketAddr::new(host, addr.port())))
+}
+
+/// Starts a hall on `listener` (its background tasks included).
+pub async fn launch(listener: TcpListener, store: Store) -> Result<Running, String> {
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let hall = Hall::new(store.clone(), config_for(&store, addr)?);
+    hall.start();
+    let app = router(hall.clone());
+    let server = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the server stopped");
+        }
+    });
+    Ok(Running { addr, hall, server })
+}
+
+async fn terminated() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term => {}
+    }
+}
+
+/// `arbiter serve`: opens the database (migrations run), serves on `addr`
+/// until SIGTERM or SIGINT, then closes cleanly (leases are given back).
+pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
+    let store = Store::connect(database_url)
+        .await
+        .map_err(|e| e.to_string())?;
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    let hall = Hall::new(store.clone(), config_for(&store, local)?);
+    hall.start();
+    tracing::info!(%local, backend = store.backend_name(), instance = %hall.config().instance_id, "the hall is open");
+    let stopping = hall.clone();
+    axum::serve(listener, router(hall.clone()))
+        .with_graceful_shutdown(async move {
+            terminated().await;
+            tracing::info!("stopping");
+            let _ = stopping.closing_now();
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    hall.shutdown().await;
+    store.close().await;
+    tracing::info!("the hall is closed");
+    Ok(())
+}
+
+/// Logs to stderr; `RUST_LOG` chooses what (default `info`).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}

@@ -1,0 +1,90 @@
+//! The API's description (OpenAPI 3.1), written by hand beside the routes.
+
+use serde_json::{Value, json};
+
+fn err(desc: &str) -> Value {
+    json!({"description": desc, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+}
+
+fn id_param() -> Value {
+    json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}})
+}
+
+fn game_paths() -> Value {
+    json!({
+        "/api/games/{id}": {"get": {
+            "summary": "The game's last seq and state",
+            "parameters": [id_param()],
+            "responses": {"200": {"description": "{\"seq\",\"state\"}", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Acted"}}}}, "404": err("unknown or malformed id")}
+        }},
+        "/api/games/{id}/events": {"post": {
+            "summary": "One event of the log format without `at`; {\"type\":\"move\",\"move\":\"e4\"} is a move and its press in any notation. The token gives the side; arbiter actions need the arbiter's token and name the side they concern.",
+            "security": [{"bearer": []}],
+            "parameters": [id_param()],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["type"], "properties": {"type": {"enum": crate::request::EVENT_TYPES}}}}}},
+            "responses": {
+                "200": {"description": "accepted and committed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Acted"}}}},
+                "400": err("malformed JSON or unknown event"),
+                "401": err("no token"),
+                "403": err("a token not of this game, or a player using an arbiter action"),
+                "404": err("unknown or malformed id"),
+                "409": err("refused by the Laws (an online illegal move is refused without penalty)"),
+                "413": err("body over 16 KiB"),
+                "429": err("over the token's rate (40 per second)"),
+                "503": err("the instance running the game cannot be reached; retry")
+            }
+        }},
+        "/api/games/{id}/log": {"get": {"summary": "The event log as JSON Lines (arbiter replay reads it)", "parameters": [id_param()],
+            "responses": {"200": {"description": "JSON Lines", "content": {"application/x-ndjson": {}}}, "404": err("unknown id")}}},
+        "/api/games/{id}/pgn": {"get": {"summary": "The game as PGN", "parameters": [id_param()],
+            "responses": {"200": {"description": "PGN", "content": {"application/x-chess-pgn": {}}}, "404": err("unknown id")}}},
+        "/api/games/{id}/ws": {"get": {
+            "summary": "WebSocket: {\"seq\",\"event\",\"state\"} per committed event; ?since=N replays what was missed first, without it the current state comes first with \"event\":null. Players send events as on POST with {\"ack\":K} echoed in {\"ack\",\"status\",\"seq\",\"state\"} or {\"ack\",\"status\",\"error\",\"reason\"}. Without a token: a spectator, who may not act. Pings every 20 s.",
+            "parameters": [id_param(),
+                {"name": "token", "in": "query", "required": false, "schema": {"type": "string"}},
+                {"name": "since", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0}}],
+            "responses": {"101": {"description": "switching to WebSocket"}, "403": err("a token not of this game"), "404": err("unknown id")}
+        }}
+    })
+}
+
+/// The document served at `/api/openapi.json`.
+pub fn document() -> Value {
+    let mut paths = json!({
+        "/api/health": {"get": {"summary": "Liveness", "responses": {"200": {"description": "{\"ok\":true}"}}}},
+        "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+        "/api/games": {
+            "get": {"summary": "Games, oldest first", "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["live", "finished"]}}],
+                "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}"}, "400": err("unknown status")}},
+            "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, 900+10, edition 2023, online)",
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
+                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid"), "413": err("body over 16 KiB")}}
+        }
+    });
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), game_paths()) {
+        p.extend(more);
+    }
+    let s = |t: &str| json!({"type": t});
+    let ns = json!({"type": ["string", "null"]});
+    json!({
+        "openapi": "3.1.0",
+        "info": {"title": "arbiter hall", "version": env!("CARGO_PKG_VERSION"), "license": {"name": "GPL-3.0-or-later"}},
+        "paths": paths,
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Error": {"type": "object", "properties": {"error": s("string"), "reason": s("string")}},
+                "Acted": {"type": "object", "properties": {"seq": s("integer"), "state": {"type": "object", "description": "exactly the keys of arbiter replay --json"}}},
+                "NewGame": {"type": "object", "properties": {
+                    "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023"]},
+                    "regime": {"enum": ["standard", "rapid", "blitz"]}, "supervision": {"enum": ["full", "reduced"]},
+                    "white": {"enum": ["human", "engine"]}, "black": {"enum": ["human", "engine"]},
+                    "white_name": s("string"), "black_name": s("string"), "start": s("string"),
+                    "engine_movetime_ms": s("integer"), "engine_level": s("integer"), "kind": {"enum": ["online", "over_the_board"]}}},
+                "Created": {"type": "object", "properties": {
+                    "id": s("string"), "white_token": ns, "black_token": ns, "arbiter_token": s("string"),
+                    "white_url": ns, "black_url": ns, "arbiter_url": s("string"), "watch_url": s("string")}}
+            }
+        }
+    })
+}

@@ -1,0 +1,166 @@
+//! `GET /api/games/{id}/ws?token=…&since=N`: a frame `{"seq","event","state"}`
+//! per committed event; with `since`, the missed ones first; without it,
+//! the current state first (`"event":null`). Players send events as on
+//! POST, with `{"ack":K}` echoed in the answer; spectators (no token) may
+//! only watch. The server pings every 20 s.
+
+use crate::error::ApiError;
+use crate::fold::Fold;
+use crate::hall::Hall;
+use crate::http::game_id;
+use crate::hub::frame;
+use arbiter_store::GameId;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::IntoResponse;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+
+/// How often the server pings.
+const PING_EVERY: Duration = Duration::from_secs(20);
+/// The largest message a client may send.
+const MESSAGE_MAX: usize = 16 * 1024;
+
+/// The query of the WebSocket route.
+#[derive(Deserialize)]
+pub(crate) struct WsQuery {
+    token: Option<String>,
+    since: Option<u64>,
+}
+
+/// Checks the game and the token, then upgrades.
+pub(crate) async fn handler(
+    State(hall): State<Hall>,
+    Path(raw): Path<String>,
+    Query(q): Query<WsQuery>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&raw)?;
+    hall.store().game(&id).await?;
+    let token = match q.token.filter(|t| !t.is_empty()) {
+        None => None,
+        Some(t) => match hall.store().verify_token(&id, &t).await? {
+            Some(_) => Some(t),
+            None => return Err(ApiError::forbidden("this token is not one of this game's")),
+        },
+    };
+    let since = q.since;
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(rejection) => return Ok(rejection.into_response()),
+    };
+    Ok(upgrade
+        .max_message_size(MESSAGE_MAX)
+        .on_upgrade(move |socket| async move {
+            if let Err(e) = run(hall, id, token, since, socket).await {
+                tracing::debug!(reason = %e, "a WebSocket closed");
+            }
+        }))
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> Result<(), String> {
+    socket
+        .send(Message::Text(Utf8Bytes::from(text)))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Sends what the watcher has not seen: the events after `since`, or the
+/// current state. Returns the last seq sent.
+async fn backlog(
+    hall: &Hall,
+    id: &GameId,
+    since: Option<u64>,
+    socket: &mut WebSocket,
+) -> Result<u64, String> {
+    let log = hall.store().log(id).await.map_err(|e| e.to_string())?;
+    let (_, mut fold) = Fold::of_log(&arbiter_store::GameLog {
+        header: log.header.clone(),
+        events: Vec::new(),
+    })?;
+    let mut last = 0;
+    for e in &log.events {
+        let _ = fold.apply_line(&e.line);
+        last = e.seq;
+        if since.is_some_and(|s| e.seq > s) {
+            send(socket, frame(e.seq, &e.line, &fold).text).await?;
+        }
+    }
+    if since.is_none() {
+        let state = serde_json::to_value(fold.report()).unwrap_or(Value::Null);
+        send(
+            socket,
+            json!({"seq": last, "event": null, "state": state}).to_string(),
+        )
+        .await?;
+    }
+    Ok(last)
+}
+
+async fn run(
+    hall: Hall,
+    id: GameId,
+    token: Option<String>,
+    since: Option<u64>,
+    mut socket: WebSocket,
+) -> Result<(), String> {
+    let mut frames = hall.hub().watch(&id).await.map_err(|e| e.reason)?;
+    let mut last = backlog(&hall, &id, since, &mut socket).await?;
+    let mut closing = hall.closing();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            f = frames.recv() => match f {
+                Ok(f) if f.seq > last => {
+                    last = f.seq;
+                    send(&mut socket, f.text.clone()).await?;
+                }
+                Ok(_) => {}
+                // Too slow: the client reconnects with `since` and misses nothing.
+                Err(RecvError::Lagged(_)) => return Err("the watcher fell behind".into()),
+                Err(RecvError::Closed) => return Ok(()),
+            },
+            m = socket.recv() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes()).await;
+                    send(&mut socket, answer.to_string()).await?;
+                }
+                Some(Ok(Message::Close(_))) | None => return Ok(()),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e.to_string()),
+            },
+            _ = ping.tick() => {
+                socket.send(Message::Ping(Default::default())).await.map_err(|e| e.to_string())?;
+            }
+            _ = closing.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// The answer to an event sent over the socket, with its `ack` echoed.
+async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> Value {
+    let ack = serde_json::from_slice::<Value>(text)
+        .ok()
+        .and_then(|v| v.get("ack").cloned())
+        .unwrap_or(Value::Null);
+    let result = match token {
+        None => Err(ApiError::forbidden(
+            "spectators watch; only a player or the arbiter acts",
+        )),
+        Some(t) => hall.submit(id, t, text, false).await,
+    };
+    match result {
+        Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": a.state}),
+        Err(e) => {
+            tracing::info!(game = %id, status = e.status.as_u16(), reason = %e.reason, "refused over the WebSocket");
+            json!({"ack": ack, "status": e.status.as_u16(), "error": e.error, "reason": e.reason})
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// The arbiter console: the game's state, and the arbiter's actions (pause and resume,
+// time, penalties, decisions on claims, declared results). Both players hear each
+// action, because the server broadcasts it and their pages say it.
+'use strict';
+(() => {
+  const $ = id => document.getElementById(id);
+  const S = Hall.settings;
+  const id = Hall.gameId();
+  const token = Hall.params().get('token') || '';
+  const base = `/api/games/${encodeURIComponent(id)}`;
+  let hdr = {}, state = null, seq = 0, queue = Promise.resolve(), ws = null;
+
+  const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
+  function answer(t) { $('answer').textContent = t; Hall.speak(t); }
+
+  function show() {
+    if (!state) return;
+    $('st-result').textContent = state.result === '*' ? 'in progress' : `${state.result}${state.termination ? ' (' + state.termination.replace(/_/g, ' ') + ')' : ''}`;
+    $('st-ply').textContent = String(state.ply);
+    $('st-clock').textContent = state.clock ? `White ${Hall.mmss(state.clock.white_ms)}, Black ${Hall.mmss(state.clock.black_ms)}` : 'no clock';
+    $('st-offer').textContent = state.draw_offer ? `open, by ${state.draw_offer}` : 'none';
+    $('st-illegal').textContent = `White ${state.illegal_moves.white}, Black ${state.illegal_moves.black}`;
+    $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : 'none';
+    $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || 'none';
+  }
+
+  async function handle(f) {
+    if (!f || 'ack' in f || typeof f.seq !== 'number' || !f.state || (f.seq <= seq && state)) return;
+    let texts = [];
+    if (f.event) {
+      const body = { ...ctx(), moves: f.state.moves || [], event: f.event, state: f.state, ply_before: state ? state.ply : 0 };
+      texts = (await Hall.api('/api/announce', { method: 'POST', body }).catch(() => ({ texts: [] }))).texts;
+      const li = document.createElement('li');
+      li.textContent = `${f.seq}: ${f.event.type}${f.event.action ? ' ' + f.event.action : ''}${f.event.side ? ' (' + f.event.side + ')' : ''}${f.event.move ? ' ' + f.event.move : ''}`;
+      $('events').append(li);
+    }
+    seq = f.seq;
+    state = f.state;
+    show();
+    if (texts.length) { $('status').textContent = texts.join(' '); Hall.speak(texts.join(' ')); }
+  }
+
+  function connect() {
+    const q = new URLSearchParams({ token, since: String(seq) });
+    const sock = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${base}/ws?${q}`);
+    ws = sock;
+    sock.onmessage = m => { let f; try { f = JSON.parse(m.data); } catch (_) { return; } queue = queue.then(() => handle(f)).catch(() => {}); };
+    sock.onclose = () => { if (ws === sock) setTimeout(() => queue.then(connect), 1000); };
+  }
+
+  async function act(ev) {
+    try {
+      await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
+      answer(`Done: ${ev.action.replace(/_/g, ' ')}${ev.side ? ', ' + ev.side : ''}.`);
+    } catch (e) { answer(`Refused: ${e.message}`); }
+  }
+
+  $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }));
+  $('resume').addEventListener('click', () => act({ type: 'arbiter', action: 'resume' }));
+  $('arb').addEventListener('submit', e => {
+    e.preventDefault();
+    const ev = { type: 'arbiter', action: $('action').value };
+    if ($('side').value) ev.side = $('side').value;
+    if (['add_time', 'deduct_time'].includes(ev.action)) ev.ms = Math.round(Number($('seconds').value) * 1000);
+    if ($('result').value) ev.result = $('result').value;
+    if ($('reason').value.trim()) ev.reason = $('reason').value.trim();
+    act(ev);
+  });
+  Hall.settingsForm($('settings'));
+  $('watch-link').href = `/games/${encodeURIComponent(id)}`;
+  $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
+
+  (async () => {
+    if (!token) answer('This console needs the arbiter token in its link.');
+    try {
+      hdr = await Hall.header(id);
+      const snap = await Hall.api(base);
+      seq = snap.seq; state = snap.state;
+      $('players').textContent = `${hdr.white || 'White'} against ${hdr.black || 'Black'}.`;
+      show();
+      connect();
+    } catch (e) { answer('This game could not be found: ' + e.message); }
+  })();
+})();

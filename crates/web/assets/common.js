@@ -1,0 +1,134 @@
+// Shared by every page of the hall: settings remembered per browser, the JSON API,
+// speech through the Web Speech API, and the settings form. No framework, no build.
+'use strict';
+
+const Hall = (() => {
+  const KEY = 'arbiter.settings';
+  const DEFAULTS = {
+    lang: 'en', lexicon: 'en', contrast: false, large: false, plain: false,
+    speech: false, voice: '', rate: 1, alarms: '60 30 10', tick: 0,
+  };
+  let settings = { ...DEFAULTS };
+  try { Object.assign(settings, JSON.parse(localStorage.getItem(KEY) || '{}')); } catch (_) { /* a broken entry is replaced */ }
+
+  function save() {
+    try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch (_) { /* private mode: kept for this page only */ }
+  }
+
+  // Classes on <html> switch the themes; the page language follows the chosen one.
+  function apply() {
+    const h = document.documentElement;
+    h.classList.toggle('contrast', !!settings.contrast);
+    h.classList.toggle('large', !!settings.large);
+    h.classList.toggle('plain', !!settings.plain);
+  }
+  apply();
+
+  async function api(path, opts = {}) {
+    const init = { method: opts.method || 'GET', headers: {} };
+    if (opts.body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(opts.body);
+    }
+    if (opts.token) init.headers.Authorization = 'Bearer ' + opts.token;
+    const r = await fetch(path, init);
+    const text = await r.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch (_) { data = text; }
+    if (!r.ok) {
+      const reason = data && (data.reason || data.error || data.message) || (typeof data === 'string' ? data : r.statusText);
+      const e = new Error(String(reason));
+      e.status = r.status;
+      throw e;
+    }
+    return data;
+  }
+
+  function voiceLang() { return { en: 'en', ru: 'ru', de: 'de' }[settings.lang] || 'en'; }
+
+  // Speech beside the screen reader's own: only when the player turns it on.
+  function speak(text) {
+    if (!settings.speech || !text || !('speechSynthesis' in window)) return;
+    const u = new SpeechSynthesisUtterance(text);
+    u.rate = Number(settings.rate) || 1;
+    u.lang = voiceLang();
+    const v = speechSynthesis.getVoices().find(x => x.name === settings.voice);
+    if (v) u.voice = v;
+    speechSynthesis.speak(u);
+  }
+
+  function el(tag, attrs = {}, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else if (v === true) e.setAttribute(k, '');
+      else if (v !== false && v != null) e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  }
+
+  // The settings form: the same on every page, so a player finds it in one place.
+  function settingsForm(host, onChange) {
+    const f = el('fieldset', {}, el('legend', { text: 'Settings' }));
+    const sel = (id, label, options, key) => {
+      const s = el('select', { id });
+      for (const [v, t] of options) s.append(el('option', { value: v, text: t }));
+      s.value = settings[key];
+      s.addEventListener('change', () => { settings[key] = s.value; save(); apply(); onChange && onChange(key); });
+      return el('div', { class: 'row' }, el('label', { for: id, text: label }), s);
+    };
+    const box = (id, label, key) => {
+      const c = el('input', { type: 'checkbox', id });
+      c.checked = !!settings[key];
+      c.addEventListener('change', () => { settings[key] = c.checked; save(); apply(); onChange && onChange(key); });
+      return el('div', { class: 'row' }, c, el('label', { for: id, text: label }));
+    };
+    f.append(
+      sel('set-lang', 'Language', [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']], 'lang'),
+      sel('set-lexicon', 'Lexicon', [['en', 'English (en)'], ['fide-de', 'FIDE Appendix D (fide-de)'], ['ru-fide', 'Russian, FIDE style (ru-fide)'], ['ru', 'Russian practice (ru)'], ['nato', 'NATO alphabet (nato)']], 'lexicon'),
+      box('set-contrast', 'High contrast', 'contrast'),
+      box('set-large', 'Large board', 'large'),
+      box('set-plain', 'Braille-friendly plain text', 'plain'),
+      box('set-speech', 'Speak announcements', 'speech'),
+    );
+    const voices = el('select', { id: 'set-voice' });
+    const fill = () => {
+      voices.replaceChildren(el('option', { value: '', text: 'Default voice' }));
+      if ('speechSynthesis' in window) for (const v of speechSynthesis.getVoices()) voices.append(el('option', { value: v.name, text: `${v.name} (${v.lang})` }));
+      voices.value = settings.voice;
+    };
+    fill();
+    if ('speechSynthesis' in window) speechSynthesis.addEventListener('voiceschanged', fill);
+    voices.addEventListener('change', () => { settings.voice = voices.value; save(); });
+    const rate = el('input', { type: 'number', id: 'set-rate', min: '0.5', max: '3', step: '0.1', value: String(settings.rate) });
+    rate.addEventListener('change', () => { settings.rate = Number(rate.value) || 1; save(); });
+    f.append(
+      el('div', { class: 'row' }, el('label', { for: 'set-voice', text: 'Voice' }), voices),
+      el('div', { class: 'row' }, el('label', { for: 'set-rate', text: 'Speech rate' }), rate),
+    );
+    host.append(f);
+    return f;
+  }
+
+  function params() { return new URLSearchParams(location.search); }
+  function gameId() { const m = location.pathname.match(/^\/games\/([^/]+)/); return m ? decodeURIComponent(m[1]) : ''; }
+
+  // The log's first line: variant, start position, names, time control.
+  async function header(id) {
+    const r = await fetch(`/api/games/${encodeURIComponent(id)}/log`);
+    if (!r.ok) throw new Error('no such game');
+    const first = (await r.text()).split('\n', 1)[0];
+    try { return JSON.parse(first); } catch (_) { return {}; }
+  }
+
+  function mmss(ms) {
+    ms = Math.max(0, Math.round(ms));
+    const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = s % 60;
+    const two = n => String(n).padStart(2, '0');
+    return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
+  }
+
+  return { settings, save, apply, api, speak, el, settingsForm, params, gameId, header, mmss };
+})();

@@ -1,0 +1,98 @@
+// The lobby: create a game (by invite link or against the engine), join one, watch one.
+'use strict';
+(() => {
+  const $ = id => document.getElementById(id);
+  const { el, api } = Hall;
+  Hall.settingsForm($('settings'));
+
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // The time control read back in words, so a player hears what he chose.
+  function control() {
+    if ($('tc-none').checked) return { tc: null, words: 'No clock: the game is played without time limits.' };
+    const min = Math.max(0, Math.min(600, Math.floor(Number($('tc-min').value) || 0)));
+    const inc = Math.max(0, Math.min(600, Math.floor(Number($('tc-inc').value) || 0)));
+    if (min === 0 && inc === 0) return { tc: null, words: 'No clock: zero minutes and no increment.' };
+    const base = min >= 60 && min % 60 === 0 ? plural(min / 60, 'hour', 'hours') : plural(min, 'minute', 'minutes');
+    const words = inc ? `${base} for the game, plus ${plural(inc, 'second', 'seconds')} added for each move, from move one.` : `${base} for the game, no increment.`;
+    return { tc: `${min * 60}${inc ? '+' + inc : ''}`, words };
+  }
+  const show = () => {
+    const c = control();
+    $('tc-words').textContent = c.words;
+    $('tc-min').disabled = $('tc-inc').disabled = $('tc-none').checked;
+    $('engine-row').hidden = !$('vs-engine').checked;
+  };
+  for (const id of ['tc-none', 'tc-min', 'tc-inc', 'vs-person', 'vs-engine']) $(id).addEventListener('input', show);
+  show();
+
+  // A link from the server may lack the seat; the page needs it to know whose move is whose.
+  function link(url, id, seat, token) {
+    let u = url || `/games/${encodeURIComponent(id)}${token ? '?token=' + encodeURIComponent(token) : ''}`;
+    if (seat && !/[?&]seat=/.test(u)) u += (u.includes('?') ? '&' : '?') + 'seat=' + seat;
+    return new URL(u, location.origin).href;
+  }
+
+  $('create').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const out = $('created');
+    const engine = $('vs-engine').checked;
+    let mine = $('colour').value;
+    if (mine === 'random') mine = Math.random() < 0.5 ? 'white' : 'black';
+    const theirs = mine === 'white' ? 'black' : 'white';
+    const body = { variant: $('variant').value, edition: $('edition').value, white: 'human', black: 'human' };
+    const c = control();
+    // "-" is the log's "no clock"; an absent key would be the server's default.
+    body.time_control = c.tc || '-';
+    if (engine) { body[theirs] = 'engine'; body.engine_movetime_ms = Number($('movetime').value) || 300; }
+    if ($('my-name').value.trim()) body[mine + '_name'] = $('my-name').value.trim();
+    if ($('their-name').value.trim()) body[theirs + '_name'] = $('their-name').value.trim();
+    else if (engine) body[theirs + '_name'] = 'Engine';
+    out.textContent = 'Creating the game…';
+    try {
+      const g = await api('/api/games', { method: 'POST', body });
+      const own = link(g[mine + '_url'], g.id, mine, g[mine + '_token']);
+      const rows = [el('p', { text: `Game ${g.id} created. You play ${mine === 'white' ? 'White' : 'Black'}.` })];
+      rows.push(el('p', {}, el('a', { href: own, id: 'play-link', text: `Open your board (${mine})` })));
+      if (!engine) {
+        const inv = link(g[theirs + '_url'], g.id, theirs, g[theirs + '_token']);
+        rows.push(el('p', {}, el('label', { for: 'invite', text: `Invite link for ${theirs === 'white' ? 'White' : 'Black'}: ` }),
+          el('input', { id: 'invite', readonly: true, value: inv, size: '48' }),
+          el('button', { type: 'button', text: 'Copy invite link', onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv).then(() => Hall.speak('Copied')) })));
+      }
+      if (g.arbiter_token || g.arbiter_url) {
+        const arb = g.arbiter_url ? new URL(g.arbiter_url, location.origin).href : `${location.origin}/games/${encodeURIComponent(g.id)}/arbiter?token=${encodeURIComponent(g.arbiter_token)}`;
+        rows.push(el('p', {}, el('a', { href: arb, id: 'arbiter-link', text: 'Arbiter console (keep this link private)' })));
+      }
+      const watch = g.watch_url ? new URL(g.watch_url, location.origin).href : `${location.origin}/games/${encodeURIComponent(g.id)}`;
+      rows.push(el('p', {}, el('a', { href: watch, id: 'watch-link', text: 'Link for spectators' })));
+      out.replaceChildren(...rows);
+      out.focus();
+    } catch (e) {
+      out.textContent = 'The game was not created: ' + e.message;
+    }
+  });
+
+  $('join').addEventListener('submit', ev => {
+    ev.preventDefault();
+    const v = $('join-link').value.trim();
+    if (!v) return;
+    location.href = /^https?:|^\//.test(v) ? v : `/games/${encodeURIComponent(v)}`;
+  });
+
+  async function refresh() {
+    const ul = $('live');
+    try {
+      const data = await api('/api/games?status=live');
+      const games = Array.isArray(data) ? data : (data && data.games) || [];
+      ul.replaceChildren(...games.map(g => {
+        const names = `${g.white_name || g.white || 'White'} against ${g.black_name || g.black || 'Black'}`;
+        return el('li', {}, el('a', { href: `/games/${encodeURIComponent(g.id)}`, text: `${names}, game ${g.id}` }));
+      }));
+      if (!games.length) ul.replaceChildren(el('li', { text: 'No live games.' }));
+    } catch (e) {
+      ul.replaceChildren(el('li', { text: 'The list could not be read: ' + e.message }));
+    }
+  }
+  $('refresh').addEventListener('click', refresh);
+  refresh();
+})();

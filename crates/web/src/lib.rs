@@ -1,0 +1,154 @@
+//! The accessible web hall: four pages (the lobby, the game page, the arbiter console
+//! and the archive) and their scripts and styles, embedded in the binary so that
+//! `arbiter serve` needs no files and no CDN; and stateless endpoints that put a game
+//! into words with the same functions as `arbiter play`, so the page never composes a
+//! sentence about the game itself.
+//!
+//! The pages talk to the server's game API (`/api/games…`); they hold no game logic.
+
+#![warn(missing_docs)]
+
+pub mod record;
+mod tavreli;
+pub mod words;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+
+/// One embedded file: its name under `/assets/`, its type and its bytes.
+struct Asset {
+    name: &'static str,
+    mime: &'static str,
+    body: &'static str,
+}
+
+macro_rules! asset {
+    ($name:literal, $mime:literal) => {
+        Asset {
+            name: $name,
+            mime: $mime,
+            body: include_str!(concat!("../assets/", $name)),
+        }
+    };
+}
+
+static ASSETS: &[Asset] = &[
+    asset!("hall.css", "text/css; charset=utf-8"),
+    asset!("common.js", "text/javascript; charset=utf-8"),
+    asset!("lobby.js", "text/javascript; charset=utf-8"),
+    asset!("game.js", "text/javascript; charset=utf-8"),
+    asset!("board.js", "text/javascript; charset=utf-8"),
+    asset!("arbiter.js", "text/javascript; charset=utf-8"),
+    asset!("record.js", "text/javascript; charset=utf-8"),
+];
+
+const LOBBY: &str = include_str!("../assets/lobby.html");
+const GAME: &str = include_str!("../assets/game.html");
+const ARBITER: &str = include_str!("../assets/arbiter.html");
+const RECORD: &str = include_str!("../assets/record.html");
+
+/// The largest words request: a long game's moves, or a long game's log.
+const BODY_LIMIT: usize = record::MAX_LOG + (64 << 10);
+
+fn html(body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match ASSETS.iter().find(|a| a.name == name) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            a.body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+    }
+}
+
+async fn describe(Json(req): Json<words::DescribeRequest>) -> Json<words::DescribeAnswer> {
+    Json(words::describe_text(&req))
+}
+
+async fn announce(Json(req): Json<words::AnnounceRequest>) -> Json<serde_json::Value> {
+    Json(json!({ "texts": words::announce(&req) }))
+}
+
+async fn board(Json(req): Json<words::BoardRequest>) -> Response {
+    match words::board(&req) {
+        Ok(b) => Json(b).into_response(),
+        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+    }
+}
+
+async fn archive(Json(req): Json<record::RecordRequest>) -> Response {
+    match record::record(&req) {
+        Ok(r) => Json(r).into_response(),
+        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+    }
+}
+
+/// `POST /api/lowtime`: the low-time alarm's sentence.
+#[derive(serde::Deserialize)]
+struct LowTime {
+    lexicon: Option<String>,
+    side: arbiter_edition::Side,
+    ms: u64,
+}
+
+async fn lowtime(Json(req): Json<LowTime>) -> Json<serde_json::Value> {
+    let lex = req
+        .lexicon
+        .as_deref()
+        .and_then(arbiter_notation::Lexicon::from_key)
+        .unwrap_or(arbiter_notation::Lexicon::En);
+    let text = arbiter_session::announce::low_time_text(lex, req.side, req.ms);
+    Json(json!({ "text": text }))
+}
+
+async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
+    let l = match lang.as_str() {
+        "ru" => arbiter_notation::SpokenLang::Ru,
+        "de" => arbiter_notation::SpokenLang::De,
+        _ => arbiter_notation::SpokenLang::En,
+    };
+    Json(json!({ "text": arbiter_notation::describe::help_text(l) }))
+}
+
+/// The pages, their assets and the words endpoints, for the server to `merge`:
+///
+/// - `GET /` the lobby; `GET /games/{id}` the game page; `GET /games/{id}/arbiter` the
+///   arbiter console (its token in `?token=`); `GET /games/{id}/record` the archive;
+///   `GET /assets/{file}`;
+/// - `POST /api/describe` a typed command in words, `POST /api/announce` an event in
+///   words, `POST /api/board` the 64 cell names, `POST /api/record` the score and audit
+///   of a log, `GET /api/help/{lang}` the command help.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(|| async { html(LOBBY) }))
+        .route("/games/{id}", get(|| async { html(GAME) }))
+        .route("/games/{id}/arbiter", get(|| async { html(ARBITER) }))
+        .route("/games/{id}/record", get(|| async { html(RECORD) }))
+        .route("/assets/{name}", get(asset))
+        .route("/api/describe", post(describe))
+        .route("/api/announce", post(announce))
+        .route("/api/board", post(board))
+        .route("/api/record", post(archive))
+        .route("/api/lowtime", post(lowtime))
+        .route("/api/help/{lang}", get(help))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+}

@@ -1,0 +1,152 @@
+//! Tavreli in words: towers named top first in the cell names and the square command,
+//! the commands through `arbiter_tavreli::queries`, moves through the session's own words.
+
+use arbiter_edition::Side;
+use arbiter_notation::clock::Numerals;
+use arbiter_notation::describe::{self, Command, Line, Wording};
+use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_session::Variant;
+use arbiter_tavreli::queries::{self, MenQuery};
+use arbiter_tavreli::speech::Lang;
+use arbiter_tavreli::{Kind, Move, Position, Tavreli};
+
+use crate::words::{BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, lexicon};
+
+fn lang_of(l: SpokenLang) -> Lang {
+    match l {
+        SpokenLang::Ru => Lang::Ru,
+        _ => Lang::En,
+    }
+}
+
+fn record(ctx: &Context) -> Result<(Position, Vec<Move>), String> {
+    if ctx.moves.len() > MAX_MOVES {
+        return Err(format!("more than {MAX_MOVES} moves"));
+    }
+    let start = match &ctx.start {
+        Some(s) => arbiter_tavreli::fen::parse(s).map_err(|e| e.to_string())?,
+        None => Position::initial(),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(ctx.moves.len());
+    for (i, t) in ctx.moves.iter().enumerate() {
+        let (m, _) = arbiter_tavreli::notation::parse_move(&pos, t)
+            .map_err(|e| format!("move {}: {}", i + 1, e.reason()))?;
+        pos.make(m);
+        moves.push(m);
+    }
+    Ok((start, moves))
+}
+
+fn after(start: &Position, moves: &[Move]) -> Position {
+    let mut pos = start.clone();
+    for m in moves {
+        pos.make(*m);
+    }
+    pos
+}
+
+fn square_index(sq: shakmaty::Square) -> u8 {
+    u8::from(sq.rank()) * 8 + u8::from(sq.file())
+}
+
+fn men(q: describe::PieceQuery) -> MenQuery {
+    let side = q.color.map(crate::words::side_of);
+    let kind = q.role.map(|r| {
+        Kind::from_index(match r {
+            shakmaty::Role::King => 0,
+            shakmaty::Role::Queen => 1,
+            shakmaty::Role::Rook => 2,
+            shakmaty::Role::Bishop => 3,
+            shakmaty::Role::Knight => 4,
+            shakmaty::Role::Pawn => 5,
+        })
+    });
+    MenQuery { side, kind }
+}
+
+/// Answers a position command about a Tavreli game.
+pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Clocks>) -> String {
+    let l = lang_of(lang);
+    let (start, moves) = match record(ctx) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let pos = after(&start, &moves);
+    let r = match cmd {
+        Command::Pieces(q) => Ok(queries::pieces(&pos, men(*q), l)),
+        Command::Scan(Line::File(f)) => Ok(queries::scan(&pos, Ok(u8::from(*f)), l)),
+        Command::Scan(Line::Rank(r)) => Ok(queries::scan(&pos, Err(u8::from(*r)), l)),
+        Command::Square(sq) => Ok(queries::square(&pos, square_index(*sq), l)),
+        Command::Moves(sq) => queries::moves(&pos, square_index(*sq), l),
+        Command::Attackers(sq) => Ok(queries::attackers(&pos, square_index(*sq), l)),
+        Command::History => queries::history(&start, &moves, l),
+        Command::LastMove => queries::last_move(&start, &moves, l),
+        Command::Board => Ok(arbiter_tavreli::speech::board(&pos, l).join("\n")),
+        Command::Help => Ok(describe::help_text(lang)),
+        Command::Clock => {
+            return match clock {
+                Some(c) => describe::clocks(
+                    Wording::new(lang, lexicon(ctx)),
+                    c.white_ms.max(0) as u64,
+                    c.black_ms.max(0) as u64,
+                    pos.side_to_move(),
+                    (moves.len() / 2) as u32,
+                    Numerals::Digits,
+                ),
+                None => crate::words::no_clock(lang).to_string(),
+            };
+        }
+        _ => Ok(String::new()),
+    };
+    r.unwrap_or_else(|e| e.text(l))
+}
+
+/// The last move of a Tavreli record in the session's words.
+pub fn announce_last(before: &Context, text: &str, lex: Lexicon) -> Option<(Side, String)> {
+    let (start, moves) = record(before).ok()?;
+    let pos = after(&start, &moves);
+    let (m, _) = arbiter_tavreli::notation::parse_move(&pos, text).ok()?;
+    Some((
+        pos.side_to_move(),
+        Tavreli::default().say_move(&pos, &m, lex),
+    ))
+}
+
+const LETTERS: &str = "KQRBNP";
+
+/// The 64 cells of a Tavreli position: each names its whole tower, top first.
+pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String> {
+    let l = lang_of(lang);
+    let pos = match &req.fen {
+        Some(f) => arbiter_tavreli::fen::parse(f).map_err(|e| e.to_string())?,
+        None => {
+            let (start, moves) = record(&req.ctx)?;
+            after(&start, &moves)
+        }
+    };
+    let cells = (0u8..64)
+        .map(|sq| {
+            let top = pos.top_man(sq);
+            let letter = top
+                .map(|m| {
+                    let c = LETTERS.chars().nth(m.kind as usize).unwrap_or('?');
+                    match m.side {
+                        Side::White => c.to_string(),
+                        Side::Black => c.to_ascii_lowercase().to_string(),
+                    }
+                })
+                .unwrap_or_default();
+            Cell {
+                square: arbiter_tavreli::board::square_name(sq),
+                name: queries::square(&pos, sq, l),
+                piece: letter,
+                height: pos.height(sq),
+            }
+        })
+        .collect();
+    Ok(BoardAnswer {
+        cells,
+        to_move: pos.side_to_move(),
+    })
+}

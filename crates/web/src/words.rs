@@ -1,0 +1,435 @@
+//! The words of the page, computed here so that the page says exactly what `arbiter play`
+//! says: command answers through `arbiter_notation::describe` (chess) and
+//! `arbiter_tavreli::queries` (Tavreli), move and event announcements through the
+//! session's own sentences, and the names of the 64 cells of the board.
+//!
+//! Stateless: every request carries the game it is about (start, moves or FEN). The page
+//! holds no game logic; these functions only put a known position into words.
+
+use arbiter_edition::Side;
+use arbiter_notation::clock::Numerals;
+use arbiter_notation::describe::{self, Command, Wording};
+use arbiter_notation::{Lexicon, SpokenLang, announce_move};
+use arbiter_session::Kind;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shakmaty::{Chess, Color, Move, Position, Square};
+
+/// The longest command text read; longer text is cut, so a pasted page costs nothing.
+const MAX_TEXT: usize = 200;
+/// The most moves a request may carry (a game longer than this is no game).
+pub const MAX_MOVES: usize = 2000;
+
+/// Both clocks as the server reports them.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct Clocks {
+    /// White's remaining time in milliseconds.
+    pub white_ms: i64,
+    /// Black's remaining time in milliseconds.
+    pub black_ms: i64,
+}
+
+/// The players' names.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Names {
+    /// White's name.
+    #[serde(default)]
+    pub white: String,
+    /// Black's name.
+    #[serde(default)]
+    pub black: String,
+}
+
+/// What every words request says about the game and the listener.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Context {
+    /// `"chess"` (default) or `"tavreli"`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The starting position; `None` is the initial one.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The moves so far, as the server's state lists them.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// `en`, `ru` or `de` (default: the lexicon's language).
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// `fide-de`, `ru-fide`, `ru`, `en` (default) or `nato`.
+    #[serde(default)]
+    pub lexicon: Option<String>,
+}
+
+/// `POST /api/describe`: a typed text that may be a command.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct DescribeRequest {
+    /// The game and the listener.
+    #[serde(flatten)]
+    pub ctx: Context,
+    /// The text typed in the Move field, or a button's command.
+    pub command: String,
+    /// The clocks, for the clock command.
+    #[serde(default)]
+    pub clock: Option<Clocks>,
+    /// The players, for the opponent command.
+    #[serde(default)]
+    pub names: Option<Names>,
+    /// The listener's seat (`white`, `black`), or none for a spectator.
+    #[serde(default)]
+    pub seat: Option<Side>,
+}
+
+/// The answer of `POST /api/describe`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DescribeAnswer {
+    /// False when the text is no command: the page sends it as a move.
+    pub command: bool,
+    /// What to show (digits).
+    pub text: String,
+    /// What to speak (numbers in words where they differ).
+    pub speech: String,
+    /// For commands that act (`draw`, `claim`, `resign`, `pause`, `pgn`): which.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<&'static str>,
+    /// For `claim MOVE`: the intended move as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intended: Option<String>,
+}
+
+/// The lexicon named by `key`; English when it names none.
+pub fn lexicon(ctx: &Context) -> Lexicon {
+    ctx.lexicon
+        .as_deref()
+        .and_then(Lexicon::from_key)
+        .unwrap_or(Lexicon::En)
+}
+
+/// The language of the sentences: the one asked for, else the lexicon's own.
+pub fn language(ctx: &Context) -> SpokenLang {
+    match ctx.lang.as_deref() {
+        Some("ru") => SpokenLang::Ru,
+        Some("de") => SpokenLang::De,
+        Some("en") => SpokenLang::En,
+        _ => lexicon(ctx).language(),
+    }
+}
+
+fn is_tavreli(ctx: &Context) -> bool {
+    ctx.variant.as_deref() == Some("tavreli")
+}
+
+fn cut(s: &str) -> &str {
+    match s.char_indices().nth(MAX_TEXT) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+fn chess_record(ctx: &Context, lang: SpokenLang) -> Result<(Chess, Vec<Move>), String> {
+    if ctx.moves.len() > MAX_MOVES {
+        return Err(format!("more than {MAX_MOVES} moves"));
+    }
+    let start =
+        arbiter_notation::position_from_fen(ctx.start.as_deref()).map_err(|e| e.to_string())?;
+    let moves = describe::moves_from_text(&start, &ctx.moves, lang).map_err(|e| e.to_string())?;
+    Ok((start, moves))
+}
+
+fn plain(text: String) -> DescribeAnswer {
+    DescribeAnswer {
+        command: true,
+        speech: text.clone(),
+        text,
+        ..DescribeAnswer::default()
+    }
+}
+
+fn act(action: &'static str, intended: Option<String>) -> DescribeAnswer {
+    DescribeAnswer {
+        command: true,
+        action: Some(action),
+        intended,
+        ..DescribeAnswer::default()
+    }
+}
+
+/// Answers a typed text: a command in words, an action for the page to confirm, or
+/// `command: false` for a move.
+pub fn describe_text(req: &DescribeRequest) -> DescribeAnswer {
+    let ctx = &req.ctx;
+    let lang = language(ctx);
+    let text = cut(req.command.trim());
+    let cmd = match describe::parse_command(text, lang) {
+        None => return DescribeAnswer::default(),
+        Some(Err(e)) => return plain(e.to_string()),
+        Some(Ok(c)) => c,
+    };
+    match cmd {
+        Command::Draw => return act("draw", None),
+        Command::Claim(m) => return act("claim", m),
+        Command::Resign => return act("resign", None),
+        Command::Pause => return act("pause", None),
+        Command::Pgn => return act("pgn", None),
+        Command::Opponent => return plain(opponent(req, lang)),
+        _ => {}
+    }
+    if is_tavreli(ctx) {
+        return plain(crate::tavreli::answer(&cmd, ctx, lang, req.clock));
+    }
+    let w = Wording::new(lang, lexicon(ctx));
+    let (start, moves) = match chess_record(ctx, lang) {
+        Ok(r) => r,
+        Err(e) => return plain(e),
+    };
+    if cmd == Command::Clock {
+        let Some(c) = req.clock else {
+            return plain(no_clock(lang).to_string());
+        };
+        let pos = describe::position_after(&start, &moves, lang).unwrap_or(start.clone());
+        let side = side_of(pos.turn());
+        let done = (moves.len() / 2) as u32;
+        let say = |n| describe::clocks(w, ms(c.white_ms), ms(c.black_ms), side, done, n);
+        return DescribeAnswer {
+            command: true,
+            text: say(Numerals::Digits),
+            speech: say(Numerals::Words),
+            ..DescribeAnswer::default()
+        };
+    }
+    match describe::answer(&cmd, &start, &moves, w) {
+        Some(Ok(t)) => plain(t),
+        Some(Err(e)) => plain(e.to_string()),
+        None => plain(String::new()),
+    }
+}
+
+fn ms(v: i64) -> u64 {
+    v.max(0) as u64
+}
+
+/// The side of a shakmaty colour.
+pub fn side_of(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+pub(crate) fn no_clock(lang: SpokenLang) -> &'static str {
+    match lang {
+        SpokenLang::Ru => "Часов в этой партии нет.",
+        SpokenLang::De => "Diese Partie hat keine Uhr.",
+        SpokenLang::En => "This game has no clock.",
+    }
+}
+
+fn opponent(req: &DescribeRequest, lang: SpokenLang) -> String {
+    let names = req.names.clone().unwrap_or_default();
+    let name = |s: &str| {
+        if s.is_empty() {
+            "?".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let (w, b) = (name(&names.white), name(&names.black));
+    let (wn, bn) = (
+        describe::side_name(lang, Color::White),
+        describe::side_name(lang, Color::Black),
+    );
+    match (req.seat, lang) {
+        (Some(Side::White), SpokenLang::Ru) => format!("Ваш соперник: {b}, чёрные."),
+        (Some(Side::Black), SpokenLang::Ru) => format!("Ваш соперник: {w}, белые."),
+        (Some(Side::White), SpokenLang::De) => format!("Ihr Gegner: {b}, {bn}."),
+        (Some(Side::Black), SpokenLang::De) => format!("Ihr Gegner: {w}, {wn}."),
+        (Some(Side::White), SpokenLang::En) => format!("Your opponent: {b}, {bn}."),
+        (Some(Side::Black), SpokenLang::En) => format!("Your opponent: {w}, {wn}."),
+        (None, _) => format!("{wn}: {w}. {bn}: {b}."),
+    }
+}
+
+/// `POST /api/announce`: one event of the log, with the state after it.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct AnnounceRequest {
+    /// The game (its `moves` are the state's, after the event) and the listener.
+    #[serde(flatten)]
+    pub ctx: Context,
+    /// The event as the WebSocket frame carries it.
+    pub event: Value,
+    /// The state after the event (`arbiter replay --json` keys).
+    #[serde(default)]
+    pub state: Value,
+    /// The number of half-moves before the event, so a move is announced once.
+    #[serde(default)]
+    pub ply_before: Option<usize>,
+}
+
+/// The sentences an event gives, in order: the move, the penalty, the result…
+pub fn announce(req: &AnnounceRequest) -> Vec<String> {
+    let lex = lexicon(&req.ctx);
+    let mut out = Vec::new();
+    for kind in kinds(req) {
+        let t = arbiter_session::announce::text(lex, &kind);
+        if !t.is_empty() {
+            out.push(t);
+        }
+    }
+    out
+}
+
+fn side_field(v: &Value, key: &str) -> Option<Side> {
+    match v.get(key)?.as_str()? {
+        "white" => Some(Side::White),
+        "black" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// The session's announcement kinds for one logged event.
+fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
+    let ev = &req.event;
+    let st = &req.state;
+    let side = side_field(ev, "side");
+    let ply = st.get("ply").and_then(Value::as_u64).unwrap_or(0) as usize;
+    let mut out = Vec::new();
+    let moved = req.ply_before.is_none_or(|b| ply > b);
+    match ev.get("type").and_then(Value::as_str).unwrap_or("") {
+        "move" | "press" if moved => {
+            if let Some(k) = move_kind(&req.ctx, ply) {
+                out.push(k);
+            }
+        }
+        "offer_draw" => out.extend(side.map(|side| Kind::DrawOffered { side })),
+        "decline_draw" => out.extend(side.map(|side| Kind::DrawDeclined { side })),
+        "arbiter" => arbiter_kinds(ev, side, &mut out),
+        _ => {}
+    }
+    let result = st.get("result").and_then(Value::as_str).unwrap_or("*");
+    if result != "*" {
+        let termination = st
+            .get("termination")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        out.push(Kind::GameOver {
+            result: result.to_string(),
+            termination,
+            at: 0,
+        });
+    }
+    out
+}
+
+fn arbiter_kinds(ev: &Value, side: Option<Side>, out: &mut Vec<Kind>) {
+    let action = ev.get("action").and_then(Value::as_str).unwrap_or("");
+    match action {
+        "pause" => out.push(Kind::Paused),
+        "resume" => out.push(Kind::Resumed),
+        "declare_result" | "restore" => {}
+        a => {
+            let ms = ev.get("ms").and_then(Value::as_i64);
+            let ms = if a == "deduct_time" {
+                ms.map(|m| -m.abs())
+            } else {
+                ms
+            };
+            out.extend(side.map(|side| Kind::Penalty {
+                side,
+                penalty: a.to_string(),
+                ms,
+            }));
+        }
+    }
+}
+
+/// The last move of the record in the lexicon's words (`ply` half-moves played).
+fn move_kind(ctx: &Context, ply: usize) -> Option<Kind> {
+    let lex = lexicon(ctx);
+    let n = ply.min(ctx.moves.len());
+    if n == 0 {
+        return None;
+    }
+    let before = Context {
+        moves: ctx.moves[..n - 1].to_vec(),
+        ..ctx.clone()
+    };
+    if is_tavreli(ctx) {
+        let (side, said) = crate::tavreli::announce_last(&before, &ctx.moves[n - 1], lex)?;
+        return Some(Kind::Move { side, san: said });
+    }
+    let (start, moves) = chess_record(&before, lex.language()).ok()?;
+    let pos = describe::position_after(&start, &moves, lex.language()).ok()?;
+    let (m, _) = arbiter_notation::parse(&pos, &ctx.moves[n - 1], None).ok()?;
+    Some(Kind::Move {
+        side: side_of(pos.turn()),
+        san: announce_move(&pos, m, lex),
+    })
+}
+
+/// `POST /api/board`: the position to name.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct BoardRequest {
+    /// The game and the listener; `fen` wins over `start` + `moves` when given.
+    #[serde(flatten)]
+    pub ctx: Context,
+    /// The position as the state reports it.
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+/// One cell of the board grid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cell {
+    /// `a1`…`h8`.
+    pub square: String,
+    /// The cell's accessible name: the square and what stands there.
+    pub name: String,
+    /// The piece letter (`K`…`P` White, `k`…`p` Black) of the top man, for jumping and
+    /// drawing; empty for an empty square.
+    pub piece: String,
+    /// How many men stand there (Tavreli towers; 1 or 0 in chess).
+    pub height: usize,
+}
+
+/// The cells of the board, a1 first, with the side to move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardAnswer {
+    /// 64 cells, a1, b1, … h8.
+    pub cells: Vec<Cell>,
+    /// The side to move.
+    pub to_move: Side,
+}
+
+/// Names the 64 cells the way the square command says them.
+pub fn board(req: &BoardRequest) -> Result<BoardAnswer, String> {
+    let lang = language(&req.ctx);
+    if is_tavreli(&req.ctx) {
+        return crate::tavreli::board(req, lang);
+    }
+    let w = Wording::new(lang, lexicon(&req.ctx));
+    let pos: Chess = match &req.fen {
+        Some(f) => arbiter_notation::position_from_fen(Some(f)).map_err(|e| e.to_string())?,
+        None => {
+            let (start, moves) = chess_record(&req.ctx, lang)?;
+            describe::position_after(&start, &moves, lang).map_err(|e| e.to_string())?
+        }
+    };
+    let cells = Square::ALL
+        .iter()
+        .map(|&sq| {
+            let piece = pos.board().piece_at(sq);
+            Cell {
+                square: sq.to_string(),
+                name: describe::square(&pos, sq, w)
+                    .trim_end_matches('.')
+                    .to_string(),
+                piece: piece.map(|p| p.char().to_string()).unwrap_or_default(),
+                height: usize::from(piece.is_some()),
+            }
+        })
+        .collect();
+    Ok(BoardAnswer {
+        cells,
+        to_move: side_of(pos.turn()),
+    })
+}

@@ -1,0 +1,187 @@
+//! The words endpoints from what a player does: typed text is a move or a command, a
+//! command is answered in the chosen language, an event is said once, the board's
+//! cells are named by square and piece. Expectations come from the Laws and the game
+//! (which squares hold which pieces), not from our own output.
+
+use arbiter_web::record::{RecordRequest, record};
+use arbiter_web::words::{
+    AnnounceRequest, BoardRequest, Clocks, Context, DescribeRequest, announce, board, describe_text,
+};
+use serde_json::json;
+
+fn ctx(moves: &[&str], lexicon: &str) -> Context {
+    Context {
+        moves: moves.iter().map(|s| s.to_string()).collect(),
+        lexicon: Some(lexicon.into()),
+        ..Context::default()
+    }
+}
+
+fn ask(moves: &[&str], text: &str) -> arbiter_web::words::DescribeAnswer {
+    describe_text(&DescribeRequest {
+        ctx: ctx(moves, "en"),
+        command: text.into(),
+        ..DescribeRequest::default()
+    })
+}
+
+#[test]
+fn moves_are_not_commands_and_commands_are() {
+    for mv in ["e4", "Nf3", "e2e4", "Кf3", "0-0", "Q e4"] {
+        assert!(
+            !ask(&[], mv).command,
+            "{mv} must go to the server as a move"
+        );
+    }
+    assert!(ask(&[], "c").command);
+    assert!(ask(&[], "help").command);
+}
+
+#[test]
+fn acting_commands_are_handed_back_for_confirmation() {
+    assert_eq!(ask(&[], "resign").action, Some("resign"));
+    let claim = ask(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"], "claim Ng1");
+    assert_eq!(claim.action, Some("claim"));
+    assert_eq!(claim.intended.as_deref(), Some("Ng1"));
+    assert_eq!(ask(&[], "draw").action, Some("draw"));
+}
+
+#[test]
+fn square_and_pieces_follow_the_position() {
+    // After 1.e4 the pawn stands on e4 and e2 is empty.
+    let on_e4 = ask(&["e4"], "q e4").text.to_lowercase();
+    assert!(on_e4.contains("white") && on_e4.contains("pawn"), "{on_e4}");
+    let on_e2 = ask(&["e4"], "q e2").text.to_lowercase();
+    assert!(!on_e2.contains("pawn"), "{on_e2}");
+    // Black's knights at the start: b8 and g8, nothing else.
+    let knights = ask(&[], "p n").text;
+    assert!(
+        knights.contains("b8") && knights.contains("g8"),
+        "{knights}"
+    );
+    assert!(!knights.contains("b1"), "{knights}");
+}
+
+#[test]
+fn legal_moves_of_a_knight_at_the_start_are_two() {
+    let t = ask(&[], "m g1").text;
+    assert!(
+        t.contains("f3") && t.contains("h3") && !t.contains("e2"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_clock_is_read_with_who_is_to_move() {
+    let a = describe_text(&DescribeRequest {
+        ctx: ctx(&["e4"], "en"),
+        command: "c".into(),
+        clock: Some(Clocks {
+            white_ms: 300_000,
+            black_ms: 290_000,
+        }),
+        ..DescribeRequest::default()
+    });
+    assert!(a.text.contains("Black to move"), "{}", a.text);
+    assert!(a.text.contains('5'), "{}", a.text);
+    let none = ask(&["e4"], "c");
+    assert!(none.text.contains("no clock"), "{}", none.text);
+}
+
+#[test]
+fn a_move_event_is_said_in_the_lexicon_once() {
+    let mut r = AnnounceRequest {
+        ctx: ctx(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"], "ru"),
+        event: json!({"type":"move","side":"white","move":"Qxf7#","press":true}),
+        state: json!({"ply": 7, "result": "1-0", "termination": "checkmate"}),
+        ply_before: Some(6),
+    };
+    let said = announce(&r);
+    assert_eq!(said.len(), 2, "{said:?}");
+    // Russian practice names the queen ферзь and the square f7 эф семь; mate is мат.
+    let all = said.join(" ").to_lowercase();
+    assert!(all.contains("ферзь"), "{all}");
+    assert!(all.contains("мат"), "{all}");
+    // The same frame again (a replay after a reconnect) says no move twice.
+    r.ply_before = Some(7);
+    let again = announce(&r);
+    assert!(again.iter().all(|t| !t.contains("ферзь")), "{again:?}");
+}
+
+#[test]
+fn a_penalty_is_said_with_its_side() {
+    let r = AnnounceRequest {
+        ctx: ctx(&["e4"], "en"),
+        event: json!({"type":"arbiter","action":"add_time","side":"black","ms":120000}),
+        state: json!({"ply": 1, "result": "*"}),
+        ply_before: Some(1),
+    };
+    let said = announce(&r).join(" ");
+    assert!(said.contains("Black") || said.contains("black"), "{said}");
+    assert!(
+        said.contains("2 minutes") || said.contains("120") || said.contains("two"),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_board_names_all_64_squares() {
+    let b = board(&BoardRequest {
+        ctx: ctx(&["e4"], "en"),
+        fen: None,
+    })
+    .unwrap();
+    assert_eq!(b.cells.len(), 64);
+    let cell = |s: &str| b.cells.iter().find(|c| c.square == s).unwrap();
+    assert_eq!(cell("e4").piece, "P");
+    assert_eq!(cell("e2").piece, "");
+    assert_eq!(cell("e8").piece, "k");
+    assert!(cell("a1").name.to_lowercase().contains("rook"));
+    assert!(cell("e4").name.starts_with("e4"));
+    assert_eq!(b.cells[0].square, "a1");
+    assert_eq!(b.cells[63].square, "h8");
+}
+
+#[test]
+fn tavreli_cells_name_their_towers() {
+    let mut c = ctx(&[], "ru");
+    c.variant = Some("tavreli".into());
+    let b = board(&BoardRequest { ctx: c, fen: None }).unwrap();
+    assert_eq!(b.cells.len(), 64);
+    assert!(b.cells.iter().filter(|c| !c.piece.is_empty()).count() >= 32);
+    assert!(b.cells.iter().all(|c| !c.name.is_empty()));
+}
+
+#[test]
+fn the_archive_replays_the_log_and_writes_braille() {
+    let log = [
+        r#"{"format":"arbiter-log","version":1,"white":"Anna","black":"Boris"}"#,
+        r#"{"at":0,"type":"move","side":"white","move":"f3","press":true}"#,
+        r#"{"at":1,"type":"move","side":"black","move":"e5","press":true}"#,
+        r#"{"at":2,"type":"move","side":"white","move":"g4","press":true}"#,
+        r#"{"at":3,"type":"move","side":"black","move":"Qh4","press":true}"#,
+    ]
+    .join("\n");
+    let r = record(&RecordRequest {
+        log,
+        letters: Some("ru".into()),
+    })
+    .unwrap();
+    assert_eq!(r.state.result, "0-1");
+    assert_eq!(r.rejected, 0);
+    assert!(r.letters.contains("Фh4"), "{}", r.letters);
+    assert!(
+        r.braille
+            .chars()
+            .any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))
+    );
+    assert!(r.brf.is_ascii());
+    assert!(r.verdict.contains("0-1"));
+}
+
+#[test]
+fn endless_input_is_cut() {
+    let long = "q ".to_string() + &"e4".repeat(100_000);
+    let a = ask(&[], &long);
+    assert!(a.text.len() < 2000);
+}

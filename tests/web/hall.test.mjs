@@ -1,0 +1,281 @@
+// Browser tests of the accessible hall: a real `arbiter serve`, Debian's Chromium driven
+// by playwright-core, axe-core for accessibility. Each test acts as a player would: by
+// keyboard, reading the live regions. Expected words are facts of the game (the square
+// a move goes to, mate, the result), never text copied from our own output.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = join(repo, 'docs', 'screenshots');
+const WAIT = { timeout: 20000 };
+
+let server, base, browser, tmp;
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
+  const port = 20000 + (process.pid % 20000);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // Readiness: a bounded number of tries, not a timing assertion.
+  let up = false;
+  for (let i = 0; i < 300 && !up; i++) {
+    try { up = (await fetch(`${base}/api/health`)).ok; } catch (_) { await new Promise(r => setTimeout(r, 100)); }
+  }
+  assert.ok(up, 'arbiter serve did not answer /api/health');
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function create(body) {
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(r.status, 201, await r.clone().text());
+  const g = await r.json();
+  for (const k of ['white_url', 'black_url', 'arbiter_url', 'watch_url']) assert.ok(k in g, `POST /api/games lacks ${k}`);
+  return g;
+}
+
+function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
+
+async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
+  const page = await ctx.newPage();
+  page.on('pageerror', e => { throw e; });
+  await page.goto(url.startsWith('http') ? url : base + url);
+  return page;
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => window.hall && document.querySelectorAll('#board [role=gridcell][aria-label*=":"]').length === 64, null, WAIT);
+}
+
+async function axe(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(r, [], `axe violations on ${what}`);
+}
+
+const status = page => page.locator('[role=status]').first();
+async function statusHas(page, re, what) {
+  await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#status').textContent), [re.source, re.flags], WAIT)
+    .catch(async () => assert.fail(`${what}: status was "${await status(page).textContent()}", expected ${re}`));
+}
+
+// Keyboard alone: Tab into the board, Shift+digit to the file, digit to the rank, Enter.
+async function tabToBoard(page) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('role') === 'gridcell')) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail('Tab never reached the board');
+}
+const FILES = 'abcdefgh';
+async function goTo(page, sq) {
+  await page.keyboard.press(`Shift+Digit${FILES.indexOf(sq[0]) + 1}`);
+  await page.keyboard.press(`Digit${sq[1]}`);
+  const at = await page.evaluate(() => document.activeElement.dataset.square);
+  assert.equal(at, sq, 'the keyboard reached the square');
+}
+async function boardMove(page, from, to) {
+  await tabToBoard(page);
+  await goTo(page, from);
+  await page.keyboard.press('Enter');
+  await goTo(page, to);
+  await page.keyboard.press('Enter');
+}
+async function typeMove(page, text) {
+  await page.getByRole('textbox', { name: 'Move', exact: true }).fill(text);
+  await page.getByRole('textbox', { name: 'Move', exact: true }).press('Enter');
+}
+
+test('lobby: axe finds nothing in every mode; the time control is read back in words', async () => {
+  for (const s of [{}, { contrast: true }, { large: true }]) {
+    const page = await open('/', s);
+    await page.getByLabel('Minutes for the game').fill('3');
+    await page.getByLabel('Seconds added per move').fill('2');
+    await page.getByLabel('Seconds added per move').dispatchEvent('input');
+    assert.match(await page.locator('#tc-words').textContent(), /3 minutes.*2 seconds/);
+    await axe(page, `lobby ${JSON.stringify(s)}`);
+    await page.context().close();
+  }
+});
+
+test('a whole game by keyboard in two browsers ends in mate; the opponent hears every move', async () => {
+  // Created in the lobby by keyboard: the creator plays White, the invite link is Black's.
+  const lobby = await open('/');
+  await lobby.getByLabel('Your name').fill('Anna');
+  await lobby.getByLabel("Opponent's name").fill('Boris');
+  await lobby.getByRole('button', { name: 'Create game' }).press('Enter');
+  await lobby.locator('#play-link').waitFor(WAIT);
+  const whiteUrl = await lobby.locator('#play-link').getAttribute('href');
+  const blackUrl = await lobby.locator('#invite').inputValue();
+  await axe(lobby, 'lobby after creating a game');
+  await lobby.context().close();
+
+  const white = await open(whiteUrl), black = await open(blackUrl);
+  await ready(white); await ready(black);
+  for (const s of [{}, { contrast: true }, { large: true }]) {
+    const p = await open(blackUrl, s); await ready(p); await axe(p, `game page before the game ${JSON.stringify(s)}`); await p.context().close();
+  }
+  // Fool's mate: 1.f3 e5 2.g4 Qh4#.
+  const plies = [[white, black, 'f2', 'f3'], [black, white, 'e7', 'e5'], [white, black, 'g2', 'g4'], [black, white, 'd8', 'h4']];
+  for (const [mover, listener, from, to] of plies) {
+    await boardMove(mover, from, to);
+    await statusHas(listener, new RegExp(to), `after ${from}-${to} the opponent's status`);
+  }
+  await statusHas(white, /mate/i, 'mate announced to White');
+  await statusHas(white, /0-1|Black wins/i, 'the result announced to White');
+  await statusHas(black, /mate/i, 'mate announced to Black');
+  const log = await black.getByRole('log').locator('li').allTextContents();
+  assert.equal(log.length, 4, 'the move list holds the four moves');
+  for (const s of [{}, { contrast: true }, { large: true }]) {
+    const p = await open(whiteUrl, s); await ready(p); await axe(p, `game page after the game ${JSON.stringify(s)}`);
+    await p.screenshot({ path: join(SHOTS, `game-over${s.contrast ? '-contrast' : s.large ? '-large' : ''}-1280.png`), fullPage: false });
+    await p.context().close();
+  }
+  await white.context().close(); await black.context().close();
+});
+
+test('a draw by a threefold claim with the intended move', async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '600+5' });
+  const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
+  await ready(white); await ready(black);
+  const moves = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1'];
+  for (let i = 0; i < moves.length; i++) {
+    const [mover, listener] = i % 2 ? [black, white] : [white, black];
+    await typeMove(mover, moves[i]);
+    await statusHas(listener, new RegExp(moves[i].slice(-2)), `after ${moves[i]}`);
+    if (i === 3) { for (const s of [{}, { contrast: true }, { large: true }]) { const p = await open(withSeat(g.black_url, 'black'), s); await ready(p); await axe(p, `game page during the game ${JSON.stringify(s)}`); await p.context().close(); } }
+  }
+  // Black claims: Ng8 would make the initial position appear the third time (9.2).
+  await black.getByRole('button', { name: 'Claim draw', exact: true }).press('Enter');
+  const dialog = black.getByRole('dialog');
+  await dialog.waitFor(WAIT);
+  await black.getByLabel('Intended move').fill('Ng8');
+  await axe(black, 'claim dialog');
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  await statusHas(white, /1\/2-1\/2|draw/i, 'the draw announced to White');
+  await statusHas(black, /1\/2-1\/2|draw/i, 'the draw announced to Black');
+  const state = await (await fetch(`${base}/api/games/${g.id}`)).json();
+  assert.equal(state.state.result, '1/2-1/2');
+  await white.context().close(); await black.context().close();
+});
+
+test('in Russian, against the engine', async () => {
+  const g = await create({ white: 'human', black: 'engine', engine_movetime_ms: 50, white_name: 'Анна' });
+  const ru = { lang: 'ru', lexicon: 'ru' };
+  const white = await open(withSeat(g.white_url, 'white'), ru);
+  await ready(white);
+  // The cells are named in Russian.
+  assert.match(await white.locator('#sq-e2').getAttribute('aria-label'), /пешка/i);
+  await typeMove(white, 'е2-е4');
+  // The engine answers; its move is announced in Russian words.
+  await white.waitForFunction(() => window.hall.said.length >= 2, null, WAIT);
+  const said = await white.evaluate(() => window.hall.said);
+  assert.match(said[1], /[а-яё]/i, `the engine's move in Russian: ${said[1]}`);
+  await typeMove(white, 'Кf3');
+  await white.waitForFunction(() => window.hall.said.length >= 4, null, WAIT);
+  // A command typed in Russian words is answered in Russian.
+  await typeMove(white, 'часы');
+  await white.waitForFunction(() => /[а-яё]/i.test(document.querySelector('#answer').textContent), null, WAIT);
+  await white.getByRole('button', { name: 'Resign', exact: true }).press('Enter');
+  await white.getByRole('dialog').waitFor(WAIT);
+  await white.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  // White resigned, so Black wins: said in Russian words.
+  await statusHas(white, /чёрн|черн/i, 'the result in Russian');
+  assert.equal((await (await fetch(`${base}/api/games/${g.id}`)).json()).state.result, '0-1');
+  await white.context().close();
+});
+
+test('the arbiter console gives a penalty and both players hear it', async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
+  const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
+  await ready(white); await ready(black);
+  await typeMove(white, 'e4');
+  await statusHas(black, /e4/, 'the first move');
+  const arb = await open(g.arbiter_url);
+  await arb.waitForFunction(() => document.querySelector('#st-ply').textContent === '1', null, WAIT);
+  for (const s of [{}, { contrast: true }, { large: true }]) { const p = await open(g.arbiter_url, s); await p.waitForFunction(() => document.querySelector('#st-ply').textContent === '1', null, WAIT); await axe(p, `arbiter console ${JSON.stringify(s)}`); await p.context().close(); }
+  await arb.getByLabel('Action', { exact: true }).selectOption('add_time');
+  await arb.getByLabel('Concerning', { exact: true }).selectOption('black');
+  await arb.getByLabel('Seconds', { exact: true }).fill('120');
+  await arb.getByRole('button', { name: 'Apply' }).press('Enter');
+  // Two minutes for Black: both players' status regions say so.
+  for (const p of [white, black]) await statusHas(p, /(Black|black).*(2|two)|(2|two).*(Black|black)/, 'the time added');
+  const w = await status(white).textContent(), b = await status(black).textContent();
+  assert.equal(w.trim(), b.trim(), 'both players hear the same words');
+  await arb.screenshot({ path: join(SHOTS, 'arbiter-1280.png') });
+  await arb.setViewportSize({ width: 390, height: 844 });
+  await arb.screenshot({ path: join(SHOTS, 'arbiter-390.png') });
+  await white.context().close(); await black.context().close(); await arb.context().close();
+});
+
+test('a reconnect mid-game announces nothing twice and loses nothing', async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
+  const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
+  await ready(white); await ready(black);
+  await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
+  await typeMove(black, 'e5'); await statusHas(white, /e5/, 'e5');
+  // Black loses the connection; White plays on; Black comes back.
+  await black.evaluate(() => window.hall.hold());
+  await typeMove(white, 'Nf3');
+  await black.evaluate(() => window.hall.drop());
+  await black.evaluate(() => window.hall.resume());
+  await statusHas(black, /f3/, 'the move made while away');
+  await typeMove(black, 'Nc6'); await statusHas(white, /c6/, 'Nc6');
+  // A plain drop with an immediate reconnect repeats nothing either.
+  await black.evaluate(() => window.hall.drop());
+  await typeMove(white, 'Bb5'); await statusHas(black, /b5/, 'Bb5');
+  const said = await black.evaluate(() => window.hall.said);
+  const expect = [/e4/, /e5/, /f3/, /c6/, /b5/];
+  assert.equal(said.length, expect.length, `every move once: ${JSON.stringify(said)}`);
+  said.forEach((t, i) => assert.match(t, expect[i]));
+  await white.context().close(); await black.context().close();
+});
+
+test('the archive: score in letters and braille, downloads, verdict; screenshots of every page', async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
+  for (const [mv, tok] of [['f3', g.white_token], ['e5', g.black_token], ['g4', g.white_token], ['Qh4', g.black_token]]) {
+    const r = await fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify({ type: 'move', move: mv }) });
+    assert.equal(r.status, 200, await r.text());
+  }
+  for (const s of [{}, { contrast: true }, { large: true }]) {
+    const p = await open(`/games/${g.id}/record`, s);
+    await p.waitForFunction(() => /Audit/.test(document.querySelector('#verdict').textContent), null, WAIT);
+    assert.match(await p.locator('#verdict').textContent(), /0-1/);
+    await p.getByLabel('Letters', { exact: true }).selectOption('ru');
+    await p.waitForFunction(() => document.querySelector('#score').textContent.includes('Фh4'), null, WAIT);
+    assert.match(await p.locator('#braille').textContent(), /[\u2800-\u28ff]/);
+    assert.match(await p.getByRole('link', { name: 'Download braille score (BRF)' }).getAttribute('href'), /^blob:/);
+    await axe(p, `archive ${JSON.stringify(s)}`);
+    await p.context().close();
+  }
+  const pages = { lobby: '/', game: withSeat(g.white_url, 'white'), record: `/games/${g.id}/record` };
+  for (const [name, url] of Object.entries(pages)) {
+    for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const p = await open(url, {}, vp);
+      if (name === 'game') await ready(p);
+      if (name === 'record') await p.waitForFunction(() => /Audit/.test(document.querySelector('#verdict').textContent), null, WAIT);
+      await p.screenshot({ path: join(SHOTS, `${name}-${vp.width}.png`) });
+      await p.context().close();
+    }
+  }
+});
