@@ -1,7 +1,7 @@
 //! The command language of `arbiter clock`: one line in, one [`Command`]
 //! out. Kept apart from the terminal loop so that it can be fuzzed.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 /// The most an arbiter adds or deducts at once: a day. More is a typo, and
 /// the clock's own arithmetic has a far larger range.

@@ -5,10 +5,10 @@
 //! only carries lines in and outputs out, and appends the log lines the
 //! session wrote.
 
-use arbiter_edition::Side;
 use arbiter_laws::log::{LineError, LineReader, MAX_LINE};
 use arbiter_laws::replay;
 use arbiter_laws::{Game, TimedEvent};
+use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
     Variant,

@@ -8,13 +8,13 @@
 use crate::live::{self, Line, LogFile, Table, Time};
 use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
-use arbiter_edition::{Edition, Regime, Side};
 use arbiter_laws::chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_rules::{Edition, Regime, Side};
 use arbiter_session::{
     Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Session, SessionConfig,
     TavreliOpponent, UciOpponent,

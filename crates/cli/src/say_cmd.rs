@@ -87,7 +87,7 @@ pub fn run(a: Args) -> ExitCode {
                     *w,
                     *b,
                     u32::try_from(*n).unwrap_or(u32::MAX),
-                    arbiter_edition::Side::White,
+                    arbiter_rules::Side::White,
                     arbiter_notation::clock::Numerals::Words,
                 ),
                 _ => {

@@ -13,7 +13,7 @@
 //! # async fn demo() {
 //! use arbiter_clock::{ClockSettings, PressKind};
 //! use arbiter_clock_live::LiveClock;
-//! use arbiter_edition::{Edition, Side};
+//! use arbiter_rules::{Edition, Side};
 //! use std::sync::Arc;
 //!
 //! let clock = Arc::new(LiveClock::new(&"300+3".parse().unwrap(), ClockSettings::new(Edition::E2023)).unwrap());
@@ -32,7 +32,7 @@ use arbiter_clock::{
     Clock, ClockError, ClockEvent, ClockSettings, ClockSnapshot, FlagFall, PressKind, PressOutcome,
     TimeControl,
 };
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::Notify;

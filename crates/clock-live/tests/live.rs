@@ -3,7 +3,7 @@
 
 use arbiter_clock::{ClockSettings, FlagFall, PressKind, TimeControl};
 use arbiter_clock_live::LiveClock;
-use arbiter_edition::{Edition, Side};
+use arbiter_rules::{Edition, Side};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -7,7 +7,7 @@
 //! (L-6.1, L-6.4).
 
 use crate::tc::{Period, TimeControl};
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Regime, Side, Supervision};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

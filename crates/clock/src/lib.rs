@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use arbiter_clock::{Clock, ClockSettings, PressKind, TimeControl};
-//! use arbiter_edition::{Edition, Side};
+//! use arbiter_rules::{Edition, Side};
 //!
 //! let tc: TimeControl = "300+3".parse().unwrap();
 //! let mut clock = Clock::new(&tc, ClockSettings::new(Edition::E2023)).unwrap();

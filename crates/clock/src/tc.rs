@@ -5,7 +5,7 @@
 //! §9.6.1) with a small extension for delay modes; `docs/time-control.md` is the
 //! reference for the syntax.
 
-use arbiter_edition::{Edition, Regime};
+use arbiter_rules::{Edition, Regime};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -2,7 +2,7 @@
 
 use Side::{Black, White};
 use arbiter_clock::*;
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Regime, Side, Supervision};
 
 fn tc(s: &str) -> TimeControl {
     s.parse().unwrap()

@@ -13,7 +13,7 @@
 //! * `flag_at` predicts exactly the ms at which the tick model's flag falls.
 
 use arbiter_clock::*;
-use arbiter_edition::{Edition, Side};
+use arbiter_rules::{Edition, Side};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug, Default)]

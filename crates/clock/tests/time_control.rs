@@ -3,7 +3,7 @@
 //! tested with the words, in arbiter-notation.
 
 use arbiter_clock::{ParseErrorKind, Period, TimeControl};
-use arbiter_edition::{Edition, Regime};
+use arbiter_rules::{Edition, Regime};
 use proptest::prelude::*;
 
 fn tc(s: &str) -> TimeControl {

@@ -12,7 +12,7 @@ use crate::outcome::{GameResult, Termination};
 use crate::provisions::Provisions;
 use crate::ruleset::{Mateability, MoveInput, RuleSet};
 use crate::timing::Timing;
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Regime, Side, Supervision};
 use serde::Serialize;
 
 /// One game of a record, as read from PGN (or any other record format).

@@ -5,7 +5,7 @@
 //! dead-position interface (L-5.2b).
 
 use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;

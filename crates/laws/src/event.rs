@@ -3,7 +3,7 @@
 //! Every input to a game is an event stamped with `at`: milliseconds since
 //! White's clock was started. The game state is a fold over these events.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use serde::{Deserialize, Serialize};
 
 /// A draw claim, or a claim the Laws let a player make (L-9.2, L-9.3, L-A.5.2,

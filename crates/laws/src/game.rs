@@ -11,7 +11,7 @@ use crate::provisions::{IllegalMoveConsequence, MINUTE, PenaltyKind, Provisions}
 use crate::repetition::Repetitions;
 use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
 use crate::timing::Timing;
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use serde::Serialize;
 
 /// The settings of one game that the regulations of the event fix.

@@ -7,7 +7,7 @@
 
 use crate::event::TimedEvent;
 use crate::outcome::Scoring;
-use arbiter_edition::{Edition, Regime, Supervision};
+use arbiter_rules::{Edition, Regime, Supervision};
 use serde::{Deserialize, Serialize};
 
 /// The log format name in the header.

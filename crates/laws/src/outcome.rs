@@ -1,6 +1,6 @@
 //! How a game ends: the result, the reason, and the points (Art. 5, Art. 10).
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

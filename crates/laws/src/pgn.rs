@@ -454,7 +454,7 @@ pub fn write_pgn<R: RuleSet>(
     let mut words: Vec<String> = Vec::new();
     let mut number = rules.fullmove_number(game.start_position());
     for (i, (p, text)) in game.plies().iter().zip(texts).enumerate() {
-        if p.side == arbiter_edition::Side::White {
+        if p.side == arbiter_rules::Side::White {
             if i > 0 {
                 number += 1;
             }

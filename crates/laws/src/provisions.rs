@@ -7,7 +7,7 @@
 //! one more column, [`Edition::Tavreli`]; the Tavreli crate's
 //! `tests/tavreli_edition.rs` checks each of their answers against FIDE 2023.
 
-use arbiter_edition::{Edition, Regime, Supervision};
+use arbiter_rules::{Edition, Regime, Supervision};
 
 /// One minute in milliseconds.
 pub const MINUTE: i64 = 60_000;

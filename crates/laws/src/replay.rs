@@ -7,7 +7,7 @@ use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
 use arbiter_clock::MAX_AT_MS;
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Regime, Side, Supervision};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.

@@ -7,7 +7,7 @@
 //! stack into towers, implements it in its own crate. Nothing in the Laws layer
 //! names a shakmaty type, so a variant never needs a special case there.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use std::fmt;
 use std::hash::Hash;
 

@@ -7,7 +7,7 @@
 use crate::log::Header;
 use crate::replay::{ClockReport, PerSide};
 use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
-use arbiter_edition::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Regime, Side, Supervision};
 
 /// The clock of one game, or none.
 #[derive(Clone, Debug, Default)]

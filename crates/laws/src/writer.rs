@@ -57,7 +57,7 @@ mod tests {
     use super::*;
     use crate::event::{ActionKind, ArbiterAction, ClaimKind, Event};
     use crate::log::parse_log;
-    use arbiter_edition::{Edition, Regime, Side};
+    use arbiter_rules::{Edition, Regime, Side};
 
     fn every_event() -> Vec<TimedEvent> {
         let s = Side::Black;

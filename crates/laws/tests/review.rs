@@ -41,7 +41,7 @@ fn l_9_1_an_incorrect_claim_offered_back_accepts_the_open_offer() {
         log.moves("Nf3 Nf6 Ng1").claim("black", "threefold", None);
         let r = log.replay();
         assert_eq!(r.result, "*", "{e}");
-        assert_eq!(r.draw_offer, Some(arbiter_edition::Side::Black), "{e}");
+        assert_eq!(r.draw_offer, Some(arbiter_rules::Side::Black), "{e}");
     }
 }
 
@@ -120,7 +120,7 @@ fn l_5_2_3_an_offer_back_before_both_have_moved_stays_valid() {
         // (9.1.2.1) and, after 1...e5, White accepts it.
         assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
         assert_eq!(r.result, "*", "{e}");
-        assert_eq!(r.draw_offer, Some(arbiter_edition::Side::Black), "{e}");
+        assert_eq!(r.draw_offer, Some(arbiter_rules::Side::Black), "{e}");
         log.mv("black", "e5").event("accept_draw", "white");
         let r = log.replay();
         assert_eq!(

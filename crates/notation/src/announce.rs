@@ -3,10 +3,10 @@
 //! The enum is our own and small on purpose: the Laws core maps its events onto it, so
 //! this crate does not depend on the core's types (and the core can change freely).
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 use crate::spoken::Lexicon;
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 /// Why a draw is claimed (Art. 9.2, 9.3; Art. 10.2 of old editions; a claim is also an
 /// offer, Art. 9.1.b.3).

@@ -3,12 +3,12 @@
 //! this is a pure function the clock calls on a key press, never on a timer), plus a
 //! configurable low-time alarm.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 use crate::spoken::Lexicon;
 
 pub use crate::numbers::{RuPlural, plural_ru, ru_number_words, ru_plural};
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 /// The noun forms (one, few, many) of the units we say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

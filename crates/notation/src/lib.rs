@@ -34,10 +34,10 @@ mod spoken;
 pub mod time_control;
 mod written;
 
-pub use arbiter_edition::Lang;
+pub use arbiter_rules::Lang;
 /// The same language enum under the name the spoken API first used; kept so
 /// code written against it still builds.
-pub use arbiter_edition::Lang as SpokenLang;
+pub use arbiter_rules::Lang as SpokenLang;
 pub use error::{ErrorKind, NotationError};
 pub use letters::{LetterSet, LetterTable, TABLES};
 pub use numbers::plural_ru;

@@ -15,7 +15,7 @@
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use crate::error::{ErrorKind, NotationError};
 use crate::pattern::{Pattern, RoleSpec, from_to};

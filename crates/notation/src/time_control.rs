@@ -13,7 +13,7 @@
 //! ```
 
 use arbiter_clock::{Period, TimeControl};
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use crate::numbers::plural_ru;
 

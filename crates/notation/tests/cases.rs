@@ -1,10 +1,10 @@
 //! Hand-written cases: lenient reading (Appendix C), errors with candidates, the lexicons
 //! of Appendix D / RU-1 / RU-4, event announcements and the talking clock.
 
-use arbiter_edition::Side;
 use arbiter_notation::announce::{Announcement, DrawReason, GameResult, announce};
 use arbiter_notation::clock::{LowTimeAlarm, talking_clock};
 use arbiter_notation::{ErrorKind, LetterSet, Lexicon, Style, parse, position_from_fen, render};
+use arbiter_rules::Side;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 

@@ -11,10 +11,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command as Process, Stdio};
 
-use arbiter_edition::Side;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::*;
 use arbiter_notation::{Lang, Lexicon, Style, parse, position_from_fen, render};
+use arbiter_rules::Side;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, File, Position, Rank, Role, Square};

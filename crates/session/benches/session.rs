@@ -9,10 +9,10 @@
 
 use arbiter_clock::{ClockSettings, PressKind, TimeControl};
 use arbiter_clock_live::LiveClock;
-use arbiter_edition::{Edition, Side};
 use arbiter_laws::chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_notation::Lexicon;
+use arbiter_rules::{Edition, Side};
 use arbiter_session::{Driver, Input, Kind, LiveTime, Mode, Output, Session, SessionConfig};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;

@@ -3,11 +3,11 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
-use arbiter_edition::Side;
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, RuPlural, Unit, duration_with, ru_plural};
 use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_rules::Side;
 use serde::Serialize;
 
 /// Why an input was refused. A refusal changes nothing and is never logged.

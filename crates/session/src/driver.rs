@@ -7,7 +7,7 @@ use crate::opponent::{Opponent, OpponentError, OpponentMove};
 use crate::session::{Input, Output, Session};
 use crate::time::{BoxFuture, TimeSource};
 use crate::variant::Variant;
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use tokio::sync::{mpsc, oneshot};
 
 /// One input, and optionally a reply once it was handled. Its output goes

@@ -4,7 +4,7 @@
 //! checked like typed text.
 
 use crate::time::BoxFuture;
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use arbiter_tavreli::search::{Engine, Limits};
 use std::fmt;
 use std::sync::{Arc, Mutex};

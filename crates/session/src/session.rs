@@ -9,12 +9,12 @@
 use crate::announce::{self, Announcement, Kind, Refusal};
 use crate::opponent::{ClockView, OpponentRequest};
 use crate::variant::{Reading, Variant};
-use arbiter_edition::Side;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
 use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, PlyMove, TimedEvent};
 use arbiter_notation::Lexicon;
+use arbiter_rules::Side;
 
 /// Who is the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -117,7 +117,7 @@ impl Opponent for UciOpponent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_edition::Side;
+    use arbiter_rules::Side;
 
     fn request(moves: Vec<String>) -> OpponentRequest {
         OpponentRequest {

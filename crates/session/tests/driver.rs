@@ -4,12 +4,12 @@
 
 mod common;
 
-use arbiter_edition::Side;
 use arbiter_laws::chess::Chess;
 use arbiter_laws::log::{Header, parse_log};
 use arbiter_laws::replay::{replay, report};
 use arbiter_laws::{Event, RuleSet};
 use arbiter_notation::Lexicon;
+use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, Kind, LiveTime, ManualTime, Mode, Opponent, OpponentError,
     OpponentMove, OpponentRequest, Output, Session, SessionConfig, TavreliOpponent,

@@ -3,10 +3,10 @@
 
 mod common;
 
-use arbiter_edition::{Edition, Side};
 use arbiter_laws::chess::Chess;
 use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::Lexicon;
+use arbiter_rules::{Edition, Side};
 use arbiter_session::{Input, Kind, Mode, Refusal};
 use common::{Played, assert_replays_chess, header};
 

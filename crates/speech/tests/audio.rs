@@ -51,7 +51,7 @@ fn russian_announcements_are_audible_and_grow() {
     let long = format!(
         "конь жэ один эф три, шах. {}. {}",
         announce(
-            &Announcement::DrawOffered(arbiter_edition::Side::White),
+            &Announcement::DrawOffered(arbiter_rules::Side::White),
             Lexicon::Ru
         ),
         talking_clock_with(
@@ -59,7 +59,7 @@ fn russian_announcements_are_audible_and_grow() {
             301_000,
             1_260_000,
             21,
-            arbiter_edition::Side::White,
+            arbiter_rules::Side::White,
             Numerals::Words
         )
     );
@@ -75,7 +75,7 @@ fn german_announcements_are_audible_and_grow() {
             301_000,
             1_260_000,
             21,
-            arbiter_edition::Side::White,
+            arbiter_rules::Side::White,
             Numerals::Words
         )
     );

@@ -14,7 +14,7 @@
 //! bottom man, "my square". A move changes exactly one of these relations
 //! (that of the lowest lifted man), so the Zobrist hash is updated in O(1).
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 /// The kinds of men (tavreli-rules.md §2). Discriminants index [`Position`]'s bitboards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

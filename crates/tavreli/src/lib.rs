@@ -38,13 +38,13 @@ pub use board::{Kind, ManInfo, Move, MoveKind, Position, Undo};
 pub use fen::PositionError;
 pub use notation::NotationError;
 
-use arbiter_edition::Side;
 use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
+use arbiter_rules::Side;
 
 /// The edition of the Laws a Tavreli game is judged by unless the organiser
 /// chooses a FIDE edition: the federation's own tournament rules (seed 004
 /// articles 4–10, docs/tavreli-rules.md §10).
-pub const EDITION: arbiter_edition::Edition = arbiter_edition::Edition::Tavreli;
+pub const EDITION: arbiter_rules::Edition = arbiter_rules::Edition::Tavreli;
 
 /// The time control a Tavreli game is offered by default (`arbiter play
 /// --variant tavreli`): 90 minutes with a 30-second delay per move. Seed 004

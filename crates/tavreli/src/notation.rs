@@ -38,11 +38,11 @@ impl NotationError {
         }
     }
     /// The reason in the player's language.
-    pub fn reason_in(&self, lang: arbiter_edition::Lang) -> &str {
+    pub fn reason_in(&self, lang: arbiter_rules::Lang) -> &str {
         match (self, lang) {
             (
                 NotationError::Malformed { ru, .. } | NotationError::Illegal { ru, .. },
-                arbiter_edition::Lang::Ru,
+                arbiter_rules::Lang::Ru,
             ) => ru,
             _ => self.reason(),
         }
@@ -310,12 +310,12 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
                             "таврель"
                         },
                         square_name(from),
-                        if top.side == arbiter_edition::Side::White {
+                        if top.side == arbiter_rules::Side::White {
                             "белым"
                         } else {
                             "чёрным"
                         },
-                        if us == arbiter_edition::Side::White {
+                        if us == arbiter_rules::Side::White {
                             "белых"
                         } else {
                             "чёрных"

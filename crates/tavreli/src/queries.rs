@@ -9,7 +9,7 @@
 //!
 //! Pure: no I/O.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 use crate::board::{Kind, Move, Position, square_name};
 use crate::speech::{Lang, describe_move, kind_name_en, kind_name_ru, man, tower};

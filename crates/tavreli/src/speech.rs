@@ -5,10 +5,10 @@
 //! move says what it carries, what it lands on and what it leaves behind.
 
 use crate::board::{Kind, ManInfo, Move, MoveKind, Position, square_name};
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 
 /// The language of the words: one enum for every crate that speaks.
-pub use arbiter_edition::Lang;
+pub use arbiter_rules::Lang;
 
 /// The languages Tavreli has words for: English and Russian. German, which has
 /// the FIDE spoken chess names but no Tavreli vocabulary, is refused here, so that

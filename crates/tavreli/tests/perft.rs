@@ -7,8 +7,8 @@
 //!   one's own volkhv unattacked (attack also judged naively here);
 //! - perft with incremental make/unmake equals perft with copy-make, and
 //!   unmake restores the position and hash exactly.
-use arbiter_edition::Side;
 use arbiter_laws::{MoveInput, RuleSet};
+use arbiter_rules::Side;
 use arbiter_tavreli::{Kind, Move, MoveKind, Position, Tavreli, fen, pgn};
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use arbiter_tavreli::notation::parse_square;
 use arbiter_tavreli::queries::*;
 use arbiter_tavreli::speech::Lang;

@@ -88,7 +88,7 @@ fn game_3_ends_in_mate_by_the_helgi() {
     assert_eq!(top.kind, Kind::Helgi);
     assert!(top.promoted);
     // and it is the helgi's knight move that checks the volkhv on h3
-    let wk = pos.volkhv_square(arbiter_edition::Side::White).unwrap();
+    let wk = pos.volkhv_square(arbiter_rules::Side::White).unwrap();
     assert_eq!(wk, 23, "white volkhv on h3");
 }
 

@@ -1,7 +1,7 @@
 //! One test per rule of tavreli-rules.md §2–§3 and per §8 resolution; each would
 //! fail under the alternative reading named in its comment.
-use arbiter_edition::Side;
 use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
+use arbiter_rules::Side;
 use arbiter_tavreli::{
     Kind, NotationError, Position, Tavreli, fen, identity, is_zeroing, notation,
 };

@@ -106,7 +106,7 @@ async fn archive(Json(req): Json<record::RecordRequest>) -> Response {
 #[derive(serde::Deserialize)]
 struct LowTime {
     lexicon: Option<String>,
-    side: arbiter_edition::Side,
+    side: arbiter_rules::Side,
     ms: u64,
 }
 

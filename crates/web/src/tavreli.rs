@@ -1,10 +1,10 @@
 //! Tavreli in words: towers named top first in the cell names and the square command,
 //! the commands through `arbiter_tavreli::queries`, moves through the session's own words.
 
-use arbiter_edition::Side;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Line, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_rules::Side;
 use arbiter_session::Variant;
 use arbiter_tavreli::queries::{self, MenQuery};
 use arbiter_tavreli::speech::Lang;

@@ -6,10 +6,10 @@
 //! Stateless: every request carries the game it is about (start, moves or FEN). The page
 //! holds no game logic; these functions only put a known position into words.
 
-use arbiter_edition::Side;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Wording};
 use arbiter_notation::{Lexicon, SpokenLang, announce_move};
+use arbiter_rules::Side;
 use arbiter_session::Kind;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

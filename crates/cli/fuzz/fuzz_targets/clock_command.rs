@@ -6,7 +6,9 @@ use arbiter_cli::clock_command::{Command, MAX_ADJUST_SECONDS, parse_command, spl
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(line) = std::str::from_utf8(data) else { return };
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
     let text = match split_at_prefix(line) {
         Ok((_, rest)) => rest,
         Err(e) => {

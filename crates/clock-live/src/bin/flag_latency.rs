@@ -12,7 +12,7 @@
 
 use arbiter_clock::{ClockSettings, PressKind, TimeControl};
 use arbiter_clock_live::LiveClock;
-use arbiter_edition::{Edition, Side};
+use arbiter_rules::{Edition, Side};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;

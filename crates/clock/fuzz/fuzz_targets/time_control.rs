@@ -4,11 +4,13 @@
 #![no_main]
 
 use arbiter_clock::TimeControl;
-use arbiter_edition::Edition;
+use arbiter_rules::Edition;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(s) = std::str::from_utf8(data) else { return };
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
     match s.parse::<TimeControl>() {
         Ok(tc) => {
             let printed = tc.to_string();
@@ -19,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Err(e) => {
-            assert!(e.column >= 1 && e.column <= s.chars().count() + 1, "{s:?}: {e}");
+            assert!(
+                e.column >= 1 && e.column <= s.chars().count() + 1,
+                "{s:?}: {e}"
+            );
             let _ = e.to_string();
         }
     }

@@ -7,7 +7,9 @@ use arbiter_laws::replay::{replay, report};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // A valid header in front of fuzzed events reaches the fold far more often.
     let with_header = format!(
         "{{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+2\",\"supervision\":\"reduced\"}}\n{text}"

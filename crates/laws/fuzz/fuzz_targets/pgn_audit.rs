@@ -1,9 +1,9 @@
 //! Any bytes as a PGN file: read every game and audit it in every edition.
 #![no_main]
+use arbiter_laws::Edition;
 use arbiter_laws::audit::{AuditOptions, audit_game};
 use arbiter_laws::chess::Chess;
 use arbiter_laws::pgn::PgnGames;
-use arbiter_laws::Edition;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,7 +13,14 @@ fuzz_target!(|data: &[u8]| {
         }
         let Ok(g) = g else { break };
         for edition in Edition::ALL {
-            let _ = audit_game(Chess::default(), AuditOptions { edition, regime: None }, &g);
+            let _ = audit_game(
+                Chess::default(),
+                AuditOptions {
+                    edition,
+                    regime: None,
+                },
+                &g,
+            );
         }
     }
 });

@@ -6,7 +6,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 use crate::letters::LetterSet;
 use crate::spoken::{coordinates, piece_of_word};
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use super::error::{QueryError, QueryErrorKind, bad};
 use super::words::{colour_of_word, role_of_plural};

@@ -11,7 +11,7 @@
 
 use shakmaty::Square;
 
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use super::args::{Line, PieceQuery, parse_line, parse_piece, parse_square};
 use super::error::{QueryError, QueryErrorKind};

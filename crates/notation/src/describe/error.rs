@@ -4,7 +4,7 @@ use std::fmt;
 
 use shakmaty::Square;
 
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use super::words::cut;
 

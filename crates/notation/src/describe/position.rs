@@ -8,7 +8,7 @@ use shakmaty::{Bitboard, Chess, Color, File, Piece, Position, Rank, Role, Square
 
 use crate::letters::LetterSet;
 use crate::spoken::announce_move;
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use super::args::{Line, PieceQuery};
 use super::error::{QueryError, QueryErrorKind};

@@ -1,11 +1,11 @@
 //! Answers about the game so far: the moves, the last move, the clocks.
 
-use arbiter_edition::Side;
+use arbiter_rules::Side;
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::clock::{Numerals, talking_clock_with};
 use crate::spoken::announce_move;
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 use super::error::{QueryError, QueryErrorKind};
 use super::words::{Wording, lexicon_of, side_name};

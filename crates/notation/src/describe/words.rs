@@ -7,7 +7,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 use crate::numbers::{RuPlural, ru_number_words, ru_plural};
 use crate::spoken::{Lexicon, file_word, piece_word, rank_word, square_words};
-use arbiter_edition::Lang;
+use arbiter_rules::Lang;
 
 /// The language of the sentences and the lexicon of the squares and moves in them.
 ///

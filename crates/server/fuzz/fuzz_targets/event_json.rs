@@ -9,7 +9,11 @@ use arbiter_server::request::{Actor, parse_create, parse_event_body};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for actor in [Actor::Player(Side::White), Actor::Player(Side::Black), Actor::Arbiter] {
+    for actor in [
+        Actor::Player(Side::White),
+        Actor::Player(Side::Black),
+        Actor::Arbiter,
+    ] {
         if let Err(e) = parse_event_body(data, actor) {
             assert!(e.status.is_client_error());
             assert!(e.reason.len() <= 310);

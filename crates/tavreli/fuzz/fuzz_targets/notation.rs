@@ -5,7 +5,9 @@ use arbiter_tavreli::{Position, notation};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let _ = notation::parse_token(text);
     // a few positions with towers so counts and splits are exercised
     let mut p = Position::initial();

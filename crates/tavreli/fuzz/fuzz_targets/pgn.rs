@@ -12,7 +12,10 @@ fuzz_target!(|data: &[u8]| {
         && !text.contains('\r')
     {
         let whole = read_games(text);
-        let ok: Vec<_> = streamed.iter().filter_map(|g| g.as_ref().ok().cloned()).collect();
+        let ok: Vec<_> = streamed
+            .iter()
+            .filter_map(|g| g.as_ref().ok().cloned())
+            .collect();
         if ok.len() == streamed.len() {
             assert_eq!(ok, whole);
         }

@@ -5,7 +5,9 @@ use arbiter_tavreli::fen;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(mut p) = fen::parse(text) {
         let t = fen::to_text(&p);
         let q = fen::parse(&t).expect("printed position parses");
