@@ -56,7 +56,7 @@ for component in rustfmt clippy; do
 done
 
 # ---- Python: python-chess, the independent oracle of the tests ------------
-# Used by crates/laws/tests/differential.rs, crates/laws/benches/replay.rs,
+# Used by crates/chess/tests/differential.rs, crates/chess/benches/replay.rs,
 # crates/notation/tests/roundtrip.rs and crates/cli/tests/laws_cli.rs, which
 # run .venv/bin/python3 when it exists. A project venv, because Debian's own
 # python3 is externally managed (PEP 668) and refuses `pip install`.

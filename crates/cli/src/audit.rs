@@ -4,9 +4,9 @@
 //! Games are read in batches, audited on N threads and printed in file
 //! order; a bad game gets `error` and the file goes on with the next one.
 
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
-use arbiter_laws::chess::Chess;
-use arbiter_laws::pgn::PgnGames;
 use arbiter_laws::{Edition, Regime};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

@@ -41,9 +41,9 @@
 
 use crate::live::{self, Line, LogFile, Table, Time};
 use crate::voice::{Screen, Voice};
+use arbiter_chess::Chess;
 use arbiter_cli::clock_command::{Command, parse_command};
 use arbiter_clock::TimeControl;
-use arbiter_laws::chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
 use arbiter_notation::clock::Numerals;

@@ -8,7 +8,7 @@
 use crate::live::{self, Line, LogFile, Table, Time};
 use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::clock::Numerals;
@@ -684,7 +684,7 @@ impl<R: Queries> Play<R> {
 
     fn pgn(&self) -> String {
         let h = &self.cfg.header;
-        arbiter_laws::pgn::write_pgn(
+        arbiter_chess::pgn::write_pgn(
             &self.table.mirror,
             h.white.as_deref().unwrap_or("?"),
             h.black.as_deref().unwrap_or("?"),

@@ -4,7 +4,7 @@
 //! `describe` for chess and `arbiter_tavreli::queries` for Tavreli. Only
 //! the commands that act on the game are handed back to the front end.
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::{Game, PlyMove};
 use arbiter_notation::SpokenLang;
 use arbiter_notation::describe::{self, Command, CommandWord, Wording};

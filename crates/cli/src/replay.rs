@@ -5,10 +5,10 @@
 //! The log is streamed in lines of at most 64 KiB (arbiter_laws::log): a
 //! longer line, or a read error, stops with exit 2 naming the line.
 
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::write_pgn;
 use arbiter_laws::RuleSet;
-use arbiter_laws::chess::Chess;
 use arbiter_laws::log::{Log, read_log_partial};
-use arbiter_laws::pgn::write_pgn;
 use arbiter_laws::replay::{Report, replay, report};
 use std::process::ExitCode;
 

@@ -3,16 +3,15 @@
 //! No I/O and no wall clock: time arrives inside the events (`at`, in
 //! milliseconds since White's clock was started). A game is its log
 //! ([`log`]); its state is [`Game`], a fold over the events. The rules of
-//! the game being played sit behind [`RuleSet`]; [`chess::Chess`] is
-//! standard chess over shakmaty.
+//! the game being played sit behind [`RuleSet`]: standard chess is the
+//! `arbiter-chess` crate, over shakmaty, and Tavreli is `arbiter-tavreli`.
+//! This crate depends on neither.
 
 pub mod audit;
-pub mod chess;
 pub mod event;
 pub mod game;
 pub mod log;
 pub mod outcome;
-pub mod pgn;
 pub mod provisions;
 pub mod repetition;
 pub mod replay;

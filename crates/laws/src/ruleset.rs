@@ -3,7 +3,7 @@
 //! The Laws of Chess (claims, offers, penalties, clocks, the log) speak of
 //! positions, moves and "the same position" without caring how men move.
 //! [`RuleSet`] is everything the Laws layer asks of a game: standard chess
-//! implements it over shakmaty ([`crate::chess::Chess`]), and Tavreli, whose men
+//! implements it over shakmaty (the `arbiter-chess` crate), and Tavreli, whose men
 //! stack into towers, implements it in its own crate. Nothing in the Laws layer
 //! names a shakmaty type, so a variant never needs a special case there.
 

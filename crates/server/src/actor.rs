@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::lag::{LagQuota, annotate};
 use crate::request::{SeatKind, Submission, mode_of};
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_event, parse_header};
 use arbiter_laws::{ActionKind, ArbiterAction, Event, Side, TimedEvent};
 use arbiter_notation::Lexicon;

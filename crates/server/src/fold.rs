@@ -1,9 +1,9 @@
 //! A stored log folded by the Laws, for any variant: the state a reader
 //! sees (`arbiter replay --json`), the PGN, and a watcher's running copy.
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::write_pgn;
 use arbiter_laws::log::{Header, parse_event, parse_header};
-use arbiter_laws::pgn::write_pgn;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::{Game, TimedEvent};
 use arbiter_store::GameLog;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_log};
 use arbiter_laws::replay::{new_game, replay, report};
 use arbiter_server::client::HttpClient;

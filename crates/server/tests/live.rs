@@ -335,8 +335,7 @@ async fn lag_is_compensated_within_the_quota_and_replays_exactly() {
     // The log replays to the reported state, clocks included.
     let parsed = arbiter_laws::log::parse_log(&log).expect("log");
     let (game, rejected) =
-        arbiter_laws::replay::replay(arbiter_laws::chess::Chess::default(), &parsed)
-            .expect("replay");
+        arbiter_laws::replay::replay(arbiter_chess::Chess::default(), &parsed).expect("replay");
     assert!(rejected.is_empty());
     let replayed =
         serde_json::to_value(arbiter_laws::replay::report(&game, Vec::new())).expect("json");

@@ -7,9 +7,9 @@
 //! `cargo bench -p arbiter-session --bench session [-- SESSIONS]`. Bounded:
 //! every flag is due 1–3 s after its start and each phase gives up after 30 s.
 
+use arbiter_chess::Chess;
 use arbiter_clock::{ClockSettings, PressKind, TimeControl};
 use arbiter_clock_live::LiveClock;
-use arbiter_laws::chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_notation::Lexicon;
 use arbiter_rules::{Edition, Side};

@@ -12,7 +12,7 @@
 //! due, and lets [`Opponent`]s play.
 //!
 //! ```
-//! use arbiter_laws::chess::Chess;
+//! use arbiter_chess::Chess;
 //! use arbiter_laws::log::Header;
 //! use arbiter_notation::Lexicon;
 //! use arbiter_session::{Input, Mode, Session, SessionConfig};

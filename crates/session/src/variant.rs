@@ -1,7 +1,7 @@
 //! What a live game needs from a variant beyond the Laws' [`RuleSet`]:
 //! reading a move typed in any notation, and saying a move in words.
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::{MoveInput, RuleSet};
 use arbiter_notation::{ErrorKind, Lexicon, SpokenLang};
 use arbiter_tavreli::Tavreli;
@@ -168,7 +168,7 @@ mod tests {
                 .unwrap();
             b.play_unchecked(mv);
         }
-        let pos = arbiter_laws::chess::ChessPosition::new(b);
+        let pos = arbiter_chess::ChessPosition::new(b);
         // Both Ke2 (king) and Ne2 (knight) are legal here.
         let read = |t: &str, lex| match rules.read_move_in(&pos, t, lex) {
             Reading::Legal { log_text, .. } => log_text,
@@ -192,7 +192,7 @@ mod tests {
             .to_move(&b2)
             .unwrap();
         b2.play_unchecked(mv);
-        let pos2 = arbiter_laws::chess::ChessPosition::new(b2);
+        let pos2 = arbiter_chess::ChessPosition::new(b2);
         assert!(matches!(
             rules.read_move_in(&pos2, "Ke2", Lexicon::Ru),
             Reading::Unreadable { reason } if reason.contains("ambiguous")

@@ -4,7 +4,7 @@
 
 mod common;
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_log};
 use arbiter_laws::replay::{replay, report};
 use arbiter_laws::{Event, RuleSet};

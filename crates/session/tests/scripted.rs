@@ -3,7 +3,7 @@
 
 mod common;
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::Lexicon;
 use arbiter_rules::{Edition, Side};

@@ -54,7 +54,7 @@ pub fn record(req: &RecordRequest) -> Result<RecordAnswer, String> {
         }
         fold(rules, &log)?
     } else {
-        fold(arbiter_laws::chess::Chess::default(), &log)?
+        fold(arbiter_chess::Chess::default(), &log)?
     };
     let lang = req
         .letters

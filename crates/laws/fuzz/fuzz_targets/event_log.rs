@@ -1,8 +1,8 @@
 //! Any bytes as an event log: parse, replay, report, PGN. Nothing may panic.
 #![no_main]
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::write_pgn;
 use arbiter_laws::log::parse_log;
-use arbiter_laws::pgn::write_pgn;
 use arbiter_laws::replay::{replay, report};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,9 +1,9 @@
 //! Any bytes as a PGN file: read every game and audit it in every edition.
 #![no_main]
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::Edition;
 use arbiter_laws::audit::{AuditOptions, audit_game};
-use arbiter_laws::chess::Chess;
-use arbiter_laws::pgn::PgnGames;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -2,7 +2,7 @@
 //! through the Laws reader and fold to the state the session reports.
 #![allow(dead_code)]
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_log};
 use arbiter_laws::replay::{replay, report};
 use arbiter_notation::Lexicon;

@@ -1,7 +1,7 @@
 //! Small helpers to write event logs in tests.
 #![allow(dead_code)]
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::{Report, replay, report};
 

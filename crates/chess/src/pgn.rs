@@ -1,17 +1,17 @@
 //! PGN for standard chess: reading records for audits (through pgn-reader)
 //! and writing a replayed game (Art. 8, Appendix C).
 //!
-//! The source is read in bounded lines ([`crate::log::MAX_LINE`]) and split
+//! The source is read in bounded lines ([`arbiter_laws::log::MAX_LINE`]) and split
 //! into games here, so memory stays fixed whatever the input. pgn-reader
 //! reads the tags, moves and comments of each game; it silently skips tokens
 //! it cannot read as SAN, so the raw movetext is scanned as well, and the
 //! first unreadable token, an unclosed comment or an unclosed variation is
 //! reported with its ply, line and column instead of letting the game pass.
 
-use crate::audit::{RecordedGame, parse_clk};
-use crate::game::Game;
-use crate::log::{LineError, LineReader, MAX_LINE, cut};
-use crate::ruleset::RuleSet;
+use arbiter_laws::Game;
+use arbiter_laws::audit::{RecordedGame, parse_clk};
+use arbiter_laws::log::{LineError, LineReader, MAX_LINE, cut};
+use arbiter_laws::ruleset::RuleSet;
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use std::io::{BufReader, Read};
 use std::ops::ControlFlow;
@@ -508,8 +508,8 @@ fn clk(ms: i64) -> String {
     }
 }
 
-fn termination_tag(t: crate::outcome::Termination) -> &'static str {
-    use crate::outcome::Termination::*;
+fn termination_tag(t: arbiter_laws::outcome::Termination) -> &'static str {
+    use arbiter_laws::outcome::Termination::*;
     match t {
         TimeForfeit => "time forfeit",
         Arbiter | IllegalMoves => "rules infraction",

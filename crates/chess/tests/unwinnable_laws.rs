@@ -8,7 +8,7 @@
 mod common;
 use std::sync::Arc;
 
-use arbiter_laws::chess::{Chess, StaticMaterial};
+use arbiter_chess::{Chess, StaticMaterial};
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::{replay, report};
 use common::Log;

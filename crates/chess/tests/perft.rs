@@ -1,10 +1,10 @@
 //! Perft suites for standard chess through shakmaty (the move generator the
 //! Laws layer relies on), against the published node counts of the Chess
 //! Programming Wiki's perft positions, and through the RuleSet seam so that
-//! `legal_moves`/`play` of `arbiter_laws::chess::Chess` count the same.
+//! `legal_moves`/`play` of `arbiter_chess::Chess` count the same.
 
+use arbiter_chess::Chess;
 use arbiter_laws::RuleSet;
-use arbiter_laws::chess::Chess;
 
 const SUITE: &[(&str, &[u64])] = &[
     (

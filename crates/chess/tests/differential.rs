@@ -9,9 +9,9 @@
 //! (L-9.3), and the automatic endings: checkmate, stalemate, dead position by
 //! insufficient material, fivefold repetition and the 75-move rule (L-9.6).
 
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::RecordedGame;
-use arbiter_laws::chess::Chess;
-use arbiter_laws::pgn::PgnGames;
 use arbiter_laws::timing::Timing;
 use arbiter_laws::{
     ClaimKind, Edition, Event, Game, GameConfig, Provisions, RuleSet, Side, TimedEvent,

@@ -7,7 +7,7 @@
 //! directions, in every edition where it differs.
 
 mod common;
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::replay;
 use common::{Log, kinds};

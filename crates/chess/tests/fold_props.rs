@@ -2,7 +2,7 @@
 //! regime, is either applied or rejected with a reason — never a panic — and
 //! a few invariants hold whatever happens.
 
-use arbiter_laws::chess::Chess;
+use arbiter_chess::Chess;
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::{replay, report};
 use arbiter_laws::{MoveInput, RuleSet};

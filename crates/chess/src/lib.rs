@@ -1,10 +1,34 @@
-//! Standard chess as a [`RuleSet`], over shakmaty.
+//! Standard chess as a [`RuleSet`] of the FIDE Laws, over shakmaty.
 //!
-//! shakmaty does the move generation, SAN, UCI and FEN. This module only adds
-//! what the Laws need on top: FIDE position identity (L-9.2a) and the
-//! dead-position interface (L-5.2b).
+//! shakmaty does the move generation, SAN, UCI and FEN. This crate only adds
+//! what the Laws need on top: FIDE position identity (L-9.2a), the
+//! dead-position seam (L-5.2b) with the exact analysis of
+//! `arbiter-unwinnable` behind it, and PGN read and written through
+//! pgn-reader ([`pgn`]). The Laws themselves (`arbiter-laws`) know no chess.
+//!
+//! Replaying a game's event log under the Laws:
+//!
+//! ```
+//! use arbiter_chess::Chess;
+//! use arbiter_laws::log::parse_log;
+//! use arbiter_laws::replay::replay;
+//!
+//! let log = parse_log(concat!(
+//!     r#"{"format":"arbiter-log","version":1,"white":"A","black":"B","time_control":"60+0"}"#, "\n",
+//!     r#"{"at":1000,"type":"move","side":"white","move":"f3","press":true}"#, "\n",
+//!     r#"{"at":2000,"type":"move","side":"black","move":"e5","press":true}"#, "\n",
+//!     r#"{"at":3000,"type":"move","side":"white","move":"g4","press":true}"#, "\n",
+//!     r#"{"at":4000,"type":"move","side":"black","move":"Qh4#","press":true}"#, "\n",
+//! ))
+//! .unwrap();
+//! let (game, rejected) = replay(Chess::default(), &log).unwrap();
+//! assert!(rejected.is_empty());
+//! assert_eq!(game.outcome().unwrap().result.as_str(), "0-1");
+//! ```
 
-use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
+#![warn(missing_docs)]
+
+use arbiter_laws::ruleset::{Mateability, MoveInput, RuleSet, Status};
 use arbiter_rules::Side;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
@@ -17,6 +41,7 @@ use shakmaty::{
 use std::sync::Arc;
 
 mod opposite_check;
+pub mod pgn;
 
 /// Decides whether a side can still checkmate (L-5.2b, L-6.9, L-7.5e,
 /// L-5.1b).

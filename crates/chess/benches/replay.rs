@@ -9,11 +9,11 @@
 //!     (bench/replay_python.py, run from here).
 //!
 //! Then audit throughput in games/s on one and two threads.
-//! Run: `cargo bench -p arbiter-laws --bench replay`.
+//! Run: `cargo bench -p arbiter-chess --bench replay`.
 
+use arbiter_chess::Chess;
+use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::{AuditOptions, RecordedGame, audit_game};
-use arbiter_laws::chess::Chess;
-use arbiter_laws::pgn::PgnGames;
 use arbiter_laws::timing::Timing;
 use arbiter_laws::{Event, Game, GameConfig, Side, TimedEvent};
 use shakmaty::san::San;
