@@ -25,6 +25,7 @@
 //! Rule citations in comments: `§3.3` and `§8 Q16` refer to tavreli-rules.md sections,
 //! `L-9.2` to the Laws catalogue.
 
+pub mod audit;
 pub mod board;
 pub mod fen;
 mod names;
