@@ -99,6 +99,10 @@ pub fn announce(a: &Announcement, lex: Lexicon) -> String {
 }
 
 /// [`announce`] with a choice of numerals (`Words` for a speech engine).
+///
+/// The short sentences are said here; the longer ones, which need the side in
+/// a grammatical case or a number in words, each have a function of their own
+/// named for the event (and the article of the Laws it announces).
 pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Numerals) -> String {
     use Announcement::*;
     use Lang::*;
@@ -123,118 +127,156 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (DrawDeclined(s), De) => format!("{} lehnt das Remis ab", side_word(l, s, 0)),
         (DrawDeclined(s), Ru) => format!("{} отклоняют ничью", cap(side_word(l, s, 0))),
         (DrawDeclined(s), En) => format!("{} declines the draw", side_word(l, s, 0)),
-        (DrawClaimed { side, reason }, _) => {
-            let why = match (reason, l) {
-                (DrawReason::Repetition, De) => " wegen dreimaliger Stellungswiederholung",
-                (DrawReason::FiftyMoves, De) => " nach der Fünfzig-Züge-Regel",
-                (DrawReason::Repetition, Ru) => " по троекратному повторению позиции",
-                (DrawReason::FiftyMoves, Ru) => " по правилу пятидесяти ходов",
-                (DrawReason::Repetition, En) => " by threefold repetition",
-                (DrawReason::FiftyMoves, En) => " under the fifty-move rule",
-                (DrawReason::Quickplay, De) => " in der Endspurtphase",
-                (DrawReason::Quickplay, Ru) => " в цейтноте при быстром завершении",
-                (DrawReason::Quickplay, En) => " in the quickplay finish",
-                (DrawReason::Other, _) => "",
-            };
-            match l {
-                De => format!("{} beansprucht Remis{}", side_word(l, side, 0), why),
-                Ru => format!("{} требуют ничью{}", cap(side_word(l, side, 0)), why),
-                En => format!("{} claims a draw{}", side_word(l, side, 0), why),
-            }
-        }
+        (DrawClaimed { side, reason }, _) => draw_claimed(l, side, reason),
         (ClaimUpheld, De) => "Anspruch berechtigt. Remis".into(),
         (ClaimUpheld, Ru) => "Требование обосновано. Ничья".into(),
         (ClaimUpheld, En) => "Claim upheld. Draw".into(),
-        (ClaimRejected { side }, De) => {
-            format!(
-                "Anspruch von {} abgelehnt. Die Partie geht weiter",
-                side_word(l, side, 0)
-            )
-        }
-        (ClaimRejected { side }, Ru) => format!(
-            "Требование ({}) отклонено. Партия продолжается",
-            side_word(l, side, 0)
-        ),
-        (ClaimRejected { side }, En) => format!(
-            "{}'s claim is rejected. The game continues",
-            side_word(l, side, 0)
-        ),
-        (IllegalMove { side, count }, De) => {
-            format!(
-                "Regelwidriger Zug von {}. Das ist der {}.",
-                side_word(l, side, 0),
-                ordinal(l, count)
-            )
-        }
-        (IllegalMove { side, count }, Ru) => format!(
-            "Невозможный ход: {}. Это {} нарушение",
-            side_word(l, side, 0),
-            ordinal(l, count)
-        ),
-        (IllegalMove { side, count }, En) => format!(
-            "Illegal move by {}. This is the {} one",
-            side_word(l, side, 0),
-            ordinal(l, count)
-        ),
-        (TimeAdded { side, seconds }, De) => {
-            format!(
-                "{} erhält {} zusätzlich",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
-        }
-        (TimeAdded { side, seconds }, Ru) => {
-            format!("{} добавлено {}", cap(side_word(l, side, 1)), secs(seconds))
-        }
-        (TimeAdded { side, seconds }, En) => {
-            format!("{} receives {} extra", side_word(l, side, 0), secs(seconds))
-        }
-        (Penalty { side, seconds }, De) => {
-            format!(
-                "Strafe: {} werden {} abgezogen",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
-        }
-        (Penalty { side, seconds }, Ru) => {
-            format!("Штраф: у {} снято {}", ru_genitive(side), secs(seconds))
-        }
-        (Penalty { side, seconds }, En) => {
-            format!("Penalty: {} loses {}", side_word(l, side, 0), secs(seconds))
-        }
+        (ClaimRejected { side }, _) => claim_rejected(l, side),
+        (IllegalMove { side, count }, _) => illegal_move(l, side, count),
+        (TimeAdded { side, seconds }, _) => time_added(l, side, &secs(seconds)),
+        (Penalty { side, seconds }, _) => penalty(l, side, &secs(seconds)),
         (FlagFell(s), De) => format!("Blättchen gefallen: {}", side_word(l, s, 0)),
         (FlagFell(s), Ru) => format!("Флажок упал: {}", side_word(l, s, 0)),
         (FlagFell(s), En) => format!("{}'s flag has fallen", side_word(l, s, 0)),
         (Resigned(s), De) => format!("{} gibt auf", side_word(l, s, 0)),
         (Resigned(s), Ru) => format!("{} сдались", cap(side_word(l, s, 0))),
         (Resigned(s), En) => format!("{} resigns", side_word(l, s, 0)),
-        (Result(r), De) => match r {
+        (Result(r), _) => result_words(l, r),
+        (LowTime { side, seconds }, _) => low_time(l, side, &secs(seconds)),
+    }
+}
+
+/// A draw claim (Art. 9.2, 9.3; old Art. 10.2), with its ground when it has one.
+fn draw_claimed(l: Lang, side: Side, reason: DrawReason) -> String {
+    use Lang::*;
+    let why = match (reason, l) {
+        (DrawReason::Repetition, De) => " wegen dreimaliger Stellungswiederholung",
+        (DrawReason::FiftyMoves, De) => " nach der Fünfzig-Züge-Regel",
+        (DrawReason::Repetition, Ru) => " по троекратному повторению позиции",
+        (DrawReason::FiftyMoves, Ru) => " по правилу пятидесяти ходов",
+        (DrawReason::Repetition, En) => " by threefold repetition",
+        (DrawReason::FiftyMoves, En) => " under the fifty-move rule",
+        (DrawReason::Quickplay, De) => " in der Endspurtphase",
+        (DrawReason::Quickplay, Ru) => " в цейтноте при быстром завершении",
+        (DrawReason::Quickplay, En) => " in the quickplay finish",
+        (DrawReason::Other, _) => "",
+    };
+    match l {
+        De => format!("{} beansprucht Remis{}", side_word(l, side, 0), why),
+        Ru => format!("{} требуют ничью{}", cap(side_word(l, side, 0)), why),
+        En => format!("{} claims a draw{}", side_word(l, side, 0), why),
+    }
+}
+
+/// A claim the arbiter found incorrect: the game goes on (Art. 9.5).
+fn claim_rejected(l: Lang, side: Side) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Anspruch von {} abgelehnt. Die Partie geht weiter",
+                side_word(l, side, 0)
+            )
+        }
+        Lang::Ru => format!(
+            "Требование ({}) отклонено. Партия продолжается",
+            side_word(l, side, 0)
+        ),
+        Lang::En => format!(
+            "{}'s claim is rejected. The game continues",
+            side_word(l, side, 0)
+        ),
+    }
+}
+
+/// An illegal move and how many the player has made (Art. 7.5).
+fn illegal_move(l: Lang, side: Side, count: u32) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Regelwidriger Zug von {}. Das ist der {}.",
+                side_word(l, side, 0),
+                ordinal(l, count)
+            )
+        }
+        Lang::Ru => format!(
+            "Невозможный ход: {}. Это {} нарушение",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+        Lang::En => format!(
+            "Illegal move by {}. This is the {} one",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+    }
+}
+
+/// Time added to a player's clock (Art. 7.5.1, 12.9); `time` is already said.
+fn time_added(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!("{} erhält {} zusätzlich", side_word(l, side, 0), time)
+        }
+        Lang::Ru => {
+            format!("{} добавлено {}", cap(side_word(l, side, 1)), time)
+        }
+        Lang::En => {
+            format!("{} receives {} extra", side_word(l, side, 0), time)
+        }
+    }
+}
+
+/// Time deducted from a player as a penalty (Art. 12.9); `time` is already said.
+fn penalty(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Strafe: {} werden {} abgezogen",
+                side_word(l, side, 0),
+                time
+            )
+        }
+        Lang::Ru => {
+            format!("Штраф: у {} снято {}", ru_genitive(side), time)
+        }
+        Lang::En => {
+            format!("Penalty: {} loses {}", side_word(l, side, 0), time)
+        }
+    }
+}
+
+/// The result of the game (Art. 5, 6.9, 9), score first.
+fn result_words(l: Lang, r: GameResult) -> String {
+    match l {
+        Lang::De => match r {
             GameResult::WhiteWins => "Ergebnis: eins zu null, Weiß gewinnt".into(),
             GameResult::BlackWins => "Ergebnis: null zu eins, Schwarz gewinnt".into(),
             GameResult::Draw => "Ergebnis: Remis".into(),
         },
-        (Result(r), Ru) => match r {
+        Lang::Ru => match r {
             GameResult::WhiteWins => "Результат: один — ноль, победа белых".into(),
             GameResult::BlackWins => "Результат: ноль — один, победа чёрных".into(),
             GameResult::Draw => "Результат: ничья".into(),
         },
-        (Result(r), En) => match r {
+        Lang::En => match r {
             GameResult::WhiteWins => "Result: one–nil, White wins".into(),
             GameResult::BlackWins => "Result: nil–one, Black wins".into(),
             GameResult::Draw => "Result: draw".into(),
         },
-        (LowTime { side, seconds }, De) => {
-            format!("Achtung, {}: noch {}", side_word(l, side, 0), secs(seconds))
+    }
+}
+
+/// The low-time alarm; `time` (what is left) is already said.
+fn low_time(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!("Achtung, {}: noch {}", side_word(l, side, 0), time)
         }
-        (LowTime { side, seconds }, Ru) => {
-            format!(
-                "Внимание, {}: осталось {}",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
+        Lang::Ru => {
+            format!("Внимание, {}: осталось {}", side_word(l, side, 0), time)
         }
-        (LowTime { side, seconds }, En) => {
-            format!("{}, {} left", side_word(l, side, 0), secs(seconds))
+        Lang::En => {
+            format!("{}, {} left", side_word(l, side, 0), time)
         }
     }
 }
