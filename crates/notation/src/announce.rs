@@ -12,61 +12,104 @@ use arbiter_rules::Lang;
 /// offer, Art. 9.1.b.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
+    /// The same position for the third time (Art. 9.2, L-9.2).
     Repetition,
+    /// Fifty moves by each side without a pawn move or a capture (Art. 9.3, L-9.3).
     FiftyMoves,
     /// Old Art. 10.2 "quickplay finish" claim.
     Quickplay,
+    /// Any other ground, or none said: the claim is announced without one.
     Other,
 }
 
 /// A game result as announced (Art. 5, 6.9, 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// 1-0.
     WhiteWins,
+    /// 0-1.
     BlackWins,
+    /// ½-½.
     Draw,
 }
 
 /// Something the arbiter announces.
+///
+/// Said with [`announce`] (digits, for a display) or [`announce_with`] (numbers
+/// in words, for a speech engine) in the language of a [`Lexicon`]:
+///
+/// ```
+/// use arbiter_notation::Lexicon;
+/// use arbiter_notation::announce::{Announcement, announce};
+/// use arbiter_rules::Side;
+///
+/// let a = Announcement::Checkmate { winner: Side::White };
+/// assert_eq!(announce(&a, Lexicon::En), "Checkmate. White wins");
+/// assert_eq!(announce(&a, Lexicon::Ru), "Мат. Победа: белые");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcement {
+    /// The move gives check (L-D.2.1 announces it with the move).
     Check,
+    /// Checkmate ends the game (Art. 5.1a).
     Checkmate {
+        /// The side that mated.
         winner: Side,
     },
+    /// Stalemate ends the game drawn (Art. 5.2a).
     Stalemate,
+    /// A draw offer (Art. 9.1.2).
     DrawOffered(Side),
+    /// The opponent accepted the draw offer (Art. 5.2c).
     DrawAccepted,
+    /// The side declined the draw offer made to it.
     DrawDeclined(Side),
+    /// A claim of a draw (Art. 9.2, 9.3; old Art. 10.2).
     DrawClaimed {
+        /// The claimant.
         side: Side,
+        /// The ground of the claim.
         reason: DrawReason,
     },
+    /// The arbiter found the claim correct: the game is drawn (Art. 9.5a).
     ClaimUpheld,
+    /// The arbiter found the claim incorrect: play goes on (Art. 9.5b).
     ClaimRejected {
+        /// The claimant.
         side: Side,
     },
     /// An illegal move, counted per player (Art. 7.5).
     IllegalMove {
+        /// Who made it.
         side: Side,
+        /// His illegal moves so far in this game, this one included (1 = first).
         count: u32,
     },
     /// Time added to `side`'s clock (e.g. 2 minutes to the opponent, Art. 7.5.1).
     TimeAdded {
+        /// Whose clock.
         side: Side,
+        /// How much, in seconds.
         seconds: u32,
     },
-    /// A penalty: time deducted from `side`.
+    /// A penalty: time deducted from `side` (Art. 12.9).
     Penalty {
+        /// Whose clock.
         side: Side,
+        /// How much, in seconds.
         seconds: u32,
     },
+    /// The side's flag has fallen (Art. 6.8, 6.9).
     FlagFell(Side),
+    /// The side resigned (Art. 5.1b).
     Resigned(Side),
+    /// The result of the game.
     Result(GameResult),
-    /// The low-time alarm (see `clock::alarm_due`).
+    /// The low-time alarm (see [`crate::clock::LowTimeAlarm::due`]).
     LowTime {
+        /// Whose clock.
         side: Side,
+        /// The time left, in seconds.
         seconds: u32,
     },
 }
@@ -318,22 +361,28 @@ fn ordinal(l: Lang, n: u32) -> String {
 pub enum Prompt {
     /// Ask for the base time in minutes; `current` is what is set now.
     BaseMinutes {
+        /// The base time set now, in minutes.
         current: u32,
     },
     /// Ask for the increment in seconds per move.
     IncrementSeconds {
+        /// The increment set now, in seconds.
         current: u32,
     },
     /// Read back the whole setting before starting.
     Confirm {
+        /// The base time, in minutes.
         minutes: u32,
+        /// The increment per move, in seconds.
         increment: u32,
     },
     /// The lexicon (and voice) now in use, said in that lexicon.
     LexiconChosen,
     /// Ready: which key starts the clock is the clock's business; we say "press to start".
     PressToStart,
+    /// The clocks have been paused.
     Paused,
+    /// The clocks run again.
     Resumed,
 }
 

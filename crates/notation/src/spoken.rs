@@ -24,14 +24,21 @@ use crate::written::{file_char, rank_char};
 /// A spoken lexicon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lexicon {
+    /// FIDE Appendix D (L-D.2.1): Anna…Hector, eins…acht, Koenig…Bauer (key `fide-de`).
     FideDe,
+    /// The Russian national text of Appendix D (RU-1): Анна…Хектор, айн…ахт (key `ru-fide`).
     RuFide,
+    /// Russian practice (RU-4), long form: "конь жэ один эф три" (key `ru`).
     Ru,
+    /// Plain English, long form: "knight g1 to f3, check" (key `en`).
     En,
+    /// SAN read symbol by symbol with NATO file names, as lichess NVUI (key `nato`).
     Nato,
 }
 
 impl Lexicon {
+    /// Every lexicon; a transcript's vote on its lexicon is won, on a tie, by
+    /// the earlier one here.
     pub const ALL: [Lexicon; 5] = [
         Lexicon::FideDe,
         Lexicon::RuFide,
@@ -40,6 +47,7 @@ impl Lexicon {
         Lexicon::Nato,
     ];
 
+    /// The command-line and API key: `fide-de`, `ru-fide`, `ru`, `en`, `nato`.
     pub fn key(self) -> &'static str {
         match self {
             Lexicon::FideDe => "fide-de",
@@ -50,6 +58,8 @@ impl Lexicon {
         }
     }
 
+    /// Reads a lexicon from its key, in any case; also `de`, `fide`,
+    /// `ru-spoken` and `en-spoken`. `None` for an unknown key.
     pub fn from_key(k: &str) -> Option<Lexicon> {
         let k = k.to_ascii_lowercase();
         Some(match k.as_str() {
