@@ -11,19 +11,25 @@ use crate::board::{Kind, Move, MoveKind, Position, V, square_name};
 use arbiter_rules::Side;
 use std::fmt;
 
+/// Why a move token cannot be read or played, in English and in Russian.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// The text is not a move in this notation at all.
     Malformed {
+        /// The token as given.
         token: String,
+        /// Why, in English.
         reason: String,
         /// The same reason in Russian, for `--lang ru`.
         ru: String,
+        /// The 0-based column, in characters, where reading stopped.
         column: usize,
     },
     /// A well-formed move that this position does not allow.
     Illegal {
+        /// The token as given (trimmed).
         token: String,
+        /// Why, in English.
         reason: String,
         /// The same reason in Russian, for `--lang ru`.
         ru: String,
@@ -31,6 +37,7 @@ pub enum NotationError {
 }
 
 impl NotationError {
+    /// The reason in English.
     pub fn reason(&self) -> &str {
         match self {
             NotationError::Malformed { reason, .. } | NotationError::Illegal { reason, .. } => {
@@ -48,6 +55,7 @@ impl NotationError {
             _ => self.reason(),
         }
     }
+    /// The token in error, as given.
     pub fn token(&self) -> &str {
         match self {
             NotationError::Malformed { token, .. } | NotationError::Illegal { token, .. } => token,
@@ -77,13 +85,26 @@ impl std::error::Error for NotationError {}
 /// The syntax of a move token, before looking at a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveSyntax {
-    Castle { long: bool },
-    Move { from: u8, count: Option<u8>, to: u8 },
+    /// `0-0` or `0-0-0` (§3.1).
+    Castle {
+        /// `0-0-0`: castling with the a-file ratoborets.
+        long: bool,
+    },
+    /// `from-to` or `from(n)-to` (§5).
+    Move {
+        /// The origin square, 0 = a1 … 63 = h8.
+        from: u8,
+        /// `(n)`: the top `n` men are lifted; `None` lifts the whole stack.
+        count: Option<u8>,
+        /// The destination square.
+        to: u8,
+    },
 }
 
 /// A parsed token with its annotation marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token says to do.
     pub syntax: MoveSyntax,
     /// The token carried `+`.
     pub check_mark: bool,

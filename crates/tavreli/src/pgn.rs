@@ -41,9 +41,11 @@ pub struct PgnMove {
 /// A game: its tags in order, its moves, and the result token.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PgnGame {
+    /// The tag pairs, name and value, in the order written (duplicates kept).
     pub tags: Vec<(String, String)>,
     /// Comments before the first move.
     pub leading_comments: Vec<String>,
+    /// The moves of the main line, in order (variations are skipped).
     pub moves: Vec<PgnMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None` if the movetext had none.
     pub result: Option<String>,
@@ -52,6 +54,7 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
+    /// The value of the first tag named `name` (case-sensitive, as PGN).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -67,10 +70,14 @@ impl PgnGame {
     }
 }
 
+/// A game that cannot be read: where, the text in error, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
+    /// The 1-based line of the input.
     pub line: usize,
+    /// The text in error, as given (cut to 40 characters when displayed).
     pub token: String,
+    /// Why it cannot be read, in English.
     pub reason: String,
 }
 

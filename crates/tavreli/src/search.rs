@@ -26,6 +26,7 @@ const MAX_PLY: usize = 96;
 /// How long and how deep to search.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// Stop after completing this depth, in plies.
     pub max_depth: u32,
     /// Stop after this many nodes (deterministic).
     pub max_nodes: u64,
@@ -34,6 +35,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// At most `n` nodes, to any depth: the same move on every machine.
     pub fn nodes(n: u64) -> Limits {
         Limits {
             max_depth: 64,
@@ -41,6 +43,7 @@ impl Limits {
             time: None,
         }
     }
+    /// At most `ms` milliseconds of wall-clock time, to any depth.
     pub fn time(ms: u64) -> Limits {
         Limits {
             max_depth: 64,
@@ -67,14 +70,19 @@ impl Limits {
     }
 }
 
+/// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
+    /// The move to play: the best of the last completed depth, or the first
+    /// legal move when no depth completed; `None` when there is no legal move.
     pub best: Option<Move>,
     /// Centipawns from the side to move's view; ±(900000 - plies) for mates.
     pub score: i32,
     /// Last fully completed depth.
     pub depth: u32,
+    /// Nodes visited.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
 }
 
@@ -121,6 +129,8 @@ impl Engine {
         }
     }
 
+    /// Forgets everything learnt (the table and the move history), as for a
+    /// new game.
     pub fn clear(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
@@ -606,9 +616,11 @@ impl Move {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A source seeded with `seed`; the same seed gives the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
@@ -617,6 +629,7 @@ impl Rng {
         self.0 = x;
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
+    /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n.max(1) as u64) as usize
     }
