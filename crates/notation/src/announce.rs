@@ -12,9 +12,9 @@ use arbiter_rules::Lang;
 /// offer, Art. 9.1.b.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
-    /// The same position for the third time (Art. 9.2, L-9.2).
+    /// The same position for the third time (L-9.2b, L-9.2c).
     Repetition,
-    /// Fifty moves by each side without a pawn move or a capture (Art. 9.3, L-9.3).
+    /// Fifty moves by each side without a pawn move or a capture (L-9.3).
     FiftyMoves,
     /// Old Art. 10.2 "quickplay finish" claim.
     Quickplay,
@@ -49,31 +49,31 @@ pub enum GameResult {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcement {
-    /// The move gives check (L-D.2.1 announces it with the move).
+    /// The move gives check.
     Check,
-    /// Checkmate ends the game (Art. 5.1a).
+    /// Checkmate ends the game (L-5.1a).
     Checkmate {
         /// The side that mated.
         winner: Side,
     },
-    /// Stalemate ends the game drawn (Art. 5.2a).
+    /// Stalemate ends the game drawn (L-5.2a).
     Stalemate,
-    /// A draw offer (Art. 9.1.2).
+    /// A draw offer (L-9.1b).
     DrawOffered(Side),
-    /// The opponent accepted the draw offer (Art. 5.2c).
+    /// The opponent accepted the draw offer (L-5.2c).
     DrawAccepted,
     /// The side declined the draw offer made to it.
     DrawDeclined(Side),
-    /// A claim of a draw (Art. 9.2, 9.3; old Art. 10.2).
+    /// A claim of a draw (L-9.2b, L-9.2c, L-9.3; old Art. 10.2).
     DrawClaimed {
         /// The claimant.
         side: Side,
         /// The ground of the claim.
         reason: DrawReason,
     },
-    /// The arbiter found the claim correct: the game is drawn (Art. 9.5a).
+    /// The arbiter found the claim correct: the game is drawn (L-9.5b).
     ClaimUpheld,
-    /// The arbiter found the claim incorrect: play goes on (Art. 9.5b).
+    /// The arbiter found the claim incorrect: play goes on (L-9.5c).
     ClaimRejected {
         /// The claimant.
         side: Side,
@@ -92,16 +92,16 @@ pub enum Announcement {
         /// How much, in seconds.
         seconds: u32,
     },
-    /// A penalty: time deducted from `side` (Art. 12.9).
+    /// A penalty: time deducted from `side` (L-12.9).
     Penalty {
         /// Whose clock.
         side: Side,
         /// How much, in seconds.
         seconds: u32,
     },
-    /// The side's flag has fallen (Art. 6.8, 6.9).
+    /// The side's flag has fallen (L-6.8, L-6.9).
     FlagFell(Side),
-    /// The side resigned (Art. 5.1b).
+    /// The side resigned (L-5.1b).
     Resigned(Side),
     /// The result of the game.
     Result(GameResult),
@@ -211,7 +211,7 @@ fn draw_claimed(l: Lang, side: Side, reason: DrawReason) -> String {
     }
 }
 
-/// A claim the arbiter found incorrect: the game goes on (Art. 9.5).
+/// A claim the arbiter found incorrect: the game goes on (L-9.5c).
 fn claim_rejected(l: Lang, side: Side) -> String {
     match l {
         Lang::De => {
@@ -269,7 +269,7 @@ fn time_added(l: Lang, side: Side, time: &str) -> String {
     }
 }
 
-/// Time deducted from a player as a penalty (Art. 12.9); `time` is already said.
+/// Time deducted from a player as a penalty (L-12.9); `time` is already said.
 fn penalty(l: Lang, side: Side, time: &str) -> String {
     match l {
         Lang::De => {
