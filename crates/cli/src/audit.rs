@@ -71,7 +71,7 @@ pub fn run(a: Args) -> ExitCode {
     };
     let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant.as_str() {
         "chess" => Box::new(PgnGames::new(source)),
-        "tavreli" => Box::new(crate::tavreli_audit::games(source)),
+        "tavreli" => Box::new(arbiter_tavreli::audit::games(source)),
         other => {
             return out::bad_input(
                 "audit",

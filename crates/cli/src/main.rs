@@ -21,7 +21,6 @@ mod play_query;
 mod replay;
 mod say_cmd;
 mod serve_cmd;
-mod tavreli_audit;
 mod tavreli_cmd;
 mod unwinnable_cmd;
 mod voice;

@@ -76,6 +76,8 @@ impl FlagObservation {
 /// The settings of a clock that the time control does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClockSettings {
+    /// The edition of the Laws whose Article 6 the clock follows (default
+    /// time, quickplay finish, both flags down).
     pub edition: Edition,
     /// CFG-9.
     pub increment_timing: IncrementTiming,
@@ -152,13 +154,26 @@ pub enum ClockError {
     /// The time control has no clock (`?`, `-`) or no periods.
     NoTimeControl,
     /// `at` is before the previous event's.
-    TimeWentBackwards { at: u64, last_at: u64 },
+    TimeWentBackwards {
+        /// The refused event's instant, ms.
+        at: u64,
+        /// The previous event's instant, ms.
+        last_at: u64,
+    },
     /// `at` (or an adjustment) is beyond [`MAX_AT_MS`].
-    OutOfRange { value: u64 },
+    OutOfRange {
+        /// The value given, ms.
+        value: u64,
+    },
     /// The side whose clock is not running pressed. What that means under the
     /// Laws (nothing, or from 2017 an illegal move if it was a press without a
     /// move by the side on move) is the Laws core's decision.
-    NotOnMove { side: Side, on_move: Side },
+    NotOnMove {
+        /// Who pressed.
+        side: Side,
+        /// Whose clock is running.
+        on_move: Side,
+    },
     /// A press while the arbiter has paused the clocks.
     Paused,
     /// `pause` while already paused.
@@ -166,10 +181,16 @@ pub enum ClockError {
     /// `resume` while running.
     NotPaused,
     /// A second `arrive` for the same side.
-    AlreadyArrived { side: Side },
+    AlreadyArrived {
+        /// Who arrived twice.
+        side: Side,
+    },
     /// `retract_move`: the side has no completed move that can be taken back
     /// (it is not the opponent's turn right after that side's press).
-    NothingToRetract { side: Side },
+    NothingToRetract {
+        /// Who asked to take a move back.
+        side: Side,
+    },
     /// `start_with` after the clock has already run or been pressed.
     AlreadyStarted,
 }
@@ -279,7 +300,9 @@ struct PressRecord {
 /// A flag that fell: whose, and at which exact ms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlagFall {
+    /// Whose flag.
     pub side: Side,
+    /// The instant it fell, ms since White's clock was started.
     pub at: u64,
 }
 
@@ -324,7 +347,9 @@ impl FlagClaim {
 /// A late arrival (6.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrival {
+    /// Who arrived.
     pub side: Side,
+    /// When, ms since the scheduled start (White's clock was started then).
     pub at: u64,
     /// The default time in force.
     pub default_time_ms: u64,
@@ -341,7 +366,12 @@ pub enum BothFlags {
     /// The clock establishes which fell first (an electronic clock always can,
     /// 2017 interpretation; 6.12 only applies "if it is impossible to
     /// establish"): L-6.9 applies to that side.
-    FirstFell { side: Side, at: u64 },
+    FirstFell {
+        /// Whose flag fell first.
+        side: Side,
+        /// When it fell, ms.
+        at: u64,
+    },
     /// It cannot be established (both at the same ms) and it happened in a
     /// period other than the last: play on (2005 6.12a, G-III.3.1.1).
     Continue,
@@ -359,43 +389,70 @@ pub enum BothFlags {
 /// driver, the tests, a log fold).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+///
+/// Every `at` is in ms since White's clock was started; each variant is the
+/// [`Clock`] method of the same name given as data.
 pub enum ClockEvent {
+    /// [`Clock::press`]: `side` stops his clock (L-6.2a).
     Press {
+        /// Who pressed.
         side: Side,
+        /// When.
         at: u64,
+        /// A completed legal move or not, as the Laws core judged it.
         kind: PressKind,
     },
+    /// [`Clock::pause`]: the arbiter stops both clocks (L-6.11).
     Pause {
+        /// When.
         at: u64,
     },
+    /// [`Clock::resume`]: the arbiter starts the clocks again.
     Resume {
+        /// When.
         at: u64,
     },
+    /// [`Clock::adjust`]: time added to or deducted from `side` (L-6.10,
+    /// 7.5, 12.9).
     Adjust {
+        /// Whose clock.
         side: Side,
+        /// When.
         at: u64,
+        /// Added when positive, deducted when negative, ms.
         delta_ms: i64,
     },
+    /// [`Clock::arrive`]: `side` arrives at the board (L-6.7a).
     Arrive {
+        /// Who arrived.
         side: Side,
+        /// When.
         at: u64,
     },
+    /// [`Clock::switch_to_increment`]: G-III.4, an increment for both players
+    /// for the rest of the game.
     SwitchToIncrement {
+        /// When.
         at: u64,
+        /// The increment per move from now on, ms.
         increment_ms: u64,
     },
     /// [`Clock::retract_move`].
     Retract {
+        /// Whose move is taken back.
         side: Side,
+        /// When.
         at: u64,
     },
     /// No change, only let time pass (records a flag fall up to `at`).
     Advance {
+        /// Up to when, ms.
         at: u64,
     },
 }
 
 impl ClockEvent {
+    /// The instant of the event, ms since White's clock was started.
     pub fn at(&self) -> u64 {
         match *self {
             ClockEvent::Press { at, .. }
@@ -413,15 +470,21 @@ impl ClockEvent {
 /// A serialisable view of the clock at an instant (for `replay --json`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSnapshot {
+    /// The instant viewed, ms since White's clock was started.
     pub at: u64,
+    /// White's main time left, ms (negative once his flag has fallen).
     pub white_ms: i64,
+    /// Black's main time left, ms (negative once his flag has fallen).
     pub black_ms: i64,
     /// 1-based period number per side, `[white, black]`.
     pub period: [u32; 2],
+    /// Moves completed per side, `[white, black]`.
     pub moves: [u32; 2],
     /// Exact flag instants per side, `[white, black]`.
     pub flag_at: [Option<u64>; 2],
+    /// The side whose clock runs (or will run on resume).
     pub on_move: Side,
+    /// The arbiter has paused the clocks (L-6.11).
     pub paused: bool,
 }
 
@@ -885,6 +948,7 @@ impl Clock {
     pub fn on_move(&self) -> Side {
         self.on_move
     }
+    /// The arbiter has paused the clocks (L-6.11).
     pub fn is_paused(&self) -> bool {
         self.paused
     }

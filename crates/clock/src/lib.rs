@@ -20,6 +20,15 @@
 //! assert_eq!(clock.remaining(Side::White, 10_000), 293_000); // 300 − 10 + 3
 //! assert_eq!(clock.flag_at(Side::Black), Some(310_000)); // if Black never moves
 //! ```
+//!
+//! Units: every instant (`at`) and every time is in milliseconds, `u64` for
+//! instants and amounts, `i64` for a main time that can go below zero once a
+//! flag has fallen. Errors: a malformed control is a [`ParseError`] naming the
+//! 1-based column; an event the clock cannot take (time going backwards, a
+//! press by the side not on move, a press while paused…) is a [`ClockError`]
+//! and leaves the clock unchanged.
+
+#![warn(missing_docs)]
 
 mod clock;
 mod tc;

@@ -80,7 +80,10 @@ pub enum ParseErrorKind {
     /// Nothing (or only blanks) was given: a time control needs at least one period.
     Empty,
     /// A number was expected here (`what` says which one).
-    ExpectedNumber { what: &'static str },
+    ExpectedNumber {
+        /// The number expected, in words ("the increment in seconds after '+'").
+        what: &'static str,
+    },
     /// A character that has no place here.
     Unexpected(char),
     /// A `-` sign: times and move counts cannot be negative.
@@ -101,7 +104,9 @@ pub enum ParseErrorKind {
 /// in characters) where it goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// The 1-based column, in characters, of the first character in error.
     pub column: usize,
+    /// What is wrong there.
     pub kind: ParseErrorKind,
 }
 

@@ -12,61 +12,104 @@ use arbiter_rules::Lang;
 /// offer, Art. 9.1.b.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
+    /// The same position for the third time (L-9.2b, L-9.2c).
     Repetition,
+    /// Fifty moves by each side without a pawn move or a capture (L-9.3).
     FiftyMoves,
     /// Old Art. 10.2 "quickplay finish" claim.
     Quickplay,
+    /// Any other ground, or none said: the claim is announced without one.
     Other,
 }
 
 /// A game result as announced (Art. 5, 6.9, 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// 1-0.
     WhiteWins,
+    /// 0-1.
     BlackWins,
+    /// ½-½.
     Draw,
 }
 
 /// Something the arbiter announces.
+///
+/// Said with [`announce`] (digits, for a display) or [`announce_with`] (numbers
+/// in words, for a speech engine) in the language of a [`Lexicon`]:
+///
+/// ```
+/// use arbiter_notation::Lexicon;
+/// use arbiter_notation::announce::{Announcement, announce};
+/// use arbiter_rules::Side;
+///
+/// let a = Announcement::Checkmate { winner: Side::White };
+/// assert_eq!(announce(&a, Lexicon::En), "Checkmate. White wins");
+/// assert_eq!(announce(&a, Lexicon::Ru), "Мат. Победа: белые");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcement {
+    /// The move gives check.
     Check,
+    /// Checkmate ends the game (L-5.1a).
     Checkmate {
+        /// The side that mated.
         winner: Side,
     },
+    /// Stalemate ends the game drawn (L-5.2a).
     Stalemate,
+    /// A draw offer (L-9.1b).
     DrawOffered(Side),
+    /// The opponent accepted the draw offer (L-5.2c).
     DrawAccepted,
+    /// The side declined the draw offer made to it.
     DrawDeclined(Side),
+    /// A claim of a draw (L-9.2b, L-9.2c, L-9.3; old Art. 10.2).
     DrawClaimed {
+        /// The claimant.
         side: Side,
+        /// The ground of the claim.
         reason: DrawReason,
     },
+    /// The arbiter found the claim correct: the game is drawn (L-9.5b).
     ClaimUpheld,
+    /// The arbiter found the claim incorrect: play goes on (L-9.5c).
     ClaimRejected {
+        /// The claimant.
         side: Side,
     },
     /// An illegal move, counted per player (Art. 7.5).
     IllegalMove {
+        /// Who made it.
         side: Side,
+        /// His illegal moves so far in this game, this one included (1 = first).
         count: u32,
     },
     /// Time added to `side`'s clock (e.g. 2 minutes to the opponent, Art. 7.5.1).
     TimeAdded {
+        /// Whose clock.
         side: Side,
+        /// How much, in seconds.
         seconds: u32,
     },
-    /// A penalty: time deducted from `side`.
+    /// A penalty: time deducted from `side` (L-12.9).
     Penalty {
+        /// Whose clock.
         side: Side,
+        /// How much, in seconds.
         seconds: u32,
     },
+    /// The side's flag has fallen (L-6.8, L-6.9).
     FlagFell(Side),
+    /// The side resigned (L-5.1b).
     Resigned(Side),
+    /// The result of the game.
     Result(GameResult),
-    /// The low-time alarm (see `clock::alarm_due`).
+    /// The low-time alarm (see [`crate::clock::LowTimeAlarm::due`]).
     LowTime {
+        /// Whose clock.
         side: Side,
+        /// The time left, in seconds.
         seconds: u32,
     },
 }
@@ -99,6 +142,10 @@ pub fn announce(a: &Announcement, lex: Lexicon) -> String {
 }
 
 /// [`announce`] with a choice of numerals (`Words` for a speech engine).
+///
+/// The short sentences are said here; the longer ones, which need the side in
+/// a grammatical case or a number in words, each have a function of their own
+/// named for the event (and the article of the Laws it announces).
 pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Numerals) -> String {
     use Announcement::*;
     use Lang::*;
@@ -123,118 +170,156 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (DrawDeclined(s), De) => format!("{} lehnt das Remis ab", side_word(l, s, 0)),
         (DrawDeclined(s), Ru) => format!("{} отклоняют ничью", cap(side_word(l, s, 0))),
         (DrawDeclined(s), En) => format!("{} declines the draw", side_word(l, s, 0)),
-        (DrawClaimed { side, reason }, _) => {
-            let why = match (reason, l) {
-                (DrawReason::Repetition, De) => " wegen dreimaliger Stellungswiederholung",
-                (DrawReason::FiftyMoves, De) => " nach der Fünfzig-Züge-Regel",
-                (DrawReason::Repetition, Ru) => " по троекратному повторению позиции",
-                (DrawReason::FiftyMoves, Ru) => " по правилу пятидесяти ходов",
-                (DrawReason::Repetition, En) => " by threefold repetition",
-                (DrawReason::FiftyMoves, En) => " under the fifty-move rule",
-                (DrawReason::Quickplay, De) => " in der Endspurtphase",
-                (DrawReason::Quickplay, Ru) => " в цейтноте при быстром завершении",
-                (DrawReason::Quickplay, En) => " in the quickplay finish",
-                (DrawReason::Other, _) => "",
-            };
-            match l {
-                De => format!("{} beansprucht Remis{}", side_word(l, side, 0), why),
-                Ru => format!("{} требуют ничью{}", cap(side_word(l, side, 0)), why),
-                En => format!("{} claims a draw{}", side_word(l, side, 0), why),
-            }
-        }
+        (DrawClaimed { side, reason }, _) => draw_claimed(l, side, reason),
         (ClaimUpheld, De) => "Anspruch berechtigt. Remis".into(),
         (ClaimUpheld, Ru) => "Требование обосновано. Ничья".into(),
         (ClaimUpheld, En) => "Claim upheld. Draw".into(),
-        (ClaimRejected { side }, De) => {
-            format!(
-                "Anspruch von {} abgelehnt. Die Partie geht weiter",
-                side_word(l, side, 0)
-            )
-        }
-        (ClaimRejected { side }, Ru) => format!(
-            "Требование ({}) отклонено. Партия продолжается",
-            side_word(l, side, 0)
-        ),
-        (ClaimRejected { side }, En) => format!(
-            "{}'s claim is rejected. The game continues",
-            side_word(l, side, 0)
-        ),
-        (IllegalMove { side, count }, De) => {
-            format!(
-                "Regelwidriger Zug von {}. Das ist der {}.",
-                side_word(l, side, 0),
-                ordinal(l, count)
-            )
-        }
-        (IllegalMove { side, count }, Ru) => format!(
-            "Невозможный ход: {}. Это {} нарушение",
-            side_word(l, side, 0),
-            ordinal(l, count)
-        ),
-        (IllegalMove { side, count }, En) => format!(
-            "Illegal move by {}. This is the {} one",
-            side_word(l, side, 0),
-            ordinal(l, count)
-        ),
-        (TimeAdded { side, seconds }, De) => {
-            format!(
-                "{} erhält {} zusätzlich",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
-        }
-        (TimeAdded { side, seconds }, Ru) => {
-            format!("{} добавлено {}", cap(side_word(l, side, 1)), secs(seconds))
-        }
-        (TimeAdded { side, seconds }, En) => {
-            format!("{} receives {} extra", side_word(l, side, 0), secs(seconds))
-        }
-        (Penalty { side, seconds }, De) => {
-            format!(
-                "Strafe: {} werden {} abgezogen",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
-        }
-        (Penalty { side, seconds }, Ru) => {
-            format!("Штраф: у {} снято {}", ru_genitive(side), secs(seconds))
-        }
-        (Penalty { side, seconds }, En) => {
-            format!("Penalty: {} loses {}", side_word(l, side, 0), secs(seconds))
-        }
+        (ClaimRejected { side }, _) => claim_rejected(l, side),
+        (IllegalMove { side, count }, _) => illegal_move(l, side, count),
+        (TimeAdded { side, seconds }, _) => time_added(l, side, &secs(seconds)),
+        (Penalty { side, seconds }, _) => penalty(l, side, &secs(seconds)),
         (FlagFell(s), De) => format!("Blättchen gefallen: {}", side_word(l, s, 0)),
         (FlagFell(s), Ru) => format!("Флажок упал: {}", side_word(l, s, 0)),
         (FlagFell(s), En) => format!("{}'s flag has fallen", side_word(l, s, 0)),
         (Resigned(s), De) => format!("{} gibt auf", side_word(l, s, 0)),
         (Resigned(s), Ru) => format!("{} сдались", cap(side_word(l, s, 0))),
         (Resigned(s), En) => format!("{} resigns", side_word(l, s, 0)),
-        (Result(r), De) => match r {
+        (Result(r), _) => result_words(l, r),
+        (LowTime { side, seconds }, _) => low_time(l, side, &secs(seconds)),
+    }
+}
+
+/// A draw claim (Art. 9.2, 9.3; old Art. 10.2), with its ground when it has one.
+fn draw_claimed(l: Lang, side: Side, reason: DrawReason) -> String {
+    use Lang::*;
+    let why = match (reason, l) {
+        (DrawReason::Repetition, De) => " wegen dreimaliger Stellungswiederholung",
+        (DrawReason::FiftyMoves, De) => " nach der Fünfzig-Züge-Regel",
+        (DrawReason::Repetition, Ru) => " по троекратному повторению позиции",
+        (DrawReason::FiftyMoves, Ru) => " по правилу пятидесяти ходов",
+        (DrawReason::Repetition, En) => " by threefold repetition",
+        (DrawReason::FiftyMoves, En) => " under the fifty-move rule",
+        (DrawReason::Quickplay, De) => " in der Endspurtphase",
+        (DrawReason::Quickplay, Ru) => " в цейтноте при быстром завершении",
+        (DrawReason::Quickplay, En) => " in the quickplay finish",
+        (DrawReason::Other, _) => "",
+    };
+    match l {
+        De => format!("{} beansprucht Remis{}", side_word(l, side, 0), why),
+        Ru => format!("{} требуют ничью{}", cap(side_word(l, side, 0)), why),
+        En => format!("{} claims a draw{}", side_word(l, side, 0), why),
+    }
+}
+
+/// A claim the arbiter found incorrect: the game goes on (L-9.5c).
+fn claim_rejected(l: Lang, side: Side) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Anspruch von {} abgelehnt. Die Partie geht weiter",
+                side_word(l, side, 0)
+            )
+        }
+        Lang::Ru => format!(
+            "Требование ({}) отклонено. Партия продолжается",
+            side_word(l, side, 0)
+        ),
+        Lang::En => format!(
+            "{}'s claim is rejected. The game continues",
+            side_word(l, side, 0)
+        ),
+    }
+}
+
+/// An illegal move and how many the player has made (Art. 7.5).
+fn illegal_move(l: Lang, side: Side, count: u32) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Regelwidriger Zug von {}. Das ist der {}.",
+                side_word(l, side, 0),
+                ordinal(l, count)
+            )
+        }
+        Lang::Ru => format!(
+            "Невозможный ход: {}. Это {} нарушение",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+        Lang::En => format!(
+            "Illegal move by {}. This is the {} one",
+            side_word(l, side, 0),
+            ordinal(l, count)
+        ),
+    }
+}
+
+/// Time added to a player's clock (Art. 7.5.1, 12.9); `time` is already said.
+fn time_added(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!("{} erhält {} zusätzlich", side_word(l, side, 0), time)
+        }
+        Lang::Ru => {
+            format!("{} добавлено {}", cap(side_word(l, side, 1)), time)
+        }
+        Lang::En => {
+            format!("{} receives {} extra", side_word(l, side, 0), time)
+        }
+    }
+}
+
+/// Time deducted from a player as a penalty (L-12.9); `time` is already said.
+fn penalty(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!(
+                "Strafe: {} werden {} abgezogen",
+                side_word(l, side, 0),
+                time
+            )
+        }
+        Lang::Ru => {
+            format!("Штраф: у {} снято {}", ru_genitive(side), time)
+        }
+        Lang::En => {
+            format!("Penalty: {} loses {}", side_word(l, side, 0), time)
+        }
+    }
+}
+
+/// The result of the game (Art. 5, 6.9, 9), score first.
+fn result_words(l: Lang, r: GameResult) -> String {
+    match l {
+        Lang::De => match r {
             GameResult::WhiteWins => "Ergebnis: eins zu null, Weiß gewinnt".into(),
             GameResult::BlackWins => "Ergebnis: null zu eins, Schwarz gewinnt".into(),
             GameResult::Draw => "Ergebnis: Remis".into(),
         },
-        (Result(r), Ru) => match r {
+        Lang::Ru => match r {
             GameResult::WhiteWins => "Результат: один — ноль, победа белых".into(),
             GameResult::BlackWins => "Результат: ноль — один, победа чёрных".into(),
             GameResult::Draw => "Результат: ничья".into(),
         },
-        (Result(r), En) => match r {
+        Lang::En => match r {
             GameResult::WhiteWins => "Result: one–nil, White wins".into(),
             GameResult::BlackWins => "Result: nil–one, Black wins".into(),
             GameResult::Draw => "Result: draw".into(),
         },
-        (LowTime { side, seconds }, De) => {
-            format!("Achtung, {}: noch {}", side_word(l, side, 0), secs(seconds))
+    }
+}
+
+/// The low-time alarm; `time` (what is left) is already said.
+fn low_time(l: Lang, side: Side, time: &str) -> String {
+    match l {
+        Lang::De => {
+            format!("Achtung, {}: noch {}", side_word(l, side, 0), time)
         }
-        (LowTime { side, seconds }, Ru) => {
-            format!(
-                "Внимание, {}: осталось {}",
-                side_word(l, side, 0),
-                secs(seconds)
-            )
+        Lang::Ru => {
+            format!("Внимание, {}: осталось {}", side_word(l, side, 0), time)
         }
-        (LowTime { side, seconds }, En) => {
-            format!("{}, {} left", side_word(l, side, 0), secs(seconds))
+        Lang::En => {
+            format!("{}, {} left", side_word(l, side, 0), time)
         }
     }
 }
@@ -276,22 +361,28 @@ fn ordinal(l: Lang, n: u32) -> String {
 pub enum Prompt {
     /// Ask for the base time in minutes; `current` is what is set now.
     BaseMinutes {
+        /// The base time set now, in minutes.
         current: u32,
     },
     /// Ask for the increment in seconds per move.
     IncrementSeconds {
+        /// The increment set now, in seconds.
         current: u32,
     },
     /// Read back the whole setting before starting.
     Confirm {
+        /// The base time, in minutes.
         minutes: u32,
+        /// The increment per move, in seconds.
         increment: u32,
     },
     /// The lexicon (and voice) now in use, said in that lexicon.
     LexiconChosen,
     /// Ready: which key starts the clock is the clock's business; we say "press to start".
     PressToStart,
+    /// The clocks have been paused.
     Paused,
+    /// The clocks run again.
     Resumed,
 }
 

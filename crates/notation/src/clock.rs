@@ -13,9 +13,13 @@ use arbiter_rules::Lang;
 /// The noun forms (one, few, many) of the units we say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
+    /// Hours (час, Stunde).
     Hour,
+    /// Minutes (минута, Minute).
     Minute,
+    /// Seconds (секунда, Sekunde).
     Second,
+    /// Moves (ход, Zug).
     Move,
 }
 
@@ -24,8 +28,10 @@ pub enum Unit {
 /// gender are written out (`Words`); `Digits` is for display, braille and logs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Numerals {
+    /// `1 минута`, `5 minutes`: for the screen, braille and logs.
     #[default]
     Digits,
+    /// `одна минута`, `eine Minute`: for a speech engine.
     Words,
 }
 
@@ -187,6 +193,9 @@ pub fn talking_clock_with(
 /// The low-time alarm: thresholds in milliseconds (e.g. 5 min, 1 min, 10 s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LowTimeAlarm {
+    /// The remaining times, in ms, at which the alarm is due when the clock runs
+    /// down through them ([`LowTimeAlarm::due`]); by default 5 min, 1 min, 30 s
+    /// and 10 s.
     pub thresholds_ms: Vec<u64>,
 }
 

@@ -30,13 +30,19 @@ pub enum ErrorKind {
 /// moves, the candidate legal moves written in the notation the user used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// What is wrong.
     pub kind: ErrorKind,
+    /// Where: the char offset (not byte) into `input` of the word or character in error.
     pub at: usize,
+    /// The text that was read, as given.
     pub input: String,
+    /// For an illegal or ambiguous move: the legal moves it could have meant,
+    /// written in the notation the user used; otherwise empty.
     pub candidates: Vec<String>,
 }
 
 impl NotationError {
+    /// An error of `kind` at char offset `at` of `input`, with no candidates.
     pub fn new(kind: ErrorKind, at: usize, input: &str) -> NotationError {
         NotationError {
             kind,

@@ -30,6 +30,7 @@ pub enum LetterSet {
 /// or "Kr" transliterated).
 #[derive(Debug)]
 pub struct LetterTable {
+    /// The language this table is for.
     pub lang: LetterSet,
     /// Command-line and API key.
     pub key: &'static str,
@@ -154,6 +155,7 @@ pub static TABLES: [LetterTable; 8] = [
 ];
 
 impl LetterSet {
+    /// Every letter set, in the order of [`TABLES`].
     pub const ALL: [LetterSet; 8] = [
         LetterSet::En,
         LetterSet::Ru,
@@ -165,6 +167,7 @@ impl LetterSet {
         LetterSet::Pl,
     ];
 
+    /// The set's table of letters.
     pub fn table(self) -> &'static LetterTable {
         TABLES
             .iter()
@@ -172,10 +175,12 @@ impl LetterSet {
             .expect("every LetterSet has a table")
     }
 
+    /// The command-line and API key (`en`, `ru`, `de`, …).
     pub fn key(self) -> &'static str {
         self.table().key
     }
 
+    /// The set whose key is `key`, in any case; `None` for an unknown key.
     pub fn from_key(key: &str) -> Option<LetterSet> {
         TABLES
             .iter()

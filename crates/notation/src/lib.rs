@@ -1,16 +1,27 @@
 //! arbiter-notation: every way a chess move is written, spoken or read.
 //!
-//! Reading a Russian move and saying it in English and in Russian words:
+//! Reading a Russian spoken move and writing it as SAN, in Russian letters and
+//! in words:
 //!
 //! ```
 //! use arbiter_notation::{LetterSet, Lexicon, Style, parse, position_from_fen, render};
 //!
 //! let start = position_from_fen(None).unwrap();
-//! // `Кf3`: К is the Russian knight (конь); the style is detected.
-//! let (m, style) = parse(&start, "Кf3", None).unwrap();
-//! assert_eq!(style, Style::Letters(LetterSet::Ru));
+//! // What a blind player says (RU-4): "knight f three". No style is given, so
+//! // the reader finds it; the legal moves decide which knight.
+//! let (m, style) = parse(&start, "конь эф три", None).unwrap();
+//! assert_eq!(style, Style::Spoken(Lexicon::Ru));
 //! assert_eq!(render(&start, m, Style::San), "Nf3");
+//! assert_eq!(render(&start, m, Style::Letters(LetterSet::Ru)), "Кf3");
 //! assert_eq!(render(&start, m, Style::Spoken(Lexicon::Ru)), "конь жэ один эф три");
+//! // The FIDE names of Appendix D (L-D.2.1): files Anna…Hector, ranks eins…acht.
+//! assert_eq!(render(&start, m, Style::Spoken(Lexicon::FideDe)), "Springer Felix drei");
+//!
+//! // No knight reaches f4: the error says so and offers the legal moves to
+//! // that square, in the words the player used.
+//! let err = parse(&start, "конь эф четыре", None).unwrap_err();
+//! assert_eq!(err.kind, arbiter_notation::ErrorKind::Illegal);
+//! assert_eq!(err.candidates, ["пешка эф два эф четыре"]);
 //! ```
 //!
 //! * Written (Appendix C): English SAN, national letters ([`LetterSet`]), figurines, long
@@ -20,6 +31,8 @@
 //!   scoresheets (Art. 8, L-C.12, [`scoresheet`]) and braille (L-D.2.7, [`braille`]).
 //!
 //! Pure: no I/O. The `arbiter-speech` crate turns the texts into sound.
+
+#![warn(missing_docs)]
 
 pub mod announce;
 pub mod braille;
@@ -86,6 +99,8 @@ impl Style {
         }
     }
 
+    /// Reads a style from its key (see [`Style::key`]), in any case; also the
+    /// aliases `fig`, `lan`, `fide`; `None` for an unknown key.
     pub fn from_key(key: &str) -> Option<Style> {
         let k = key.to_ascii_lowercase();
         Some(match k.as_str() {

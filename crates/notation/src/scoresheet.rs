@@ -26,10 +26,15 @@ pub struct ScoreMove {
 /// The scoresheet's header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoreHeader {
+    /// The name of the event.
     pub event: String,
+    /// The date, as the organiser writes it.
     pub date: String,
+    /// The round.
     pub round: String,
+    /// White's name.
     pub white: String,
+    /// Black's name.
     pub black: String,
     /// "1-0", "0-1", "½-½" or empty while the game goes on.
     pub result: String,

@@ -24,14 +24,21 @@ use crate::written::{file_char, rank_char};
 /// A spoken lexicon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lexicon {
+    /// FIDE Appendix D (L-D.2.1): Anna…Hector, eins…acht, Koenig…Bauer (key `fide-de`).
     FideDe,
+    /// The Russian national text of Appendix D (RU-1): Анна…Хектор, айн…ахт (key `ru-fide`).
     RuFide,
+    /// Russian practice (RU-4), long form: "конь жэ один эф три" (key `ru`).
     Ru,
+    /// Plain English, long form: "knight g1 to f3, check" (key `en`).
     En,
+    /// SAN read symbol by symbol with NATO file names, as lichess NVUI (key `nato`).
     Nato,
 }
 
 impl Lexicon {
+    /// Every lexicon; a transcript's vote on its lexicon is won, on a tie, by
+    /// the earlier one here.
     pub const ALL: [Lexicon; 5] = [
         Lexicon::FideDe,
         Lexicon::RuFide,
@@ -40,6 +47,7 @@ impl Lexicon {
         Lexicon::Nato,
     ];
 
+    /// The command-line and API key: `fide-de`, `ru-fide`, `ru`, `en`, `nato`.
     pub fn key(self) -> &'static str {
         match self {
             Lexicon::FideDe => "fide-de",
@@ -50,6 +58,8 @@ impl Lexicon {
         }
     }
 
+    /// Reads a lexicon from its key, in any case; also `de`, `fide`,
+    /// `ru-spoken` and `en-spoken`. `None` for an unknown key.
     pub fn from_key(k: &str) -> Option<Lexicon> {
         let k = k.to_ascii_lowercase();
         Some(match k.as_str() {
@@ -675,7 +685,24 @@ fn word_tokens(w: &str) -> Option<(Vec<Tok>, u8)> {
 }
 
 /// A transcript read into a pattern, with the lexicon it most resembles.
+///
+/// In three steps, as a listener parses a spoken move: the words into tokens
+/// (and a vote on the lexicon), castling said in words, or else the pieces and
+/// squares in the order heard, which give the destination (the last of at most
+/// two squares), what stands before it (the mover, a disambiguation or the
+/// origin) and after it (a promotion, L-C.11).
 pub(crate) fn read_transcript(text: &str) -> Result<(Pattern, Lexicon), NotationError> {
+    let (toks, lex) = heard_tokens(text)?;
+    if toks.iter().any(|(_, t)| *t == Tok::Castle) {
+        return castle_heard(&toks, text).map(|p| (p, lex));
+    }
+    let els = elements(&toks, text)?;
+    Ok((move_pattern(&els, text)?, lex))
+}
+
+/// Every word of a transcript as tokens with the word's char offset, and the
+/// lexicon that knows the most of its words (the first, English, on a tie).
+fn heard_tokens(text: &str) -> Result<(Vec<(usize, Tok)>, Lexicon), NotationError> {
     let ws = words(text);
     if ws.is_empty() {
         return Err(NotationError::new(ErrorKind::Empty, 0, text));
@@ -705,29 +732,35 @@ pub(crate) fn read_transcript(text: &str) -> Result<(Pattern, Lexicon), Notation
             best = i;
         }
     }
-    let lex = Lexicon::ALL[best];
+    Ok((toks, Lexicon::ALL[best]))
+}
 
-    if toks.iter().any(|(_, t)| *t == Tok::Castle) {
-        let short = toks.iter().any(|(_, t)| *t == Tok::Short);
-        let long = toks.iter().any(|(_, t)| *t == Tok::Long);
-        return match (short, long) {
-            (true, false) => Ok((Pattern::castle(CastlingSide::KingSide), lex)),
-            (false, true) => Ok((Pattern::castle(CastlingSide::QueenSide), lex)),
-            _ => Err(NotationError::new(
-                ErrorKind::Syntax("castling: say short/kurze/короткая or long/lange/длинная"),
-                0,
-                text,
-            )),
-        };
+/// Castling said in words (L-C.13, L-D.2): exactly one of short or long.
+fn castle_heard(toks: &[(usize, Tok)], text: &str) -> Result<Pattern, NotationError> {
+    let short = toks.iter().any(|(_, t)| *t == Tok::Short);
+    let long = toks.iter().any(|(_, t)| *t == Tok::Long);
+    match (short, long) {
+        (true, false) => Ok(Pattern::castle(CastlingSide::KingSide)),
+        (false, true) => Ok(Pattern::castle(CastlingSide::QueenSide)),
+        _ => Err(NotationError::new(
+            ErrorKind::Syntax("castling: say short/kurze/короткая or long/lange/длинная"),
+            0,
+            text,
+        )),
     }
+}
 
-    // Pieces and coordinates, in order.
-    enum El {
-        Piece(Role),
-        Sq(Square),
-        F(File),
-        R(Rank),
-    }
+/// A piece or coordinate heard, in the order said.
+enum El {
+    Piece(Role),
+    Sq(Square),
+    F(File),
+    R(Rank),
+}
+
+/// The pieces and coordinates of a transcript, a file followed by a rank read
+/// as one square ("эф три" is f3).
+fn elements(toks: &[(usize, Tok)], text: &str) -> Result<Vec<(usize, El)>, NotationError> {
     let mut els: Vec<(usize, El)> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
@@ -754,6 +787,13 @@ pub(crate) fn read_transcript(text: &str) -> Result<(Pattern, Lexicon), Notation
         }
         i += 1;
     }
+    Ok(els)
+}
+
+/// The move pattern of the heard elements: the last of one or two squares is
+/// the destination; before it may come the mover, the origin square or a file
+/// and rank of disambiguation; after it only a promotion piece.
+fn move_pattern(els: &[(usize, El)], text: &str) -> Result<Pattern, NotationError> {
     let sqs: Vec<(usize, usize, Square)> = els
         .iter()
         .enumerate()
@@ -823,7 +863,7 @@ pub(crate) fn read_transcript(text: &str) -> Result<(Pattern, Lexicon), Notation
         None if pat.from_file.is_some() && pat.from_rank.is_some() => RoleSpec::Any,
         None => RoleSpec::Is(Role::Pawn),
     };
-    Ok((pat, lex))
+    Ok(pat)
 }
 
 /// Does this text look like speech rather than a written move? (It has a word of two or

@@ -17,7 +17,9 @@ use crate::pattern::{Pattern, RoleSpec, from_to, matching, near_misses};
 /// Which letters a written move uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Letters {
+    /// A language's letters (L-C.3).
     National(LetterSet),
+    /// Figurines (♔♕♖♗♘), the same for every language.
     Figurine,
 }
 

@@ -36,6 +36,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order of the discriminants.
     pub const ALL: [Kind; 7] = [
         Kind::Volkhv,
         Kind::Knyaz,
@@ -45,6 +46,11 @@ impl Kind {
         Kind::Ratnik,
         Kind::Helgi,
     ];
+    /// The kind whose discriminant is `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is 7 or more (not a kind).
     pub fn from_index(i: usize) -> Kind {
         Kind::ALL[i]
     }
@@ -80,11 +86,14 @@ pub(crate) const TRACKED: u32 = 0xff91_ff91;
 /// Information about one man, for display, speech and tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ManInfo {
+    /// The man's owner (a prisoner keeps its owner).
     pub side: Side,
     /// What the man moves as now (a promoted ratnik reports its piece).
     pub kind: Kind,
     /// For ratniks, the piece it promotes to.
     pub mark: Option<Kind>,
+    /// A ratnik that has promoted and now moves as its mark (§3.3); it turns
+    /// back into a ratnik when captured or covered.
     pub promoted: bool,
     /// Only meaningful for volkhvs, original ratoborets and ratniks.
     pub moved: bool,
@@ -93,16 +102,22 @@ pub struct ManInfo {
 }
 
 impl ManInfo {
+    /// The man is a ratnik, promoted or not (it has a promotion mark).
     pub fn is_ratnik(&self) -> bool {
         self.mark.is_some()
     }
 }
 
+/// What kind of move a [`Move`] is, for the rules that treat moves apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveKind {
+    /// Any move not below: a step, a slide, a leap, a capture or stacking.
     Normal = 0,
+    /// A ratnik's first move of two squares (§2, §8 Q1).
     DoubleStep = 1,
+    /// A ratnik's capture en passant (§3.2).
     EnPassant = 2,
+    /// Castling (§3.1); `from`/`to` are the volkhv's squares.
     Castle = 3,
 }
 
@@ -115,10 +130,12 @@ impl Move {
     pub(crate) const fn new(from: u8, to: u8, count: u8, kind: MoveKind) -> Move {
         Move(from as u32 | (to as u32) << 6 | (count as u32) << 12 | (kind as u32) << 18)
     }
+    /// The origin square, 0 = a1 … 63 = h8 (rank × 8 + file).
     #[inline]
     pub fn from(self) -> u8 {
         (self.0 & 63) as u8
     }
+    /// The destination square, 0 = a1 … 63 = h8.
     #[inline]
     pub fn to(self) -> u8 {
         ((self.0 >> 6) & 63) as u8
@@ -128,6 +145,7 @@ impl Move {
     pub fn count(self) -> u8 {
         ((self.0 >> 12) & 63) as u8
     }
+    /// What kind of move this is.
     #[inline]
     pub fn kind(self) -> MoveKind {
         match (self.0 >> 18) & 3 {
@@ -137,6 +155,8 @@ impl Move {
             _ => MoveKind::Castle,
         }
     }
+    /// The move packed in a `u32`, as the search's tables keep it. Not a
+    /// stable format across versions.
     pub fn raw(self) -> u32 {
         self.0
     }
@@ -160,6 +180,8 @@ impl std::fmt::Debug for Move {
     }
 }
 
+/// The name of a square index (`0` → `a1`, `63` → `h8`); `-` for an index
+/// off the board.
 pub fn square_name(sq: u8) -> String {
     if sq >= 64 {
         return "-".into();
@@ -469,9 +491,13 @@ impl Position {
         h
     }
 
+    /// The Zobrist hash of the position (every stack, the side to move,
+    /// castling and double-step rights, en passant), kept up to date by
+    /// [`Position::make`] and [`Position::unmake`].
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         if self.side == 0 {
             Side::White
@@ -479,6 +505,7 @@ impl Position {
             Side::Black
         }
     }
+    /// The move number, from 1, counted up after Black's move (as in FEN).
     pub fn fullmove(&self) -> u32 {
         self.fullmove
     }
@@ -490,9 +517,15 @@ impl Position {
     pub fn ep_square(&self) -> Option<u8> {
         (self.ep != NO_SQ).then_some(self.ep)
     }
+    /// How many men stand on `sq` (0 for an empty square).
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is 64 or more.
     pub fn height(&self, sq: u8) -> usize {
         self.height[sq as usize] as usize
     }
+    /// The occupied squares as a bitboard (bit `sq` set when a stack stands there).
     pub fn occupied(&self) -> u64 {
         self.occ
     }
@@ -543,6 +576,7 @@ impl Position {
         (self.kinds[V] & self.colors[side]).trailing_zeros() as u8
     }
 
+    /// The square of `side`'s volkhv, `None` if `side` has none on the board.
     pub fn volkhv_square(&self, side: Side) -> Option<u8> {
         let b = self.kinds[V] & self.colors[side.index()];
         (b != 0).then(|| b.trailing_zeros() as u8)
@@ -592,6 +626,7 @@ impl Position {
         self.attackers(sq, by.index(), self.occ) != 0
     }
 
+    /// The side to move's volkhv is attacked (§3.4).
     pub fn in_check(&self) -> bool {
         let us = self.side as usize;
         let k = self.kinds[V] & self.colors[us];
@@ -741,6 +776,8 @@ impl Position {
         self.hash = u.hash;
     }
 
+    /// Takes back `mv`, the last move made, with the [`Undo`] its
+    /// [`Position::make`] returned: the position is restored exactly.
     pub fn unmake(&mut self, mv: Move, u: Undo) {
         self.side ^= 1;
         if self.side == 1 {
@@ -908,6 +945,8 @@ impl Position {
         }
     }
 
+    /// Every legal move of the side to move (§2, §3). Takes `&mut self` to try
+    /// each move; the position is unchanged on return.
     pub fn legal_moves(&mut self) -> Vec<Move> {
         let mut v = Vec::with_capacity(64);
         self.legal_moves_into(&mut v);

@@ -11,7 +11,9 @@ use std::fmt;
 /// A malformed position text: the offending token and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// The part of the text in error, as given.
     pub token: String,
+    /// Why it cannot be read, in English.
     pub reason: String,
 }
 

@@ -7,24 +7,46 @@
 //! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
 //! nothing in the Laws layer knows about towers.
 //!
-//! Making a tower move: a ratnik steps aside, the black knyaz lands on his own ratnik and
-//! the two stand as one tower:
+//! Making a tower move and printing the position: a ratnik steps forward, the
+//! black knyaz lands on his own ratnik and the two stand as one tower (§3
+//! point 2):
 //!
 //! ```
-//! use arbiter_tavreli::{board::Position, notation::parse_move};
+//! use arbiter_tavreli::{board::Position, fen, notation::parse_move, speech};
 //!
 //! let mut pos = Position::initial();
 //! for token in ["e2-e3", "d8-d7"] {
+//!     // the federation's notation (§5); an illegal token is an error naming why
 //!     let (mv, _) = parse_move(&pos, token).unwrap();
 //!     pos.make(mv);
 //! }
 //! let d7 = arbiter_tavreli::notation::parse_square("d7").unwrap();
 //! assert_eq!(pos.height(d7), 2); // the knyaz stands on his ratnik: a tower of two
+//!
+//! // The position text (docs/tavreli-position.md): a stack in parentheses,
+//! // bottom first; a ratnik with its promotion mark (`pq`: it becomes a knyaz).
+//! assert_eq!(
+//!     fen::to_text(&pos),
+//!     "rnb1kbnr/prpnpb(pqq)phpbpnpr/8/8/8/4PH3/PRPNPBPQ1PBPNPR/RNBQKBNR w KQkq - 0 2"
+//! );
+//! // The same tower in words, top first, for a screen reader.
+//! assert_eq!(
+//!     speech::tower(&pos, d7, speech::Lang::En).unwrap(),
+//!     "on d7 a tower of two: on top a black knyaz, below it a black ratnik"
+//! );
 //! ```
+//!
+//! Squares are `u8` indices, 0 = a1 … 63 = h8 (rank × 8 + file). A player's
+//! text (moves, position texts, PGN) is read into typed errors
+//! ([`NotationError`], [`PositionError`], [`pgn::PgnError`]) that name the
+//! token and the reason.
 //!
 //! Rule citations in comments: `§3.3` and `§8 Q16` refer to tavreli-rules.md sections,
 //! `L-9.2` to the Laws catalogue.
 
+#![warn(missing_docs)]
+
+pub mod audit;
 pub mod board;
 pub mod fen;
 mod names;

@@ -8,21 +8,28 @@
 //! move. It is strict about meaning: every error names the token and why.
 
 use crate::board::{Kind, Move, MoveKind, Position, V, square_name};
+use arbiter_rules::Side;
 use std::fmt;
 
+/// Why a move token cannot be read or played, in English and in Russian.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// The text is not a move in this notation at all.
     Malformed {
+        /// The token as given.
         token: String,
+        /// Why, in English.
         reason: String,
         /// The same reason in Russian, for `--lang ru`.
         ru: String,
+        /// The 0-based column, in characters, where reading stopped.
         column: usize,
     },
     /// A well-formed move that this position does not allow.
     Illegal {
+        /// The token as given (trimmed).
         token: String,
+        /// Why, in English.
         reason: String,
         /// The same reason in Russian, for `--lang ru`.
         ru: String,
@@ -30,6 +37,7 @@ pub enum NotationError {
 }
 
 impl NotationError {
+    /// The reason in English.
     pub fn reason(&self) -> &str {
         match self {
             NotationError::Malformed { reason, .. } | NotationError::Illegal { reason, .. } => {
@@ -47,6 +55,7 @@ impl NotationError {
             _ => self.reason(),
         }
     }
+    /// The token in error, as given.
     pub fn token(&self) -> &str {
         match self {
             NotationError::Malformed { token, .. } | NotationError::Illegal { token, .. } => token,
@@ -76,13 +85,26 @@ impl std::error::Error for NotationError {}
 /// The syntax of a move token, before looking at a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveSyntax {
-    Castle { long: bool },
-    Move { from: u8, count: Option<u8>, to: u8 },
+    /// `0-0` or `0-0-0` (§3.1).
+    Castle {
+        /// `0-0-0`: castling with the a-file ratoborets.
+        long: bool,
+    },
+    /// `from-to` or `from(n)-to` (§5).
+    Move {
+        /// The origin square, 0 = a1 … 63 = h8.
+        from: u8,
+        /// `(n)`: the top `n` men are lifted; `None` lifts the whole stack.
+        count: Option<u8>,
+        /// The destination square.
+        to: u8,
+    },
 }
 
 /// A parsed token with its annotation marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token says to do.
     pub syntax: MoveSyntax,
     /// The token carried `+`.
     pub check_mark: bool,
@@ -127,11 +149,33 @@ fn malformed(
 }
 
 /// Parses the syntax of a move token (no position needed).
+///
+/// The token is read from its end first: the annotation marks (`+`, a final
+/// `x`, `!`, `?`, a glued `*`), then castling or `from[(n)]-to` (§5).
 pub fn parse_token(token: &str) -> Result<Token, NotationError> {
     let chars: Vec<char> = token.trim().chars().map(fold_char).collect();
     if chars.is_empty() {
         return Err(malformed(token, 0, "empty move", "пустой ход"));
     }
+    let (end, check_mark, final_mark) = annotation_marks(&chars);
+    let body: String = chars[..end].iter().collect();
+    let syntax = if body == "0-0" || body == "0-0-0" {
+        MoveSyntax::Castle {
+            long: body.len() == 5,
+        }
+    } else {
+        move_syntax(token, &body.chars().collect::<Vec<char>>())?
+    };
+    Ok(Token {
+        syntax,
+        check_mark,
+        final_mark,
+    })
+}
+
+/// Where the move proper ends, before the trailing marks; whether `+` and a
+/// final mark (`x`, `×`, `#`) were among them.
+fn annotation_marks(chars: &[char]) -> (usize, bool, bool) {
     let mut end = chars.len();
     let mut check_mark = false;
     let mut final_mark = false;
@@ -144,17 +188,11 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
         }
         end -= 1;
     }
-    let body: String = chars[..end].iter().collect();
-    if body == "0-0" || body == "0-0-0" {
-        return Ok(Token {
-            syntax: MoveSyntax::Castle {
-                long: body.len() == 5,
-            },
-            check_mark,
-            final_mark,
-        });
-    }
-    let b: Vec<char> = body.chars().collect();
+    (end, check_mark, final_mark)
+}
+
+/// `from-to` or `from(n)-to`, the marks already taken off (`b`, folded).
+fn move_syntax(token: &str, b: &[char]) -> Result<MoveSyntax, NotationError> {
     let sq_at = |i: usize| -> Result<u8, NotationError> {
         let s: String = b.iter().skip(i).take(2).collect();
         parse_square(&s).ok_or_else(|| {
@@ -175,42 +213,11 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
         ));
     }
     let from = sq_at(0)?;
-    let mut i = 2;
-    let mut count = None;
-    if b.get(i) == Some(&'(') {
-        let close = match b[i..].iter().position(|&c| c == ')') {
-            Some(p) => i + p,
-            None => return Err(malformed(token, i, "`(` without `)`", "`(` без `)`")),
-        };
-        let digits: String = b[i + 1..close].iter().collect();
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 3 {
-            return Err(malformed(
-                token,
-                i + 1,
-                format!("`({digits})` must be the number of men lifted"),
-                format!("в `({digits})` должно быть число снимаемых таврелей"),
-            ));
-        }
-        let n: u32 = digits.parse().unwrap_or(0);
-        if n == 0 {
-            return Err(malformed(
-                token,
-                i + 1,
-                "a move must lift at least one man: `(0)` is not a move",
-                "ход должен снять хотя бы одну таврель: `(0)` не ход",
-            ));
-        }
-        if n > 32 {
-            return Err(malformed(
-                token,
-                i + 1,
-                format!("no tower has {n} men (there are 32 men in all)"),
-                format!("башни из {n} таврелей не бывает (всего таврелей 32)"),
-            ));
-        }
-        count = Some(n as u8);
-        i = close + 1;
-    }
+    let (count, i) = if b.get(2) == Some(&'(') {
+        lifted_count(token, b, 2)?
+    } else {
+        (None, 2)
+    };
     if b.get(i) != Some(&'-') {
         return Err(malformed(
             token,
@@ -236,11 +243,43 @@ pub fn parse_token(token: &str) -> Result<Token, NotationError> {
             "ход не может вернуться на своё поле",
         ));
     }
-    Ok(Token {
-        syntax: MoveSyntax::Move { from, count, to },
-        check_mark,
-        final_mark,
-    })
+    Ok(MoveSyntax::Move { from, count, to })
+}
+
+/// The `(n)` of a partial tower move (§3 point 4: the top *n* men are lifted), read
+/// from the `(` at `i`; the count and the column after the `)`.
+fn lifted_count(token: &str, b: &[char], i: usize) -> Result<(Option<u8>, usize), NotationError> {
+    let close = match b[i..].iter().position(|&c| c == ')') {
+        Some(p) => i + p,
+        None => return Err(malformed(token, i, "`(` without `)`", "`(` без `)`")),
+    };
+    let digits: String = b[i + 1..close].iter().collect();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 3 {
+        return Err(malformed(
+            token,
+            i + 1,
+            format!("`({digits})` must be the number of men lifted"),
+            format!("в `({digits})` должно быть число снимаемых таврелей"),
+        ));
+    }
+    let n: u32 = digits.parse().unwrap_or(0);
+    if n == 0 {
+        return Err(malformed(
+            token,
+            i + 1,
+            "a move must lift at least one man: `(0)` is not a move",
+            "ход должен снять хотя бы одну таврель: `(0)` не ход",
+        ));
+    }
+    if n > 32 {
+        return Err(malformed(
+            token,
+            i + 1,
+            format!("no tower has {n} men (there are 32 men in all)"),
+            format!("башни из {n} таврелей не бывает (всего таврелей 32)"),
+        ));
+    }
+    Ok((Some(n as u8), close + 1))
 }
 
 fn kind_name(k: Kind) -> &'static str {
@@ -252,161 +291,202 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
     let tok = parse_token(token)?;
     let mut p = pos.clone();
     let legal = p.legal_moves();
-    let illegal = |reason: String, ru: String| NotationError::Illegal {
+    match tok.syntax {
+        MoveSyntax::Castle { long } => legal
+            .iter()
+            .find(|m| m.kind() == MoveKind::Castle && (m.to() % 8 == 2) == long)
+            .map(|m| (*m, tok))
+            .ok_or_else(|| castle_refused(token, long)),
+        MoveSyntax::Move { from, count, to } => {
+            find_move(pos, &legal, token, from, count, to).map(|m| (m, tok))
+        }
+    }
+}
+
+/// An illegal-move error for `token` with its reason in English and Russian.
+fn illegal(token: &str, reason: String, ru: String) -> NotationError {
+    NotationError::Illegal {
         token: token.trim().into(),
         reason,
         ru,
-    };
-    let us = pos.side_to_move();
-    match tok.syntax {
-        MoveSyntax::Castle { long } => {
-            let found = legal
-                .iter()
-                .find(|m| m.kind() == MoveKind::Castle && (m.to() % 8 == 2) == long)
-                .copied();
-            match found {
-                Some(m) => Ok((m, tok)),
-                None => Err(illegal(
-                    format!(
-                        "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
-                        if long { "long" } else { "short" }
-                    ),
-                    format!(
-                        "{} рокировка здесь невозможна (волхв и ратоборец не ходили и стоят одни, между ними пусто, поля не под боем)",
-                        if long {
-                            "длинная"
-                        } else {
-                            "короткая"
-                        }
-                    ),
-                )),
-            }
-        }
-        MoveSyntax::Move { from, count, to } => {
-            let h = pos.height(from);
-            let top = match pos.top_man(from) {
-                Some(t) => t,
-                None => {
-                    return Err(illegal(
-                        format!("there is no man on {}", square_name(from)),
-                        format!("на {} нет таврели", square_name(from)),
-                    ));
-                }
-            };
-            if top.side != us {
-                return Err(illegal(
-                    format!(
-                        "the {} on {} belongs to {}; it is {}'s move",
-                        if h > 1 { "tower" } else { "man" },
-                        square_name(from),
-                        top.side.name(),
-                        us.name()
-                    ),
-                    format!(
-                        "{} на {} принадлежит {}; сейчас ход {}",
-                        if h > 1 {
-                            "башня"
-                        } else {
-                            "таврель"
-                        },
-                        square_name(from),
-                        if top.side == arbiter_rules::Side::White {
-                            "белым"
-                        } else {
-                            "чёрным"
-                        },
-                        if us == arbiter_rules::Side::White {
-                            "белых"
-                        } else {
-                            "чёрных"
-                        }
-                    ),
-                ));
-            }
-            let k = count.unwrap_or(h as u8);
-            if k as usize > h {
-                return Err(illegal(
-                    format!(
-                        "cannot lift {k} men: the {} on {} has only {h}",
-                        if h > 1 { "tower" } else { "square" },
-                        square_name(from)
-                    ),
-                    format!("нельзя снять {k}: на {} всего {h}", square_name(from)),
-                ));
-            }
-            if let Some(m) = legal
-                .iter()
-                .find(|m| m.from() == from && m.to() == to && m.count() == k)
-            {
-                return Ok((*m, tok));
-            }
-            // A volkhv written as a two-square move is castling.
-            if top.kind == Kind::Volkhv
-                && k == 1
-                && let Some(m) = legal
-                    .iter()
-                    .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.to() == to)
-            {
-                return Ok((*m, tok));
-            }
-            if let Some(t) = pos.top_man(to)
-                && t.kind == Kind::Volkhv
-                && pos.kinds[V] >> to & 1 != 0
-            {
-                return Err(illegal(
-                    format!(
-                        "nothing may be placed on a volkhv: {} stands on {}",
-                        if t.side == us {
-                            "your volkhv"
-                        } else {
-                            "the enemy volkhv"
-                        },
-                        square_name(to)
-                    ),
-                    format!(
-                        "на волхва ничего ставить нельзя: на {} стоит {}",
-                        square_name(to),
-                        if t.side == us {
-                            "ваш волхв"
-                        } else {
-                            "волхв противника"
-                        }
-                    ),
-                ));
-            }
-            let mut pseudo = Vec::new();
-            pos.pseudo_moves(&mut pseudo);
-            if pseudo
-                .iter()
-                .any(|m| m.from() == from && m.to() == to && m.count() == k)
-            {
-                return Err(illegal(
-                    "it would leave your own volkhv attacked".into(),
-                    "после хода ваш волхв окажется под боем".into(),
-                ));
-            }
-            Err(illegal(
-                format!(
-                    "a {}-topped {} cannot go from {} to {}",
-                    kind_name(top.kind),
-                    if h > 1 { "tower" } else { "man" },
-                    square_name(from),
-                    square_name(to)
-                ),
-                format!(
-                    "{} (сверху {}) не может пойти с {} на {}",
-                    if h > 1 {
-                        "башня"
-                    } else {
-                        "таврель"
-                    },
-                    crate::names::kind_name_ru(top.kind),
-                    square_name(from),
-                    square_name(to)
-                ),
-            ))
-        }
     }
+}
+
+/// Why castling is not possible (§3.1).
+fn castle_refused(token: &str, long: bool) -> NotationError {
+    illegal(
+        token,
+        format!(
+            "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
+            if long { "long" } else { "short" }
+        ),
+        format!(
+            "{} рокировка здесь невозможна (волхв и ратоборец не ходили и стоят одни, между ними пусто, поля не под боем)",
+            if long {
+                "длинная"
+            } else {
+                "короткая"
+            }
+        ),
+    )
+}
+
+/// The legal move `from[(count)]-to` names: the mover must be the side to
+/// move's and hold at least `count` men; a volkhv's two-square step is
+/// castling; otherwise the most telling reason why not.
+fn find_move(
+    pos: &Position,
+    legal: &[Move],
+    token: &str,
+    from: u8,
+    count: Option<u8>,
+    to: u8,
+) -> Result<Move, NotationError> {
+    let us = pos.side_to_move();
+    let h = pos.height(from);
+    let Some(top) = pos.top_man(from) else {
+        return Err(illegal(
+            token,
+            format!("there is no man on {}", square_name(from)),
+            format!("на {} нет таврели", square_name(from)),
+        ));
+    };
+    if top.side != us {
+        return Err(not_to_move(token, from, h, top.side, us));
+    }
+    let k = count.unwrap_or(h as u8);
+    if k as usize > h {
+        return Err(illegal(
+            token,
+            format!(
+                "cannot lift {k} men: the {} on {} has only {h}",
+                if h > 1 { "tower" } else { "square" },
+                square_name(from)
+            ),
+            format!("нельзя снять {k}: на {} всего {h}", square_name(from)),
+        ));
+    }
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.from() == from && m.to() == to && m.count() == k)
+    {
+        return Ok(*m);
+    }
+    // A volkhv written as a two-square move is castling.
+    if top.kind == Kind::Volkhv
+        && k == 1
+        && let Some(m) = legal
+            .iter()
+            .find(|m| m.kind() == MoveKind::Castle && m.from() == from && m.to() == to)
+    {
+        return Ok(*m);
+    }
+    Err(why_not(pos, token, (from, k, to), top.kind, h))
+}
+
+/// The man or tower on `from` is not the side to move's.
+fn not_to_move(token: &str, from: u8, h: usize, owner: Side, us: Side) -> NotationError {
+    illegal(
+        token,
+        format!(
+            "the {} on {} belongs to {}; it is {}'s move",
+            if h > 1 { "tower" } else { "man" },
+            square_name(from),
+            owner.name(),
+            us.name()
+        ),
+        format!(
+            "{} на {} принадлежит {}; сейчас ход {}",
+            if h > 1 {
+                "башня"
+            } else {
+                "таврель"
+            },
+            square_name(from),
+            if owner == Side::White {
+                "белым"
+            } else {
+                "чёрным"
+            },
+            if us == Side::White {
+                "белых"
+            } else {
+                "чёрных"
+            }
+        ),
+    )
+}
+
+/// Why the side to move's `from(k)-to` is not legal: a volkhv stands on the
+/// destination (§3 point 2), the move would leave the own volkhv attacked, or the
+/// men lifted do not move that way.
+fn why_not(
+    pos: &Position,
+    token: &str,
+    (from, k, to): (u8, u8, u8),
+    top: Kind,
+    h: usize,
+) -> NotationError {
+    let us = pos.side_to_move();
+    if let Some(t) = pos.top_man(to)
+        && t.kind == Kind::Volkhv
+        && pos.kinds[V] >> to & 1 != 0
+    {
+        return illegal(
+            token,
+            format!(
+                "nothing may be placed on a volkhv: {} stands on {}",
+                if t.side == us {
+                    "your volkhv"
+                } else {
+                    "the enemy volkhv"
+                },
+                square_name(to)
+            ),
+            format!(
+                "на волхва ничего ставить нельзя: на {} стоит {}",
+                square_name(to),
+                if t.side == us {
+                    "ваш волхв"
+                } else {
+                    "волхв противника"
+                }
+            ),
+        );
+    }
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo);
+    if pseudo
+        .iter()
+        .any(|m| m.from() == from && m.to() == to && m.count() == k)
+    {
+        return illegal(
+            token,
+            "it would leave your own volkhv attacked".into(),
+            "после хода ваш волхв окажется под боем".into(),
+        );
+    }
+    illegal(
+        token,
+        format!(
+            "a {}-topped {} cannot go from {} to {}",
+            kind_name(top),
+            if h > 1 { "tower" } else { "man" },
+            square_name(from),
+            square_name(to)
+        ),
+        format!(
+            "{} (сверху {}) не может пойти с {} на {}",
+            if h > 1 {
+                "башня"
+            } else {
+                "таврель"
+            },
+            crate::names::kind_name_ru(top),
+            square_name(from),
+            square_name(to)
+        ),
+    )
 }
 
 /// Writes a move: `c1-d2`, `e2(1)-c3` when fewer than all men are lifted,

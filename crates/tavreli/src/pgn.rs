@@ -41,9 +41,11 @@ pub struct PgnMove {
 /// A game: its tags in order, its moves, and the result token.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PgnGame {
+    /// The tag pairs, name and value, in the order written (duplicates kept).
     pub tags: Vec<(String, String)>,
     /// Comments before the first move.
     pub leading_comments: Vec<String>,
+    /// The moves of the main line, in order (variations are skipped).
     pub moves: Vec<PgnMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; `None` if the movetext had none.
     pub result: Option<String>,
@@ -52,6 +54,7 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
+    /// The value of the first tag named `name` (case-sensitive, as PGN).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -67,10 +70,14 @@ impl PgnGame {
     }
 }
 
+/// A game that cannot be read: where, the text in error, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
+    /// The 1-based line of the input.
     pub line: usize,
+    /// The text in error, as given (cut to 40 characters when displayed).
     pub token: String,
+    /// Why it cannot be read, in English.
     pub reason: String,
 }
 
@@ -229,12 +236,22 @@ fn perr<T>(line: usize, token: &str, reason: impl Into<String>) -> Result<T, Pgn
     })
 }
 
+/// Reads one game: its tag-pair section, then its movetext (PGN standard
+/// sections 8.1 and 8.2).
 fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
     let mut g = PgnGame {
         line: lines.first().map(|l| l.0).unwrap_or(1),
         ..Default::default()
     };
-    // tags
+    let idx = read_tags(lines, &mut g.tags)?;
+    let chars = movetext_chars(&lines[idx..]);
+    read_movetext(&chars, &mut g, lines.last().map(|l| l.0).unwrap_or(1))?;
+    Ok(g)
+}
+
+/// The tag pairs at the head of a game (blank lines between them allowed);
+/// the index of the first line of movetext.
+fn read_tags(lines: &[(usize, &str)], tags: &mut Vec<(String, String)>) -> Result<usize, PgnError> {
     let mut idx = 0;
     while idx < lines.len() {
         let (ln, l) = lines[idx];
@@ -264,18 +281,34 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
         let val = rest[1..rest.len() - 1]
             .replace("\\\"", "\"")
             .replace("\\\\", "\\");
-        g.tags.push((name.to_string(), val));
+        tags.push((name.to_string(), val));
         idx += 1;
     }
-    // movetext
+    Ok(idx)
+}
+
+/// The movetext as characters with their line, lines ending in `\n`; a line
+/// starting with `%` is an escape (PGN 6) and is left out.
+fn movetext_chars(lines: &[(usize, &str)]) -> Vec<(usize, char)> {
     let mut chars: Vec<(usize, char)> = Vec::new();
-    for &(ln, l) in &lines[idx..] {
+    for &(ln, l) in lines {
         if l.starts_with('%') {
             continue;
         }
         chars.extend(l.chars().map(|c| (ln, c)));
         chars.push((ln, '\n'));
     }
+    chars
+}
+
+/// Reads the movetext into `g`: comments go to the move before them,
+/// variations are skipped, tokens become moves or the result. `last_line`
+/// names the line of an unclosed variation.
+fn read_movetext(
+    chars: &[(usize, char)],
+    g: &mut PgnGame,
+    last_line: usize,
+) -> Result<(), PgnError> {
     let mut i = 0;
     let mut depth = 0usize; // variation nesting
     // Some records glue `*` to the last move (`a3(3)-a1*`) and some repeat
@@ -288,29 +321,20 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
             i += 1;
             continue;
         }
-        if c == '{' {
+        if c == '{' || c == ';' {
+            // a `{…}` comment ends at `}`, a `;` comment at the end of the line
+            let close = if c == '{' { '}' } else { '\n' };
             let start = i + 1;
             let mut j = start;
-            while j < chars.len() && chars[j].1 != '}' {
+            while j < chars.len() && chars[j].1 != close {
                 j += 1;
             }
-            if j >= chars.len() {
+            if c == '{' && j >= chars.len() {
                 return perr(ln, "{", "comment is not closed with `}`");
             }
             let text: String = chars[start..j].iter().map(|x| x.1).collect();
-            push_comment(&mut g, depth, text.trim().to_string());
-            i = j + 1;
-            continue;
-        }
-        if c == ';' {
-            let start = i + 1;
-            let mut j = start;
-            while j < chars.len() && chars[j].1 != '\n' {
-                j += 1;
-            }
-            let text: String = chars[start..j].iter().map(|x| x.1).collect();
-            push_comment(&mut g, depth, text.trim().to_string());
-            i = j;
+            push_comment(g, depth, text.trim().to_string());
+            i = if c == '{' { j + 1 } else { j };
             continue;
         }
         if c == '(' {
@@ -326,68 +350,74 @@ fn read_one(lines: &[(usize, &str)]) -> Result<PgnGame, PgnError> {
             i += 1;
             continue;
         }
-        // a token: up to whitespace or a brace; parentheses inside belong to it
         let start = i;
-        while i < chars.len()
-            && !chars[i].1.is_whitespace()
-            && chars[i].1 != '{'
-            && chars[i].1 != ';'
-        {
-            if chars[i].1 == ')' && !chars[start..i].iter().any(|x| x.1 == '(') {
-                break;
-            }
-            i += 1;
-        }
+        i = token_end(chars, i);
         let tok: String = chars[start..i].iter().map(|x| x.1).collect();
         if depth > 0 {
             continue; // variations are skipped
         }
-        if g.result.is_some() {
-            return perr(ln, &tok, "text after the game result");
-        }
-        let tok = tok.as_str();
-        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
-            g.result = Some(tok.replace('½', "1/2"));
-            continue;
-        }
-        if is_nag(tok) {
-            continue;
-        }
-        // move numbers: `12.`, `12...`, `8.…`, possibly glued to a move `1.e2-e4`
-        let rest = strip_move_number(tok);
-        if rest.is_empty() || is_nag(rest) {
-            continue;
-        }
-        // a result glued to the last move: `a3(3)-a1*`
-        // (A move never ends with `*`, so `**…` stays one unreadable token
-        // and a written record reads back the same.)
-        let (mv, glued_star) = match rest.strip_suffix('*') {
-            Some(m) if !m.is_empty() && !m.ends_with('*') => (m, true),
-            _ => (rest, false),
-        };
-        if mv.chars().all(|c| c == '.' || c == '…') {
-            continue;
-        }
-        // Tokens are not judged here: the rule set reports a malformed
-        // move with its reason, as the audit does for chess.
-        g.moves.push(PgnMove {
-            text: mv.to_string(),
-            comments: Vec::new(),
-            line: ln,
-        });
-        glued_result |= glued_star;
+        glued_result |= take_token(g, &tok, ln)?;
     }
     if g.result.is_none() && glued_result {
         g.result = Some("*".into());
     }
     if depth != 0 {
-        return perr(
-            lines.last().map(|l| l.0).unwrap_or(1),
-            "(",
-            "variation is not closed",
-        );
+        return perr(last_line, "(", "variation is not closed");
     }
-    Ok(g)
+    Ok(())
+}
+
+/// Where the token starting at `start` ends: at whitespace, a brace or a `;`.
+/// Parentheses inside a token belong to it (`e2(1)-c3`); a `)` ends it only
+/// when the token has no `(` of its own (the close of a variation).
+fn token_end(chars: &[(usize, char)], start: usize) -> usize {
+    let mut i = start;
+    while i < chars.len() && !chars[i].1.is_whitespace() && chars[i].1 != '{' && chars[i].1 != ';' {
+        if chars[i].1 == ')' && !chars[start..i].iter().any(|x| x.1 == '(') {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Takes one main-line token: the result, a NAG, a move number, or a move
+/// (kept as written; the rule set judges it). True when the move had a
+/// result `*` glued to it.
+fn take_token(g: &mut PgnGame, tok: &str, ln: usize) -> Result<bool, PgnError> {
+    if g.result.is_some() {
+        return perr(ln, tok, "text after the game result");
+    }
+    if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+        g.result = Some(tok.replace('½', "1/2"));
+        return Ok(false);
+    }
+    if is_nag(tok) {
+        return Ok(false);
+    }
+    // move numbers: `12.`, `12...`, `8.…`, possibly glued to a move `1.e2-e4`
+    let rest = strip_move_number(tok);
+    if rest.is_empty() || is_nag(rest) {
+        return Ok(false);
+    }
+    // a result glued to the last move: `a3(3)-a1*`
+    // (A move never ends with `*`, so `**…` stays one unreadable token
+    // and a written record reads back the same.)
+    let (mv, glued_star) = match rest.strip_suffix('*') {
+        Some(m) if !m.is_empty() && !m.ends_with('*') => (m, true),
+        _ => (rest, false),
+    };
+    if mv.chars().all(|c| c == '.' || c == '…') {
+        return Ok(false);
+    }
+    // Tokens are not judged here: the rule set reports a malformed
+    // move with its reason, as the audit does for chess.
+    g.moves.push(PgnMove {
+        text: mv.to_string(),
+        comments: Vec::new(),
+        line: ln,
+    });
+    Ok(glued_star)
 }
 
 /// A numeric annotation glyph: `$` and digits. Anything else that starts

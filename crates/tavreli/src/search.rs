@@ -26,6 +26,7 @@ const MAX_PLY: usize = 96;
 /// How long and how deep to search.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// Stop after completing this depth, in plies.
     pub max_depth: u32,
     /// Stop after this many nodes (deterministic).
     pub max_nodes: u64,
@@ -34,6 +35,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// At most `n` nodes, to any depth: the same move on every machine.
     pub fn nodes(n: u64) -> Limits {
         Limits {
             max_depth: 64,
@@ -41,6 +43,7 @@ impl Limits {
             time: None,
         }
     }
+    /// At most `ms` milliseconds of wall-clock time, to any depth.
     pub fn time(ms: u64) -> Limits {
         Limits {
             max_depth: 64,
@@ -67,14 +70,19 @@ impl Limits {
     }
 }
 
+/// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
+    /// The move to play: the best of the last completed depth, or the first
+    /// legal move when no depth completed; `None` when there is no legal move.
     pub best: Option<Move>,
     /// Centipawns from the side to move's view; ±(900000 - plies) for mates.
     pub score: i32,
     /// Last fully completed depth.
     pub depth: u32,
+    /// Nodes visited.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
 }
 
@@ -121,6 +129,8 @@ impl Engine {
         }
     }
 
+    /// Forgets everything learnt (the table and the move history), as for a
+    /// new game.
     pub fn clear(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
@@ -187,6 +197,9 @@ impl Engine {
         }
     }
 
+    /// Principal-variation search of `p` to `depth` plies: the table's
+    /// answer if it has one, a null-move cut, then the moves best-first with
+    /// late quiet moves reduced; the result goes back into the table.
     fn negamax(
         &mut self,
         p: &mut Position,
@@ -204,43 +217,13 @@ impl Engine {
             return self.quiesce(p, ply, alpha, beta, 0);
         }
         let key = p.hash();
-        let idx = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[idx];
-        let mut tt_mv = 0;
-        if e.key == key && e.flag != 0 {
-            tt_mv = e.mv;
-            if ply > 0 && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                match e.flag {
-                    1 => return s,
-                    2 if s >= beta => return s,
-                    3 if s <= alpha => return s,
-                    _ => {}
-                }
-            }
+        let (tt_mv, hit) = self.tt_probe(key, depth, ply, alpha, beta);
+        if let Some(s) = hit {
+            return s;
         }
         let in_check = p.in_check();
-        // Null move: if passing still fails high, a real move will too.
-        // Not in check, and not with only volkhv and ratniks on top, where
-        // zugzwang is real.
-        let us = p.side as usize;
-        let pieces = p.colors[us] & !(p.kinds[V] | p.kinds[P]);
-        if ply > 0
-            && !in_check
-            && depth >= 3
-            && pieces != 0
-            && beta < MATE - 1000
-            && evaluate(p) >= beta
-        {
-            let u = p.make_null();
-            let s = -self.negamax(p, depth - 3, ply + 1, -beta, -beta + 1);
-            p.unmake_null(u);
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return s;
-            }
+        if let Some(s) = self.null_move(p, depth, ply, beta, in_check) {
+            return s;
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         p.legal_moves_into(&mut moves);
@@ -272,22 +255,7 @@ impl Engine {
             let mv = moves[i];
             let capture = p.occupied() >> mv.to() & 1 != 0;
             let u = p.make(mv);
-            let ext = if in_check { 1 } else { 0 };
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
-            } else {
-                // late quiet moves are searched one ply shallower first
-                let r = if depth >= 3 && i >= 4 && !capture && !in_check {
-                    1
-                } else {
-                    0
-                };
-                score = -self.negamax(p, depth - 1 - r + ext, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && (r > 0 || score < beta) && !self.stopped {
-                    score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
-                }
-            }
+            let score = self.search_move(p, (depth, ply, alpha, beta), i, capture, in_check);
             p.unmake(mv, u);
             if self.stopped {
                 self.bufs[ply] = moves;
@@ -302,32 +270,143 @@ impl Engine {
             }
             if alpha >= beta {
                 if !capture {
-                    let k = &mut self.killers[ply];
-                    if k[0] != mv.raw() {
-                        k[1] = k[0];
-                        k[0] = mv.raw();
-                    }
-                    self.history[(mv.from() as usize) * 64 + mv.to() as usize] += depth * depth;
+                    self.note_cutoff(mv, ply, depth);
                 }
                 break;
             }
         }
         self.bufs[ply] = moves;
-        let flag = if best <= orig_alpha {
+        self.tt_store(key, best_mv, best, (depth, ply, orig_alpha, beta));
+        best
+    }
+
+    /// The table's move for `key` (0 when none) and, away from the root, its
+    /// score when it is deep enough and its bound decides at `alpha`/`beta`.
+    #[inline]
+    fn tt_probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (u32, Option<i32>) {
+        let e = self.tt[(key as usize) & (self.tt.len() - 1)];
+        if e.key != key || e.flag == 0 {
+            return (0, None);
+        }
+        if ply > 0 && e.depth as i32 >= depth {
+            let s = from_tt(e.score, ply);
+            match e.flag {
+                1 => return (e.mv, Some(s)),
+                2 if s >= beta => return (e.mv, Some(s)),
+                3 if s <= alpha => return (e.mv, Some(s)),
+                _ => {}
+            }
+        }
+        (e.mv, None)
+    }
+
+    /// Null move: if passing still fails high, a real move will too. Not in
+    /// check, and not with only volkhv and ratniks on top, where zugzwang is
+    /// real. The score to return, or `None` to search the moves.
+    #[inline]
+    fn null_move(
+        &mut self,
+        p: &mut Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        in_check: bool,
+    ) -> Option<i32> {
+        let us = p.side as usize;
+        let pieces = p.colors[us] & !(p.kinds[V] | p.kinds[P]);
+        if ply > 0
+            && !in_check
+            && depth >= 3
+            && pieces != 0
+            && beta < MATE - 1000
+            && evaluate(p) >= beta
+        {
+            let u = p.make_null();
+            let s = -self.negamax(p, depth - 3, ply + 1, -beta, -beta + 1);
+            p.unmake_null(u);
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                return Some(s);
+            }
+        }
+        None
+    }
+
+    /// The score of the move just made, the `i`-th in order at a node of
+    /// `(depth, ply, alpha, beta)`: the first with the full window, the others
+    /// with a null window (late quiet moves one ply shallower) and again with
+    /// the full one when they beat `alpha`. A check is extended by a ply.
+    #[inline]
+    fn search_move(
+        &mut self,
+        p: &mut Position,
+        (depth, ply, alpha, beta): (i32, usize, i32, i32),
+        i: usize,
+        capture: bool,
+        in_check: bool,
+    ) -> i32 {
+        let ext = if in_check { 1 } else { 0 };
+        if i == 0 {
+            return -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+        }
+        // late quiet moves are searched one ply shallower first
+        let r = if depth >= 3 && i >= 4 && !capture && !in_check {
+            1
+        } else {
+            0
+        };
+        let mut score = -self.negamax(p, depth - 1 - r + ext, ply + 1, -alpha - 1, -alpha);
+        if score > alpha && (r > 0 || score < beta) && !self.stopped {
+            score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+        }
+        score
+    }
+
+    /// A quiet move that cut off: a killer at this ply, and history credit.
+    #[inline]
+    fn note_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv.raw() {
+            k[1] = k[0];
+            k[0] = mv.raw();
+        }
+        self.history[(mv.from() as usize) * 64 + mv.to() as usize] += depth * depth;
+    }
+
+    /// Stores a node's result, its bound judged against the window it was
+    /// searched with.
+    #[inline]
+    fn tt_store(
+        &mut self,
+        key: u64,
+        mv: u32,
+        best: i32,
+        (depth, ply, alpha, beta): (i32, usize, i32, i32),
+    ) {
+        let flag = if best <= alpha {
             3
         } else if best >= beta {
             2
         } else {
             1
         };
+        let idx = (key as usize) & (self.tt.len() - 1);
         self.tt[idx] = TtEntry {
             key,
-            mv: best_mv,
+            mv,
             score: to_tt(best, ply),
             depth: depth.min(127) as i8,
             flag,
         };
-        best
     }
 
     fn order_score(&self, p: &Position, m: Move, tt_mv: u32, ply: usize) -> i32 {
@@ -537,9 +616,11 @@ impl Move {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A source seeded with `seed`; the same seed gives the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
@@ -548,6 +629,7 @@ impl Rng {
         self.0 = x;
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
+    /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n.max(1) as u64) as usize
     }

@@ -244,71 +244,91 @@ pub fn board(pos: &Position, lang: Lang) -> Vec<String> {
     lines
 }
 
-/// A move in words, said from the position before it.
+/// A move in words, said from the position before it: what moves (a man, a
+/// whole tower or its top men, §3 point 4), what it lands on (a capture takes
+/// the enemy prisoner, §3 point 1), what it leaves behind and who is promoted
+/// (§3.3), then check, mate or stalemate (§3.4).
 pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
     let mut after = pos.clone();
     after.make(mv);
-    let mut s = String::new();
     let mover = match pos.top_man(mv.from()) {
         Some(m) => m,
         None => return crate::notation::move_plain(pos, mv),
     };
+    let mut s = what_moves(pos, mv, &mover, lang);
+    s.push_str(&landing(pos, mv, &mover, lang));
+    s.push_str(&left_and_promoted(pos, &after, mv, &mover, lang));
+    s.push_str(status_after(&mut after, lang));
+    s
+}
+
+/// Castling, or the man or tower that goes and from where to where.
+fn what_moves(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
     let from = square_name(mv.from());
     let to = square_name(mv.to());
     let h = pos.height(mv.from());
     let k = mv.count() as usize;
     match (mv.kind(), lang) {
-        (MoveKind::Castle, Lang::Ru) => s.push_str(if mv.to() % 8 == 6 {
+        (MoveKind::Castle, Lang::Ru) => if mv.to() % 8 == 6 {
             "короткая рокировка"
         } else {
             "длинная рокировка"
-        }),
-        (MoveKind::Castle, Lang::En | Lang::De) => s.push_str(if mv.to() % 8 == 6 {
+        }
+        .to_string(),
+        (MoveKind::Castle, Lang::En | Lang::De) => if mv.to() % 8 == 6 {
             "short castling"
         } else {
             "long castling"
-        }),
+        }
+        .to_string(),
         (_, Lang::Ru) => {
             if h == 1 {
-                s.push_str(&format!("{} с {from} на {to}", man(&mover, lang)));
+                format!("{} с {from} на {to}", man(mover, lang))
             } else if k == h {
-                s.push_str(&format!(
+                format!(
                     "башня из {} ({} сверху) с {from} на {to}",
                     count_gen_ru(h),
-                    man(&mover, lang)
-                ));
+                    man(mover, lang)
+                )
             } else {
-                s.push_str(&format!(
+                format!(
                     "{} снимает {} из {} с {from} на {to}",
-                    man(&mover, lang),
+                    man(mover, lang),
                     if k == 1 {
                         "одного".to_string()
                     } else {
                         count_gen_ru(k)
                     },
                     count_gen_ru(h)
-                ));
+                )
             }
         }
         (_, Lang::En | Lang::De) => {
             if h == 1 {
-                s.push_str(&format!("{} from {from} to {to}", man(&mover, lang)));
+                format!("{} from {from} to {to}", man(mover, lang))
             } else if k == h {
-                s.push_str(&format!(
+                format!(
                     "tower of {} ({} on top) from {from} to {to}",
                     count_en(h),
-                    man(&mover, lang)
-                ));
+                    man(mover, lang)
+                )
             } else {
-                s.push_str(&format!(
+                format!(
                     "{} lifts the top {} of {} from {from} to {to}",
-                    man(&mover, lang),
+                    man(mover, lang),
                     count_en(k),
                     count_en(h)
-                ));
+                )
             }
         }
     }
+}
+
+/// What the move lands on: an enemy taken prisoner (also en passant, §3.2),
+/// or an own man stood upon; a promoted ratnik taken or covered turns back
+/// into a ratnik (§3.3). Empty for castling and an empty square.
+fn landing(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
+    let mut s = String::new();
     if mv.kind() == MoveKind::EnPassant {
         let victim_sq = if mover.side == Side::White {
             mv.to() - 8
@@ -344,8 +364,21 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
             });
         }
     }
-    // what is left behind, and promotions
-    if k < h
+    s
+}
+
+/// The man left on top of the origin when only part of a tower moved, and
+/// every ratnik promoted by the move on either square (§3.3).
+fn left_and_promoted(
+    pos: &Position,
+    after: &Position,
+    mv: Move,
+    mover: &ManInfo,
+    lang: Lang,
+) -> String {
+    let mut s = String::new();
+    let from = square_name(mv.from());
+    if (mv.count() as usize) < pos.height(mv.from())
         && let Some(left) = after.top_man(mv.from())
     {
         s.push_str(&match lang {
@@ -380,19 +413,25 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
             });
         }
     }
+    s
+}
+
+/// Check, checkmate or stalemate after the move (§3.4), or nothing.
+fn status_after(after: &mut Position, lang: Lang) -> &'static str {
     if after.in_check() {
         let mate = !after.has_legal_move();
-        s.push_str(match (lang, mate) {
+        match (lang, mate) {
             (Lang::Ru, true) => ", мат",
             (Lang::Ru, false) => ", шах",
             (Lang::En | Lang::De, true) => ", checkmate",
             (Lang::En | Lang::De, false) => ", check",
-        });
+        }
     } else if !after.has_legal_move() {
-        s.push_str(match lang {
+        match lang {
             Lang::Ru => ", пат",
             Lang::En | Lang::De => ", stalemate",
-        });
+        }
+    } else {
+        ""
     }
-    s
 }
