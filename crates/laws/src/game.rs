@@ -32,12 +32,6 @@ pub struct GameConfig {
     pub clock_only: bool,
 }
 
-impl Default for Provisions {
-    fn default() -> Self {
-        Provisions::new(Default::default(), Default::default(), Default::default())
-    }
-}
-
 /// A penalty or time correction, as recorded for the arbiter's report.
 ///
 /// `side` is the player it concerns: the offender for `illegal_move`,
@@ -1147,7 +1141,7 @@ impl<R: RuleSet> Game<R> {
         ) {
             return Err("no quickplay-finish claim in this game (2005 art. 10 / Guidelines III not announced, blitz, or an increment)".into());
         }
-        if claim == ClaimKind::Increment && !p.edition.is_modern() {
+        if claim == ClaimKind::Increment && !p.increment_request_exists() {
             return Err("the increment request of G-III.4 is not in the 2005 Laws".into());
         }
         if side != self.turn() {
@@ -1534,14 +1528,16 @@ impl<R: RuleSet> Game<R> {
             }
             ActionKind::QuickplayPostpone => {
                 // The final decision comes later (declare_result or
-                // quickplay_accept). Who may get two minutes: the seed's 2005
-                // art. 10.2(b) gives them to the claimant ("противник,
-                // потребовавший ничью"); G-III.5 (2017+) to the opponent.
-                // The seed wins for 2005 (docs/decisions.md).
-                let to = if self.config.provisions.edition.is_modern() {
-                    claimant.other()
-                } else {
+                // quickplay_accept); who gets the two minutes is the
+                // edition's answer (2005 10.2(b) vs G-III.5).
+                let to = if self
+                    .config
+                    .provisions
+                    .postponed_quickplay_time_to_claimant()
+                {
                     claimant
+                } else {
+                    claimant.other()
                 };
                 self.timing.add(to, extra, at).map_err(refused)?;
                 self.penalty(at, to, "quickplay_postponed_time", Some(extra));
@@ -1554,7 +1550,7 @@ impl<R: RuleSet> Game<R> {
                 self.penalty(at, claimant, "quickplay_rejected", Some(extra));
             }
             ActionKind::QuickplayIncrement => {
-                if !self.config.provisions.edition.is_modern() {
+                if !self.config.provisions.increment_request_exists() {
                     return Err("the increment of G-III.4 is not in the 2005 Laws".into());
                 }
                 let inc = a.ms.unwrap_or(5_000);

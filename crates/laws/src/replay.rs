@@ -7,7 +7,7 @@ use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
 use arbiter_clock::MAX_AT_MS;
-use arbiter_rules::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Regime, Side};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.
@@ -23,22 +23,17 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         .regime
         .or_else(|| Timing::regime_of(h))
         .unwrap_or(Regime::Standard);
-    // 2005 has no rapid/blitz appendix; the OLD rapidplay/blitz rules we
-    // follow assume no arbiter at every board: without `supervision`, a 2005
-    // rapid or blitz game is reduced, for illegal moves and flags alike
-    // (docs/decisions.md). From 2017 the default is full supervision.
-    let supervision = h.supervision.unwrap_or(
-        if h.edition == Edition::E2005 && regime != Regime::Standard {
-            Supervision::Reduced
-        } else {
-            Supervision::Full
-        },
-    );
+    // Without `supervision`, the edition's default (a 2005 rapid or blitz
+    // game is reduced, docs/decisions.md).
+    let supervision = h
+        .supervision
+        .unwrap_or(Provisions::default_supervision(h.edition, regime));
     check_header_values(h)?;
-    let provisions =
-        Provisions::new(h.edition, regime, supervision).with_time_penalty(h.time_penalty_ms);
+    let provisions = Provisions::new(h.edition, regime, supervision)
+        .with_time_penalty(h.time_penalty_ms)
+        .with_arbiter_calls_flags(h.arbiter_calls_flags.unwrap_or(false));
     // The clock observes flags as the Laws in force supervise the game.
-    let timing = Timing::from_header(h, regime, provisions.supervision)?;
+    let timing = Timing::from_header(h, &provisions)?;
     let config = GameConfig {
         provisions,
         scoring: h.scoring.unwrap_or_default(),

@@ -6,8 +6,10 @@
 
 use crate::log::Header;
 use crate::replay::{ClockReport, PerSide};
-use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
-use arbiter_rules::{Edition, Regime, Side, Supervision};
+use arbiter_clock::{
+    Clock, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
+};
+use arbiter_rules::{Edition, Provisions, Regime, Side};
 
 /// The clock of one game, or none.
 #[derive(Clone, Debug, Default)]
@@ -24,13 +26,9 @@ impl Timing {
         Timing::default()
     }
 
-    /// The clock a log header describes; `regime` and `supervision` pick the
+    /// The clock a log header describes; the Laws in force pick the
     /// flag-observation mode (CFG-8).
-    pub fn from_header(
-        h: &Header,
-        regime: Regime,
-        supervision: Supervision,
-    ) -> Result<Self, String> {
+    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, String> {
         let Some(text) = &h.time_control else {
             return Ok(Timing::none());
         };
@@ -38,7 +36,8 @@ impl Timing {
         if !control.is_timed() {
             return Ok(Timing::none());
         }
-        let mut settings = ClockSettings::for_game(h.edition, regime, supervision);
+        let mut settings = ClockSettings::new(h.edition);
+        settings.observation = FlagObservation::of(laws);
         settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
         settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
         settings.increment_timing = match h.increment_timing.as_deref() {
