@@ -6,6 +6,9 @@ use crate::log::{Header, Log};
 use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
+// The clock part of the report is the clock's own; it is named here too,
+// where the report's readers look for it.
+pub use crate::timing::{ClockReport, PerSide};
 use arbiter_clock::MAX_AT_MS;
 use arbiter_rules::{Regime, Side};
 use serde::Serialize;
@@ -108,23 +111,6 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
         }
     }
     Ok((game, rejected))
-}
-
-/// Per-side clock state in the report.
-#[derive(Clone, Debug, Serialize)]
-pub struct ClockReport {
-    pub white_ms: i64,
-    pub black_ms: i64,
-    /// The current period of each side (1-based).
-    pub period: PerSide<usize>,
-    /// The instant a flag fell, if one did.
-    pub flag_at: Option<u64>,
-}
-
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct PerSide<T> {
-    pub white: T,
-    pub black: T,
 }
 
 /// What `arbiter replay --json` prints. The keys are a stable contract for scripts:

@@ -5,11 +5,33 @@
 //! need one (flags, quickplay finish, time penalties) do not move any time.
 
 use crate::log::Header;
-use crate::replay::{ClockReport, PerSide};
 use arbiter_clock::{
     Clock, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
 };
 use arbiter_rules::{Edition, Provisions, Regime, Side};
+use serde::Serialize;
+
+/// Per-side clock state in the replay report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockReport {
+    /// White's remaining time in ms.
+    pub white_ms: i64,
+    /// Black's remaining time in ms.
+    pub black_ms: i64,
+    /// The current period of each side (1-based).
+    pub period: PerSide<usize>,
+    /// The instant a flag fell, if one did.
+    pub flag_at: Option<u64>,
+}
+
+/// One value for each side, serialised as `{"white": …, "black": …}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PerSide<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+}
 
 /// The clock of one game, or none.
 #[derive(Clone, Debug, Default)]
