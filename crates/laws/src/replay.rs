@@ -10,14 +10,30 @@ use crate::timing::Timing;
 // where the report's readers look for it.
 pub use crate::timing::{ClockReport, PerSide};
 use arbiter_clock::MAX_AT_MS;
-use arbiter_rules::{Regime, Side};
+use arbiter_rules::{Regime, Rejection, Side};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rejected {
+    /// The 1-based line of the log.
     pub line: usize,
+    /// Why, in English: the report's words, a contract for scripts.
     pub reason: String,
+    /// Why, typed: the article and the data to say it in any language.
+    #[serde(skip)]
+    pub why: Rejection,
+}
+
+impl Rejected {
+    /// A refusal of line `line`.
+    pub fn new(line: usize, why: Rejection) -> Self {
+        Rejected {
+            line,
+            reason: why.to_string(),
+            why,
+        }
+    }
 }
 
 /// The settings a header gives, with the clock it describes.
@@ -97,17 +113,13 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
     for (line, ev) in &log.lines {
         match ev {
             Ok(ev) => {
-                if let Err(reason) = game.apply(ev) {
-                    rejected.push(Rejected {
-                        line: *line,
-                        reason,
-                    });
+                if let Err(why) = game.apply(ev) {
+                    rejected.push(Rejected::new(*line, why));
                 }
             }
-            Err(reason) => rejected.push(Rejected {
-                line: *line,
-                reason: reason.clone(),
-            }),
+            Err(reason) => {
+                rejected.push(Rejected::new(*line, Rejection::Unreadable(reason.clone())))
+            }
         }
     }
     Ok((game, rejected))

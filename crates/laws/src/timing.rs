@@ -6,9 +6,9 @@
 
 use crate::log::Header;
 use arbiter_clock::{
-    Clock, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
+    Clock, ClockError, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
 };
-use arbiter_rules::{Edition, Provisions, Regime, Side};
+use arbiter_rules::{ClockRefusal, Edition, Provisions, Regime, Rejection, Side};
 use serde::Serialize;
 
 /// Per-side clock state in the replay report.
@@ -158,33 +158,30 @@ impl Timing {
     }
 
     /// Whether the clock would accept a press by `side` now.
-    pub fn check_press(&self, side: Side) -> Result<(), String> {
+    pub fn check_press(&self, side: Side) -> Result<(), Rejection> {
         match &self.clock {
             None => Ok(()),
-            Some(c) if c.is_paused() => Err("the clocks are paused".into()),
-            Some(c) if c.on_move() != side => Err(format!("{side}'s clock is not running")),
+            Some(c) if c.is_paused() => Err(Rejection::ClocksPaused),
+            Some(c) if c.on_move() != side => Err(Rejection::ClockNotRunning { side }),
             Some(_) => Ok(()),
         }
     }
 
-    fn press(&mut self, side: Side, at: u64, kind: PressKind) -> Result<(), String> {
+    fn press(&mut self, side: Side, at: u64, kind: PressKind) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
-            Some(c) => c
-                .press(side, at, kind)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
+            Some(c) => c.press(side, at, kind).map(|_| ()).map_err(refusal),
         }
     }
 
     /// A legal move is completed (L-6.2a).
-    pub fn press_move(&mut self, side: Side, at: u64) -> Result<(), String> {
+    pub fn press_move(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         self.press(side, at, PressKind::Move)
     }
 
     /// An illegal move is completed: time charged, nothing credited, the
     /// offender's clock keeps running (catalogue Q6, L-7.5f).
-    pub fn press_illegal(&mut self, side: Side, at: u64) -> Result<(), String> {
+    pub fn press_illegal(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         self.press(side, at, PressKind::Illegal)
     }
 
@@ -202,12 +199,12 @@ impl Timing {
     /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9). An
     /// amount beyond the clock's range is refused and changes nothing, so a
     /// caller never reports a change that was not made.
-    pub fn add(&mut self, side: Side, ms: i64, at: u64) -> Result<(), String> {
+    pub fn add(&mut self, side: Side, ms: i64, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
             Some(c) => {
                 let at = at.max(c.last_at());
-                c.adjust(side, at, ms).map_err(|e| e.to_string())
+                c.adjust(side, at, ms).map_err(refusal)
             }
         }
     }
@@ -221,13 +218,12 @@ impl Timing {
     }
 
     /// G-III.4: an increment for both players from now on.
-    pub fn set_increment(&mut self, ms: i64, at: u64) -> Result<(), String> {
+    pub fn set_increment(&mut self, ms: i64, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
             Some(c) => {
                 let at = at.max(c.last_at());
-                c.switch_to_increment(at, ms.max(0) as u64)
-                    .map_err(|e| e.to_string())
+                c.switch_to_increment(at, ms.max(0) as u64).map_err(refusal)
             }
         }
     }
@@ -242,17 +238,17 @@ impl Timing {
         }
     }
 
-    pub fn pause(&mut self, at: u64) -> Result<(), String> {
+    pub fn pause(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
-            None => Err("the game has no clock to pause".into()),
-            Some(c) => c.pause(at).map_err(|e| e.to_string()),
+            None => Err(Rejection::NoClockToPause),
+            Some(c) => c.pause(at).map_err(refusal),
         }
     }
 
-    pub fn resume(&mut self, at: u64) -> Result<(), String> {
+    pub fn resume(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
-            None => Err("the game has no clock to resume".into()),
-            Some(c) => c.resume(at).map_err(|e| e.to_string()),
+            None => Err(Rejection::NoClockToResume),
+            Some(c) => c.resume(at).map_err(refusal),
         }
     }
 
@@ -278,5 +274,54 @@ impl Timing {
     /// The pure clock, for callers that need more than the Laws do.
     pub fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
+    }
+}
+
+/// The clock's refusal as the Laws report it; the words stay the clock's.
+pub fn refusal(e: ClockError) -> Rejection {
+    Rejection::Clock(match e {
+        ClockError::NoTimeControl => ClockRefusal::NoTimeControl,
+        ClockError::TimeWentBackwards { at, last_at } => {
+            ClockRefusal::TimeWentBackwards { at, last_at }
+        }
+        ClockError::OutOfRange { value } => ClockRefusal::OutOfRange { value },
+        ClockError::NotOnMove { side, on_move } => ClockRefusal::NotOnMove { side, on_move },
+        ClockError::Paused => ClockRefusal::Paused,
+        ClockError::AlreadyPaused => ClockRefusal::AlreadyPaused,
+        ClockError::NotPaused => ClockRefusal::NotPaused,
+        ClockError::AlreadyArrived { side } => ClockRefusal::AlreadyArrived { side },
+        ClockError::NothingToRetract { side } => ClockRefusal::NothingToRetract { side },
+        ClockError::AlreadyStarted => ClockRefusal::AlreadyStarted,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_clock::MAX_AT_MS;
+
+    /// The Laws repeat the clock's refusals in their own vocabulary: the
+    /// words must stay the clock's, byte for byte.
+    #[test]
+    fn clock_refusals_keep_the_clocks_words() {
+        assert_eq!(MAX_AT_MS, arbiter_rules::rejection::CLOCK_MAX_MS);
+        let w = Side::White;
+        for e in [
+            ClockError::NoTimeControl,
+            ClockError::TimeWentBackwards { at: 1, last_at: 2 },
+            ClockError::OutOfRange { value: 7 },
+            ClockError::NotOnMove {
+                side: w,
+                on_move: Side::Black,
+            },
+            ClockError::Paused,
+            ClockError::AlreadyPaused,
+            ClockError::NotPaused,
+            ClockError::AlreadyArrived { side: w },
+            ClockError::NothingToRetract { side: w },
+            ClockError::AlreadyStarted,
+        ] {
+            assert_eq!(refusal(e.clone()).to_string(), e.to_string());
+        }
     }
 }

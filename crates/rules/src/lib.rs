@@ -22,10 +22,14 @@
 #![warn(missing_docs)]
 
 mod lang;
+pub mod outcome;
 pub mod provisions;
+pub mod rejection;
 
 pub use lang::Lang;
+pub use outcome::{GameResult, Termination};
 pub use provisions::{PenaltyKind, Provisions};
+pub use rejection::{ClockRefusal, Rejection};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
