@@ -285,10 +285,10 @@ fn readable_token(tok: &[u8]) -> bool {
 
 /// Scans a game's movetext as pgn-reader walks it and returns the first
 /// thing it would skip or leave open, with ply, line and column.
-fn scan_movetext(text: &[u8], first_line: usize) -> Option<String> {
-    let (mut line, mut col) = (first_line, 1usize);
+/// The byte and line where the movetext starts: after the tag section,
+/// the lines starting with `[` (PGN standard 8.1).
+fn skip_tags(text: &[u8], mut line: usize) -> (usize, usize) {
     let mut i = 0;
-    // Skip the tag section: lines starting with `[` before the movetext.
     loop {
         let rest = &text[i..];
         let end = rest
@@ -297,11 +297,36 @@ fn scan_movetext(text: &[u8], first_line: usize) -> Option<String> {
             .map_or(rest.len(), |p| p + 1);
         let t = rest[..end].trim_ascii();
         if end == 0 || !(t.is_empty() || t[0] == b'[') {
-            break;
+            return (i, line);
         }
         i += end;
         line += 1;
     }
+}
+
+/// Where a `{…}` comment opening at `i` ends (PGN standard 8.2.5): the byte
+/// after `}`, with its line and column; `None` when it is never closed.
+fn after_comment(
+    text: &[u8],
+    i: usize,
+    mut line: usize,
+    mut col: usize,
+) -> Option<(usize, usize, usize)> {
+    let close = text[i..].iter().position(|&x| x == b'}')?;
+    for &x in &text[i..i + close] {
+        if x == b'\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+    }
+    Some((i + close + 1, line, col + 1))
+}
+
+fn scan_movetext(text: &[u8], first_line: usize) -> Option<String> {
+    let (mut i, mut line) = skip_tags(text, first_line);
+    let mut col = 1usize;
     let (mut depth, mut ply) = (0usize, 0usize);
     let mut open_variation = (0, 0);
     let at = |ply: usize, line: usize, col: usize| {
@@ -322,23 +347,13 @@ fn scan_movetext(text: &[u8], first_line: usize) -> Option<String> {
                 continue;
             }
             b'{' => {
-                let (l0, c0) = (line, col);
-                let Some(close) = text[i..].iter().position(|&x| x == b'}') else {
+                let Some(after) = after_comment(text, i, line, col) else {
                     return Some(format!(
                         "{}: the comment is not closed with `}}`",
-                        at(ply, l0, c0)
+                        at(ply, line, col)
                     ));
                 };
-                for &x in &text[i..i + close] {
-                    if x == b'\n' {
-                        line += 1;
-                        col = 1;
-                    } else {
-                        col += 1;
-                    }
-                }
-                i += close + 1;
-                col += 1;
+                (i, line, col) = after;
                 continue;
             }
             b';' => {

@@ -338,6 +338,69 @@ fn l_6_8_flag_called_automatically_or_on_claim() {
     }
 }
 
+/// Seed 002 A.4.5 (July 2017): «Если арбитр наблюдал падение флажка, он также
+/// может объявить об этом». The arbiter's own call is the header setting
+/// `arbiter_calls_flags`, off by default: then only a claim makes a flag count.
+#[test]
+fn l_6_8_july_2017_arbiter_may_call_a_flag_when_the_header_says_so() {
+    let run = |e: &str, setting: &str| {
+        let header = format!("\"time_control\":\"900\",\"supervision\":\"reduced\"{setting}");
+        let mut log = Log::new(e, &header);
+        log.at(901_000).mv("white", "e4");
+        log.replay()
+    };
+    let on = ",\"arbiter_calls_flags\":true";
+    let off = ",\"arbiter_calls_flags\":false";
+    // July 2017, setting on: the fall at 900 s is called; White's later move is refused.
+    let r = run("2017", on);
+    assert_eq!(
+        (r.result.as_str(), r.termination),
+        ("0-1", Some("time_forfeit"))
+    );
+    assert_eq!(r.ply, 0);
+    assert_eq!(r.rejected.len(), 1);
+    // July 2017, setting off or absent: nobody claimed, the game goes on.
+    for setting in [off, ""] {
+        let r = run("2017", setting);
+        assert_eq!((r.result.as_str(), r.ply), ("*", 1), "{setting:?}");
+    }
+    // The OLD 2005 rules: the arbiter must not signal a flag, whatever the setting.
+    for setting in [on, off] {
+        let r = run("2005", setting);
+        assert_eq!((r.result.as_str(), r.ply), ("*", 1), "2005 {setting:?}");
+    }
+    // 2018 and 2023: the arbiter "shall" call it, whatever the setting.
+    for e in ["2018", "2023"] {
+        for setting in [on, off] {
+            let r = run(e, setting);
+            assert_eq!(r.termination, Some("time_forfeit"), "{e} {setting:?}");
+        }
+    }
+    // Fully supervised July-2017 rapid: the arbiter watches, flags are called.
+    let mut log = Log::new("2017", "\"time_control\":\"900\",\"supervision\":\"full\"");
+    log.at(901_000).mv("white", "e4");
+    assert_eq!(log.replay().termination, Some("time_forfeit"));
+}
+
+/// With the arbiter's call off, a July-2017 reduced flag still counts when the
+/// opponent claims it (A.4.3: with time left on his own clock).
+#[test]
+fn l_a_4_3_july_2017_flag_counts_when_claimed() {
+    let header = "\"time_control\":\"900\",\"supervision\":\"reduced\"";
+    let mut log = Log::new("2017", header);
+    log.at(901_000).mv("white", "e4").event("flag", "white");
+    let r = log.replay();
+    assert_eq!(
+        (r.result.as_str(), r.termination),
+        ("0-1", Some("time_forfeit"))
+    );
+    // Claimed before the fall: refused, the game goes on.
+    let mut log = Log::new("2017", header);
+    log.at(899_000).event("flag", "white");
+    let r = log.replay();
+    assert_eq!((r.result.as_str(), r.rejected.len()), ("*", 1));
+}
+
 #[test]
 fn l_6_7a_late_arrival() {
     for (e, at, loses) in [

@@ -7,7 +7,7 @@
 //! (L-6.1, L-6.4).
 
 use crate::tc::{Period, TimeControl};
-use arbiter_rules::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Edition, Provisions, Regime, Side, Supervision};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -59,16 +59,22 @@ pub enum FlagObservation {
 }
 
 impl FlagObservation {
-    /// The edition's default: only 2005 rapid/blitz under reduced supervision
-    /// waits for a claim. From 2017, A.4.5 lets (July 2017: "can") or makes
-    /// (2018, 2023: "shall") the arbiter call a flag he sees, and the software
-    /// always sees it.
+    /// The default of the Laws in force, as [`Provisions::flag_called_automatically`]
+    /// answers it: 2005 rapid/blitz under reduced supervision and July-2017
+    /// reduced play (where A.4.5 only lets the arbiter call a flag, and the
+    /// software does not unless the log asks it to) wait for a claim. From
+    /// 2018 the arbiter "shall" call a flag he sees, and the software always
+    /// sees it.
     pub fn default_for(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
-        if !edition.is_modern() && regime != Regime::Standard && supervision == Supervision::Reduced
-        {
-            FlagObservation::OnClaim
-        } else {
+        Self::of(&Provisions::new(edition, regime, supervision))
+    }
+
+    /// The observation mode the given Laws prescribe (CFG-8, L-6.8).
+    pub fn of(p: &Provisions) -> Self {
+        if p.flag_called_automatically() {
             FlagObservation::Automatic
+        } else {
+            FlagObservation::OnClaim
         }
     }
 }
@@ -118,11 +124,17 @@ impl ClockSettings {
     }
     /// The default time in force (6.7, CFG-4).
     pub fn default_time(&self) -> u64 {
-        self.default_time_ms.unwrap_or(if self.edition.is_modern() {
-            0
-        } else {
-            DEFAULT_TIME_2005_MS
-        })
+        self.default_time_ms
+            .unwrap_or(self.laws().edition_default_time().max(0) as u64)
+    }
+
+    /// The table of the Laws for this clock's edition. The clock asks it only
+    /// the questions whose answer depends on the edition alone (default time,
+    /// quickplay finish, both flags, flag claims), so the regime and
+    /// supervision given here do not matter; the observation mode, which
+    /// does depend on them, is a setting of its own.
+    pub fn laws(&self) -> Provisions {
+        Provisions::new(self.edition, Regime::Standard, Supervision::Full)
     }
 }
 
@@ -1022,7 +1034,7 @@ impl Clock {
         FlagClaim {
             opponent_fell_at: self.fell_by(claimant.other(), at),
             claimant_fell_at: self.fell_by(claimant, at),
-            claimant_flag_must_be_up: !self.settings.edition.is_modern()
+            claimant_flag_must_be_up: self.settings.laws().on_claim_needs_own_flag_up()
                 && self.settings.observation == FlagObservation::OnClaim,
         }
     }
@@ -1059,14 +1071,15 @@ impl Clock {
             self.side(Side::Black).fell_at?,
         );
         let s = &self.settings;
-        if !s.edition.is_modern() && s.observation == FlagObservation::OnClaim {
+        let laws = s.laws();
+        if laws.on_claim_both_flags_draw() && s.observation == FlagObservation::OnClaim {
             return Some(BothFlags::Draw);
         }
         if w != b {
             let side = if w < b { Side::White } else { Side::Black };
             return Some(BothFlags::FirstFell { side, at: w.min(b) });
         }
-        if s.edition.is_modern() && !s.guidelines_iii {
+        if laws.same_instant_flags_arbiter_decides(s.guidelines_iii) {
             return Some(BothFlags::ArbiterDecides);
         }
         let last = Side::BOTH.iter().all(|&x| self.in_final_period(x));
@@ -1158,19 +1171,20 @@ impl Clock {
         if regime == Regime::Blitz || !self.in_final_period(side) {
             return false;
         }
-        if self.settings.edition.is_modern() {
+        if self.settings.laws().quickplay_finish_in_laws() {
+            true
+        } else {
             let no_increment = self.increment_override.is_none()
                 && self.periods.iter().all(|p| !p.has_per_move_time());
             self.settings.guidelines_iii && no_increment
-        } else {
-            true
         }
     }
 
     /// G-III.4 (2017+ only, not in 2005): may the player on move ask for the
     /// increment instead of claiming?
     pub fn increment_request_available(&self, side: Side, regime: Regime) -> bool {
-        self.settings.edition.is_modern() && self.quickplay_finish_applies(side, regime)
+        self.settings.laws().increment_request_exists()
+            && self.quickplay_finish_applies(side, regime)
     }
 
     /// A serialisable view at `at`.

@@ -5,7 +5,7 @@
 //! §9.6.1) with a small extension for delay modes; `docs/time-control.md` is the
 //! reference for the syntax.
 
-use arbiter_rules::{Edition, Regime};
+use arbiter_rules::{Edition, Provisions, Regime};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -499,22 +499,7 @@ impl TimeControl {
     /// `None` for `?` and `-`: without a clock the regulations decide.
     pub fn classify(&self, edition: Edition) -> Option<Regime> {
         let t = self.sixty_move_budget_ms()?;
-        const MIN: u64 = 60_000;
-        Some(if edition.is_modern() {
-            if t <= 10 * MIN {
-                Regime::Blitz
-            } else if t < 60 * MIN {
-                Regime::Rapid
-            } else {
-                Regime::Standard
-            }
-        } else if t < 15 * MIN {
-            Regime::Blitz
-        } else if t < 60 * MIN {
-            Regime::Rapid
-        } else {
-            Regime::Standard
-        })
+        Some(Provisions::regime_for_budget(edition, t))
     }
 }
 

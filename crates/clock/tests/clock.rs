@@ -532,7 +532,18 @@ fn observation_mode_defaults() {
         f(Edition::E2005, Regime::Standard, Supervision::Reduced),
         Automatic
     );
-    for e in [Edition::E2017, Edition::E2018, Edition::E2023] {
+    // July 2017 A.4.5: the arbiter only *may* call a flag in reduced play;
+    // by default only a claim makes it count (the Laws core reads it so).
+    assert_eq!(
+        f(Edition::E2017, Regime::Blitz, Supervision::Reduced),
+        OnClaim
+    );
+    assert_eq!(
+        f(Edition::E2017, Regime::Rapid, Supervision::Full),
+        Automatic
+    );
+    // 2018 and 2023: he "shall", so the software always calls it.
+    for e in [Edition::E2018, Edition::E2023] {
         assert_eq!(f(e, Regime::Blitz, Supervision::Reduced), Automatic);
         assert_eq!(f(e, Regime::Rapid, Supervision::Reduced), Automatic);
     }

@@ -168,6 +168,58 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
         flag: None,
         notes: rec.notes.clone(),
     };
+    let (mut game, increment) = match start_game(rules, opts, rec) {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e);
+            return out;
+        }
+    };
+    play_record(&mut game, rec, increment, &mut out);
+    out.ply = game.plies().len();
+    let recorded = GameResult::parse(&recorded_text).unwrap_or(GameResult::Ongoing);
+
+    if let Some(o) = game.outcome() {
+        // The moves alone decide (mate, stalemate, dead position, fivefold, 75).
+        out.result = o.result.as_str().into();
+        out.termination = Some(o.termination.as_str());
+        out.agrees = o.result == recorded;
+        return out;
+    }
+    if out.error.is_some() {
+        out.result = "*".into();
+        out.agrees = false;
+        return out;
+    }
+    let (result, termination) = recorded_ending(&game, rec, recorded);
+    // A flag that fell unnoticed earlier decides the game at that point
+    // (L-6.9) — reported, and the result follows it when play went on.
+    if let Some(f) = &out.flag
+        && (f.ply < game.plies().len()
+            || recorded_kind(rec.tag("Termination")) != Recorded::TimeForfeit)
+    {
+        out.result = verdict_at_flag(&game, f).as_str().into();
+        out.termination = Some(Termination::TimeForfeit.as_str());
+        out.agrees = out.result == recorded.as_str();
+        return out;
+    }
+    out.result = result.as_str().into();
+    out.termination = if result == GameResult::Ongoing {
+        None
+    } else {
+        Some(termination.as_str())
+    };
+    out.agrees = result == recorded;
+    out
+}
+
+/// The game a record starts (its `FEN` tag, the regime of its
+/// `TimeControl`, L-6.3g) and the increment its `[%clk]` readings include.
+fn start_game<R: RuleSet>(
+    rules: R,
+    opts: AuditOptions,
+    rec: &RecordedGame,
+) -> Result<(Game<R>, i64), String> {
     let control = rec
         .tag("TimeControl")
         .and_then(|tc| Timing::parse_control(tc).ok());
@@ -184,21 +236,32 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
         ..Default::default()
     };
     let start = match rec.tag("FEN") {
-        Some(fen) => match rules.parse_position(fen) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                out.error = Some(format!("FEN tag: {e}"));
-                return out;
-            }
-        },
+        Some(fen) => Some(
+            rules
+                .parse_position(fen)
+                .map_err(|e| format!("FEN tag: {e}"))?,
+        ),
         None => None,
     };
-    let mut game = Game::new(rules, config, start, Timing::none());
+    let game = Game::new(rules, config, start, Timing::none());
     let increment = control.as_ref().map(Timing::first_increment).unwrap_or(0);
+    Ok((game, increment))
+}
+
+/// Plays the record's moves under the Laws (Art. 1–5, 9.6): stops at the
+/// end of the game, at a move that cannot be read or is illegal (the
+/// record's error), and notes the claims that open and the first flag the
+/// `[%clk]` readings prove fallen (L-6.9).
+fn play_record<R: RuleSet>(
+    game: &mut Game<R>,
+    rec: &RecordedGame,
+    increment: i64,
+    out: &mut AuditRecord,
+) {
     let mut claim_seen = [false, false];
 
     for (i, text) in rec.moves.iter().enumerate() {
-        note_claimable(&game, i, &mut claim_seen, &mut out.claimable);
+        note_claimable(game, i, &mut claim_seen, &mut out.claimable);
         if game.outcome().is_some() {
             // The game ended by itself (mate, stalemate, dead position,
             // fivefold, 75 moves); the moves played after it do not count.
@@ -250,29 +313,24 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
         }
     }
     if out.error.is_none() {
-        note_claimable(&game, rec.moves.len(), &mut claim_seen, &mut out.claimable);
+        note_claimable(game, rec.moves.len(), &mut claim_seen, &mut out.claimable);
     }
-    out.ply = game.plies().len();
-    let recorded = GameResult::parse(&recorded_text).unwrap_or(GameResult::Ongoing);
+}
 
-    if let Some(o) = game.outcome() {
-        // The moves alone decide (mate, stalemate, dead position, fivefold, 75).
-        out.result = o.result.as_str().into();
-        out.termination = Some(o.termination.as_str());
-        out.agrees = o.result == recorded;
-        return out;
-    }
-    if out.error.is_some() {
-        out.result = "*".into();
-        out.agrees = false;
-        return out;
-    }
+/// What the Laws make of the record's own ending when the moves did not end
+/// the game: a flag (L-6.9), a forfeit, a resignation (2023 5.1.2), a draw
+/// claimed (9.2, 9.3) or agreed (5.2.3), a double loss (11.8).
+fn recorded_ending<R: RuleSet>(
+    game: &Game<R>,
+    rec: &RecordedGame,
+    recorded: GameResult,
+) -> (GameResult, Termination) {
     let pos = game.position();
     let rules = game.rules();
     let mover = rules.turn(pos);
     let left = game.quiet_plies_left();
     let cannot_mate = |s: Side| rules.mateability_within(pos, s, left) == Mateability::Impossible;
-    let (result, termination) = match recorded_kind(rec.tag("Termination")) {
+    match recorded_kind(rec.tag("Termination")) {
         Recorded::TimeForfeit => {
             // L-6.9: the player whose flag fell loses, unless his opponent
             // cannot mate him (no such exception in the Tavreli rules). The loser is the side the record says lost,
@@ -329,26 +387,7 @@ fn audit_moves<R: RuleSet>(rules: R, opts: AuditOptions, rec: &RecordedGame) -> 
             GameResult::BothLose => (recorded, Termination::Arbiter),
             GameResult::Ongoing => (GameResult::Ongoing, Termination::Arbiter),
         },
-    };
-    // A flag that fell unnoticed earlier decides the game at that point
-    // (L-6.9) — reported, and the result follows it when play went on.
-    if let Some(f) = &out.flag
-        && (f.ply < game.plies().len()
-            || recorded_kind(rec.tag("Termination")) != Recorded::TimeForfeit)
-    {
-        out.result = verdict_at_flag(&game, f).as_str().into();
-        out.termination = Some(Termination::TimeForfeit.as_str());
-        out.agrees = out.result == recorded.as_str();
-        return out;
     }
-    out.result = result.as_str().into();
-    out.termination = if result == GameResult::Ongoing {
-        None
-    } else {
-        Some(termination.as_str())
-    };
-    out.agrees = result == recorded;
-    out
 }
 
 /// L-6.9 applied to the position at the moment the flag fell.

@@ -32,12 +32,6 @@ pub struct GameConfig {
     pub clock_only: bool,
 }
 
-impl Default for Provisions {
-    fn default() -> Self {
-        Provisions::new(Default::default(), Default::default(), Default::default())
-    }
-}
-
 /// A penalty or time correction, as recorded for the arbiter's report.
 ///
 /// `side` is the player it concerns: the offender for `illegal_move`,
@@ -159,19 +153,34 @@ pub struct Game<R: RuleSet> {
     notes: Vec<String>,
 }
 
-/// Why an event was rejected.
-pub type Rejection = String;
+pub use arbiter_rules::Rejection;
 
 /// The most points a game may give (CFG-6): scores outside `[0, MAX_POINTS]`
 /// are refused as absurd.
 pub const MAX_POINTS: f64 = 10.0;
 
+/// The side an arbiter action names, or why it needs one.
+fn need_side(a: &ArbiterAction) -> Result<Side, Rejection> {
+    a.side.ok_or_else(|| Rejection::ActionNeedsSide {
+        action: format!("{:?}", a.action),
+    })
+}
+
+/// The non-negative time an arbiter action names, or why it needs one.
+fn need_ms(a: &ArbiterAction) -> Result<i64, Rejection> {
+    a.ms.filter(|m| *m >= 0)
+        .ok_or_else(|| Rejection::ActionNeedsMs {
+            action: format!("{:?}", a.action),
+        })
+}
+
 /// Refuses points that are negative, not a number, or above [`MAX_POINTS`].
 fn check_points(points: Option<f64>) -> Result<Option<f64>, Rejection> {
     match points {
-        Some(p) if !(0.0..=MAX_POINTS).contains(&p) => {
-            Err(format!("points {p} are outside [0, {MAX_POINTS}]"))
-        }
+        Some(p) if !(0.0..=MAX_POINTS).contains(&p) => Err(Rejection::PointsOutOfRange {
+            points: p,
+            max: MAX_POINTS,
+        }),
         other => Ok(other),
     }
 }
@@ -291,10 +300,10 @@ impl<R: RuleSet> Game<R> {
     /// Applies one event. On `Err`, the event changed nothing.
     pub fn apply(&mut self, ev: &TimedEvent) -> Result<(), Rejection> {
         if ev.at < self.last_at {
-            return Err(format!(
-                "time goes backwards: at {} is before the previous event at {}",
-                ev.at, self.last_at
-            ));
+            return Err(Rejection::TimeGoesBackwards {
+                at: ev.at,
+                last_at: self.last_at,
+            });
         }
         // A flag that fell before this event is seen now (L-6.8), when the
         // software is the observing arbiter (CFG-8).
@@ -323,12 +332,11 @@ impl<R: RuleSet> Game<R> {
         if let Some(o) = &self.outcome
             && !matches!(ev.event, Event::Arbiter(_))
         {
-            return Err(format!(
-                "the game is over ({} by {} at {} ms)",
-                o.result,
-                o.termination.as_str(),
-                o.at
-            ));
+            return Err(Rejection::GameOver {
+                result: o.result,
+                termination: o.termination,
+                at: o.at,
+            });
         }
         let r = match &ev.event {
             Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at),
@@ -435,11 +443,10 @@ impl<R: RuleSet> Game<R> {
         if let Some(i) = self.illegal_window
             && self.illegal[i].side == side
         {
-            return Err(format!(
-                "{side} completed the illegal move {} and the clocks switched: it is {}'s turn to move or claim (A.5.2)",
-                self.illegal[i].text,
-                side.other()
-            ));
+            return Err(Rejection::IllegalMoveOpen {
+                side,
+                text: self.illegal[i].text.clone(),
+            });
         }
         if self.illegal_window.is_some() && side != self.turn() {
             // Text that is no move where the illegal move would leave the
@@ -452,12 +459,16 @@ impl<R: RuleSet> Game<R> {
             self.illegal_stands()?;
         }
         if side != self.turn() {
-            return Err(format!("it is {}'s move, not {side}'s", self.turn()));
+            return Err(Rejection::NotYourMove {
+                side,
+                to_move: self.turn(),
+            });
         }
         match self.rules.parse_move(&self.pos, text) {
-            MoveInput::Malformed { reason, column } => {
-                Err(format!("column {}: {reason}", column + 1))
-            }
+            MoveInput::Malformed { reason, column } => Err(Rejection::Malformed {
+                column: column + 1,
+                reason,
+            }),
             MoveInput::Illegal { reason } => {
                 if press {
                     self.timing.check_press(side)?;
@@ -693,11 +704,9 @@ impl<R: RuleSet> Game<R> {
                 });
                 return self.complete_illegal(side, at);
             }
-            return Err(format!(
-                "{side} pressed the clock without making a move: in the 2005 Laws this is improper clock handling (6.8c, 13.4), not a move"
-            ));
+            return Err(Rejection::PressWithoutMoveIsNoMove { side });
         }
-        Err(format!("{side} has no move to complete"))
+        Err(Rejection::NothingToComplete { side })
     }
 
     /// An illegal move is completed (L-7.5a): punish it now, or in reduced
@@ -808,9 +817,10 @@ impl<R: RuleSet> Game<R> {
             self.rules.play_unlawful(&self.pos, &illegal.text)
         }?;
         match self.rules.parse_move(&next, text) {
-            MoveInput::Malformed { reason, column } => {
-                Some(format!("column {}: {reason}", column + 1))
-            }
+            MoveInput::Malformed { reason, column } => Some(Rejection::Malformed {
+                column: column + 1,
+                reason,
+            }),
             _ => None,
         }
     }
@@ -832,9 +842,7 @@ impl<R: RuleSet> Game<R> {
             self.rules.play_unlawful(&self.pos, &text)
         };
         let Some(next) = next else {
-            return Err(format!(
-                "{side}'s illegal move {text} names no single man of his or would capture a king, so no position follows from it; claim it with claim: illegal_move (A.5.2)"
-            ));
+            return Err(Rejection::IllegalMoveCannotStand { side, text });
         };
         // It resets the 50/75-move count only as a pawn move or a capture
         // would (L-9.3, L-9.6b); a press without a move moves nothing.
@@ -874,9 +882,10 @@ impl<R: RuleSet> Game<R> {
         if let Some(n) = self.config.draw_offers_from_move {
             let number = self.rules.fullmove_number(&self.pos);
             if number < n {
-                return Err(format!(
-                    "the regulations forbid draw offers before move {n} (9.1.1); this is move {number}"
-                ));
+                return Err(Rejection::OffersNotYet {
+                    from_move: n,
+                    number,
+                });
             }
         }
         if let Some(o) = self.offer
@@ -958,16 +967,13 @@ impl<R: RuleSet> Game<R> {
 
     fn on_accept(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         let Some(o) = self.offer else {
-            return Err(format!("{side} accepts a draw, but no offer is open"));
+            return Err(Rejection::NoOfferToAccept { side });
         };
         if o.by == side {
-            return Err(format!("{side} cannot accept his own draw offer"));
+            return Err(Rejection::OwnOffer { side });
         }
         if !self.agreement_allowed() {
-            return Err(
-                "a draw may be agreed only after both players have made a move (5.2.3, 2017+)"
-                    .into(),
-            );
+            return Err(Rejection::AgreementTooEarly);
         }
         self.end(GameResult::Draw, Termination::Agreement, at);
         Ok(())
@@ -982,9 +988,7 @@ impl<R: RuleSet> Game<R> {
                 }
                 Ok(())
             }
-            _ => Err(format!(
-                "{side} declines a draw, but no offer by the opponent is open"
-            )),
+            _ => Err(Rejection::NoOfferToDecline { side }),
         }
     }
 
@@ -1006,9 +1010,7 @@ impl<R: RuleSet> Game<R> {
                     self.act_on_illegal(i, at);
                     Ok(())
                 }
-                _ => Err(format!(
-                    "{side} claims an illegal move, but the opponent's last completed move was not one still open to a claim (A.5.2)"
-                )),
+                _ => Err(Rejection::NoIllegalMoveToClaim { side }),
             },
             ClaimKind::Time => self.on_flag(side.other(), at),
             ClaimKind::QuickplayFinish | ClaimKind::Increment => {
@@ -1072,15 +1074,12 @@ impl<R: RuleSet> Game<R> {
         at: u64,
     ) -> Result<(), Rejection> {
         if side != self.turn() || self.illegal_window.is_some() {
-            return Err(format!(
-                "only the player having the move may claim (9.2, 9.3); it is {}'s move",
-                self.turn()
-            ));
+            return Err(Rejection::DrawClaimNotOnMove {
+                to_move: self.turn(),
+            });
         }
         if self.touched == Some((side, self.plies.len())) {
-            return Err(format!(
-                "{side} has touched a piece to move it (4.3): he has lost the right to claim a draw on this move (9.4)"
-            ));
+            return Err(Rejection::TouchedPiece { side });
         }
         let intended_move = match intended {
             None => None,
@@ -1088,7 +1087,10 @@ impl<R: RuleSet> Game<R> {
                 MoveInput::Legal(m) => Some(Ok(m)),
                 MoveInput::Illegal { reason } => Some(Err(reason)),
                 MoveInput::Malformed { reason, column } => {
-                    return Err(format!("intended move, column {}: {reason}", column + 1));
+                    return Err(Rejection::MalformedIntended {
+                        column: column + 1,
+                        reason,
+                    });
                 }
             },
         };
@@ -1145,33 +1147,30 @@ impl<R: RuleSet> Game<R> {
             self.config.quickplay_announced,
             self.timing.has_increment(),
         ) {
-            return Err("no quickplay-finish claim in this game (2005 art. 10 / Guidelines III not announced, blitz, or an increment)".into());
+            return Err(Rejection::NoQuickplayFinish);
         }
-        if claim == ClaimKind::Increment && !p.edition.is_modern() {
-            return Err("the increment request of G-III.4 is not in the 2005 Laws".into());
+        if claim == ClaimKind::Increment && !p.increment_request_exists() {
+            return Err(Rejection::NoIncrementRequest);
         }
         if side != self.turn() {
-            return Err(format!(
-                "only the player having the move may claim; it is {}'s move",
-                self.turn()
-            ));
+            return Err(Rejection::QuickplayNotOnMove {
+                to_move: self.turn(),
+            });
         }
         if let Some(c) = self.timing.clock()
             && !c.in_final_period(side)
         {
-            return Err(format!(
-                "{side} is in period {}: the quickplay finish is the period in which all the remaining moves must be made (2005 10.1, G-III.1)",
-                c.period(side)
-            ));
+            return Err(Rejection::QuickplayNotFinalPeriod {
+                side,
+                period: c.period(side),
+            });
         }
         match self.timing.remaining(side, at) {
             Some(ms) if ms > 0 && ms < 2 * MINUTE => {}
             Some(ms) => {
-                return Err(format!(
-                    "{side} has {ms} ms left: the claim needs under two minutes on a running clock"
-                ));
+                return Err(Rejection::QuickplayTimeLeft { side, ms });
             }
-            None => return Err("a quickplay-finish claim needs a clock".into()),
+            None => return Err(Rejection::QuickplayNeedsClock),
         }
         self.quickplay = Some(match claim {
             ClaimKind::Increment => QuickplayClaim::Increment(side),
@@ -1213,7 +1212,7 @@ impl<R: RuleSet> Game<R> {
         }
         let Some(fell) = self.timing.flag_fell_at(side, at) else {
             let left = self.timing.remaining(side, at).unwrap_or(0);
-            return Err(format!("{side}'s flag has not fallen: {left} ms left"));
+            return Err(Rejection::FlagNotFallen { side, left });
         };
         if let Some(other_fell) = self.timing.flag_fell_at(side.other(), at) {
             // Both flags are down (L-6.9b).
@@ -1223,21 +1222,20 @@ impl<R: RuleSet> Game<R> {
                 return Ok(());
             }
             if p.time_claim_needs_own_time() {
-                return Err(format!(
-                    "the claimant {} has no time left himself (July 2017 A.4.3)",
-                    side.other()
-                ));
+                return Err(Rejection::ClaimantFlagDown {
+                    claimant: side.other(),
+                });
             }
             if fell == other_fell || !p.flag_order_from_clock() {
                 // Which fell first cannot be established (2005 art. 6.12).
                 if p.both_flags_play_on() {
-                    return Err("both flags fell in the same millisecond, so which fell first cannot be established: the game continues (seed 004 art. 6.11)".into());
+                    return Err(Rejection::BothFlagsSameInstant);
                 }
                 if self.timing.in_last_period(side) {
                     self.end(GameResult::Draw, Termination::TimeForfeit, at);
                     return Ok(());
                 }
-                return Err("both flags are down in a period that is not the last: the game continues (6.12a / G-III.3)".into());
+                return Err(Rejection::BothFlagsNotLastPeriod);
             }
             // An electronic clock shows which flag fell first (2017 interpretation).
             let first = if fell < other_fell {
@@ -1254,7 +1252,7 @@ impl<R: RuleSet> Game<R> {
                 .remaining(side.other(), at)
                 .is_some_and(|ms| ms <= 0)
         {
-            return Err("the claimant has no time left (July 2017 A.4.3)".into());
+            return Err(Rejection::ClaimantHasNoTime);
         }
         self.time_forfeit(side, fell);
         Ok(())
@@ -1263,7 +1261,7 @@ impl<R: RuleSet> Game<R> {
     /// L-6.7: a player arriving after the default time loses.
     fn on_arrive(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         if self.arrived[side.index()] {
-            return Err(format!("{side} has already arrived"));
+            return Err(Rejection::AlreadyArrived { side });
         }
         self.arrived[side.index()] = true;
         let default = self
@@ -1284,14 +1282,6 @@ impl<R: RuleSet> Game<R> {
 
     fn on_arbiter(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         use ActionKind::*;
-        let side = || {
-            a.side
-                .ok_or_else(|| format!("arbiter action {:?} needs a side", a.action))
-        };
-        let ms = || {
-            a.ms.filter(|m| *m >= 0)
-                .ok_or_else(|| format!("arbiter action {:?} needs a non-negative ms", a.action))
-        };
         let over = self.outcome.is_some();
         let playing_only = matches!(
             a.action,
@@ -1312,141 +1302,21 @@ impl<R: RuleSet> Game<R> {
         if over && playing_only {
             // Irregularities are put right "during a game" (7.2–7.6); a
             // finished game is changed only by declaring its result.
-            return Err("the game is over".into());
+            return Err(Rejection::GameOverForArbiter);
         }
-        let kind_penalty = |k: PenaltyKind| -> Result<(), Rejection> {
-            if self.config.provisions.penalty_allowed(k) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{k:?} is not among the arbiter's penalties in the {} Laws (13.4)",
-                    self.config.provisions.edition
-                ))
-            }
-        };
         match a.action {
             Pause => self.timing.pause(at),
             Resume => self.timing.resume(at),
             AddTime | DeductTime => {
-                let (s, m) = (side()?, ms()?);
+                let (s, m) = (need_side(a)?, need_ms(a)?);
                 self.arbiter_time(a.action == AddTime, s, m, at)
             }
-            Warning => {
-                let s = side()?;
-                self.penalty(at, s, "warning", None);
-                Ok(())
-            }
-            IncreasePoints => {
-                // 12.9.4: the opponent's points raised to the game maximum.
-                let offender = side()?;
-                let o = offender.other().index();
-                let current = self.score().map(|p| p[o]).unwrap_or(0.0);
-                self.points_delta[o] += self.config.scoring.win - current;
-                self.penalty(at, offender, "increase_points", None);
-                Ok(())
-            }
-            ReducePoints => {
-                let offender = side()?;
-                let by = check_points(a.points)?.unwrap_or(self.config.scoring.draw);
-                self.points_delta[offender.index()] -= by;
-                self.penalty(at, offender, "reduce_points", None);
-                Ok(())
-            }
-            DeclareLost => {
-                let loser = side()?;
-                check_points(a.points)?;
-                self.penalty(at, loser, "declare_lost", None);
-                match &self.outcome {
-                    // 11.8: both players lose.
-                    Some(o)
-                        if o.termination == Termination::Arbiter
-                            && o.result == GameResult::win_for(loser) =>
-                    {
-                        self.outcome = Some(Outcome {
-                            result: GameResult::BothLose,
-                            termination: Termination::Arbiter,
-                            at,
-                        });
-                    }
-                    _ => {
-                        self.outcome = None;
-                        self.end(GameResult::win_for(loser.other()), Termination::Arbiter, at);
-                        if let Some(p) = a.points {
-                            // The arbiter also decides the opponent's score (12.9.6).
-                            let mut pts = [0.0, 0.0];
-                            pts[loser.other().index()] = p;
-                            self.points_override = Some(pts);
-                        }
-                    }
-                }
-                Ok(())
-            }
-            Fine | ExcludeRounds | Expel => {
-                let k = match a.action {
-                    Fine => PenaltyKind::Fine,
-                    ExcludeRounds => PenaltyKind::ExcludeRounds,
-                    _ => PenaltyKind::Expel,
-                };
-                kind_penalty(k)?;
-                let s = side()?;
-                let name = match k {
-                    PenaltyKind::Fine => "fine",
-                    PenaltyKind::ExcludeRounds => "exclude_rounds",
-                    _ => "expel",
-                };
-                self.penalty(at, s, name, None);
-                Ok(())
-            }
-            DeclareResult => {
-                let text = a.result.as_deref().ok_or("declare_result needs a result")?;
-                let result =
-                    GameResult::parse(text).ok_or_else(|| format!("unknown result {text:?}"))?;
-                if result == GameResult::Ongoing {
-                    return Err("declare_result needs a final result".into());
-                }
-                self.outcome = None;
-                self.end(result, Termination::Arbiter, at);
-                if let Some(reason) = &a.reason {
-                    self.notes
-                        .push(format!("result declared by the arbiter: {reason}"));
-                }
-                Ok(())
-            }
-            WrongInitialPosition | BoardOrientation => {
-                if let Some(n) = self.config.provisions.setup_claim_cutoff()
-                    && self.completed_moves_each() >= n
-                {
-                    return Err(format!(
-                        "no claim about the set-up after {n} moves by each player (A.5.1)"
-                    ));
-                }
-                if a.action == WrongInitialPosition {
-                    // 7.2.1 / 2005 7.1(a): the game is annulled and a new one played.
-                    self.notes.push(
-                        "wrong initial position: the game is annulled and restarted (7.2.1)".into(),
-                    );
-                    self.restart();
-                } else {
-                    self.notes.push("board wrongly placed: the position is transferred to a correct board, play continues (7.2.2)".into());
-                }
-                Ok(())
-            }
+            Warning | IncreasePoints | ReducePoints | DeclareLost | Fine | ExcludeRounds
+            | Expel => self.arbiter_penalty(a, at),
+            DeclareResult => self.declare_result(a, at),
+            WrongInitialPosition | BoardOrientation => self.setup_irregularity(a),
             ReversedColours => {
-                let restart = self
-                    .config
-                    .provisions
-                    .reversed_colours_restart(self.completed_moves_each(), a.restart);
-                if restart {
-                    self.notes.push(
-                        "colours reversed: the game is replayed with the correct colours (7.3)"
-                            .into(),
-                    );
-                    self.restart();
-                    self.colours_swapped = !self.colours_swapped;
-                } else {
-                    self.notes
-                        .push("colours reversed: the game continues (7.3)".into());
-                }
+                self.reversed_colours(a);
                 Ok(())
             }
             DisplacedPieces => {
@@ -1457,38 +1327,23 @@ impl<R: RuleSet> Game<R> {
                 Ok(())
             }
             Restore => {
-                let n = a.ply.ok_or("restore needs ply")? as usize;
+                let n = a.ply.ok_or(Rejection::RestoreNeedsPly)? as usize;
                 if n > self.plies.len() {
-                    return Err(format!(
-                        "cannot restore to ply {n}: only {} were played",
-                        self.plies.len()
-                    ));
+                    return Err(Rejection::RestoreBeyond {
+                        ply: n,
+                        played: self.plies.len(),
+                    });
                 }
                 self.truncate(n);
                 Ok(())
             }
-            TwoHands => {
-                let s = side()?;
-                if !self.config.provisions.two_hands_is_illegal() {
-                    return Err("in the 2005 Laws two hands are not an illegal move (4.1): use a 13.4 penalty such as warning".into());
-                }
-                // The move stands; the offence counts on the illegal-move ladder (7.5.4).
-                self.illegal.push(crate::game::IllegalMove {
-                    at,
-                    side: s,
-                    text: "(two hands)".into(),
-                    reason: "a move made with two hands and completed (7.5.4)".into(),
-                    counted: false,
-                });
-                self.act_on_illegal(self.illegal.len() - 1, at);
-                Ok(())
-            }
+            TwoHands => self.two_hands(need_side(a)?, at),
             IllegalMove => match self.illegal_window {
                 Some(i) => {
                     self.act_on_illegal(i, at);
                     Ok(())
                 }
-                None => Err("no completed illegal move is open to the arbiter's action".into()),
+                None => Err(Rejection::NoIllegalMoveForArbiter),
             },
             QuickplayAccept | QuickplayPostpone | QuickplayReject | QuickplayIncrement => {
                 self.quickplay_decision(a, at)
@@ -1496,12 +1351,163 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// The arbiter's penalties of 12.9 (2017+) and 13.4 (2005), time aside:
+    /// a warning, points, a declared loss, a fine, exclusion, expulsion.
+    fn arbiter_penalty(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
+        use ActionKind::*;
+        let kind = match a.action {
+            Warning => PenaltyKind::Warning,
+            IncreasePoints => PenaltyKind::IncreasePoints,
+            ReducePoints => PenaltyKind::ReducePoints,
+            DeclareLost => PenaltyKind::DeclareLost,
+            Fine => PenaltyKind::Fine,
+            ExcludeRounds => PenaltyKind::ExcludeRounds,
+            _ => PenaltyKind::Expel,
+        };
+        if !self.config.provisions.penalty_allowed(kind) {
+            return Err(Rejection::PenaltyNotInEdition {
+                kind,
+                edition: self.config.provisions.edition,
+            });
+        }
+        let offender = need_side(a)?;
+        match kind {
+            PenaltyKind::IncreasePoints => {
+                // 12.9.4: the opponent's points raised to the game maximum.
+                let o = offender.other().index();
+                let current = self.score().map(|p| p[o]).unwrap_or(0.0);
+                self.points_delta[o] += self.config.scoring.win - current;
+            }
+            PenaltyKind::ReducePoints => {
+                let by = check_points(a.points)?.unwrap_or(self.config.scoring.draw);
+                self.points_delta[offender.index()] -= by;
+            }
+            PenaltyKind::DeclareLost => {
+                check_points(a.points)?;
+                self.penalty(at, offender, "declare_lost", None);
+                self.declare_lost(offender, a.points, at);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let name = match kind {
+            PenaltyKind::Warning => "warning",
+            PenaltyKind::IncreasePoints => "increase_points",
+            PenaltyKind::ReducePoints => "reduce_points",
+            PenaltyKind::Fine => "fine",
+            PenaltyKind::ExcludeRounds => "exclude_rounds",
+            _ => "expel",
+        };
+        self.penalty(at, offender, name, None);
+        Ok(())
+    }
+
+    /// 12.9.6: the game declared lost; 11.8: a second loss makes both lose.
+    fn declare_lost(&mut self, loser: Side, points: Option<f64>, at: u64) {
+        match &self.outcome {
+            Some(o)
+                if o.termination == Termination::Arbiter
+                    && o.result == GameResult::win_for(loser) =>
+            {
+                self.outcome = Some(Outcome {
+                    result: GameResult::BothLose,
+                    termination: Termination::Arbiter,
+                    at,
+                });
+            }
+            _ => {
+                self.outcome = None;
+                self.end(GameResult::win_for(loser.other()), Termination::Arbiter, at);
+                if let Some(p) = points {
+                    // The arbiter also decides the opponent's score (12.9.6).
+                    let mut pts = [0.0, 0.0];
+                    pts[loser.other().index()] = p;
+                    self.points_override = Some(pts);
+                }
+            }
+        }
+    }
+
+    /// The arbiter declares the result (Art. 5, 12.9.6, a quickplay-finish
+    /// decision taken later).
+    fn declare_result(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
+        let text = a.result.as_deref().ok_or(Rejection::ResultMissing)?;
+        let result = GameResult::parse(text).ok_or_else(|| Rejection::UnknownResult {
+            text: text.to_string(),
+        })?;
+        if result == GameResult::Ongoing {
+            return Err(Rejection::ResultNotFinal);
+        }
+        self.outcome = None;
+        self.end(result, Termination::Arbiter, at);
+        if let Some(reason) = &a.reason {
+            self.notes
+                .push(format!("result declared by the arbiter: {reason}"));
+        }
+        Ok(())
+    }
+
+    /// 7.2: a wrong initial position or a wrongly placed board (L-A.5.1: in
+    /// reduced play not after the edition's number of moves each).
+    fn setup_irregularity(&mut self, a: &ArbiterAction) -> Result<(), Rejection> {
+        if let Some(n) = self.config.provisions.setup_claim_cutoff()
+            && self.completed_moves_each() >= n
+        {
+            return Err(Rejection::SetupClaimTooLate { moves: n });
+        }
+        if a.action == ActionKind::WrongInitialPosition {
+            // 7.2.1 / 2005 7.1(a): the game is annulled and a new one played.
+            self.notes
+                .push("wrong initial position: the game is annulled and restarted (7.2.1)".into());
+            self.restart();
+        } else {
+            self.notes.push("board wrongly placed: the position is transferred to a correct board, play continues (7.2.2)".into());
+        }
+        Ok(())
+    }
+
+    /// 7.3: the colours were reversed.
+    fn reversed_colours(&mut self, a: &ArbiterAction) {
+        let restart = self
+            .config
+            .provisions
+            .reversed_colours_restart(self.completed_moves_each(), a.restart);
+        if restart {
+            self.notes.push(
+                "colours reversed: the game is replayed with the correct colours (7.3)".into(),
+            );
+            self.restart();
+            self.colours_swapped = !self.colours_swapped;
+        } else {
+            self.notes
+                .push("colours reversed: the game continues (7.3)".into());
+        }
+    }
+
+    /// L-7.5d: a move made with two hands and completed counts on the
+    /// illegal-move ladder from 2017 (7.5.4); in 2005 it is a 4.1 offence.
+    fn two_hands(&mut self, s: Side, at: u64) -> Result<(), Rejection> {
+        if !self.config.provisions.two_hands_is_illegal() {
+            return Err(Rejection::TwoHandsNotIllegal);
+        }
+        // The move stands; the offence counts on the illegal-move ladder (7.5.4).
+        self.illegal.push(IllegalMove {
+            at,
+            side: s,
+            text: "(two hands)".into(),
+            reason: "a move made with two hands and completed (7.5.4)".into(),
+            counted: false,
+        });
+        self.act_on_illegal(self.illegal.len() - 1, at);
+        Ok(())
+    }
+
     /// The arbiter's `add_time` / `deduct_time` (12.9.2, 12.9.3, 2005 13.4):
     /// applied and reported, or refused with its reason — never reported
     /// without being applied.
     fn arbiter_time(&mut self, add: bool, s: Side, m: i64, at: u64) -> Result<(), Rejection> {
         if !self.timing.has_clock() {
-            return Err("the game has no clock whose time could be changed".into());
+            return Err(Rejection::NoClockToChange);
         }
         let (delta, kind) = if add {
             (m, "add_time")
@@ -1510,23 +1516,33 @@ impl<R: RuleSet> Game<R> {
         };
         self.timing
             .add(s, delta, at)
-            .map_err(|e| format!("{kind} of {m} ms not applied: {e}"))?;
+            .map_err(|e| Rejection::TimeNotApplied {
+                action: kind.to_string(),
+                ms: m,
+                cause: Box::new(e),
+            })?;
         self.penalty(at, s, kind, Some(m));
         Ok(())
     }
 
     fn quickplay_decision(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         let Some(claim) = self.quickplay else {
-            return Err("no quickplay-finish claim is pending".into());
+            return Err(Rejection::NoQuickplayPending);
         };
         let claimant = match claim {
             QuickplayClaim::Draw(s) | QuickplayClaim::Increment(s) => s,
         };
         let extra = a.ms.unwrap_or(2 * MINUTE);
         if extra < 0 {
-            return Err(format!("{:?} needs a non-negative ms", a.action));
+            return Err(Rejection::QuickplayNeedsMs {
+                action: format!("{:?}", a.action),
+            });
         }
-        let refused = |e: String| format!("{:?} of {extra} ms not applied: {e}", a.action);
+        let refused = |e: Rejection| Rejection::TimeNotApplied {
+            action: format!("{:?}", a.action),
+            ms: extra,
+            cause: Box::new(e),
+        };
         match a.action {
             ActionKind::QuickplayAccept => {
                 self.quickplay = None;
@@ -1534,14 +1550,16 @@ impl<R: RuleSet> Game<R> {
             }
             ActionKind::QuickplayPostpone => {
                 // The final decision comes later (declare_result or
-                // quickplay_accept). Who may get two minutes: the seed's 2005
-                // art. 10.2(b) gives them to the claimant ("противник,
-                // потребовавший ничью"); G-III.5 (2017+) to the opponent.
-                // The seed wins for 2005 (docs/decisions.md).
-                let to = if self.config.provisions.edition.is_modern() {
-                    claimant.other()
-                } else {
+                // quickplay_accept); who gets the two minutes is the
+                // edition's answer (2005 10.2(b) vs G-III.5).
+                let to = if self
+                    .config
+                    .provisions
+                    .postponed_quickplay_time_to_claimant()
+                {
                     claimant
+                } else {
+                    claimant.other()
                 };
                 self.timing.add(to, extra, at).map_err(refused)?;
                 self.penalty(at, to, "quickplay_postponed_time", Some(extra));
@@ -1554,8 +1572,8 @@ impl<R: RuleSet> Game<R> {
                 self.penalty(at, claimant, "quickplay_rejected", Some(extra));
             }
             ActionKind::QuickplayIncrement => {
-                if !self.config.provisions.edition.is_modern() {
-                    return Err("the increment of G-III.4 is not in the 2005 Laws".into());
+                if !self.config.provisions.increment_request_exists() {
+                    return Err(Rejection::NoIncrementToGive);
                 }
                 let inc = a.ms.unwrap_or(5_000);
                 self.timing.set_increment(inc, at).map_err(refused)?;

@@ -6,6 +6,26 @@
 //! the game being played sit behind [`RuleSet`]: standard chess is the
 //! `arbiter-chess` crate, over shakmaty, and Tavreli is `arbiter-tavreli`.
 //! This crate depends on neither.
+//!
+//! Replaying a log needs a rule set; reading one does not. The header alone
+//! says which Laws judge the game, from the one table ([`Provisions`]):
+//!
+//! ```
+//! use arbiter_laws::log::parse_log;
+//! use arbiter_laws::replay::config_from_header;
+//! use arbiter_laws::{Edition, Regime};
+//!
+//! let text = r#"{"format":"arbiter-log","version":1,"edition":"2017","time_control":"900","supervision":"reduced"}
+//! {"at":1000,"type":"resign","side":"white"}
+//! "#;
+//! let log = parse_log(text).unwrap();
+//! assert_eq!(log.header.edition, Edition::E2017);
+//! let (config, _clock) = config_from_header(&log.header).unwrap();
+//! // 15 minutes is rapid (A.1); reduced supervision: a flag counts on a claim (A.4.5).
+//! assert_eq!(config.provisions.regime, Regime::Rapid);
+//! assert!(!config.provisions.flag_called_automatically());
+//! assert_eq!(log.lines.len(), 1);
+//! ```
 
 pub mod audit;
 pub mod event;

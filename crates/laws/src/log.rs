@@ -66,6 +66,10 @@ pub struct Header {
     /// The log comes from a clock that does not see the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_only: Option<bool>,
+    /// July-2017 reduced rapid/blitz: the arbiter calls a flag he sees
+    /// (seed 002 A.4.5, "can"). Default off: a flag counts only when claimed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arbiter_calls_flags: Option<bool>,
 }
 
 fn default_variant() -> String {
@@ -94,6 +98,7 @@ impl Header {
             fifty_move_rule: None,
             time_penalty_ms: None,
             clock_only: None,
+            arbiter_calls_flags: None,
         }
     }
 }

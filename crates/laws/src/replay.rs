@@ -6,15 +6,34 @@ use crate::log::{Header, Log};
 use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
 use crate::timing::Timing;
+// The clock part of the report is the clock's own; it is named here too,
+// where the report's readers look for it.
+pub use crate::timing::{ClockReport, PerSide};
 use arbiter_clock::MAX_AT_MS;
-use arbiter_rules::{Edition, Regime, Side, Supervision};
+use arbiter_rules::{Regime, Rejection, Side};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rejected {
+    /// The 1-based line of the log.
     pub line: usize,
+    /// Why, in English: the report's words, a contract for scripts.
     pub reason: String,
+    /// Why, typed: the article and the data to say it in any language.
+    #[serde(skip)]
+    pub why: Rejection,
+}
+
+impl Rejected {
+    /// A refusal of line `line`.
+    pub fn new(line: usize, why: Rejection) -> Self {
+        Rejected {
+            line,
+            reason: why.to_string(),
+            why,
+        }
+    }
 }
 
 /// The settings a header gives, with the clock it describes.
@@ -23,22 +42,17 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
         .regime
         .or_else(|| Timing::regime_of(h))
         .unwrap_or(Regime::Standard);
-    // 2005 has no rapid/blitz appendix; the OLD rapidplay/blitz rules we
-    // follow assume no arbiter at every board: without `supervision`, a 2005
-    // rapid or blitz game is reduced, for illegal moves and flags alike
-    // (docs/decisions.md). From 2017 the default is full supervision.
-    let supervision = h.supervision.unwrap_or(
-        if h.edition == Edition::E2005 && regime != Regime::Standard {
-            Supervision::Reduced
-        } else {
-            Supervision::Full
-        },
-    );
+    // Without `supervision`, the edition's default (a 2005 rapid or blitz
+    // game is reduced, docs/decisions.md).
+    let supervision = h
+        .supervision
+        .unwrap_or(Provisions::default_supervision(h.edition, regime));
     check_header_values(h)?;
-    let provisions =
-        Provisions::new(h.edition, regime, supervision).with_time_penalty(h.time_penalty_ms);
+    let provisions = Provisions::new(h.edition, regime, supervision)
+        .with_time_penalty(h.time_penalty_ms)
+        .with_arbiter_calls_flags(h.arbiter_calls_flags.unwrap_or(false));
     // The clock observes flags as the Laws in force supervise the game.
-    let timing = Timing::from_header(h, regime, provisions.supervision)?;
+    let timing = Timing::from_header(h, &provisions)?;
     let config = GameConfig {
         provisions,
         scoring: h.scoring.unwrap_or_default(),
@@ -99,37 +113,16 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
     for (line, ev) in &log.lines {
         match ev {
             Ok(ev) => {
-                if let Err(reason) = game.apply(ev) {
-                    rejected.push(Rejected {
-                        line: *line,
-                        reason,
-                    });
+                if let Err(why) = game.apply(ev) {
+                    rejected.push(Rejected::new(*line, why));
                 }
             }
-            Err(reason) => rejected.push(Rejected {
-                line: *line,
-                reason: reason.clone(),
-            }),
+            Err(reason) => {
+                rejected.push(Rejected::new(*line, Rejection::Unreadable(reason.clone())))
+            }
         }
     }
     Ok((game, rejected))
-}
-
-/// Per-side clock state in the report.
-#[derive(Clone, Debug, Serialize)]
-pub struct ClockReport {
-    pub white_ms: i64,
-    pub black_ms: i64,
-    /// The current period of each side (1-based).
-    pub period: PerSide<usize>,
-    /// The instant a flag fell, if one did.
-    pub flag_at: Option<u64>,
-}
-
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct PerSide<T> {
-    pub white: T,
-    pub black: T,
 }
 
 /// What `arbiter replay --json` prints. The keys are a stable contract for scripts:

@@ -5,9 +5,33 @@
 //! need one (flags, quickplay finish, time penalties) do not move any time.
 
 use crate::log::Header;
-use crate::replay::{ClockReport, PerSide};
-use arbiter_clock::{Clock, ClockSettings, IncrementTiming, PressKind, TimeControl};
-use arbiter_rules::{Edition, Regime, Side, Supervision};
+use arbiter_clock::{
+    Clock, ClockError, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
+};
+use arbiter_rules::{ClockRefusal, Edition, Provisions, Regime, Rejection, Side};
+use serde::Serialize;
+
+/// Per-side clock state in the replay report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockReport {
+    /// White's remaining time in ms.
+    pub white_ms: i64,
+    /// Black's remaining time in ms.
+    pub black_ms: i64,
+    /// The current period of each side (1-based).
+    pub period: PerSide<usize>,
+    /// The instant a flag fell, if one did.
+    pub flag_at: Option<u64>,
+}
+
+/// One value for each side, serialised as `{"white": …, "black": …}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PerSide<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+}
 
 /// The clock of one game, or none.
 #[derive(Clone, Debug, Default)]
@@ -24,13 +48,9 @@ impl Timing {
         Timing::default()
     }
 
-    /// The clock a log header describes; `regime` and `supervision` pick the
+    /// The clock a log header describes; the Laws in force pick the
     /// flag-observation mode (CFG-8).
-    pub fn from_header(
-        h: &Header,
-        regime: Regime,
-        supervision: Supervision,
-    ) -> Result<Self, String> {
+    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, String> {
         let Some(text) = &h.time_control else {
             return Ok(Timing::none());
         };
@@ -38,7 +58,8 @@ impl Timing {
         if !control.is_timed() {
             return Ok(Timing::none());
         }
-        let mut settings = ClockSettings::for_game(h.edition, regime, supervision);
+        let mut settings = ClockSettings::new(h.edition);
+        settings.observation = FlagObservation::of(laws);
         settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
         settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
         settings.increment_timing = match h.increment_timing.as_deref() {
@@ -137,33 +158,30 @@ impl Timing {
     }
 
     /// Whether the clock would accept a press by `side` now.
-    pub fn check_press(&self, side: Side) -> Result<(), String> {
+    pub fn check_press(&self, side: Side) -> Result<(), Rejection> {
         match &self.clock {
             None => Ok(()),
-            Some(c) if c.is_paused() => Err("the clocks are paused".into()),
-            Some(c) if c.on_move() != side => Err(format!("{side}'s clock is not running")),
+            Some(c) if c.is_paused() => Err(Rejection::ClocksPaused),
+            Some(c) if c.on_move() != side => Err(Rejection::ClockNotRunning { side }),
             Some(_) => Ok(()),
         }
     }
 
-    fn press(&mut self, side: Side, at: u64, kind: PressKind) -> Result<(), String> {
+    fn press(&mut self, side: Side, at: u64, kind: PressKind) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
-            Some(c) => c
-                .press(side, at, kind)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
+            Some(c) => c.press(side, at, kind).map(|_| ()).map_err(refusal),
         }
     }
 
     /// A legal move is completed (L-6.2a).
-    pub fn press_move(&mut self, side: Side, at: u64) -> Result<(), String> {
+    pub fn press_move(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         self.press(side, at, PressKind::Move)
     }
 
     /// An illegal move is completed: time charged, nothing credited, the
     /// offender's clock keeps running (catalogue Q6, L-7.5f).
-    pub fn press_illegal(&mut self, side: Side, at: u64) -> Result<(), String> {
+    pub fn press_illegal(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         self.press(side, at, PressKind::Illegal)
     }
 
@@ -181,12 +199,12 @@ impl Timing {
     /// Adds (or with a negative `ms`, deducts) time (7.5.5, 9.5, 12.9). An
     /// amount beyond the clock's range is refused and changes nothing, so a
     /// caller never reports a change that was not made.
-    pub fn add(&mut self, side: Side, ms: i64, at: u64) -> Result<(), String> {
+    pub fn add(&mut self, side: Side, ms: i64, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
             Some(c) => {
                 let at = at.max(c.last_at());
-                c.adjust(side, at, ms).map_err(|e| e.to_string())
+                c.adjust(side, at, ms).map_err(refusal)
             }
         }
     }
@@ -200,13 +218,12 @@ impl Timing {
     }
 
     /// G-III.4: an increment for both players from now on.
-    pub fn set_increment(&mut self, ms: i64, at: u64) -> Result<(), String> {
+    pub fn set_increment(&mut self, ms: i64, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Ok(()),
             Some(c) => {
                 let at = at.max(c.last_at());
-                c.switch_to_increment(at, ms.max(0) as u64)
-                    .map_err(|e| e.to_string())
+                c.switch_to_increment(at, ms.max(0) as u64).map_err(refusal)
             }
         }
     }
@@ -221,17 +238,17 @@ impl Timing {
         }
     }
 
-    pub fn pause(&mut self, at: u64) -> Result<(), String> {
+    pub fn pause(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
-            None => Err("the game has no clock to pause".into()),
-            Some(c) => c.pause(at).map_err(|e| e.to_string()),
+            None => Err(Rejection::NoClockToPause),
+            Some(c) => c.pause(at).map_err(refusal),
         }
     }
 
-    pub fn resume(&mut self, at: u64) -> Result<(), String> {
+    pub fn resume(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
-            None => Err("the game has no clock to resume".into()),
-            Some(c) => c.resume(at).map_err(|e| e.to_string()),
+            None => Err(Rejection::NoClockToResume),
+            Some(c) => c.resume(at).map_err(refusal),
         }
     }
 
@@ -257,5 +274,54 @@ impl Timing {
     /// The pure clock, for callers that need more than the Laws do.
     pub fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
+    }
+}
+
+/// The clock's refusal as the Laws report it; the words stay the clock's.
+pub fn refusal(e: ClockError) -> Rejection {
+    Rejection::Clock(match e {
+        ClockError::NoTimeControl => ClockRefusal::NoTimeControl,
+        ClockError::TimeWentBackwards { at, last_at } => {
+            ClockRefusal::TimeWentBackwards { at, last_at }
+        }
+        ClockError::OutOfRange { value } => ClockRefusal::OutOfRange { value },
+        ClockError::NotOnMove { side, on_move } => ClockRefusal::NotOnMove { side, on_move },
+        ClockError::Paused => ClockRefusal::Paused,
+        ClockError::AlreadyPaused => ClockRefusal::AlreadyPaused,
+        ClockError::NotPaused => ClockRefusal::NotPaused,
+        ClockError::AlreadyArrived { side } => ClockRefusal::AlreadyArrived { side },
+        ClockError::NothingToRetract { side } => ClockRefusal::NothingToRetract { side },
+        ClockError::AlreadyStarted => ClockRefusal::AlreadyStarted,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_clock::MAX_AT_MS;
+
+    /// The Laws repeat the clock's refusals in their own vocabulary: the
+    /// words must stay the clock's, byte for byte.
+    #[test]
+    fn clock_refusals_keep_the_clocks_words() {
+        assert_eq!(MAX_AT_MS, arbiter_rules::rejection::CLOCK_MAX_MS);
+        let w = Side::White;
+        for e in [
+            ClockError::NoTimeControl,
+            ClockError::TimeWentBackwards { at: 1, last_at: 2 },
+            ClockError::OutOfRange { value: 7 },
+            ClockError::NotOnMove {
+                side: w,
+                on_move: Side::Black,
+            },
+            ClockError::Paused,
+            ClockError::AlreadyPaused,
+            ClockError::NotPaused,
+            ClockError::AlreadyArrived { side: w },
+            ClockError::NothingToRetract { side: w },
+            ClockError::AlreadyStarted,
+        ] {
+            assert_eq!(refusal(e.clone()).to_string(), e.to_string());
+        }
     }
 }

@@ -42,6 +42,7 @@ mod error;
 mod letters;
 mod numbers;
 mod pattern;
+pub mod rejection;
 pub mod scoresheet;
 mod spoken;
 pub mod time_control;

@@ -2,11 +2,34 @@
 //! FIDE Laws, which regime (standard, rapid, blitz) and which supervision mode.
 //!
 //! These are *data* (catalogue CFG-1, CFG-2, CFG-3): every rule that differs
-//! between editions takes an [`Edition`] and asks it, instead of hard-coding one.
+//! between editions is one answer of [`Provisions`], the one table of the
+//! Laws, and no other crate compares editions itself.
+//!
+//! ```
+//! use arbiter_rules::provisions::IllegalMoveConsequence;
+//! use arbiter_rules::{Edition, Provisions, Regime, Supervision};
+//!
+//! // A 15-minute game under the July-2017 Laws, no arbiter at every board.
+//! let regime = Provisions::regime_for_budget(Edition::E2017, 15 * 60_000);
+//! assert_eq!(regime, Regime::Rapid);
+//! let laws = Provisions::new(Edition::E2017, regime, Supervision::Reduced);
+//! // A.4.2: the first completed illegal move loses (unless mate is impossible).
+//! assert_eq!(laws.illegal_move(1), IllegalMoveConsequence::LossUnlessOpponentCannotMate);
+//! // A.4.5: a flag counts only on a claim, unless the arbiter's own call is on.
+//! assert!(!laws.flag_called_automatically());
+//! assert!(laws.with_arbiter_calls_flags(true).flag_called_automatically());
+//! ```
+#![warn(missing_docs)]
 
 mod lang;
+pub mod outcome;
+pub mod provisions;
+pub mod rejection;
 
 pub use lang::Lang;
+pub use outcome::{GameResult, Termination};
+pub use provisions::{PenaltyKind, Provisions};
+pub use rejection::{ClockRefusal, Rejection};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -16,7 +39,9 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The player of the white men, who moves first.
     White,
+    /// The player of the black men.
     Black,
 }
 
@@ -32,12 +57,14 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The side's key in logs and on the command line: `white`, `black`.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
             Side::Black => "black",
         }
     }
+    /// Both sides, White first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 }
 
@@ -77,9 +104,13 @@ impl FromStr for Side {
 /// editions by order: they ask [`Edition::is_modern`] or match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Edition {
+    /// The 2005 Laws (seed 000).
     E2005,
+    /// The text in force from 1 July 2017.
     E2017,
+    /// The 2017 text as amended from 1 January 2018.
     E2018,
+    /// The current text, the default for chess.
     #[default]
     E2023,
     /// The Tavreli tournament rules (seed 004 articles 4–10).
@@ -172,13 +203,17 @@ impl<'de> Deserialize<'de> for Edition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Regime {
+    /// Standard play (60 minutes or more for sixty moves).
     #[default]
     Standard,
+    /// Rapid play (Appendix A).
     Rapid,
+    /// Blitz (Appendix B).
     Blitz,
 }
 
 impl Regime {
+    /// The key used in logs and on the command line.
     pub fn key(self) -> &'static str {
         match self {
             Regime::Standard => "standard",
@@ -216,8 +251,10 @@ impl FromStr for Regime {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Supervision {
+    /// The competition rules apply: an arbiter watches (2023 A.4/B.2).
     #[default]
     Full,
+    /// The opponent must claim (2023 A.5/B.3).
     Reduced,
 }
 

@@ -377,7 +377,7 @@ impl<R: Variant> Session<R> {
             let refusal = if self.is_over() && !before.over {
                 Refusal::GameOver
             } else {
-                Refusal::Laws(reason)
+                Refusal::Laws(reason.to_string())
             };
             // A flag the fold found on the way ends the game even so.
             self.tell_changes(at, &before, declined, out);

@@ -1,0 +1,567 @@
+//! What the Laws provide in a given edition, regime and supervision mode.
+//!
+//! Every rule that differs between editions is answered here, from data, so
+//! the game fold never compares edition numbers itself. Each answer cites the
+//! catalogue id it implements; the chess crate's `tests/editions.rs` checks
+//! each difference in both directions. The Tavreli tournament rules (seed 004
+//! articles 4–10) are one more column, [`Edition::Tavreli`]; the Tavreli
+//! crate's `tests/tavreli_edition.rs` checks each of their answers against
+//! FIDE 2023.
+//!
+//! This is the one table: the game fold, the clock and the time-control
+//! classifier all ask it, and no other module compares editions.
+
+use crate::{Edition, Regime, Supervision};
+
+/// One minute in milliseconds.
+pub const MINUTE: i64 = 60_000;
+
+/// What happens at the n-th completed illegal move of one player (L-7.5e, L-A.5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMoveConsequence {
+    /// The opponent gets this much time; play goes on from the restored position.
+    TimeToOpponent(i64),
+    /// The offender loses, unless the opponent cannot mate him, then a draw.
+    LossUnlessOpponentCannotMate,
+    /// The offender loses outright (2005 standard play: seed 000 art. 7.4(b)
+    /// gives no exception, catalogue §7.1 Q3).
+    Loss,
+    /// The position before it is restored and nothing more: no time to the
+    /// opponent and no loss, however many (seed 004 art. 7.4 sends only to
+    /// 6.13 for the clocks and 4.2–4.3 for touch-move). It is still counted.
+    NoPenalty,
+}
+
+/// The Laws in force for one game: edition × regime × supervision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Provisions {
+    /// The edition of the Laws (CFG-1).
+    pub edition: Edition,
+    /// Standard, rapid or blitz (CFG-2).
+    pub regime: Regime,
+    /// Full or reduced supervision (CFG-3); always full in standard play.
+    pub supervision: Supervision,
+    /// CFG-11: the regulations' own time penalty for Articles 7 and 9.
+    pub time_penalty_override: Option<i64>,
+    /// Seed 002 A.4.5 (July 2017): «Если арбитр наблюдал падение флажка, он
+    /// также может объявить об этом» — in reduced play the arbiter *may*
+    /// call a flag he sees. Off by default: a flag then counts only when a
+    /// player claims it (the log header's `arbiter_calls_flags`, CFG-8).
+    pub arbiter_calls_flags: bool,
+}
+
+impl Default for Provisions {
+    fn default() -> Self {
+        Provisions::new(Default::default(), Default::default(), Default::default())
+    }
+}
+
+impl Provisions {
+    /// The Laws of `edition` for a game of `regime` under `supervision`.
+    pub fn new(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
+        // Standard play is always fully supervised (CFG-3 concerns rapid/blitz
+        // only). The Tavreli rules know no reduced supervision: the arbiter
+        // (the watching software) sees flags and illegal moves (seed 004 6.8, 7.4).
+        let supervision = if regime == Regime::Standard || edition == Edition::Tavreli {
+            Supervision::Full
+        } else {
+            supervision
+        };
+        Provisions {
+            edition,
+            regime,
+            supervision,
+            time_penalty_override: None,
+            arbiter_calls_flags: false,
+        }
+    }
+
+    /// The supervision a game has when its log names none (CFG-3). The 2005
+    /// Laws have no rapid/blitz appendix; the OLD rapidplay and blitz rules
+    /// we follow assume no arbiter at every board, so a 2005 rapid or blitz
+    /// game is reduced, for illegal moves and flags alike
+    /// (docs/decisions.md). Every other edition: full supervision.
+    pub fn default_supervision(edition: Edition, regime: Regime) -> Supervision {
+        if edition == Edition::E2005 && regime != Regime::Standard {
+            Supervision::Reduced
+        } else {
+            Supervision::Full
+        }
+    }
+
+    /// The regime of a game whose sixty-move budget (the time for the first
+    /// sixty moves, increments and delays included) is `budget_ms` (L-6.3g,
+    /// CFG-2):
+    ///
+    /// * 2017, 2018, 2023 (seed 002, A.1/B.1): blitz if ≤ 10 min, rapid if
+    ///   more than 10 and less than 60 min, otherwise standard.
+    /// * 2005 and Tavreli: blitz if under 15 min, rapid from 15 to under
+    ///   60 min, otherwise standard. Seed 000 has no rapid/blitz appendix; the
+    ///   limits are the catalogue's (L-6.3g, OLD-2005).
+    pub fn regime_for_budget(edition: Edition, budget_ms: u64) -> Regime {
+        let blitz = if edition.is_modern() {
+            budget_ms <= 10 * MINUTE as u64
+        } else {
+            budget_ms < 15 * MINUTE as u64
+        };
+        if blitz {
+            Regime::Blitz
+        } else if budget_ms < 60 * MINUTE as u64 {
+            Regime::Rapid
+        } else {
+            Regime::Standard
+        }
+    }
+
+    /// The same Laws with the arbiter's own call of a fallen flag in July-2017
+    /// reduced play switched on or off (seed 002 A.4.5, "can").
+    pub fn with_arbiter_calls_flags(mut self, on: bool) -> Self {
+        self.arbiter_calls_flags = on;
+        self
+    }
+
+    /// The same Laws with the regulations' own time penalty (CFG-11).
+    pub fn with_time_penalty(mut self, ms: Option<i64>) -> Self {
+        self.time_penalty_override = ms.filter(|m| *m >= 0);
+        self
+    }
+
+    /// True when the reduced rules of L-A.5 / L-B.4 apply (rapid or blitz without
+    /// full supervision): the arbiter acts on an illegal move only on a claim.
+    pub fn reduced(&self) -> bool {
+        self.regime != Regime::Standard && self.supervision == Supervision::Reduced
+    }
+
+    /// The time penalty of Articles 7 and 9 in this regime (L-A.3, L-B.2, §7 Q1).
+    /// 2017 and 2018: 2 min standard and rapid, 1 min blitz. 2023: 1 min in rapid
+    /// and blitz (A.3; for fully supervised blitz the literal reading would be
+    /// 2 min — we take the evident intent, 1 min, catalogue Q1).
+    pub fn time_penalty(&self) -> i64 {
+        if let Some(ms) = self.time_penalty_override {
+            return ms;
+        }
+        match (self.edition, self.regime) {
+            (_, Regime::Standard) => 2 * MINUTE,
+            (Edition::E2023, _) => MINUTE,
+            (_, Regime::Blitz) => MINUTE,
+            (_, Regime::Rapid) => 2 * MINUTE,
+        }
+    }
+
+    /// The consequence of the player's `nth` (1-based) completed illegal move.
+    ///
+    /// * 2005 standard (seed 000 art. 7.4(b)): +2 min, +2 min, third loses, no exception.
+    /// * 2005 rapid (OLD rapidplay, catalogue §3.12): the same ladder, on claim when reduced.
+    /// * 2005 blitz (OLD blitz): the opponent claims a win at the first; a draw if he cannot mate.
+    /// * 2017 July, reduced rapid/blitz (seed 002 A.4.2): the first loses (draw if opponent cannot mate).
+    /// * 2017 otherwise, 2018, 2023 (7.5.5): penalty time, the second loses (draw exception).
+    /// * Tavreli (seed 004 art. 7.4): no penalty at all, however many.
+    pub fn illegal_move(&self, nth: u32) -> IllegalMoveConsequence {
+        use IllegalMoveConsequence::*;
+        match self.edition {
+            Edition::Tavreli => NoPenalty,
+            Edition::E2005 => match self.regime {
+                Regime::Blitz => LossUnlessOpponentCannotMate,
+                _ if nth >= 3 => Loss,
+                _ => TimeToOpponent(2 * MINUTE),
+            },
+            Edition::E2017 if self.reduced() => LossUnlessOpponentCannotMate,
+            _ if nth >= 2 => LossUnlessOpponentCannotMate,
+            _ => TimeToOpponent(self.time_penalty()),
+        }
+    }
+
+    /// Whether the arbiter (the software) acts on a completed illegal move by
+    /// itself, or only when the opponent claims before his own move (L-A.5.2;
+    /// OLD rapidplay and blitz likewise). The Tavreli rules know no reduced
+    /// supervision: an illegal move is put right when it "is discovered"
+    /// (seed 004 art. 7.4), and the software watching the game discovers it.
+    pub fn illegal_move_needs_claim(&self) -> bool {
+        self.edition != Edition::Tavreli && self.reduced()
+    }
+
+    /// Two hands for one move (castling, capture, promotion), then the press,
+    /// is treated and punished as an illegal move from 2017 (L-7.5d); in
+    /// 2005 it is a 4.1 offence for the arbiter's 13.4 menu.
+    pub fn two_hands_is_illegal(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// Pressing the clock without making a move is an illegal move from 2017
+    /// (L-7.5c); in 2005 it is improper clock handling, not an illegal move.
+    pub fn press_without_move_is_illegal(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// L-7.5b: an unfinished promotion is an illegal move whose pawn becomes a
+    /// queen (2017+ 7.5.2); in 2005 the position is reinstated (7.4a).
+    pub fn unfinished_promotion_becomes_queen(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// Penalty for an incorrect draw claim (L-9.5c): time to the opponent, and
+    /// in 2005 a cut of the claimant's own time (seed 000 art. 9.5(b), §7.1 Q2).
+    ///
+    /// Tavreli (seed 004 art. 9.5): half the claimant's remaining time, at
+    /// most three minutes, is taken, and the opponent gets three minutes. The
+    /// seed has no 2005 rule for a claimant with two minutes or less.
+    pub fn wrong_claim(&self, claimant_remaining: i64) -> WrongClaimPenalty {
+        match self.edition {
+            Edition::Tavreli => WrongClaimPenalty {
+                to_opponent: 3 * MINUTE,
+                from_claimant: (claimant_remaining.max(0) / 2).min(3 * MINUTE),
+            },
+            Edition::E2005 => {
+                let cut = if claimant_remaining > 2 * MINUTE {
+                    (claimant_remaining / 2).min(3 * MINUTE)
+                } else if claimant_remaining > MINUTE {
+                    claimant_remaining - MINUTE
+                } else {
+                    0
+                };
+                WrongClaimPenalty {
+                    to_opponent: 3 * MINUTE,
+                    from_claimant: cut,
+                }
+            }
+            _ => WrongClaimPenalty {
+                to_opponent: self.time_penalty(),
+                from_claimant: 0,
+            },
+        }
+    }
+
+    /// Fivefold repetition and the 75-move rule end the game by themselves from
+    /// 2017 (L-9.6a, L-9.6b); the 2005 Laws have neither.
+    pub fn automatic_draws(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// The plies without a capture or a pawn move after which the game ends
+    /// by itself (the 75-move rule, L-9.6b), which bounds "any series of
+    /// legal moves" in the dead position, the flag, the illegal-move ladder
+    /// and a resignation (L-5.2b, L-6.9): from 2017 a mate that needs more
+    /// quiet plies than are left cannot happen; the 2005 Laws have no such
+    /// rule (`None`).
+    pub fn quiet_ply_limit(&self) -> Option<u32> {
+        self.automatic_draws().then_some(150)
+    }
+
+    /// A draw may be agreed only after both players have made a move (L-5.2c,
+    /// L-9.1f) from 2017; in 2005 at any time.
+    pub fn agreement_needs_a_move_each(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// 2023 5.1.2: resigning when the opponent cannot mate is a draw (L-5.1b).
+    pub fn resignation_draw_if_opponent_cannot_mate(&self) -> bool {
+        self.edition == Edition::E2023
+    }
+
+    /// Whether a player whose flag falls loses only if the opponent can mate
+    /// him, else the game is drawn (L-6.9, every FIDE edition). Seed 004
+    /// art. 6.9 has no such exception: the player whose flag fell loses,
+    /// unless mate, stalemate or agreement ended the game first.
+    pub fn flag_draw_if_opponent_cannot_mate(&self) -> bool {
+        self.edition != Edition::Tavreli
+    }
+
+    /// Whether the clock's record of which flag fell first decides when both
+    /// are down (the 2017+ reading for electronic clocks; seed 004 art. 6.11
+    /// makes the order matter too). The 2005 Laws treat the order as unknown.
+    pub fn flag_order_from_clock(&self) -> bool {
+        self.edition.is_modern() || self.edition == Edition::Tavreli
+    }
+
+    /// Both flags down and the order unknown, which for the software means
+    /// they fell in the same millisecond: seed 004 art. 6.11 says play goes
+    /// on, in every period. The FIDE editions draw in the last period.
+    pub fn both_flags_play_on(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// Whether a move that builds a new tower (a man stepping onto any other
+    /// man, own or enemy) resets the 50-move count. Seed 004 art. 5.5 and 9.3
+    /// count moves "without a ratnik move and without building a tower"; the
+    /// FIDE 9.3 counts captures and pawn moves only.
+    pub fn new_tower_resets_move_count(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// A draw offer made at any other time than between one's move and the
+    /// press stands but breaks 12.5 (seed 004 art. 9.1): the software, as the
+    /// arbiter, gives the offerer a warning. The FIDE editions leave the
+    /// sanction to the arbiter's judgement (2023 9.1.2.2 and 11.5).
+    pub fn offer_out_of_time_warns(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// Whether the software calls a flag it sees fall (CFG-8, L-6.8): always in
+    /// standard play; in rapid/blitz from 2018 ("shall"), and in fully
+    /// supervised rapid/blitz of every edition. In reduced 2005 rapid/blitz
+    /// (the OLD rules) and July-2017 reduced play only a player's claim makes
+    /// a flag count. Supervision decides flags and illegal moves alike.
+    ///
+    /// July 2017 A.4.5 lets the arbiter call a flag he sees ("can"): that is
+    /// [`Provisions::arbiter_calls_flags`], off unless the log asks for it.
+    /// The OLD 2005 rules forbid the arbiter to signal a flag, so the setting
+    /// changes nothing there; from 2018 he "shall", so it is always on.
+    ///
+    /// Tavreli (seed 004 art. 6.8): a flag counts when the arbiter sees it;
+    /// the observing software is the arbiter, so always.
+    pub fn flag_called_automatically(&self) -> bool {
+        match (self.edition, self.regime) {
+            (Edition::Tavreli, _) | (_, Regime::Standard) => true,
+            (Edition::E2005, _) => !self.reduced(),
+            (Edition::E2017, _) => !self.reduced() || self.arbiter_calls_flags,
+            _ => true,
+        }
+    }
+
+    /// Whether a win-on-time claim made while the clock only acts on claims
+    /// needs the claimant's own flag up: the OLD 2005 rapid/blitz rules (and
+    /// the Tavreli rules' older text) say so for every claim; from 2017 the
+    /// Laws core asks [`Provisions::time_claim_needs_own_time`] instead.
+    pub fn on_claim_needs_own_flag_up(&self) -> bool {
+        !self.edition.is_modern()
+    }
+
+    /// Whether both flags down, with flags counted only on a claim, is always
+    /// a draw (OLD rapid/blitz, 2005 B.6); from 2017 the order of the falls
+    /// decides as in any other game.
+    pub fn on_claim_both_flags_draw(&self) -> bool {
+        !self.edition.is_modern()
+    }
+
+    /// Both flags down in the same millisecond, no Guidelines III announced:
+    /// from 2017 no article settles it, so the arbiter decides (G-III.3
+    /// applies only when announced); the 2005 art. 6.12 and the Tavreli
+    /// art. 6.11 settle it by the period (draw in the last, else play on).
+    pub fn same_instant_flags_arbiter_decides(&self, guidelines_iii: bool) -> bool {
+        self.edition.is_modern() && !guidelines_iii
+    }
+
+    /// The G-III.4 increment request (CFG-7): from 2017 only; the 2005 art.
+    /// 10 and the Tavreli rules (which follow it) have none.
+    pub fn increment_request_exists(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// The quickplay-finish claim is in the Laws themselves (2005 art. 10,
+    /// and the Tavreli rules after it) rather than in Guidelines III, which
+    /// apply only when the event announced them (2017+, G-III.2.1).
+    pub fn quickplay_finish_in_laws(&self) -> bool {
+        !self.edition.is_modern()
+    }
+
+    /// Who gets the two minutes when the arbiter postpones a quickplay-finish
+    /// decision: the seed's 2005 art. 10.2(b) gives them to the claimant
+    /// ("противник, потребовавший ничью"); G-III.5 (2017+) to the opponent.
+    /// The seed wins for 2005 (docs/decisions.md).
+    pub fn postponed_quickplay_time_to_claimant(&self) -> bool {
+        !self.edition.is_modern()
+    }
+
+    /// Both flags down and the first unknown (L-6.9b): 2005 art. 6.12 and the
+    /// 2017+ G-III.3 agree for standard play: play on unless it is the last
+    /// period, then a draw. OLD rapid/blitz: always a draw.
+    pub fn both_flags_always_draw(&self) -> bool {
+        self.edition == Edition::E2005 && self.regime != Regime::Standard
+    }
+
+    /// July 2017 A.4.3: a win-on-time claim in reduced play needs time left on
+    /// the claimant's own clock (deleted in 2018).
+    pub fn time_claim_needs_own_time(&self) -> bool {
+        self.edition == Edition::E2017 && self.reduced()
+    }
+
+    /// Default time / late arrival (L-6.7a): 2005 and Tavreli (seed 004
+    /// art. 6.6) one hour, 2017+ the regulations, else zero.
+    pub fn default_time(&self, regulations: Option<i64>) -> i64 {
+        regulations.unwrap_or(self.edition_default_time())
+    }
+
+    /// The default time when the regulations name none (L-6.7a, CFG-4): one
+    /// hour in 2005 (6.7) and under the Tavreli rules (seed 004 art. 6.6),
+    /// zero from 2017 (6.7.1).
+    pub fn edition_default_time(&self) -> i64 {
+        match self.edition {
+            Edition::E2005 | Edition::Tavreli => 60 * MINUTE,
+            _ => 0,
+        }
+    }
+
+    /// Colours reversed (L-7.3): from 2017 the game is replayed when fewer than
+    /// ten moves were made by both players; in 2005 and under the Tavreli
+    /// rules (seed 004 art. 7.2) it continues unless the arbiter rules
+    /// otherwise.
+    pub fn reversed_colours_restart(
+        &self,
+        completed_moves_each: u32,
+        arbiter_says: Option<bool>,
+    ) -> bool {
+        if self.edition.is_modern() {
+            completed_moves_each < 10
+        } else {
+            arbiter_says.unwrap_or(false)
+        }
+    }
+
+    /// Reduced rapid/blitz: after this many moves by each player no claim
+    /// about the set-up or board orientation is accepted (L-A.5.1; OLD: three).
+    pub fn setup_claim_cutoff(&self) -> Option<u32> {
+        if !self.reduced() {
+            return None;
+        }
+        Some(if self.edition.is_modern() { 10 } else { 3 })
+    }
+
+    /// The 12.9 penalty menu (2017+ 12.9.1–12.9.9) or the 2005 13.4 list.
+    pub fn penalty_allowed(&self, kind: PenaltyKind) -> bool {
+        match kind {
+            PenaltyKind::Fine | PenaltyKind::ExcludeRounds => self.edition.is_modern(),
+            _ => true,
+        }
+    }
+
+    /// The quickplay-finish claim (2005 art. 10.2; 2017+ Guidelines III only
+    /// when announced, never in blitz; G-III.2). Seed 004 breaks off after
+    /// art. 10.1, so the Tavreli rules follow the 2005 art. 10.2.
+    pub fn quickplay_finish_available(&self, announced: bool, has_increment: bool) -> bool {
+        if self.regime == Regime::Blitz || has_increment {
+            return false;
+        }
+        if self.quickplay_finish_in_laws() {
+            true
+        } else {
+            announced
+        }
+    }
+}
+
+/// Time moved by an incorrect claim (L-9.5c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongClaimPenalty {
+    /// Milliseconds added to the opponent's clock.
+    pub to_opponent: i64,
+    /// Milliseconds taken from the claimant's own clock (2005 and Tavreli).
+    pub from_claimant: i64,
+}
+
+/// The arbiter's penalties: 2017+ 12.9.1–12.9.9 and 2005 13.4(a)–(ж).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyKind {
+    /// 12.9.1 / 13.4(a)
+    Warning,
+    /// 12.9.2 / 13.4(б): more time for the opponent.
+    AddTime,
+    /// 12.9.3 / 13.4(в): less time for the offender.
+    DeductTime,
+    /// 12.9.4 / 13.4(е): the opponent's points raised to the game maximum.
+    IncreasePoints,
+    /// 12.9.5 / 13.4(д): the offender's points reduced.
+    ReducePoints,
+    /// 12.9.6 / 13.4(г): the game declared lost.
+    DeclareLost,
+    /// 12.9.7 (2017+ only): a fine announced in advance.
+    Fine,
+    /// 12.9.8 (2017+ only): exclusion from one or more rounds.
+    ExcludeRounds,
+    /// 12.9.9 / 13.4(ж): expulsion from the competition.
+    Expel,
+    /// Time given to the opponent for an illegal move (7.5.5 / 7.4(b)).
+    IllegalMove,
+    /// Time given (and in 2005 taken) for an incorrect claim (9.5).
+    IncorrectClaim,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn laws(e: Edition, r: Regime, s: Supervision) -> Provisions {
+        Provisions::new(e, r, s)
+    }
+
+    /// L-6.8, CFG-8, seed 002 A.4.5: who calls a flag, edition by edition,
+    /// with the arbiter's own call off and on.
+    #[test]
+    fn flag_call_by_edition_and_setting() {
+        use Edition::*;
+        let reduced = |e| laws(e, Regime::Blitz, Supervision::Reduced);
+        for (e, off, on) in [
+            (E2005, false, false),
+            (E2017, false, true),
+            (E2018, true, true),
+            (E2023, true, true),
+            (Tavreli, true, true),
+        ] {
+            assert_eq!(reduced(e).flag_called_automatically(), off, "{e} off");
+            let p = reduced(e).with_arbiter_calls_flags(true);
+            assert_eq!(p.flag_called_automatically(), on, "{e} on");
+        }
+        // Full supervision and standard play: every edition calls flags.
+        for e in Edition::ALL {
+            assert!(laws(e, Regime::Rapid, Supervision::Full).flag_called_automatically());
+            assert!(laws(e, Regime::Standard, Supervision::Reduced).flag_called_automatically());
+        }
+    }
+
+    /// L-6.3g, CFG-2: 2017+ blitz is ≤ 10 min; 2005 (and Tavreli) blitz is
+    /// under 15 min; rapid ends below 60 min in both.
+    #[test]
+    fn regime_limits_differ_between_editions() {
+        let m = |x: u64| x * 60_000;
+        let r = Provisions::regime_for_budget;
+        for e in [Edition::E2017, Edition::E2018, Edition::E2023] {
+            assert_eq!(r(e, m(10)), Regime::Blitz, "{e}");
+            assert_eq!(r(e, m(10) + 1), Regime::Rapid, "{e}");
+            assert_eq!(r(e, m(14)), Regime::Rapid, "{e}");
+        }
+        for e in [Edition::E2005, Edition::Tavreli] {
+            assert_eq!(r(e, m(10) + 1), Regime::Blitz, "{e}");
+            assert_eq!(r(e, m(15) - 1), Regime::Blitz, "{e}");
+            assert_eq!(r(e, m(15)), Regime::Rapid, "{e}");
+        }
+        for e in Edition::ALL {
+            assert_eq!(r(e, m(60) - 1), Regime::Rapid, "{e}");
+            assert_eq!(r(e, m(60)), Regime::Standard, "{e}");
+        }
+    }
+
+    /// L-6.7a, CFG-4; CFG-3; CFG-7; 2005 10.2(b) vs G-III.5.
+    #[test]
+    fn clock_answers_by_edition() {
+        let std = |e| laws(e, Regime::Standard, Supervision::Full);
+        assert_eq!(std(Edition::E2005).edition_default_time(), 60 * MINUTE);
+        assert_eq!(std(Edition::Tavreli).edition_default_time(), 60 * MINUTE);
+        assert_eq!(std(Edition::E2017).edition_default_time(), 0);
+        assert_eq!(std(Edition::E2023).default_time(Some(5)), 5);
+        assert_eq!(
+            Provisions::default_supervision(Edition::E2005, Regime::Rapid),
+            Supervision::Reduced
+        );
+        assert_eq!(
+            Provisions::default_supervision(Edition::E2005, Regime::Standard),
+            Supervision::Full
+        );
+        assert_eq!(
+            Provisions::default_supervision(Edition::E2017, Regime::Rapid),
+            Supervision::Full
+        );
+        for e in Edition::ALL {
+            let p = std(e);
+            let old = !e.is_modern();
+            assert_eq!(p.quickplay_finish_in_laws(), old, "{e}");
+            assert_eq!(p.postponed_quickplay_time_to_claimant(), old, "{e}");
+            assert_eq!(p.increment_request_exists(), !old, "{e}");
+            assert_eq!(p.on_claim_both_flags_draw(), old, "{e}");
+            assert_eq!(p.on_claim_needs_own_flag_up(), old, "{e}");
+            assert_eq!(p.same_instant_flags_arbiter_decides(false), !old, "{e}");
+            assert!(!p.same_instant_flags_arbiter_decides(true), "{e}");
+            assert_eq!(p.quickplay_finish_available(false, false), old, "{e}");
+            assert!(p.quickplay_finish_available(true, false), "{e}");
+        }
+    }
+}
