@@ -1,10 +1,11 @@
 //! What both backends share: input checks and turning rows into values.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::error::{StoreError, cut};
 use crate::token::{ct_eq, token_hash};
-use crate::types::{GameId, GameMeta, GameRecord, Seat, Status};
+use crate::types::{GameId, GameMeta, GameRecord, Seat, Status, StoredEvent};
 
 /// Longest line (header or event) the store accepts. A log line is a few
 /// hundred bytes; the bound keeps one bad client from filling the disk.
@@ -18,6 +19,91 @@ const LEASE_MAX: Duration = Duration::from_secs(24 * 60 * 60);
 /// How many times `create_game` draws a new id after a collision. With 96
 /// random bits even the second draw is never needed in practice.
 pub(crate) const ID_ATTEMPTS: usize = 4;
+
+/// Most events [`crate::Store::events_since`] returns at once: a watcher
+/// far behind reads its backlog in pages, so one request never holds a
+/// whole long log in memory twice.
+pub(crate) const EVENTS_PAGE: usize = 1000;
+/// Most appends committed in one transaction (one group commit).
+pub(crate) const BATCH_MAX: usize = 256;
+
+/// One append waiting for a group commit: the line was already checked.
+#[derive(Debug, Clone)]
+pub(crate) struct AppendReq {
+    pub(crate) id: GameId,
+    pub(crate) line: String,
+    pub(crate) expected: Option<u64>,
+}
+
+/// What a group commit writes: each append's answer, and the rows of
+/// those that were accepted.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// One answer per append, in order: its seq, or why nothing is written.
+    pub(crate) answers: Vec<Result<u64, StoreError>>,
+    /// The accepted appends: (index into the batch, seq as stored).
+    pub(crate) rows: Vec<(usize, i64)>,
+    /// Each game's new last seq, one per game that got a row.
+    pub(crate) last: Vec<(GameId, i64)>,
+}
+
+/// Numbers a batch of appends, in order, from each game's last seq as the
+/// transaction read it (`last`; a game missing from it does not exist).
+/// Appends to one game in one batch follow each other; a refused append
+/// (unknown game, or not the seq its writer expected) writes nothing and
+/// does not stop the others. The same plan for both backends, so they
+/// number alike.
+pub(crate) fn plan(items: &[AppendReq], last: &HashMap<GameId, i64>) -> Result<Plan, StoreError> {
+    let mut now: HashMap<&GameId, i64> = HashMap::new();
+    let mut answers = Vec::with_capacity(items.len());
+    let mut rows = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let Some(&stored) = now.get(&item.id).or_else(|| last.get(&item.id)) else {
+            answers.push(Err(StoreError::NotFound));
+            continue;
+        };
+        let next = seq_from_db(stored)? + 1;
+        if let Some(expected) = item.expected
+            && expected != next
+        {
+            answers.push(Err(StoreError::Conflict { expected, next }));
+            continue;
+        }
+        let next_db = db_seq(next).ok_or_else(|| StoreError::Corrupt("seq overflow".into()))?;
+        now.insert(&item.id, next_db);
+        rows.push((i, next_db));
+        answers.push(Ok(next));
+    }
+    let mut last: Vec<(GameId, i64)> = now.into_iter().map(|(id, s)| (id.clone(), s)).collect();
+    last.sort();
+    Ok(Plan {
+        answers,
+        rows,
+        last,
+    })
+}
+
+/// The distinct games of a batch, sorted: both backends read (and
+/// PostgreSQL locks) them in this order, so two instances' batches never
+/// wait for each other in a cycle.
+pub(crate) fn batch_games(items: &[AppendReq]) -> Vec<&str> {
+    let mut ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// Event rows as read back.
+pub(crate) fn stored_events(rows: Vec<(i64, String)>) -> Result<Vec<StoredEvent>, StoreError> {
+    rows.into_iter()
+        .map(|(seq, line)| {
+            Ok(StoredEvent {
+                seq: seq_from_db(seq)?,
+                line,
+            })
+        })
+        .collect()
+}
 
 /// The columns every game query selects, in [`GameRow`]'s order.
 macro_rules! game_columns {
@@ -166,6 +252,48 @@ mod tests {
         let long = format!("{{\"a\":\"{}\"}}", "x".repeat(LINE_MAX));
         let err = check_line(&long, "event").expect_err("too long");
         assert!(err.to_string().len() < 200, "the message cuts the input");
+    }
+
+    fn req(id: &GameId, expected: Option<u64>) -> AppendReq {
+        AppendReq {
+            id: id.clone(),
+            line: "{}".into(),
+            expected,
+        }
+    }
+
+    #[test]
+    fn a_batch_numbers_each_game_on_from_its_last_seq() {
+        let a: GameId = "aaaaaaaaaaaaaaaa".parse().expect("id");
+        let b: GameId = "bbbbbbbbbbbbbbbb".parse().expect("id");
+        let gone: GameId = "zzzzzzzzzzzzzzzz".parse().expect("id");
+        let last = HashMap::from([(a.clone(), 4), (b.clone(), 0)]);
+        let items = [
+            req(&a, Some(5)),
+            req(&b, None),
+            req(&a, Some(5)), // a already got 5 in this batch
+            req(&gone, None),
+            req(&a, Some(6)),
+            req(&b, Some(2)),
+        ];
+        let p = plan(&items, &last).expect("plan");
+        let got: Vec<String> = p
+            .answers
+            .iter()
+            .map(|r| match r {
+                Ok(s) => s.to_string(),
+                Err(StoreError::Conflict { expected, next }) => format!("c{expected}/{next}"),
+                Err(StoreError::NotFound) => "nf".into(),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        assert_eq!(got, ["5", "1", "c5/6", "nf", "6", "2"]);
+        assert_eq!(p.rows, [(0, 5), (1, 1), (4, 6), (5, 2)]);
+        assert_eq!(p.last, [(a, 6), (b, 2)]);
+        assert_eq!(
+            batch_games(&items),
+            ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "zzzzzzzzzzzzzzzz"]
+        );
     }
 
     #[test]

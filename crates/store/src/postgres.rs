@@ -1,5 +1,6 @@
 //! The PostgreSQL backend: many instances share one database.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use sqlx::PgPool;
@@ -8,8 +9,8 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
 use crate::common::{
-    GameRow, HashRow, ID_ATTEMPTS, check_instance, check_line, db_seq, game_columns, lease_ms,
-    match_seat, meta_json, record, seq_from_db,
+    AppendReq, EVENTS_PAGE, GameRow, HashRow, ID_ATTEMPTS, batch_games, check_instance, check_line,
+    db_seq, game_columns, lease_ms, match_seat, meta_json, plan, record, stored_events,
 };
 use crate::error::StoreError;
 use crate::migrate::POSTGRES_MIGRATIONS;
@@ -120,48 +121,81 @@ impl PgStore {
         Err(last_err.map_or(StoreError::NotFound, StoreError::Database))
     }
 
-    pub(crate) async fn append(
+    /// Commits a batch of appends in one transaction; the answers follow
+    /// [`plan`]. `Err`: the transaction failed and nothing of the batch was
+    /// written.
+    pub(crate) async fn append_batch(
         &self,
-        id: &GameId,
-        line: &str,
-        expected_seq: Option<u64>,
-    ) -> Result<u64, StoreError> {
-        check_line(line, "event")?;
+        items: &[AppendReq],
+    ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        // The row lock serialises appends to one game across every instance
-        // sharing the database; other games are not held up.
-        let last: Option<i64> =
-            sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1 FOR UPDATE")
-                .bind(id.as_str())
-                .fetch_optional(&mut *tx)
-                .await?;
-        let next = seq_from_db(last.ok_or(StoreError::NotFound)?)? + 1;
-        if let Some(expected) = expected_seq
-            && expected != next
-        {
-            return Err(StoreError::Conflict { expected, next });
+        // The row locks serialise appends to one game across every instance
+        // sharing the database; other games are not held up. Taken in id
+        // order, so two instances' batches cannot deadlock.
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT id, last_seq FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE",
+        )
+        .bind(batch_games(items))
+        .fetch_all(&mut *tx)
+        .await?;
+        let last: HashMap<GameId, i64> = rows
+            .into_iter()
+            .map(|(id, seq)| (GameId::from_db(id), seq))
+            .collect();
+        let plan = plan(items, &last)?;
+        if plan.rows.is_empty() {
+            tx.rollback().await?;
+            return Ok(plan.answers);
         }
-        let next_db = db_seq(next).ok_or_else(|| StoreError::Corrupt("seq overflow".into()))?;
-        sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
-            .bind(id.as_str())
-            .bind(next_db)
-            .bind(line)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(next_db)
-            .execute(&mut *tx)
-            .await?;
-        // Queued in the transaction: PostgreSQL delivers it only if the
-        // commit succeeds, and in commit order.
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(&self.channel)
-            .bind(format!("{next} {id}"))
-            .execute(&mut *tx)
-            .await?;
+        let ids: Vec<&str> = plan
+            .rows
+            .iter()
+            .map(|&(i, _)| items[i].id.as_str())
+            .collect();
+        let seqs: Vec<i64> = plan.rows.iter().map(|&(_, seq)| seq).collect();
+        let lines: Vec<&str> = plan
+            .rows
+            .iter()
+            .map(|&(i, _)| items[i].line.as_str())
+            .collect();
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, line) \
+             SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[])",
+        )
+        .bind(&ids)
+        .bind(&seqs)
+        .bind(&lines)
+        .execute(&mut *tx)
+        .await?;
+        let (games, lasts): (Vec<&str>, Vec<i64>) = plan
+            .last
+            .iter()
+            .map(|(id, seq)| (id.as_str(), *seq))
+            .unzip();
+        sqlx::query(
+            "UPDATE games SET last_seq = v.seq \
+             FROM UNNEST($1::TEXT[], $2::BIGINT[]) AS v(id, seq) WHERE games.id = v.id",
+        )
+        .bind(&games)
+        .bind(&lasts)
+        .execute(&mut *tx)
+        .await?;
+        // Queued in the transaction: PostgreSQL delivers them only if the
+        // commit succeeds, in commit order, and in the order queued.
+        let payloads: Vec<String> = plan
+            .rows
+            .iter()
+            .map(|&(i, seq)| format!("{seq} {}", items[i].id))
+            .collect();
+        sqlx::query(
+            "SELECT pg_notify($1, p) FROM UNNEST($2::TEXT[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
+        )
+        .bind(&self.channel)
+        .bind(&payloads)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
-        Ok(next)
+        Ok(plan.answers)
     }
 
     pub(crate) async fn game(&self, id: &GameId) -> Result<GameRecord, StoreError> {
@@ -184,7 +218,7 @@ impl PgStore {
         let header = header.ok_or(StoreError::NotFound)?;
         // The header never changes and events only grow, so reading them in
         // a second statement still gives a log that was true at some instant.
-        let events = self.events_after(id, 0).await?;
+        let events = self.events_after(id, 0, i64::MAX).await?;
         Ok(GameLog { header, events })
     }
 
@@ -197,29 +231,29 @@ impl PgStore {
             self.game(id).await?;
             return Ok(Vec::new());
         };
-        let events = self.events_after(id, after).await?;
+        let page = i64::try_from(EVENTS_PAGE).unwrap_or(i64::MAX);
+        let events = self.events_after(id, after, page).await?;
         if events.is_empty() {
             self.game(id).await?;
         }
         Ok(events)
     }
 
-    async fn events_after(&self, id: &GameId, after: i64) -> Result<Vec<StoredEvent>, StoreError> {
+    async fn events_after(
+        &self,
+        id: &GameId,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
         let rows: Vec<(i64, String)> = sqlx::query_as(
-            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
         )
         .bind(id.as_str())
         .bind(after)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|(seq, line)| {
-                Ok(StoredEvent {
-                    seq: seq_from_db(seq)?,
-                    line,
-                })
-            })
-            .collect()
+        stored_events(rows)
     }
 
     pub(crate) async fn set_status(&self, id: &GameId, status: Status) -> Result<(), StoreError> {
@@ -301,6 +335,26 @@ impl PgStore {
         .execute(&self.pool)
         .await?;
         self.changed_or_exists(id, done.rows_affected()).await
+    }
+
+    pub(crate) async fn renew_all(
+        &self,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let instance_id = check_instance(instance_id)?;
+        let ids: Vec<String> = sqlx::query_scalar(concat!(
+            "UPDATE games SET lease_until = ",
+            now_ms!(),
+            " + $2 WHERE owner = $1 RETURNING id"
+        ))
+        .bind(instance_id)
+        .bind(lease_ms(lease))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut ids: Vec<GameId> = ids.into_iter().map(GameId::from_db).collect();
+        ids.sort();
+        Ok(ids)
     }
 
     pub(crate) async fn release(&self, id: &GameId, instance_id: &str) -> Result<bool, StoreError> {

@@ -1,5 +1,6 @@
 //! The SQLite backend: one file, one machine, one process writing.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -8,8 +9,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use tokio::sync::{Mutex, broadcast};
 
 use crate::common::{
-    GameRow, HashRow, ID_ATTEMPTS, check_instance, check_line, db_seq, game_columns, lease_ms,
-    match_seat, meta_json, record, seq_from_db,
+    AppendReq, EVENTS_PAGE, GameRow, HashRow, ID_ATTEMPTS, batch_games, check_instance, check_line,
+    db_seq, game_columns, lease_ms, match_seat, meta_json, plan, record, stored_events,
 };
 use crate::error::StoreError;
 use crate::migrate::SQLITE_MIGRATIONS;
@@ -119,47 +120,55 @@ impl SqliteStore {
         Err(last_err.map_or(StoreError::NotFound, StoreError::Database))
     }
 
-    pub(crate) async fn append(
+    /// Commits a batch of appends in one transaction (one fsync for all);
+    /// the answers follow [`plan`]. `Err`: the transaction failed and
+    /// nothing of the batch was written.
+    pub(crate) async fn append_batch(
         &self,
-        id: &GameId,
-        line: &str,
-        expected_seq: Option<u64>,
-    ) -> Result<u64, StoreError> {
-        check_line(line, "event")?;
+        items: &[AppendReq],
+    ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
         let _write = self.write.lock().await;
         // IMMEDIATE takes the write lock at BEGIN, so another process cannot
         // slip an append in between our read of last_seq and our insert.
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let last: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
-        let next = seq_from_db(last.ok_or(StoreError::NotFound)?)? + 1;
-        if let Some(expected) = expected_seq
-            && expected != next
-        {
-            return Err(StoreError::Conflict { expected, next });
+        let mut last = HashMap::new();
+        for id in batch_games(items) {
+            let seq: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if let Some(seq) = seq {
+                last.insert(GameId::from_db(id.to_owned()), seq);
+            }
         }
-        let next_db = db_seq(next).ok_or_else(|| StoreError::Corrupt("seq overflow".into()))?;
-        sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
-            .bind(id.as_str())
-            .bind(next_db)
-            .bind(line)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(next_db)
-            .execute(&mut *tx)
-            .await?;
+        let plan = plan(items, &last)?;
+        for &(i, seq) in &plan.rows {
+            sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
+                .bind(items[i].id.as_str())
+                .bind(seq)
+                .bind(&items[i].line)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (id, seq) in &plan.last {
+            sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
+                .bind(id.as_str())
+                .bind(seq)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         // Sent while the write lock is held, so notices of one game leave in
         // seq order. No receiver is not an error.
-        let _ = self.notices.send(Notice::Appended {
-            game_id: id.clone(),
-            seq: next,
-        });
-        Ok(next)
+        for (i, answer) in plan.answers.iter().enumerate() {
+            if let Ok(seq) = answer {
+                let _ = self.notices.send(Notice::Appended {
+                    game_id: items[i].id.clone(),
+                    seq: *seq,
+                });
+            }
+        }
+        Ok(plan.answers)
     }
 
     pub(crate) async fn game(&self, id: &GameId) -> Result<GameRecord, StoreError> {
@@ -182,7 +191,7 @@ impl SqliteStore {
         let header = header.ok_or(StoreError::NotFound)?;
         // The header never changes and events only grow, so reading them in
         // a second statement still gives a log that was true at some instant.
-        let events = self.events_after(id, 0).await?;
+        let events = self.events_after(id, 0, i64::MAX).await?;
         Ok(GameLog { header, events })
     }
 
@@ -195,29 +204,29 @@ impl SqliteStore {
             self.game(id).await?;
             return Ok(Vec::new());
         };
-        let events = self.events_after(id, after).await?;
+        let page = i64::try_from(EVENTS_PAGE).unwrap_or(i64::MAX);
+        let events = self.events_after(id, after, page).await?;
         if events.is_empty() {
             self.game(id).await?;
         }
         Ok(events)
     }
 
-    async fn events_after(&self, id: &GameId, after: i64) -> Result<Vec<StoredEvent>, StoreError> {
+    async fn events_after(
+        &self,
+        id: &GameId,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
         let rows: Vec<(i64, String)> = sqlx::query_as(
-            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
         )
         .bind(id.as_str())
         .bind(after)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|(seq, line)| {
-                Ok(StoredEvent {
-                    seq: seq_from_db(seq)?,
-                    line,
-                })
-            })
-            .collect()
+        stored_events(rows)
     }
 
     pub(crate) async fn set_status(&self, id: &GameId, status: Status) -> Result<(), StoreError> {
@@ -302,6 +311,28 @@ impl SqliteStore {
         .await?;
         drop(guard);
         self.changed_or_exists(id, done.rows_affected()).await
+    }
+
+    pub(crate) async fn renew_all(
+        &self,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let instance_id = check_instance(instance_id)?;
+        let guard = self.write.lock().await;
+        let ids: Vec<String> = sqlx::query_scalar(concat!(
+            "UPDATE games SET lease_until = ",
+            now_ms!(),
+            " + $2 WHERE owner = $1 RETURNING id"
+        ))
+        .bind(instance_id)
+        .bind(lease_ms(lease))
+        .fetch_all(&self.pool)
+        .await?;
+        drop(guard);
+        let mut ids: Vec<GameId> = ids.into_iter().map(GameId::from_db).collect();
+        ids.sort();
+        Ok(ids)
     }
 
     pub(crate) async fn release(&self, id: &GameId, instance_id: &str) -> Result<bool, StoreError> {
