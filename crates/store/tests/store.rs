@@ -195,6 +195,7 @@ both!(
     data_survives_reopening,
     acknowledged_events_survive_kill_9,
     renew_all_renews_exactly_this_instances_games,
+    renew_all_renews_more_games_than_one_statement_takes,
     events_since_comes_in_pages,
     appends_committed_together_are_answered_each_on_its_own,
 );
@@ -826,6 +827,49 @@ async fn renew_all_renews_exactly_this_instances_games(h: &Harness) {
         store.renew_all("", LEASE).await,
         Err(StoreError::InvalidInput(_))
     ));
+}
+
+/// More leases than one renewal statement covers (it works in chunks of
+/// 500, in id order): every one is renewed and named once.
+async fn renew_all_renews_more_games_than_one_statement_takes(h: &Harness) {
+    let store = h.open().await;
+    let mut handles = Vec::new();
+    for _ in 0..8 {
+        let store = store.clone();
+        handles.push(tokio::spawn(async move {
+            let mut ids = Vec::new();
+            for _ in 0..66 {
+                let id = store.create_game(&new_game()).await.expect("create");
+                assert!(
+                    store
+                        .try_acquire(&id, "A", Duration::ZERO)
+                        .await
+                        .expect("acquire")
+                );
+                ids.push(id);
+            }
+            ids
+        }));
+    }
+    let mut mine = Vec::new();
+    for handle in handles {
+        mine.extend(handle.await.expect("task"));
+    }
+    mine.sort();
+    assert_eq!(mine.len(), 528);
+    // Every lease ran out (a zero lease); after one renewal none may be taken.
+    assert_eq!(
+        store.claimable_games("B").await.expect("claimable").len(),
+        528
+    );
+    assert_eq!(store.renew_all("A", LEASE).await.expect("renew"), mine);
+    assert!(
+        store
+            .claimable_games("B")
+            .await
+            .expect("claimable")
+            .is_empty()
+    );
 }
 
 /// A reader far behind gets the backlog in pages of at most
