@@ -310,7 +310,8 @@ impl Store {
         dispatch!(self.renew(game_id, instance_id, lease))
     }
 
-    /// Extends, in one statement, the lease of every game `instance_id`
+    /// Extends, in one statement per 500 games (in id order, so it never
+    /// deadlocks with appends), the lease of every game `instance_id`
     /// holds (as [`Store::renew`] would one by one), and returns those
     /// games' ids, sorted. A game this instance runs but which is not in the
     /// answer has been taken by another instance: stop running its clock.
