@@ -5,8 +5,9 @@
 //! from the store's commit notice).
 
 use crate::error::ApiError;
-use crate::hall::Hall;
 use crate::lag::{LagQuota, annotate};
+pub use crate::registry::Acted;
+use crate::registry::{ActorEntry, Cmd, Ctx};
 use crate::request::{SeatKind, Submission, mode_of};
 use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_event, parse_header};
@@ -16,42 +17,16 @@ use arbiter_session::{
     Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
     SessionConfig, TavreliOpponent, UciOpponent, Variant,
 };
-use arbiter_store::{GameId, GameMeta, Status};
+use arbiter_store::{GameId, GameMeta, Status, Store};
 use serde_json::Value;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
-use tokio::task::AbortHandle;
 use tokio::time::Instant;
 
 /// Requests waiting for one game before senders wait.
 const QUEUE: usize = 64;
 /// How long a finished game's task keeps answering after its last request.
 const LINGER: Duration = Duration::from_secs(10);
-
-/// What a request asks of the game's task.
-pub(crate) enum Cmd {
-    /// Apply an input now and answer with the new state.
-    Act {
-        input: Submission,
-        reply: oneshot::Sender<Result<Acted, ApiError>>,
-    },
-}
-
-/// An accepted action: the seq of the last event now in the log, and the state.
-#[derive(Debug, Clone)]
-pub struct Acted {
-    /// The log's last seq.
-    pub seq: u64,
-    /// The report of `arbiter replay --json`.
-    pub state: Value,
-}
-
-/// A running game task, as the registry keeps it.
-#[derive(Clone)]
-pub(crate) struct ActorEntry {
-    pub tx: mpsc::Sender<Cmd>,
-    pub abort: AbortHandle,
-}
 
 /// A stored game, read back to be run.
 pub(crate) struct Loaded {
@@ -73,8 +48,7 @@ fn lag_of(line: &str) -> Option<(Side, u64)> {
 }
 
 /// Reads a game's log and metadata from the store.
-pub(crate) async fn load(hall: &Hall, id: &GameId) -> Result<Loaded, ApiError> {
-    let store = hall.store();
+pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError> {
     let record = store.game(id).await?;
     let log = store.log(id).await?;
     let header = parse_header(&log.header).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -95,14 +69,14 @@ pub(crate) async fn load(hall: &Hall, id: &GameId) -> Result<Loaded, ApiError> {
 }
 
 /// Starts the task of a loaded game.
-pub(crate) fn spawn(hall: &Hall, loaded: Loaded) -> Result<ActorEntry, ApiError> {
+pub(crate) fn spawn(ctx: &Ctx, loaded: Loaded) -> Result<ActorEntry, ApiError> {
     let (tx, rx) = mpsc::channel(QUEUE);
     let abort = if loaded.header.variant == "tavreli" {
         let rules = crate::fold::tavreli_rules(&loaded.header);
-        let actor = GameActor::new(hall, rules, loaded, tx.clone())?;
+        let actor = GameActor::new(ctx, rules, loaded, tx.clone())?;
         tokio::spawn(actor.run(rx)).abort_handle()
     } else {
-        let actor = GameActor::new(hall, Chess::default(), loaded, tx.clone())?;
+        let actor = GameActor::new(ctx, Chess::default(), loaded, tx.clone())?;
         tokio::spawn(actor.run(rx)).abort_handle()
     };
     Ok(ActorEntry { tx, abort })
@@ -115,6 +89,7 @@ pub(crate) async fn ask(
     input: Submission,
 ) -> Option<Result<Acted, ApiError>> {
     let (reply, answer) = oneshot::channel();
+    let input = Box::new(input);
     tx.send(Cmd::Act { input, reply }).await.ok()?;
     answer.await.ok()
 }
@@ -143,7 +118,7 @@ struct Thinking {
 }
 
 struct GameActor<R: Variant> {
-    hall: Hall,
+    ctx: Ctx,
     id: GameId,
     session: Session<R>,
     seq: u64,
@@ -200,7 +175,7 @@ fn opponent(variant: &str, extra: &Value) -> Result<Box<dyn Opponent>, ApiError>
 
 impl<R: Variant> GameActor<R> {
     fn new(
-        hall: &Hall,
+        ctx: &Ctx,
         rules: R,
         loaded: Loaded,
         me: mpsc::Sender<Cmd>,
@@ -221,7 +196,7 @@ impl<R: Variant> GameActor<R> {
         let base = session.game().last_at();
         let lag = quotas(&session, &loaded.lags);
         Ok(GameActor {
-            hall: hall.clone(),
+            ctx: ctx.clone(),
             id: loaded.id,
             session,
             seq: loaded.seq,
@@ -241,8 +216,6 @@ impl<R: Variant> GameActor<R> {
             tracing::warn!(game = %self.id, reason = %e.reason, "a game could not resume");
             return self.finish().await;
         }
-        let every = self.hall.config().renew_every;
-        let mut renew = tokio::time::interval_at(Instant::now() + every, every);
         let mut thinking: Option<Thinking> = None;
         while !self.session.is_over() {
             if thinking.as_ref().is_some_and(|t| self.is_stale(t)) {
@@ -266,14 +239,14 @@ impl<R: Variant> GameActor<R> {
                 }
                 cmd = rx.recv() => match cmd {
                     Some(Cmd::Act { input, reply }) => {
-                        let r = self.act(input).await;
+                        let r = self.act(*input).await;
                         let fatal = matches!(&r, Err(e) if e.status.is_server_error());
                         let _ = reply.send(r);
                         if fatal { Err(ApiError::internal("the store failed")) } else { Ok(()) }
                     }
+                    Some(Cmd::Stop) => Err(ApiError::unavailable("another instance took the game")),
                     None => Err(ApiError::internal("closed")),
                 },
-                _ = renew.tick() => self.renew().await,
             };
             if let Err(e) = step {
                 tracing::warn!(game = %self.id, reason = %e.reason, "a game task stops");
@@ -291,20 +264,18 @@ impl<R: Variant> GameActor<R> {
         while let Ok(Some(Cmd::Act { input, reply })) =
             tokio::time::timeout(LINGER, rx.recv()).await
         {
-            let r = self.act(input).await;
+            let r = self.act(*input).await;
             let _ = reply.send(r);
         }
     }
 
     /// Marks a finished game so, and gives its lease up.
     async fn conclude(&mut self) {
-        let store = self.hall.store();
+        let store = &self.ctx.store;
         if let Err(e) = store.set_status(&self.id, Status::Finished).await {
             tracing::warn!(game = %self.id, error = %e, "cannot mark a game finished");
         }
-        let _ = store
-            .release(&self.id, &self.hall.config().instance_id)
-            .await;
+        let _ = store.release(&self.id, &self.ctx.instance_id).await;
     }
 
     /// On resuming a stored game: the time the hall was away is an arbiter's
@@ -382,28 +353,14 @@ impl<R: Variant> GameActor<R> {
     async fn persist(&mut self, out: &Output) -> Result<(), ApiError> {
         for line in &out.log {
             let seq = self
-                .hall
-                .store()
+                .ctx
+                .store
                 .append(&self.id, line, Some(self.seq + 1))
                 .await
                 .map_err(|e| ApiError::unavailable(format!("the store failed: {e}")))?;
             self.seq = seq;
         }
         Ok(())
-    }
-
-    async fn renew(&mut self) -> Result<(), ApiError> {
-        let cfg = self.hall.config();
-        match self
-            .hall
-            .store()
-            .renew(&self.id, &cfg.instance_id, cfg.lease)
-            .await
-        {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(ApiError::unavailable("another instance took the game")),
-            Err(e) => Err(ApiError::unavailable(e.to_string())),
-        }
     }
 
     fn is_stale(&self, t: &Thinking) -> bool {
@@ -455,11 +412,11 @@ impl<R: Variant> GameActor<R> {
     /// Leaves the game: its lease is given up and the registry forgets it.
     async fn finish(self) {
         let _ = self
-            .hall
-            .store()
-            .release(&self.id, &self.hall.config().instance_id)
+            .ctx
+            .store
+            .release(&self.id, &self.ctx.instance_id)
             .await;
-        self.hall.forget(&self.id, &self.me);
+        self.ctx.registry.forget(&self.id, &self.me);
     }
 }
 

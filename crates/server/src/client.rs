@@ -86,11 +86,19 @@ pub struct WsClient {
     >,
 }
 
+/// The WebSocket read buffer of a client.
+const READ_BUFFER: usize = 8 * 1024;
+
 impl WsClient {
     /// Connects to `path_and_query` (e.g. `/api/games/ID/ws?since=3`).
     pub async fn connect(addr: SocketAddr, path_and_query: &str) -> Result<WsClient, String> {
         let url = format!("ws://{addr}{path_and_query}");
-        let (stream, _) = tokio_tungstenite::connect_async(url)
+        // A small read buffer: the hall's frames are a few KiB, and the
+        // library's default (128 KiB, zeroed on every read) costs more time
+        // than the frames.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(READ_BUFFER);
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
             .map_err(|e| e.to_string())?;
         Ok(WsClient { stream })

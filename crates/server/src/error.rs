@@ -3,7 +3,7 @@
 
 use arbiter_store::StoreError;
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -15,7 +15,9 @@ const REASON_MAX: usize = 300;
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// A short machine word (`malformed`, `forbidden`, `refused` …).
+    /// A short machine word (`malformed`, `forbidden`, `refused` …; a body
+    /// over the limit is `too_large`, a method a route does not take
+    /// `method_not_allowed`).
     pub error: &'static str,
     /// Why, in words.
     pub reason: String,
@@ -83,6 +85,58 @@ impl ApiError {
     /// The JSON body of the answer.
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.error, "reason": self.reason})
+    }
+}
+
+/// The longest body of a framework refusal read back to be quoted.
+const QUOTED_MAX: usize = 1024;
+
+/// Turns an error answer that is not JSON (the framework's refusals are
+/// plain text or empty: a body over the limit, a method the route does not
+/// take, a query that cannot be read, a WebSocket request without its
+/// upgrade) into the hall's JSON error body, keeping its status and its
+/// headers (`Allow` on a 405). Other answers pass untouched.
+pub(crate) async fn json_refusals(answer: Response) -> Response {
+    let status = answer.status();
+    let is_json = answer
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return answer;
+    }
+    let (mut parts, body) = answer.into_parts();
+    let text = axum::body::to_bytes(body, QUOTED_MAX)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let reason = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("refused").to_owned(),
+        t => t.to_owned(),
+    };
+    let error = ApiError::new(status, word_for(status), reason);
+    let json = error.into_response();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::CONTENT_TYPE);
+    let (json_parts, json_body) = json.into_parts();
+    parts.headers.extend(json_parts.headers);
+    Response::from_parts(parts, json_body)
+}
+
+/// The error word of a status the framework answered with.
+fn word_for(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::UNAUTHORIZED => "unauthorized",
+        StatusCode::FORBIDDEN => "forbidden",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::CONFLICT => "refused",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+        s if s.is_server_error() => "internal",
+        _ => "malformed",
     }
 }
 

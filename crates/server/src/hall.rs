@@ -2,19 +2,25 @@
 //! instance runs, the watchers' hub, the rate limiter, and the background
 //! tasks that claim games (after a restart, or when another instance died).
 
-use crate::actor::{self, Acted, ActorEntry};
+use crate::actor;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limit::RateLimiter;
 use crate::proxy::Forwarder;
+use crate::registry::{Acted, ActorEntry, Cmd, Ctx, Registry};
 use crate::request::{Actor, parse_event_body};
 use arbiter_laws::Side;
 use arbiter_store::{GameId, Seat, Store};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tokio::task::AbortHandle;
+
+/// Verified tokens remembered before the memory is cleared: a token and its
+/// game never change, so a verified pair needs no second database read; the
+/// bound keeps the memory of a long-running hall in check.
+const TOKENS_KNOWN: usize = 50_000;
 
 /// How this instance shares games with others.
 #[derive(Clone, Debug)]
@@ -71,7 +77,8 @@ pub struct Hall {
 struct Inner {
     store: Store,
     config: HallConfig,
-    actors: Mutex<HashMap<GameId, ActorEntry>>,
+    ctx: Ctx,
+    tokens: Mutex<HashMap<String, (GameId, Seat)>>,
     tasks: Mutex<Vec<AbortHandle>>,
     limiter: RateLimiter,
     hub: Hub,
@@ -85,9 +92,14 @@ impl Hall {
         Hall {
             inner: Arc::new(Inner {
                 hub: Hub::new(store.clone()),
+                ctx: Ctx {
+                    store: store.clone(),
+                    instance_id: config.instance_id.as_str().into(),
+                    registry: Registry::default(),
+                },
+                tokens: Mutex::new(HashMap::new()),
                 store,
                 config,
-                actors: Mutex::new(HashMap::new()),
                 tasks: Mutex::new(Vec::new()),
                 limiter: RateLimiter::default(),
                 forwarder: Forwarder::new(),
@@ -120,16 +132,86 @@ impl Hall {
     }
 
     fn actors(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, ActorEntry>> {
-        self.inner.actors.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.ctx.registry.lock()
     }
 
-    /// Starts the watchers' hub and the claim loop, which at once resumes
-    /// the live games this instance may run.
+    /// Starts the watchers' hub, the lease renewal and the claim loop,
+    /// which at once resumes the live games this instance may run.
     pub fn start(&self) {
         let hub = tokio::spawn(self.inner.hub.clone().run()).abort_handle();
         let claim = tokio::spawn(self.clone().claim_loop()).abort_handle();
+        let renew = tokio::spawn(self.clone().renew_loop()).abort_handle();
         let mut tasks = self.inner.tasks.lock().unwrap_or_else(|p| p.into_inner());
-        tasks.extend([hub, claim]);
+        tasks.extend([hub, claim, renew]);
+    }
+
+    /// Renews the leases of all the games this instance runs, in one
+    /// statement per period (one per game would cost thousands of writes a
+    /// second at 10,000 games), and stops the games another instance took.
+    async fn renew_loop(self) {
+        let cfg = self.config();
+        let every = cfg.renew_every;
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            match self.store().renew_all(&cfg.instance_id, cfg.lease).await {
+                Ok(held) => self.stop_lost(held.into_iter().collect()).await,
+                Err(e) => tracing::warn!(error = %e, "cannot renew the leases"),
+            }
+        }
+    }
+
+    /// Stops the games running here that another instance now holds. A game
+    /// missing from `held` whose lease nobody holds (it ended and gave its
+    /// lease up, and still answers late requests) runs on.
+    async fn stop_lost(&self, held: HashSet<GameId>) {
+        let missing: Vec<GameId> = self
+            .actors()
+            .keys()
+            .filter(|id| !held.contains(*id))
+            .cloned()
+            .collect();
+        for id in missing {
+            let owner = match self.store().game(&id).await {
+                Ok(record) => record.owner,
+                Err(_) => continue,
+            };
+            if owner.is_none() || owner.as_deref() == Some(&self.config().instance_id) {
+                continue;
+            }
+            tracing::warn!(game = %id, "another instance took the game; it stops here");
+            let entry = self.actors().get(&id).cloned();
+            if let Some(e) = entry
+                && e.tx.try_send(Cmd::Stop).is_err()
+            {
+                e.abort.abort();
+                self.inner.ctx.registry.forget(&id, &e.tx);
+            }
+        }
+    }
+
+    /// The seat of `token` in the game `id`: from memory when this hall has
+    /// verified the pair before, else from the store.
+    async fn seat_of(&self, id: &GameId, token: &str) -> Result<Option<Seat>, ApiError> {
+        let known = |t: &HashMap<String, (GameId, Seat)>| {
+            t.get(token).filter(|(g, _)| g == id).map(|&(_, seat)| seat)
+        };
+        if let Some(seat) = known(&self.tokens()) {
+            return Ok(Some(seat));
+        }
+        let seat = self.store().verify_token(id, token).await?;
+        if let Some(seat) = seat {
+            let mut tokens = self.tokens();
+            if tokens.len() >= TOKENS_KNOWN {
+                tokens.clear();
+            }
+            tokens.insert(token.to_owned(), (id.clone(), seat));
+        }
+        Ok(seat)
+    }
+
+    fn tokens(&self) -> std::sync::MutexGuard<'_, HashMap<String, (GameId, Seat)>> {
+        self.inner.tokens.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     async fn claim_loop(self) {
@@ -172,23 +254,15 @@ impl Hall {
         {
             return Ok(false);
         }
-        let loaded = actor::load(self, id).await?;
+        let loaded = actor::load(self.store(), id).await?;
         let mut actors = self.actors();
         if actors.contains_key(id) {
             return Ok(true);
         }
-        let entry = actor::spawn(self, loaded)?;
+        let entry = actor::spawn(&self.inner.ctx, loaded)?;
         actors.insert(id.clone(), entry);
         tracing::info!(game = %id, "running a game");
         Ok(true)
-    }
-
-    /// Drops a finished task from the registry (only its own entry).
-    pub(crate) fn forget(&self, id: &GameId, tx: &mpsc::Sender<Cmd>) {
-        let mut actors = self.actors();
-        if actors.get(id).is_some_and(|e| e.tx.same_channel(tx)) {
-            actors.remove(id);
-        }
     }
 
     /// One event from `token`'s holder (POST or WebSocket): checked,
@@ -204,7 +278,7 @@ impl Hall {
         if !self.limiter().check(token) {
             return Err(ApiError::too_many());
         }
-        let seat = self.store().verify_token(id, token).await?;
+        let seat = self.seat_of(id, token).await?;
         let actor = match seat {
             Some(Seat::White) => Actor::Player(Side::White),
             Some(Seat::Black) => Actor::Player(Side::Black),
@@ -276,5 +350,3 @@ impl Hall {
         }
     }
 }
-
-pub(crate) use crate::actor::Cmd;

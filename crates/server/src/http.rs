@@ -20,6 +20,11 @@ pub(crate) fn game_id(raw: &str) -> Result<GameId, ApiError> {
     raw.parse().map_err(|_| ApiError::not_found())
 }
 
+/// Any other path under `/api/`: no such resource, in JSON.
+pub(crate) async fn no_route() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
+}
+
 /// `GET /api/health`.
 pub(crate) async fn health() -> Json<Value> {
     Json(json!({"ok": true}))
@@ -77,21 +82,27 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");
-    let url = |page: &str, t: &Option<Token>| {
-        t.as_ref()
-            .map(|t| format!("/games/{id}{page}?token={}", t.as_str()))
-    };
     let body = json!({
         "id": id.as_str(),
         "white_token": white.as_ref().map(Token::as_str),
         "black_token": black.as_ref().map(Token::as_str),
         "arbiter_token": arbiter.as_str(),
-        "white_url": url("", &white),
-        "black_url": url("", &black),
-        "arbiter_url": url("/arbiter", &Some(arbiter.clone())),
+        "white_url": invite(&id, "", &white, Some("white")),
+        "black_url": invite(&id, "", &black, Some("black")),
+        "arbiter_url": invite(&id, "/arbiter", &Some(arbiter.clone()), None),
         "watch_url": format!("/games/{id}"),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The link that brings a seat's holder to the game: the token, and for a
+/// player the seat (`&seat=white|black`), so the page seats him on his side
+/// at once, the board turned towards him. A link without the seat still
+/// works: the page then asks which side the token plays.
+fn invite(id: &GameId, page: &str, token: &Option<Token>, seat: Option<&str>) -> Option<String> {
+    let token = token.as_ref()?;
+    let seat = seat.map_or(String::new(), |s| format!("&seat={s}"));
+    Some(format!("/games/{id}{page}?token={}{seat}", token.as_str()))
 }
 
 /// The bearer token of a request, if it has one.

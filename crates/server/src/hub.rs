@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::fold::Fold;
 use arbiter_store::{GameId, Notice, Store};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
@@ -35,6 +36,9 @@ pub fn frame(seq: u64, line: &str, fold: &Fold) -> Frame {
 struct Watched {
     tx: broadcast::Sender<Arc<Frame>>,
     fold: tokio::sync::Mutex<Option<(Fold, u64)>>,
+    /// The fold's seq, readable without its lock: a notice of an event
+    /// already read (several commits read in one catch-up) costs no query.
+    seen: AtomicU64,
 }
 
 /// The games watched on this instance.
@@ -71,6 +75,7 @@ impl Hub {
                     Arc::new(Watched {
                         tx: broadcast::channel(FRAMES).0,
                         fold: tokio::sync::Mutex::new(None),
+                        seen: AtomicU64::new(0),
                     })
                 })
                 .clone();
@@ -87,15 +92,25 @@ impl Hub {
         let Some((fold, seq)) = guard.as_mut() else {
             let log = self.store.log(id).await?;
             let (_, fold) = Fold::of_log(&log).map_err(ApiError::internal)?;
-            *guard = Some((fold, log.events.last().map_or(0, |e| e.seq)));
+            let seq = log.events.last().map_or(0, |e| e.seq);
+            w.seen.store(seq, Ordering::Release);
+            *guard = Some((fold, seq));
             return Ok(());
         };
-        for e in self.store.events_since(id, *seq).await? {
-            let _ = fold.apply_line(&e.line);
-            *seq = e.seq;
-            let _ = w.tx.send(Arc::new(frame(e.seq, &e.line, fold)));
+        // The store answers a page at a time; read until it has no more.
+        loop {
+            let page = self.store.events_since(id, *seq).await?;
+            let more = page.len() >= arbiter_store::EVENTS_PAGE;
+            for e in page {
+                let _ = fold.apply_line(&e.line);
+                *seq = e.seq;
+                let _ = w.tx.send(Arc::new(frame(e.seq, &e.line, fold)));
+            }
+            w.seen.store(*seq, Ordering::Release);
+            if !more {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     fn watched(&self, id: &GameId) -> Option<Arc<Watched>> {
@@ -112,12 +127,15 @@ impl Hub {
     pub(crate) async fn run(self) {
         let mut notices = self.store.subscribe();
         while let Some(notice) = notices.recv().await {
-            let ids: Vec<GameId> = match notice {
-                Notice::Appended { game_id, .. } => vec![game_id],
-                Notice::Resync => self.games().keys().cloned().collect(),
+            let (ids, seq): (Vec<GameId>, u64) = match notice {
+                Notice::Appended { game_id, seq } => (vec![game_id], seq),
+                Notice::Resync => (self.games().keys().cloned().collect(), u64::MAX),
             };
             for id in ids {
                 let Some(w) = self.watched(&id) else { continue };
+                if w.seen.load(Ordering::Acquire) >= seq {
+                    continue;
+                }
                 let hub = self.clone();
                 tokio::spawn(async move {
                     if let Err(e) = hub.catch_up(&id, &w).await {

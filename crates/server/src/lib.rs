@@ -20,6 +20,7 @@ pub mod lag;
 pub mod limit;
 pub mod openapi;
 pub mod proxy;
+mod registry;
 pub mod request;
 mod ws;
 
@@ -28,7 +29,7 @@ pub use hall::{Hall, HallConfig};
 use arbiter_store::Store;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use std::net::SocketAddr;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
@@ -47,7 +48,12 @@ pub fn router(hall: Hall) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        // Refusals made by the framework (a body over the limit, a wrong
+        // method, an unreadable query, a missing upgrade) answer with the
+        // same JSON error body as the hall's own.
+        .layer(axum::middleware::map_response(error::json_refusals))
         .merge(arbiter_web::routes())
         .layer(TraceLayer::new_for_http())
         .with_state(hall)

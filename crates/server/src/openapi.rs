@@ -73,7 +73,7 @@ pub fn document() -> Value {
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
-                "Error": {"type": "object", "properties": {"error": s("string"), "reason": s("string")}},
+                "Error": {"type": "object", "description": "every refusal, the framework's included (a body over 16 KiB, a method a route does not take)", "properties": {"error": {"type": "string", "enum": ["malformed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "refused", "too_large", "rate_limited", "unavailable", "internal"]}, "reason": s("string")}},
                 "Acted": {"type": "object", "properties": {"seq": s("integer"), "state": {"type": "object", "description": "exactly the keys of arbiter replay --json"}}},
                 "NewGame": {"type": "object", "properties": {
                     "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023"]},

@@ -1,8 +1,8 @@
 //! Forwarding an action to the instance that runs the game: that instance
 //! alone stamps the game's time and appends its events.
 
-use crate::actor::Acted;
 use crate::error::ApiError;
+use crate::registry::Acted;
 use arbiter_store::GameId;
 use axum::body::Bytes;
 use axum::http::{Request, StatusCode, header};
@@ -84,6 +84,8 @@ fn word_of(word: &str) -> &'static str {
         "refused",
         "rate_limited",
         "unavailable",
+        "too_large",
+        "method_not_allowed",
         "internal",
     ]
     .into_iter()

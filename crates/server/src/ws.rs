@@ -24,6 +24,10 @@ use tokio::sync::broadcast::error::RecvError;
 const PING_EVERY: Duration = Duration::from_secs(20);
 /// The largest message a client may send.
 const MESSAGE_MAX: usize = 16 * 1024;
+/// The read buffer of a socket. The library's default, 128 KiB, is zeroed
+/// on every read and held by every open socket: a client sends at most
+/// `MESSAGE_MAX`, so a small buffer costs a second read at worst.
+const READ_BUFFER: usize = 4 * 1024;
 
 /// The query of the WebSocket route.
 #[derive(Deserialize)]
@@ -55,6 +59,7 @@ pub(crate) async fn handler(
     };
     Ok(upgrade
         .max_message_size(MESSAGE_MAX)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             if let Err(e) = run(hall, id, token, since, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");

@@ -38,6 +38,64 @@ fn line(step: &str, status: u16, v: &Value) -> String {
     )
 }
 
+/// The documented error body: `{"error": WORD, "reason": TEXT}`, nothing else.
+fn assert_json_error(text: &str, word: &str) {
+    let v: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    assert_eq!(v["error"], json!(word), "{text}");
+    assert!(!s(&v, "reason").is_empty(), "{text}");
+    assert_eq!(keys(&v).len(), 2, "{text}");
+}
+
+/// Refusals the framework makes before a handler runs answer in JSON too.
+async fn framework_refusals(c: &HttpClient, t: &mut Vec<String>) {
+    let g = create(c, json!({"black": "human"})).await;
+    let (id, w) = (s(&g, "id"), s(&g, "white_token"));
+    let cases: [(&str, String, u16, &str); 7] = [
+        (
+            "GET",
+            format!("/api/games/{id}/events"),
+            405,
+            "method_not_allowed",
+        ),
+        (
+            "DELETE",
+            format!("/api/games/{id}"),
+            405,
+            "method_not_allowed",
+        ),
+        ("PUT", "/api/games".into(), 405, "method_not_allowed"),
+        ("GET", "/api/no/such/route".into(), 404, "not_found"),
+        (
+            "GET",
+            format!("/api/games/{id}/ws?since=soon"),
+            400,
+            "malformed",
+        ),
+        // A plain GET, not a WebSocket upgrade.
+        (
+            "GET",
+            format!("/api/games/{id}/ws?token={w}"),
+            400,
+            "malformed",
+        ),
+        (
+            "GET",
+            "/api/games?status=1&status=2".into(),
+            400,
+            "malformed",
+        ),
+    ];
+    for (method, path, status, word) in cases {
+        let (st, text) = c.call(method, &path, None, None).await.expect("call");
+        assert_eq!(st, status, "{method} {path}: {text}");
+        assert_json_error(&text, word);
+        t.push(format!(
+            "{method} {}: {st} {word}",
+            path.replace(id, "ID").replace(w, "TOKEN")
+        ));
+    }
+}
+
 async fn creation(c: &HttpClient, t: &mut Vec<String>) {
     let (st, v) = c
         .json("GET", "/api/health", None, None)
@@ -69,6 +127,32 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
     assert!(s(&d, "white_url").contains(s(&d, "white_token")));
     let otb = create(c, json!({"kind": "over_the_board", "black": "human"})).await;
     assert!(otb["black_token"].is_string());
+    // Each invitation names its seat, so the player lands on his side; the
+    // arbiter's link has none (he sits at neither side).
+    for (g, seat) in [(&d, "white"), (&otb, "white"), (&otb, "black")] {
+        let (id, token) = (s(g, "id"), s(g, &format!("{seat}_token")));
+        assert_eq!(
+            s(g, &format!("{seat}_url")),
+            format!("/games/{id}?token={token}&seat={seat}")
+        );
+    }
+    let id = s(&otb, "id");
+    assert_eq!(
+        s(&otb, "arbiter_url"),
+        format!("/games/{id}/arbiter?token={}", s(&otb, "arbiter_token"))
+    );
+    // The link form without the seat still opens the game page.
+    let (st, page) = c
+        .call(
+            "GET",
+            &format!("/games/{id}?token={}", s(&otb, "black_token")),
+            None,
+            None,
+        )
+        .await
+        .expect("page");
+    assert!(st == 200 && page.contains("<html"), "{st}");
+    t.push("invitations name their seats".into());
     for (body, status) in [
         (json!({"edition": "1999"}), 400),
         (json!({"white": "robot"}), 400),
@@ -88,12 +172,13 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         .expect("post");
     assert_eq!(st, 400);
     let big = format!("{{\"white_name\":\"{}\"}}", "x".repeat(20_000));
-    let (st, _) = c
+    let (st, text) = c
         .call("POST", "/api/games", None, Some(big.as_bytes()))
         .await
         .expect("post");
     assert_eq!(st, 413);
-    t.push(format!("oversized {st}"));
+    assert_json_error(&text, "too_large");
+    t.push(format!("oversized {st} {text}"));
 }
 
 /// Every refusal of `POST /events`.
@@ -209,11 +294,12 @@ async fn refusals(
         ),
     ];
     let huge = format!("{{\"type\":\"move\",\"move\":\"{}\"}}", "e".repeat(20_000));
-    let (st, _) = c
+    let (st, text) = c
         .call("POST", &path, Some(white), Some(huge.as_bytes()))
         .await
         .expect("post");
     assert_eq!(st, 413, "an oversized event");
+    assert_json_error(&text, "too_large");
     t.push(format!("oversized event: {st}"));
     for (what, p, token, body, status) in cases {
         let (st, text) = c
@@ -429,6 +515,7 @@ async fn the_contract_is_the_same_on_sqlite_and_postgres() {
         let (running, c) = db.hall().await;
         let mut t = Vec::new();
         creation(&c, &mut t).await;
+        framework_refusals(&c, &mut t).await;
         game(&c, &mut t).await;
         rate_limit(&c, &mut t).await;
         let (st, doc) = c

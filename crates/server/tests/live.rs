@@ -394,3 +394,120 @@ async fn a_restarted_hall_resumes_its_games_with_a_pause_that_charges_nobody() {
     assert_eq!(before["seq"], json!(2));
     again.kill();
 }
+
+/// The game's state as `client`'s instance reports it.
+async fn state_of(client: &HttpClient, id: &str) -> Value {
+    client
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .expect("get")
+        .1["state"]
+        .clone()
+}
+
+/// Waits (bounded: 60 s) until White is to move or the game is over: the
+/// engine seat has answered.
+async fn engine_answered(client: &HttpClient, id: &str) -> Value {
+    for _ in 0..600 {
+        let state = state_of(client, id).await;
+        let white_to_move = s(&state, "fen").split(' ').nth(1) == Some("w");
+        if state["result"] != json!("*") || white_to_move {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the engine did not answer within 60 s");
+}
+
+/// White's move through `client`, retried (bounded: 30 s) while the game is
+/// changing hands (503).
+async fn white_moves(client: &HttpClient, id: &str, token: &str, state: &Value) -> Value {
+    let m = scripted_move(s(state, "fen"));
+    for _ in 0..300 {
+        let (st, v) = post(client, id, token, mv(&m)).await;
+        match st {
+            200 => return v["state"].clone(),
+            503 => tokio::time::sleep(Duration::from_millis(100)).await,
+            _ => panic!("{m}: {st} {v}"),
+        }
+    }
+    panic!("no instance took the game within 30 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_game_goes_on_to_its_end_when_its_instance_dies() {
+    let Some(db) = Db::postgres("engine_failover").await else {
+        return;
+    };
+    let ((a, ca), (b, cb)) = pg_pair(&db).await;
+    // Created through A: A runs the clock and Stockfish's seat.
+    let g = create(
+        &ca,
+        json!({"black": "engine", "engine_movetime_ms": 20, "time_control": "900+5"}),
+    )
+    .await;
+    let (id, w) = (s(&g, "id"), s(&g, "white_token"));
+    let owner = |r: &arbiter_server::Running| r.hall.config().instance_id.clone();
+    let record = a.hall.store().game(&id.parse().expect("id")).await;
+    assert_eq!(record.expect("game").owner, Some(owner(&a)));
+    let mut state = state_of(&ca, id).await;
+    for _ in 0..3 {
+        white_moves(&ca, id, w, &state).await;
+        state = engine_answered(&ca, id).await;
+    }
+    // White moves, and A dies while Stockfish is to answer (or just has).
+    state = white_moves(&ca, id, w, &state).await;
+    let plies_before = state["ply"].as_u64().unwrap_or(0);
+    a.kill();
+    // B takes the clock and the engine seat: the engine's answer and every
+    // later one come from B, and the game goes on to its end.
+    state = engine_answered(&cb, id).await;
+    for _ in 0..150 {
+        if state["result"] != json!("*") {
+            break;
+        }
+        state = white_moves(&cb, id, w, &state).await;
+        if state["result"] != json!("*") {
+            break;
+        }
+        state = engine_answered(&cb, id).await;
+    }
+    if state["result"] == json!("*") {
+        let (st, v) = post(&cb, id, w, json!({"type": "resign"})).await;
+        assert_eq!(st, 200, "{v}");
+        state = v["state"].clone();
+    }
+    assert_ne!(state["result"], json!("*"), "the game ended: {state}");
+    assert!(state["ply"].as_u64().unwrap_or(0) > plies_before + 1);
+    // The log: the takeover is an arbiter's pause, the engine moved after
+    // it, and the whole log replays (by the Laws) to the state B reports.
+    let (_, log) = cb
+        .call("GET", &format!("/api/games/{id}/log"), None, None)
+        .await
+        .expect("log");
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let pause = lines
+        .iter()
+        .position(|e| e["action"] == json!("pause"))
+        .unwrap_or_else(|| panic!("no pause in the log:\n{log}"));
+    assert!(log.contains("the hall was stopped"), "{log}");
+    assert!(
+        lines[pause..]
+            .iter()
+            .any(|e| e["type"] == json!("move") && e["side"] == json!("black")),
+        "Stockfish moved on B after the takeover:\n{log}"
+    );
+    let parsed = arbiter_laws::log::parse_log(&log).expect("the log reads");
+    let (game, rejected) =
+        arbiter_laws::replay::replay(arbiter_laws::chess::Chess::default(), &parsed)
+            .expect("replays");
+    assert!(rejected.is_empty(), "{rejected:?}");
+    let replayed =
+        serde_json::to_value(arbiter_laws::replay::report(&game, Vec::new())).expect("json");
+    assert_eq!(replayed, state_of(&cb, id).await, "the log replays");
+    b.kill();
+    db.cleanup().await;
+}

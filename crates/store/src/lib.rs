@@ -9,6 +9,9 @@
 //!   even with many tasks and many instances appending to one game at once,
 //!   and returns only after the commit (SQLite: WAL with `synchronous=FULL`;
 //!   PostgreSQL: its commit). An acknowledged event survives `kill -9`.
+//!   Appends arriving together (from many games) share one transaction, a
+//!   group commit: one fsync for all of them, and each caller is answered
+//!   only once that commit is done.
 //! * **The log comes back byte for byte.** The header line and each event
 //!   line are stored as given; [`GameLog::to_jsonl`] rebuilds the document
 //!   `arbiter replay` reads. The header is kept in the games row, not as an
@@ -68,7 +71,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::PgConnectOptions;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use common::{AppendReq, BATCH_MAX};
 
 pub use error::StoreError;
 pub use token::Token;
@@ -87,9 +92,20 @@ pub struct Store {
 }
 
 struct Inner {
-    backend: Backend,
+    backend: Arc<Backend>,
     notices: broadcast::Sender<Notice>,
+    /// The appends waiting for the writer task's next group commit.
+    appends: mpsc::Sender<Pending>,
 }
+
+/// An append waiting for its commit, and where its answer goes.
+struct Pending {
+    req: AppendReq,
+    reply: oneshot::Sender<Result<u64, StoreError>>,
+}
+
+/// Appends queued before callers wait for room: a few batches' worth.
+const APPEND_QUEUE: usize = 4 * BATCH_MAX;
 
 enum Backend {
     Sqlite(sqlite::SqliteStore),
@@ -99,7 +115,7 @@ enum Backend {
 /// Calls the same method on whichever backend the store uses.
 macro_rules! dispatch {
     ($self:ident . $method:ident ( $($arg:expr),* )) => {
-        match &$self.inner.backend {
+        match &*$self.inner.backend {
             Backend::Sqlite(b) => b.$method($($arg),*).await,
             Backend::Postgres(b) => b.$method($($arg),*).await,
         }
@@ -157,14 +173,23 @@ impl Store {
     }
 
     fn new(backend: Backend, notices: broadcast::Sender<Notice>) -> Store {
+        let backend = Arc::new(backend);
+        let (appends, queue) = mpsc::channel(APPEND_QUEUE);
+        // The writer ends when the last clone of this store is dropped (the
+        // queue closes) and keeps the backend alive until then.
+        tokio::spawn(write_loop(backend.clone(), queue));
         Store {
-            inner: Arc::new(Inner { backend, notices }),
+            inner: Arc::new(Inner {
+                backend,
+                notices,
+                appends,
+            }),
         }
     }
 
     /// `"sqlite"` or `"postgres"`, for logs.
     pub fn backend_name(&self) -> &'static str {
-        match self.inner.backend {
+        match *self.inner.backend {
             Backend::Sqlite(_) => "sqlite",
             Backend::Postgres(_) => "postgres",
         }
@@ -191,13 +216,31 @@ impl Store {
     /// and nothing is written; `None` appends whatever the seq.
     /// The line must be one JSON object without a line break, at most
     /// 64 KiB ([`StoreError::InvalidInput`]). Unknown id: `NotFound`.
+    ///
+    /// The append joins the next group commit: whatever other appends are
+    /// waiting (any game, up to 256) are written in the same transaction,
+    /// each numbered and checked on its own; one refused append does not
+    /// refuse the others.
     pub async fn append(
         &self,
         game_id: &GameId,
         event_line: &str,
         expected_seq: Option<u64>,
     ) -> Result<u64, StoreError> {
-        dispatch!(self.append(game_id, event_line, expected_seq))
+        common::check_line(event_line, "event")?;
+        let (reply, answer) = oneshot::channel();
+        let req = AppendReq {
+            id: game_id.clone(),
+            line: event_line.to_owned(),
+            expected: expected_seq,
+        };
+        let closed = || StoreError::Database(sqlx::Error::PoolClosed);
+        self.inner
+            .appends
+            .send(Pending { req, reply })
+            .await
+            .map_err(|_| closed())?;
+        answer.await.map_err(|_| closed())?
     }
 
     /// A game's row: metadata, status, last seq and lease.
@@ -210,8 +253,10 @@ impl Store {
         dispatch!(self.log(game_id))
     }
 
-    /// The events with seq greater than `after`, in order (`after = 0`:
-    /// all of them). Unknown id: `NotFound`.
+    /// The events with seq greater than `after`, in order, at most
+    /// [`EVENTS_PAGE`] of them (a page): a reader far behind calls again
+    /// after the last seq it got, until the answer is empty. Unknown id:
+    /// `NotFound`.
     pub async fn events_since(
         &self,
         game_id: &GameId,
@@ -265,6 +310,19 @@ impl Store {
         dispatch!(self.renew(game_id, instance_id, lease))
     }
 
+    /// Extends, in one statement per 500 games (in id order, so it never
+    /// deadlocks with appends), the lease of every game `instance_id`
+    /// holds (as [`Store::renew`] would one by one), and returns those
+    /// games' ids, sorted. A game this instance runs but which is not in the
+    /// answer has been taken by another instance: stop running its clock.
+    pub async fn renew_all(
+        &self,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<Vec<GameId>, StoreError> {
+        dispatch!(self.renew_all(instance_id, lease))
+    }
+
     /// Gives the lease up (at shutdown, or when the game ends). `false` if
     /// `instance_id` did not hold it.
     pub async fn release(&self, game_id: &GameId, instance_id: &str) -> Result<bool, StoreError> {
@@ -296,6 +354,51 @@ impl Store {
         Subscription {
             receiver: self.inner.notices.subscribe(),
         }
+    }
+}
+
+/// Most events one [`Store::events_since`] call returns.
+pub const EVENTS_PAGE: usize = common::EVENTS_PAGE;
+
+/// The writer task: takes whatever appends are waiting (at most
+/// [`BATCH_MAX`]), commits them in one transaction and answers each.
+async fn write_loop(backend: Arc<Backend>, mut queue: mpsc::Receiver<Pending>) {
+    let mut batch = Vec::with_capacity(BATCH_MAX);
+    while queue.recv_many(&mut batch, BATCH_MAX).await > 0 {
+        let (reqs, replies): (Vec<AppendReq>, Vec<_>) =
+            batch.drain(..).map(|p| (p.req, p.reply)).unzip();
+        let answers = match commit_batch(&backend, &reqs).await {
+            Ok(answers) => answers,
+            // The transaction failed as a whole (a lost connection, a
+            // deadlock): each append is tried again alone, so one bad
+            // append cannot fail its neighbours.
+            Err(e) if reqs.len() == 1 => vec![Err(e)],
+            Err(_) => {
+                let mut answers = Vec::with_capacity(reqs.len());
+                for req in reqs.chunks(1) {
+                    answers.push(match commit_batch(&backend, req).await {
+                        Ok(mut a) => a.pop().unwrap_or(Err(StoreError::NotFound)),
+                        Err(e) => Err(e),
+                    });
+                }
+                answers
+            }
+        };
+        for (reply, answer) in replies.into_iter().zip(answers) {
+            // A caller that stopped waiting is not an error: its event is
+            // committed all the same, as if its answer had been lost.
+            let _ = reply.send(answer);
+        }
+    }
+}
+
+async fn commit_batch(
+    backend: &Backend,
+    reqs: &[AppendReq],
+) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
+    match backend {
+        Backend::Sqlite(b) => b.append_batch(reqs).await,
+        Backend::Postgres(b) => b.append_batch(reqs).await,
     }
 }
 

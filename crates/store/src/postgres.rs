@@ -1,5 +1,6 @@
 //! The PostgreSQL backend: many instances share one database.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use sqlx::PgPool;
@@ -8,12 +9,20 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 
 use crate::common::{
-    GameRow, HashRow, ID_ATTEMPTS, check_instance, check_line, db_seq, game_columns, lease_ms,
-    match_seat, meta_json, record, seq_from_db,
+    AppendReq, EVENTS_PAGE, GameRow, HashRow, ID_ATTEMPTS, RENEW_CHUNK, batch_games,
+    check_instance, check_line, db_seq, game_columns, lease_ms, match_seat, meta_json, plan,
+    record, shared_methods, stored_events,
 };
 use crate::error::StoreError;
 use crate::migrate::POSTGRES_MIGRATIONS;
 use crate::types::{GameId, GameLog, GameRecord, NewGame, Notice, Seat, Status, StoredEvent};
+
+/// Row locks of a subquery, taken in its order.
+macro_rules! row_locks {
+    () => {
+        " FOR UPDATE"
+    };
+}
 
 /// The database's clock in milliseconds since the Unix epoch.
 /// `clock_timestamp()`, not `now()`: `now()` is the start of the
@@ -87,255 +96,88 @@ impl PgStore {
         self.listener.abort();
     }
 
-    pub(crate) async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
-        check_line(&game.header_line, "header")?;
-        let meta = meta_json(&game.meta)?;
-        let hash = |t: &Option<crate::Token>| t.as_ref().map(|t| t.hash().to_vec());
-        let mut last_err = None;
-        for _ in 0..ID_ATTEMPTS {
-            let id = GameId::generate()?;
-            let result = sqlx::query(concat!(
-                "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-                "white_hash, black_hash, arbiter_hash) VALUES ($1, ",
-                now_ms!(),
-                ", $2, 'live', $3, $4, $5, $6, $7)"
-            ))
-            .bind(id.as_str())
-            .bind(&game.meta.variant)
-            .bind(&meta)
-            .bind(&game.header_line)
-            .bind(hash(&game.white_token))
-            .bind(hash(&game.black_token))
-            .bind(hash(&game.arbiter_token))
-            .execute(&self.pool)
-            .await;
-            match result {
-                Ok(_) => return Ok(id),
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    last_err = Some(sqlx::Error::Database(e));
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(last_err.map_or(StoreError::NotFound, StoreError::Database))
-    }
-
-    pub(crate) async fn append(
+    /// Commits a batch of appends in one transaction; the answers follow
+    /// [`plan`]. `Err`: the transaction failed and nothing of the batch was
+    /// written.
+    pub(crate) async fn append_batch(
         &self,
-        id: &GameId,
-        line: &str,
-        expected_seq: Option<u64>,
-    ) -> Result<u64, StoreError> {
-        check_line(line, "event")?;
+        items: &[AppendReq],
+    ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        // The row lock serialises appends to one game across every instance
-        // sharing the database; other games are not held up.
-        let last: Option<i64> =
-            sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1 FOR UPDATE")
-                .bind(id.as_str())
-                .fetch_optional(&mut *tx)
-                .await?;
-        let next = seq_from_db(last.ok_or(StoreError::NotFound)?)? + 1;
-        if let Some(expected) = expected_seq
-            && expected != next
-        {
-            return Err(StoreError::Conflict { expected, next });
+        // The row locks serialise appends to one game across every instance
+        // sharing the database; other games are not held up. Taken in id
+        // order, so two instances' batches cannot deadlock.
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT id, last_seq FROM games WHERE id = ANY($1) ORDER BY id FOR UPDATE",
+        )
+        .bind(batch_games(items))
+        .fetch_all(&mut *tx)
+        .await?;
+        let last: HashMap<GameId, i64> = rows
+            .into_iter()
+            .map(|(id, seq)| (GameId::from_db(id), seq))
+            .collect();
+        let plan = plan(items, &last)?;
+        if plan.rows.is_empty() {
+            tx.rollback().await?;
+            return Ok(plan.answers);
         }
-        let next_db = db_seq(next).ok_or_else(|| StoreError::Corrupt("seq overflow".into()))?;
-        sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
-            .bind(id.as_str())
-            .bind(next_db)
-            .bind(line)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(next_db)
-            .execute(&mut *tx)
-            .await?;
-        // Queued in the transaction: PostgreSQL delivers it only if the
-        // commit succeeds, and in commit order.
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(&self.channel)
-            .bind(format!("{next} {id}"))
-            .execute(&mut *tx)
-            .await?;
+        let ids: Vec<&str> = plan
+            .rows
+            .iter()
+            .map(|&(i, _)| items[i].id.as_str())
+            .collect();
+        let seqs: Vec<i64> = plan.rows.iter().map(|&(_, seq)| seq).collect();
+        let lines: Vec<&str> = plan
+            .rows
+            .iter()
+            .map(|&(i, _)| items[i].line.as_str())
+            .collect();
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, line) \
+             SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[])",
+        )
+        .bind(&ids)
+        .bind(&seqs)
+        .bind(&lines)
+        .execute(&mut *tx)
+        .await?;
+        let (games, lasts): (Vec<&str>, Vec<i64>) = plan
+            .last
+            .iter()
+            .map(|(id, seq)| (id.as_str(), *seq))
+            .unzip();
+        sqlx::query(
+            "UPDATE games SET last_seq = v.seq \
+             FROM UNNEST($1::TEXT[], $2::BIGINT[]) AS v(id, seq) WHERE games.id = v.id",
+        )
+        .bind(&games)
+        .bind(&lasts)
+        .execute(&mut *tx)
+        .await?;
+        // Queued in the transaction: PostgreSQL delivers them only if the
+        // commit succeeds, in commit order, and in the order queued.
+        let payloads: Vec<String> = plan
+            .rows
+            .iter()
+            .map(|&(i, seq)| format!("{seq} {}", items[i].id))
+            .collect();
+        sqlx::query(
+            "SELECT pg_notify($1, p) FROM UNNEST($2::TEXT[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
+        )
+        .bind(&self.channel)
+        .bind(&payloads)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
-        Ok(next)
+        Ok(plan.answers)
     }
 
-    pub(crate) async fn game(&self, id: &GameId) -> Result<GameRecord, StoreError> {
-        let row: Option<GameRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE id = $1"
-        ))
-        .bind(id.as_str())
-        .fetch_optional(&self.pool)
-        .await?;
-        record(row.ok_or(StoreError::NotFound)?)
-    }
+    shared_methods!();
 
-    pub(crate) async fn log(&self, id: &GameId) -> Result<GameLog, StoreError> {
-        let header: Option<String> = sqlx::query_scalar("SELECT header FROM games WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&self.pool)
-            .await?;
-        let header = header.ok_or(StoreError::NotFound)?;
-        // The header never changes and events only grow, so reading them in
-        // a second statement still gives a log that was true at some instant.
-        let events = self.events_after(id, 0).await?;
-        Ok(GameLog { header, events })
-    }
-
-    pub(crate) async fn events_since(
-        &self,
-        id: &GameId,
-        after: u64,
-    ) -> Result<Vec<StoredEvent>, StoreError> {
-        let Some(after) = db_seq(after) else {
-            self.game(id).await?;
-            return Ok(Vec::new());
-        };
-        let events = self.events_after(id, after).await?;
-        if events.is_empty() {
-            self.game(id).await?;
-        }
-        Ok(events)
-    }
-
-    async fn events_after(&self, id: &GameId, after: i64) -> Result<Vec<StoredEvent>, StoreError> {
-        let rows: Vec<(i64, String)> = sqlx::query_as(
-            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-        )
-        .bind(id.as_str())
-        .bind(after)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
-            .map(|(seq, line)| {
-                Ok(StoredEvent {
-                    seq: seq_from_db(seq)?,
-                    line,
-                })
-            })
-            .collect()
-    }
-
-    pub(crate) async fn set_status(&self, id: &GameId, status: Status) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE games SET status = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(status.as_str())
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound);
-        }
-        Ok(())
-    }
-
-    pub(crate) async fn list(&self, status: Option<Status>) -> Result<Vec<GameRecord>, StoreError> {
-        let rows: Vec<GameRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE $1::TEXT IS NULL OR status = $1 ORDER BY created_at, id"
-        ))
-        .bind(status.map(Status::as_str))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter().map(record).collect()
-    }
-
-    pub(crate) async fn verify_token(
-        &self,
-        id: &GameId,
-        token: &str,
-    ) -> Result<Option<Seat>, StoreError> {
-        let row: Option<HashRow> =
-            sqlx::query_as("SELECT white_hash, black_hash, arbiter_hash FROM games WHERE id = $1")
-                .bind(id.as_str())
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(match_seat(row.ok_or(StoreError::NotFound)?, token))
-    }
-
-    pub(crate) async fn try_acquire(
-        &self,
-        id: &GameId,
-        instance_id: &str,
-        lease: Duration,
-    ) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        // One UPDATE: the row lock makes the check and the take atomic, so
-        // of two instances racing for an expired lease exactly one wins.
-        let done = sqlx::query(concat!(
-            "UPDATE games SET owner = $2, lease_until = ",
-            now_ms!(),
-            " + $3 WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until <= ",
-            now_ms!(),
-            ")"
-        ))
-        .bind(id.as_str())
-        .bind(instance_id)
-        .bind(lease_ms(lease))
-        .execute(&self.pool)
-        .await?;
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn renew(
-        &self,
-        id: &GameId,
-        instance_id: &str,
-        lease: Duration,
-    ) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let done = sqlx::query(concat!(
-            "UPDATE games SET lease_until = ",
-            now_ms!(),
-            " + $3 WHERE id = $1 AND owner = $2"
-        ))
-        .bind(id.as_str())
-        .bind(instance_id)
-        .bind(lease_ms(lease))
-        .execute(&self.pool)
-        .await?;
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn release(&self, id: &GameId, instance_id: &str) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let done = sqlx::query(
-            "UPDATE games SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2",
-        )
-        .bind(id.as_str())
-        .bind(instance_id)
-        .execute(&self.pool)
-        .await?;
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn claimable(&self, instance_id: &str) -> Result<Vec<GameId>, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let ids: Vec<String> = sqlx::query_scalar(concat!(
-            "SELECT id FROM games WHERE status = 'live' AND ",
-            "(owner IS NULL OR owner = $1 OR lease_until <= ",
-            now_ms!(),
-            ") ORDER BY created_at, id"
-        ))
-        .bind(instance_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(ids.into_iter().map(GameId::from_db).collect())
-    }
-
-    /// `true` when an update changed the row; otherwise `false` if the game
-    /// exists and `NotFound` if it does not.
-    async fn changed_or_exists(&self, id: &GameId, rows: u64) -> Result<bool, StoreError> {
-        if rows > 0 {
-            return Ok(true);
-        }
-        self.game(id).await.map(|_| false)
+    /// No writer lock: PostgreSQL's row locks serialise what must be.
+    async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        None
     }
 }
 

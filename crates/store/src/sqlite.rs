@@ -1,5 +1,6 @@
 //! The SQLite backend: one file, one machine, one process writing.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -8,12 +9,21 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use tokio::sync::{Mutex, broadcast};
 
 use crate::common::{
-    GameRow, HashRow, ID_ATTEMPTS, check_instance, check_line, db_seq, game_columns, lease_ms,
-    match_seat, meta_json, record, seq_from_db,
+    AppendReq, EVENTS_PAGE, GameRow, HashRow, ID_ATTEMPTS, RENEW_CHUNK, batch_games,
+    check_instance, check_line, db_seq, game_columns, lease_ms, match_seat, meta_json, plan,
+    record, shared_methods, stored_events,
 };
 use crate::error::StoreError;
 use crate::migrate::SQLITE_MIGRATIONS;
 use crate::types::{GameId, GameLog, GameRecord, NewGame, Notice, Seat, Status, StoredEvent};
+
+/// Row locks of a subquery: none in SQLite, whose one writer holds the
+/// whole database.
+macro_rules! row_locks {
+    () => {
+        ""
+    };
+}
 
 /// The database's clock in milliseconds since the Unix epoch.
 macro_rules! now_ms {
@@ -85,260 +95,63 @@ impl SqliteStore {
         self.pool.close().await;
     }
 
-    pub(crate) async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
-        check_line(&game.header_line, "header")?;
-        let meta = meta_json(&game.meta)?;
-        let hash = |t: &Option<crate::Token>| t.as_ref().map(|t| t.hash().to_vec());
-        let _write = self.write.lock().await;
-        let mut last_err = None;
-        for _ in 0..ID_ATTEMPTS {
-            let id = GameId::generate()?;
-            let result = sqlx::query(concat!(
-                "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-                "white_hash, black_hash, arbiter_hash) VALUES ($1, ",
-                now_ms!(),
-                ", $2, 'live', $3, $4, $5, $6, $7)"
-            ))
-            .bind(id.as_str())
-            .bind(&game.meta.variant)
-            .bind(&meta)
-            .bind(&game.header_line)
-            .bind(hash(&game.white_token))
-            .bind(hash(&game.black_token))
-            .bind(hash(&game.arbiter_token))
-            .execute(&self.pool)
-            .await;
-            match result {
-                Ok(_) => return Ok(id),
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    last_err = Some(sqlx::Error::Database(e));
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(last_err.map_or(StoreError::NotFound, StoreError::Database))
-    }
-
-    pub(crate) async fn append(
+    /// Commits a batch of appends in one transaction (one fsync for all);
+    /// the answers follow [`plan`]. `Err`: the transaction failed and
+    /// nothing of the batch was written.
+    pub(crate) async fn append_batch(
         &self,
-        id: &GameId,
-        line: &str,
-        expected_seq: Option<u64>,
-    ) -> Result<u64, StoreError> {
-        check_line(line, "event")?;
+        items: &[AppendReq],
+    ) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
         let _write = self.write.lock().await;
         // IMMEDIATE takes the write lock at BEGIN, so another process cannot
         // slip an append in between our read of last_seq and our insert.
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let last: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
-        let next = seq_from_db(last.ok_or(StoreError::NotFound)?)? + 1;
-        if let Some(expected) = expected_seq
-            && expected != next
-        {
-            return Err(StoreError::Conflict { expected, next });
+        let mut last = HashMap::new();
+        for id in batch_games(items) {
+            let seq: Option<i64> = sqlx::query_scalar("SELECT last_seq FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if let Some(seq) = seq {
+                last.insert(GameId::from_db(id.to_owned()), seq);
+            }
         }
-        let next_db = db_seq(next).ok_or_else(|| StoreError::Corrupt("seq overflow".into()))?;
-        sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
-            .bind(id.as_str())
-            .bind(next_db)
-            .bind(line)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(next_db)
-            .execute(&mut *tx)
-            .await?;
+        let plan = plan(items, &last)?;
+        for &(i, seq) in &plan.rows {
+            sqlx::query("INSERT INTO events (game_id, seq, line) VALUES ($1, $2, $3)")
+                .bind(items[i].id.as_str())
+                .bind(seq)
+                .bind(&items[i].line)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (id, seq) in &plan.last {
+            sqlx::query("UPDATE games SET last_seq = $2 WHERE id = $1")
+                .bind(id.as_str())
+                .bind(seq)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         // Sent while the write lock is held, so notices of one game leave in
         // seq order. No receiver is not an error.
-        let _ = self.notices.send(Notice::Appended {
-            game_id: id.clone(),
-            seq: next,
-        });
-        Ok(next)
-    }
-
-    pub(crate) async fn game(&self, id: &GameId) -> Result<GameRecord, StoreError> {
-        let row: Option<GameRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE id = $1"
-        ))
-        .bind(id.as_str())
-        .fetch_optional(&self.pool)
-        .await?;
-        record(row.ok_or(StoreError::NotFound)?)
-    }
-
-    pub(crate) async fn log(&self, id: &GameId) -> Result<GameLog, StoreError> {
-        let header: Option<String> = sqlx::query_scalar("SELECT header FROM games WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&self.pool)
-            .await?;
-        let header = header.ok_or(StoreError::NotFound)?;
-        // The header never changes and events only grow, so reading them in
-        // a second statement still gives a log that was true at some instant.
-        let events = self.events_after(id, 0).await?;
-        Ok(GameLog { header, events })
-    }
-
-    pub(crate) async fn events_since(
-        &self,
-        id: &GameId,
-        after: u64,
-    ) -> Result<Vec<StoredEvent>, StoreError> {
-        let Some(after) = db_seq(after) else {
-            self.game(id).await?;
-            return Ok(Vec::new());
-        };
-        let events = self.events_after(id, after).await?;
-        if events.is_empty() {
-            self.game(id).await?;
+        for (i, answer) in plan.answers.iter().enumerate() {
+            if let Ok(seq) = answer {
+                let _ = self.notices.send(Notice::Appended {
+                    game_id: items[i].id.clone(),
+                    seq: *seq,
+                });
+            }
         }
-        Ok(events)
+        Ok(plan.answers)
     }
 
-    async fn events_after(&self, id: &GameId, after: i64) -> Result<Vec<StoredEvent>, StoreError> {
-        let rows: Vec<(i64, String)> = sqlx::query_as(
-            "SELECT seq, line FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-        )
-        .bind(id.as_str())
-        .bind(after)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
-            .map(|(seq, line)| {
-                Ok(StoredEvent {
-                    seq: seq_from_db(seq)?,
-                    line,
-                })
-            })
-            .collect()
-    }
+    shared_methods!();
 
-    pub(crate) async fn set_status(&self, id: &GameId, status: Status) -> Result<(), StoreError> {
-        let _write = self.write.lock().await;
-        let done = sqlx::query("UPDATE games SET status = $2 WHERE id = $1")
-            .bind(id.as_str())
-            .bind(status.as_str())
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound);
-        }
-        Ok(())
-    }
-
-    pub(crate) async fn list(&self, status: Option<Status>) -> Result<Vec<GameRecord>, StoreError> {
-        let rows: Vec<GameRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE $1 IS NULL OR status = $1 ORDER BY created_at, id"
-        ))
-        .bind(status.map(Status::as_str))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter().map(record).collect()
-    }
-
-    pub(crate) async fn verify_token(
-        &self,
-        id: &GameId,
-        token: &str,
-    ) -> Result<Option<Seat>, StoreError> {
-        let row: Option<HashRow> =
-            sqlx::query_as("SELECT white_hash, black_hash, arbiter_hash FROM games WHERE id = $1")
-                .bind(id.as_str())
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(match_seat(row.ok_or(StoreError::NotFound)?, token))
-    }
-
-    pub(crate) async fn try_acquire(
-        &self,
-        id: &GameId,
-        instance_id: &str,
-        lease: Duration,
-    ) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let guard = self.write.lock().await;
-        let done = sqlx::query(concat!(
-            "UPDATE games SET owner = $2, lease_until = ",
-            now_ms!(),
-            " + $3 WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until <= ",
-            now_ms!(),
-            ")"
-        ))
-        .bind(id.as_str())
-        .bind(instance_id)
-        .bind(lease_ms(lease))
-        .execute(&self.pool)
-        .await?;
-        drop(guard);
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn renew(
-        &self,
-        id: &GameId,
-        instance_id: &str,
-        lease: Duration,
-    ) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let guard = self.write.lock().await;
-        let done = sqlx::query(concat!(
-            "UPDATE games SET lease_until = ",
-            now_ms!(),
-            " + $3 WHERE id = $1 AND owner = $2"
-        ))
-        .bind(id.as_str())
-        .bind(instance_id)
-        .bind(lease_ms(lease))
-        .execute(&self.pool)
-        .await?;
-        drop(guard);
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn release(&self, id: &GameId, instance_id: &str) -> Result<bool, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let guard = self.write.lock().await;
-        let done = sqlx::query(
-            "UPDATE games SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2",
-        )
-        .bind(id.as_str())
-        .bind(instance_id)
-        .execute(&self.pool)
-        .await?;
-        drop(guard);
-        self.changed_or_exists(id, done.rows_affected()).await
-    }
-
-    pub(crate) async fn claimable(&self, instance_id: &str) -> Result<Vec<GameId>, StoreError> {
-        let instance_id = check_instance(instance_id)?;
-        let ids: Vec<String> = sqlx::query_scalar(concat!(
-            "SELECT id FROM games WHERE status = 'live' AND ",
-            "(owner IS NULL OR owner = $1 OR lease_until <= ",
-            now_ms!(),
-            ") ORDER BY created_at, id"
-        ))
-        .bind(instance_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(ids.into_iter().map(GameId::from_db).collect())
-    }
-
-    /// `true` when an update changed the row; otherwise `false` if the game
-    /// exists and `NotFound` if it does not.
-    async fn changed_or_exists(&self, id: &GameId, rows: u64) -> Result<bool, StoreError> {
-        if rows > 0 {
-            return Ok(true);
-        }
-        self.game(id).await.map(|_| false)
+    /// The process's writer lock, held by every write: SQLite has one
+    /// writer at a time, and queueing here is fairer than its busy-sleeps.
+    async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        Some(self.write.lock().await)
     }
 }
 

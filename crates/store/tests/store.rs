@@ -194,6 +194,10 @@ both!(
     one_of_racing_instances_wins_an_expired_lease,
     data_survives_reopening,
     acknowledged_events_survive_kill_9,
+    renew_all_renews_exactly_this_instances_games,
+    renew_all_renews_more_games_than_one_statement_takes,
+    events_since_comes_in_pages,
+    appends_committed_together_are_answered_each_on_its_own,
 );
 
 // ---------------------------------------------------------------- helpers
@@ -752,6 +756,218 @@ async fn lease_moves_to_another_instance_after_expiry(h: &Harness) {
     );
 }
 
+/// One statement renews every lease an instance holds, and names them: a
+/// game taken by another instance is missing from the answer.
+async fn renew_all_renews_exactly_this_instances_games(h: &Harness) {
+    let store = h.open().await;
+    let mut mine = Vec::new();
+    for _ in 0..3 {
+        let id = store.create_game(&new_game()).await.expect("create");
+        assert!(store.try_acquire(&id, "A", LEASE).await.expect("acquire"));
+        mine.push(id);
+    }
+    let theirs = store.create_game(&new_game()).await.expect("create");
+    assert!(
+        store
+            .try_acquire(&theirs, "B", LEASE)
+            .await
+            .expect("acquire")
+    );
+    let free = store.create_game(&new_game()).await.expect("create");
+    mine.sort();
+
+    // A's leases run out (a zero lease ends at once), then one renewal
+    // brings them all back: B may take none of them.
+    assert_eq!(
+        store.renew_all("A", Duration::ZERO).await.expect("renew"),
+        mine
+    );
+    assert_eq!(store.renew_all("A", LEASE).await.expect("renew"), mine);
+    for id in &mine {
+        assert!(!store.try_acquire(id, "B", LEASE).await.expect("try"));
+    }
+    assert_eq!(
+        store.claimable_games("B").await.expect("claimable"),
+        vec![theirs.clone(), free.clone()],
+        "B may take only its own game and the free one"
+    );
+    assert_eq!(
+        store.renew_all("B", LEASE).await.expect("renew"),
+        vec![theirs.clone()]
+    );
+    assert_eq!(
+        store.renew_all("C", LEASE).await.expect("renew"),
+        Vec::<GameId>::new()
+    );
+
+    // B takes one of A's games after A's lease ran out: A's next renewal
+    // no longer names it, and does not take it back.
+    let lost = mine[1].clone();
+    assert_eq!(
+        store
+            .renew_all("A", Duration::ZERO)
+            .await
+            .expect("renew")
+            .len(),
+        3
+    );
+    assert!(
+        store
+            .try_acquire(&lost, "B", LEASE)
+            .await
+            .expect("B takes it")
+    );
+    let kept: Vec<GameId> = mine.iter().filter(|id| **id != lost).cloned().collect();
+    assert_eq!(store.renew_all("A", LEASE).await.expect("renew"), kept);
+    assert_eq!(
+        store.game(&lost).await.expect("game").owner.as_deref(),
+        Some("B")
+    );
+    assert!(matches!(
+        store.renew_all("", LEASE).await,
+        Err(StoreError::InvalidInput(_))
+    ));
+}
+
+/// More leases than one renewal statement covers (it works in chunks of
+/// 500, in id order): every one is renewed and named once.
+async fn renew_all_renews_more_games_than_one_statement_takes(h: &Harness) {
+    let store = h.open().await;
+    let mut handles = Vec::new();
+    for _ in 0..8 {
+        let store = store.clone();
+        handles.push(tokio::spawn(async move {
+            let mut ids = Vec::new();
+            for _ in 0..66 {
+                let id = store.create_game(&new_game()).await.expect("create");
+                assert!(
+                    store
+                        .try_acquire(&id, "A", Duration::ZERO)
+                        .await
+                        .expect("acquire")
+                );
+                ids.push(id);
+            }
+            ids
+        }));
+    }
+    let mut mine = Vec::new();
+    for handle in handles {
+        mine.extend(handle.await.expect("task"));
+    }
+    mine.sort();
+    assert_eq!(mine.len(), 528);
+    // Every lease ran out (a zero lease); after one renewal none may be taken.
+    assert_eq!(
+        store.claimable_games("B").await.expect("claimable").len(),
+        528
+    );
+    assert_eq!(store.renew_all("A", LEASE).await.expect("renew"), mine);
+    assert!(
+        store
+            .claimable_games("B")
+            .await
+            .expect("claimable")
+            .is_empty()
+    );
+}
+
+/// A reader far behind gets the backlog in pages of at most
+/// `EVENTS_PAGE`, and reading on from the last seq misses nothing.
+async fn events_since_comes_in_pages(h: &Harness) {
+    let store = h.open().await;
+    let id = store.create_game(&new_game()).await.expect("create");
+    let total = arbiter_store::EVENTS_PAGE as u64 * 2 + 7;
+    let mut handles = Vec::new();
+    // Appended from a few tasks at once, so group commits carry them.
+    for t in 0..4u64 {
+        let store = store.clone();
+        let id = id.clone();
+        handles.push(tokio::spawn(async move {
+            for at in (t..total).step_by(4) {
+                store.append(&id, &event(at), None).await.expect("append");
+            }
+        }));
+    }
+    for handle in handles {
+        handle.await.expect("task");
+    }
+    let mut after = 0;
+    let mut pages = Vec::new();
+    loop {
+        let page = store.events_since(&id, after).await.expect("page");
+        let Some(last) = page.last() else { break };
+        assert!(page.len() <= arbiter_store::EVENTS_PAGE);
+        let seqs: Vec<u64> = page.iter().map(|e| e.seq).collect();
+        let want: Vec<u64> = (after + 1..=last.seq).collect();
+        assert_eq!(seqs, want, "a page goes on from where the last ended");
+        after = last.seq;
+        pages.push(page.len());
+    }
+    assert_eq!(after, total);
+    assert_eq!(pages, [1000, 1000, 7]);
+    assert_eq!(
+        store.log(&id).await.expect("log").events.len() as u64,
+        total
+    );
+}
+
+/// Many games append at once, so their appends share commits; refused
+/// appends mixed in (a stale expected seq, an unknown game) are refused
+/// alone and write nothing, and every accepted one is there afterwards.
+async fn appends_committed_together_are_answered_each_on_its_own(h: &Harness) {
+    let store = h.open().await;
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        ids.push(store.create_game(&new_game()).await.expect("create"));
+    }
+    let ghost: GameId = "ghostghostghost0".parse().expect("id");
+    let mut sub = store.subscribe();
+    let mut handles = Vec::new();
+    for (g, id) in ids.iter().enumerate() {
+        let store = store.clone();
+        let id = id.clone();
+        let ghost = ghost.clone();
+        handles.push(tokio::spawn(async move {
+            let mut lines = BTreeMap::new();
+            for seq in 1..=20u64 {
+                let line = format!(r#"{{"at":{seq},"type":"press","side":"white","g":{g}}}"#);
+                // A writer that thinks the log is one event shorter.
+                let stale = store.append(&id, &line, Some(seq - 1)).await;
+                assert!(
+                    matches!(stale, Err(StoreError::Conflict { expected, next }) if expected == seq - 1 && next == seq),
+                    "{stale:?}"
+                );
+                assert!(matches!(
+                    store.append(&ghost, &line, None).await,
+                    Err(StoreError::NotFound)
+                ));
+                assert_eq!(store.append(&id, &line, Some(seq)).await.expect("append"), seq);
+                lines.insert(seq, line);
+            }
+            (id, lines)
+        }));
+    }
+    let mut notices = 0;
+    for handle in handles {
+        let (id, lines) = handle.await.expect("task");
+        assert_log_matches(&store, &id, &lines).await;
+    }
+    // One notice per accepted append, in seq order within each game.
+    let mut last: BTreeMap<GameId, u64> = BTreeMap::new();
+    while notices < 8 * 20 {
+        match next_notice(&mut sub).await {
+            Notice::Appended { game_id, seq } => {
+                let before = last.insert(game_id.clone(), seq).unwrap_or(0);
+                assert_eq!(seq, before + 1, "notices of {game_id} in seq order");
+                notices += 1;
+            }
+            Notice::Resync => panic!("no notice may be lost here"),
+        }
+    }
+    assert!(store.game(&ghost).await.is_err());
+}
+
 async fn one_of_racing_instances_wins_an_expired_lease(h: &Harness) {
     let a = h.open().await;
     let b = h.open().await;
@@ -997,6 +1213,8 @@ async fn transcript(h: &Harness) -> Vec<String> {
         ),
         format!("{:?}", store.try_acquire(g, "A", LEASE).await),
         format!("{:?}", store.try_acquire(g, "B", LEASE).await),
+        format!("{:?}", store.renew_all("A", LEASE).await),
+        format!("{:?}", store.renew_all("B", LEASE).await),
         format!("{:?}", store.claimable_games("B").await),
         format!("{:?}", store.claimable_games("A").await),
         format!("{:?}", store.renew(g, "A", Duration::ZERO).await),
