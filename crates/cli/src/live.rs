@@ -8,6 +8,7 @@
 use arbiter_laws::log::{LineError, LineReader, MAX_LINE};
 use arbiter_laws::replay;
 use arbiter_laws::{Game, TimedEvent};
+use arbiter_notation::SpokenLang;
 use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
@@ -81,20 +82,43 @@ impl TimeSource for Time {
 
 impl Time {
     /// Reads the `@MS ` of a line under `--manual-time` (moving the time
-    /// on), or refuses it without. `Err` is the message to say.
-    pub fn stamp<'a>(&self, line: &'a str, ru: bool) -> Result<&'a str, String> {
-        let refused = if ru { "Отклонено" } else { "Refused" };
-        let (ms, rest) =
-            arbiter_session::time::split_time(line).map_err(|e| format!("{refused}: {e}."))?;
+    /// on), or refuses it without. `Err` is the message to say, in `lang`.
+    pub fn stamp<'a>(&self, line: &'a str, lang: SpokenLang) -> Result<&'a str, String> {
+        let say = |en: String, ru: String, de: String| {
+            Err(match lang {
+                SpokenLang::En => format!("Refused: {en}."),
+                SpokenLang::Ru => format!("Отклонено: {ru}."),
+                SpokenLang::De => format!("Abgelehnt: {de}."),
+            })
+        };
+        let (ms, rest) = match arbiter_session::time::split_time(line) {
+            Ok(split) => split,
+            Err(e) => {
+                let shown = line.trim_start().trim_start_matches('@');
+                let shown =
+                    arbiter_laws::log::cut(shown.split_whitespace().next().unwrap_or(""), 20);
+                return say(
+                    e,
+                    format!("столбец 2: {shown:?} не число миллисекунд"),
+                    format!("Spalte 2: {shown:?} ist keine Zahl von Millisekunden"),
+                );
+            }
+        };
         match (self, ms) {
             (_, None) => Ok(rest),
-            (Time::Live(_), Some(_)) => {
-                Err(format!("{refused}: @MS time stamps need --manual-time."))
+            (Time::Live(_), Some(_)) => say(
+                "@MS time stamps need --manual-time".into(),
+                "отметки времени @MS действуют только с --manual-time".into(),
+                "Zeitmarken @MS gelten nur mit --manual-time".into(),
+            ),
+            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => {
+                let was = t.now_ms();
+                say(
+                    format!("time went backwards (@{ms} is before @{was})"),
+                    format!("время пошло назад (@{ms} раньше @{was})"),
+                    format!("die Zeit läuft rückwärts (@{ms} liegt vor @{was})"),
+                )
             }
-            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => Err(format!(
-                "{refused}: time went backwards (@{ms} is before @{}).",
-                t.now_ms()
-            )),
             (Time::Manual(t), Some(ms)) => {
                 t.set(ms);
                 Ok(rest)

@@ -16,8 +16,8 @@ use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side};
 use arbiter_session::{
-    Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Session, SessionConfig,
-    TavreliOpponent, UciOpponent,
+    Front, Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Player, Session,
+    SessionConfig, TavreliOpponent, UciOpponent,
 };
 use arbiter_tavreli::Tavreli;
 use std::path::PathBuf;
@@ -314,6 +314,24 @@ async fn opponent(cfg: &Config) -> Result<(Box<dyn Opponent>, String), String> {
     }
 }
 
+/// The engines of the engine seats, and who plays each colour.
+async fn engines(cfg: &Config) -> Result<(Vec<(Side, Box<dyn Opponent>)>, [Player; 2]), String> {
+    let mut seats = Vec::new();
+    let mut players = [Player::Human(None), Player::Human(None)];
+    for side in Side::BOTH {
+        if cfg.engine_seat[side.index()] {
+            let (o, name) = opponent(cfg).await?;
+            players[side.index()] = Player::Engine {
+                name,
+                level: cfg.level,
+                movetime_ms: cfg.movetime,
+            };
+            seats.push((side, o));
+        }
+    }
+    Ok((seats, players))
+}
+
 async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
     let config = SessionConfig {
         header: cfg.header.clone(),
@@ -325,22 +343,14 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         Ok(s) => s,
         Err(e) => return crate::out::bad_input("play", e),
     };
-    let mut seats = Vec::new();
-    let mut engine_name = String::new();
-    for side in Side::BOTH {
-        if cfg.engine_seat[side.index()] {
-            match opponent(&cfg).await {
-                Ok((o, name)) => {
-                    engine_name = name;
-                    seats.push((side, o));
-                }
-                Err(e) => {
-                    crate::out::error("play", e);
-                    return ExitCode::from(1);
-                }
-            }
+    let (seats, players) = match engines(&cfg).await {
+        Ok(s) => s,
+        Err(e) => {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
         }
-    }
+    };
+    let intro = session.setup_text(&players, Front::Play);
     let log = match cfg.log.as_deref().map(LogFile::create).transpose() {
         Ok(l) => l,
         Err(e) => {
@@ -362,13 +372,13 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
     };
     let mut p = Play {
         cfg,
-        engine_name,
+        players,
         table,
         outputs,
         pending_resign: None,
         log_error: None,
     };
-    screen.tell(&p.intro());
+    screen.tell(&intro);
     p.input(&mut screen, Input::Start).await;
     p.run(&mut screen).await
 }
@@ -376,7 +386,8 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
 /// A game being played.
 struct Play<R: Queries> {
     cfg: Config,
-    engine_name: String,
+    /// Who plays which colour, as the set-up said it.
+    players: [Player; 2],
     table: Table<R>,
     outputs: mpsc::UnboundedReceiver<Output>,
     /// `resign` was typed by this side: the next line confirms or not.
@@ -468,50 +479,8 @@ impl<R: Queries> Play<R> {
         .to_string()
     }
 
-    fn intro(&self) -> String {
-        let h = &self.cfg.header;
-        let tc = h.time_control.clone().unwrap_or_default();
-        let game = match (self.cfg.variant, self.cfg.lang) {
-            (VariantKind::Chess, SpokenLang::Ru) => "Шахматы",
-            (VariantKind::Chess, SpokenLang::De) => "Schach",
-            (VariantKind::Chess, SpokenLang::En) => "Chess",
-            (VariantKind::Tavreli, SpokenLang::Ru) => "Таврели",
-            (VariantKind::Tavreli, _) => "Tavreli",
-        };
-        let ed = h.edition.key();
-        let who = self.opponent_text();
-        self.t(
-            &format!("{game}, {tc}, FIDE Laws {ed}. {who} Type a move, or help."),
-            &format!("{game}, {tc}, правила ФИДЕ {ed}. {who} Введите ход или «помощь»."),
-            &format!("{game}, {tc}, FIDE-Regeln {ed}. {who} Zug eingeben, oder hilfe."),
-        )
-    }
-
     fn opponent_text(&self) -> String {
-        let name = &self.engine_name;
-        let (lvl, ms) = (self.cfg.level, self.cfg.movetime);
-        match self.cfg.engine_seat {
-            [false, false] => self.t(
-                "White and Black both play at this keyboard.",
-                "Белые и чёрные играют за одной клавиатурой.",
-                "Weiß und Schwarz spielen an einer Tastatur.",
-            ),
-            [true, true] => self.t(
-                &format!("{name} plays both sides (level {lvl}, {ms} ms a move)."),
-                &format!("{name} играет за обе стороны (уровень {lvl}, {ms} мс на ход)."),
-                &format!("{name} spielt beide Seiten (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-            [false, true] => self.t(
-                &format!("You play White against {name} (level {lvl}, {ms} ms a move)."),
-                &format!("Вы играете белыми против {name} (уровень {lvl}, {ms} мс на ход)."),
-                &format!("Sie spielen Weiß gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-            [true, false] => self.t(
-                &format!("You play Black against {name} (level {lvl}, {ms} ms a move)."),
-                &format!("Вы играете чёрными против {name} (уровень {lvl}, {ms} мс на ход)."),
-                &format!("Sie spielen Schwarz gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-        }
+        arbiter_session::setup::players_text(self.cfg.lexicon.language(), &self.players)
     }
 
     /// Prints and speaks an output, after taking it into the copy and the log.
@@ -539,8 +508,7 @@ impl<R: Queries> Play<R> {
     }
 
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> Flow {
-        let ru = self.cfg.lang == SpokenLang::Ru;
-        let text = match self.table.time.stamp(raw, ru) {
+        let text = match self.table.time.stamp(raw, self.cfg.lang) {
             Ok(t) => t.trim().to_string(),
             Err(m) => {
                 screen.tell(&m);

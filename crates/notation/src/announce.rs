@@ -184,20 +184,27 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
             )
         }
         (TimeAdded { side, seconds }, Ru) => {
-            format!("{} добавлено {}", cap(side_word(l, side, 1)), secs(seconds))
+            let ms = u64::from(seconds) * 1000;
+            let verb =
+                crate::clock::ru_agree(ms, ["добавлен", "добавлена", "добавлены", "добавлено"]);
+            format!("{} {verb} {}", cap(side_word(l, side, 1)), secs(seconds))
         }
         (TimeAdded { side, seconds }, En) => {
             format!("{} receives {} extra", side_word(l, side, 0), secs(seconds))
         }
         (Penalty { side, seconds }, De) => {
+            let one = crate::clock::is_one_unit(u64::from(seconds) * 1000);
+            let verb = if one { "wird" } else { "werden" };
             format!(
-                "Strafe: {} werden {} abgezogen",
+                "Strafe: {} {verb} {} abgezogen",
                 side_word(l, side, 0),
                 secs(seconds)
             )
         }
         (Penalty { side, seconds }, Ru) => {
-            format!("Штраф: у {} снято {}", ru_genitive(side), secs(seconds))
+            let ms = u64::from(seconds) * 1000;
+            let verb = crate::clock::ru_agree(ms, ["снят", "снята", "сняты", "снято"]);
+            format!("Штраф: у {} {verb} {}", ru_genitive(side), secs(seconds))
         }
         (Penalty { side, seconds }, En) => {
             format!("Penalty: {} loses {}", side_word(l, side, 0), secs(seconds))
@@ -227,8 +234,10 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
             format!("Achtung, {}: noch {}", side_word(l, side, 0), secs(seconds))
         }
         (LowTime { side, seconds }, Ru) => {
+            let ms = u64::from(seconds) * 1000;
+            let verb = crate::clock::ru_agree(ms, ["остался", "осталась", "осталось", "осталось"]);
             format!(
-                "Внимание, {}: осталось {}",
+                "Внимание, {}: {verb} {}",
                 side_word(l, side, 0),
                 secs(seconds)
             )
