@@ -39,7 +39,7 @@
 //! With `--log FILE` it writes the session's event log (docs/event-log.md),
 //! which `arbiter replay` reads to the same result, clocks and moves.
 
-use crate::live::{self, Line, LogFile, Table, Time};
+use crate::live::{self, Line, LogFile, Table};
 use crate::voice::{Screen, Voice};
 use arbiter_cli::clock_command::{Command, parse_command};
 use arbiter_clock::TimeControl;
@@ -50,9 +50,7 @@ use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side};
-use arbiter_session::{
-    Front, Input, Kind, LiveTime, ManualTime, Mode, Output, Player, Session, SessionConfig,
-};
+use arbiter_session::{Front, Input, Kind, Mode, Output, Player, Session, SessionConfig};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -288,15 +286,9 @@ pub fn run(mut a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let rt = match live::runtime("clock") {
         Ok(rt) => rt,
-        Err(e) => {
-            crate::out::error("clock", e);
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let reader = live::read_lines(Box::new(input), lines_read);
     rt.block_on(clock(cfg, screen, log, reader))
@@ -328,11 +320,7 @@ async fn clock(
     };
     let players = cfg.names.clone().map(|n| Player::Human(Some(n)));
     let intro = format!("arbiter clock: {}", s.setup_text(&players, Front::Clock));
-    let time = if cfg.manual {
-        Time::Manual(ManualTime::new())
-    } else {
-        Time::Live(LiveTime::new())
-    };
+    let time = live::time(cfg.manual);
     // The log header waits for the first move: typed or not decides
     // whether the board is followed.
     let (table, outputs) = match Table::start(s, time, Vec::new(), log, true) {
@@ -369,13 +357,9 @@ struct Clock {
 }
 
 impl Clock {
+    /// The sentence in the game's language.
     fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        match self.cfg.lang {
-            SpokenLang::En => en,
-            SpokenLang::Ru => ru,
-            SpokenLang::De => de,
-        }
-        .to_string()
+        live::pick(self.cfg.lang, en, ru, de)
     }
 
     async fn run(
@@ -411,11 +395,7 @@ impl Clock {
                             return None;
                         }
                         Some(Line::Stop(why)) => return Some(why),
-                        Some(Line::NotText(n)) => screen.tell(&self.t(
-                            &format!("Refused: line {n} is not UTF-8 text."),
-                            &format!("Отклонено: строка {n} не в UTF-8."),
-                            &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
-                        )),
+                        Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
                         Some(Line::Text(t)) => {
                             if !self.line(screen, &t).await {
                                 return None;

@@ -389,3 +389,44 @@ pub fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
         })
         .collect()
 }
+
+/// The sentence in `lang` of the three given.
+pub fn pick(lang: SpokenLang, en: &str, ru: &str, de: &str) -> String {
+    match lang {
+        SpokenLang::En => en,
+        SpokenLang::Ru => ru,
+        SpokenLang::De => de,
+    }
+    .to_string()
+}
+
+/// The refusal of a line that is not UTF-8 text (line `n`).
+pub fn not_text(lang: SpokenLang, n: usize) -> String {
+    pick(
+        lang,
+        &format!("Refused: line {n} is not UTF-8 text."),
+        &format!("Отклонено: строка {n} не в UTF-8."),
+        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
+    )
+}
+
+/// The time of a game: scripted (`--manual-time`) or live.
+pub fn time(manual: bool) -> Time {
+    if manual {
+        Time::Manual(ManualTime::new())
+    } else {
+        Time::Live(LiveTime::new())
+    }
+}
+
+/// The runtime a live game runs on (one thread: a game is one task and
+/// its input reader), or the exit after saying why there is none.
+pub fn runtime(cmd: &str) -> Result<tokio::runtime::Runtime, std::process::ExitCode> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            crate::out::error(cmd, e);
+            std::process::ExitCode::from(1)
+        })
+}

@@ -5,7 +5,7 @@
 //! reads the options, turns lines into the session's inputs and prints and
 //! speaks what comes back.
 
-use crate::live::{self, Line, LogFile, Table, Time};
+use crate::live::{self, Line, LogFile, Table};
 use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
 use arbiter_laws::chess::Chess;
@@ -16,8 +16,8 @@ use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side};
 use arbiter_session::{
-    Front, Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Player, Session,
-    SessionConfig, TavreliOpponent, UciOpponent,
+    Front, Input, Kind, Mode, Opponent, Output, Player, Session, SessionConfig, TavreliOpponent,
+    UciOpponent,
 };
 use arbiter_tavreli::Tavreli;
 use std::path::PathBuf;
@@ -274,15 +274,9 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let rt = match live::runtime("play") {
         Ok(rt) => rt,
-        Err(e) => {
-            crate::out::error("play", e);
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
     rt.block_on(async move {
@@ -358,11 +352,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
             return ExitCode::from(1);
         }
     };
-    let time = if cfg.manual {
-        Time::Manual(ManualTime::new())
-    } else {
-        Time::Live(LiveTime::new())
-    };
+    let time = live::time(cfg.manual);
     let (table, outputs) = match Table::start(session, time, seats, log, false) {
         Ok(t) => t,
         Err(e) => {
@@ -423,11 +413,7 @@ impl<R: Queries> Play<R> {
                         stop = Some(why);
                         reading = false;
                     }
-                    Some(Line::NotText(n)) => screen.tell(&self.t(
-                        &format!("Refused: line {n} is not UTF-8 text."),
-                        &format!("Отклонено: строка {n} не в UTF-8."),
-                        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
-                    )),
+                    Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
                     Some(Line::Text(t)) => {
                         if let Flow::Quit = self.line(screen, &t).await {
                             reading = false;
@@ -471,12 +457,7 @@ impl<R: Queries> Play<R> {
 
     /// The sentence in the game's language.
     fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        match self.cfg.lang {
-            SpokenLang::En => en,
-            SpokenLang::Ru => ru,
-            SpokenLang::De => de,
-        }
-        .to_string()
+        live::pick(self.cfg.lang, en, ru, de)
     }
 
     fn opponent_text(&self) -> String {

@@ -80,14 +80,12 @@ pub fn rules_reason_text(reason: &str, lang: Lang) -> String {
     reason.to_string()
 }
 
-fn side_nom(l: Lang, s: Side) -> &'static str {
-    match (l, s) {
-        (Lang::Ru, Side::White) => "белые",
-        (Lang::Ru, Side::Black) => "чёрные",
-        (Lang::De, Side::White) => "Weiß",
-        (Lang::De, Side::Black) => "Schwarz",
-        (Lang::En, Side::White) => "White",
-        (Lang::En, Side::Black) => "Black",
+/// A side named as the subject of a clause ("белые", "Weiß", "White").
+fn side_nom(l: Lang, s: Side) -> String {
+    let name = crate::announce::side_name(l, s);
+    match l {
+        Lang::Ru => name.to_lowercase(),
+        _ => name.to_string(),
     }
 }
 
