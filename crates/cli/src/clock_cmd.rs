@@ -39,7 +39,7 @@
 //! With `--log FILE` it writes the session's event log (docs/event-log.md),
 //! which `arbiter replay` reads to the same result, clocks and moves.
 
-use crate::live::{self, Line, LogFile, Table, Time};
+use crate::live::{self, Line, LogFile, Table};
 use crate::voice::{Screen, Voice};
 use arbiter_chess::Chess;
 use arbiter_cli::clock_command::{Command, parse_command};
@@ -48,10 +48,9 @@ use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
-use arbiter_notation::{DescribeTimeControl, Lang};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side};
-use arbiter_session::{Input, Kind, LiveTime, ManualTime, Mode, Output, Session, SessionConfig};
+use arbiter_session::{Front, Input, Kind, Mode, Output, Player, Session, SessionConfig};
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -287,15 +286,9 @@ pub fn run(mut a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let rt = match live::runtime("clock") {
         Ok(rt) => rt,
-        Err(e) => {
-            crate::out::error("clock", e);
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let reader = live::read_lines(Box::new(input), lines_read);
     rt.block_on(clock(cfg, screen, log, reader))
@@ -325,11 +318,9 @@ async fn clock(
         Ok(s) => s,
         Err(e) => return crate::out::bad_input("clock", e),
     };
-    let time = if cfg.manual {
-        Time::Manual(ManualTime::new())
-    } else {
-        Time::Live(LiveTime::new())
-    };
+    let players = cfg.names.clone().map(|n| Player::Human(Some(n)));
+    let intro = format!("arbiter clock: {}", s.setup_text(&players, Front::Clock));
+    let time = live::time(cfg.manual);
     // The log header waits for the first move: typed or not decides
     // whether the board is followed.
     let (table, outputs) = match Table::start(s, time, Vec::new(), log, true) {
@@ -347,7 +338,7 @@ async fn clock(
         exempt_told: [0; 2],
         log_error: None,
     };
-    screen.tell(&c.intro());
+    screen.tell(&intro);
     let stop = c.run(&mut screen, lines).await;
     c.finish(&mut screen, stop)
 }
@@ -366,35 +357,9 @@ struct Clock {
 }
 
 impl Clock {
+    /// The sentence in the game's language.
     fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        match self.cfg.lang {
-            SpokenLang::En => en,
-            SpokenLang::Ru => ru,
-            SpokenLang::De => de,
-        }
-        .to_string()
-    }
-
-    fn intro(&self) -> String {
-        let c = &self.cfg;
-        let tc = &c.control;
-        let ed = c.header.edition;
-        let [w, b] = &c.names;
-        let r = c.regime;
-        match c.lang {
-            SpokenLang::Ru => format!(
-                "arbiter clock: {tc} ({}), правила {ed}, {r}. Белые: {w}, чёрные: {b}. Часы пускает нажатие чёрных (b) или start. Помощь: h.",
-                tc.describe(Lang::Ru)
-            ),
-            SpokenLang::De => format!(
-                "arbiter clock: {tc} ({}), FIDE-Regeln {ed}, {r}. Weiß: {w}, Schwarz: {b}. Die Uhr startet, wenn Schwarz drückt (b), oder mit start. Hilfe: h.",
-                tc.describe(Lang::En)
-            ),
-            SpokenLang::En => format!(
-                "arbiter clock: {tc} ({}), {ed} Laws, {r}. White: {w}, Black: {b}. The clock starts when Black presses (b) or on start. Type h for help.",
-                tc.describe(Lang::En)
-            ),
-        }
+        live::pick(self.cfg.lang, en, ru, de)
     }
 
     async fn run(
@@ -430,11 +395,7 @@ impl Clock {
                             return None;
                         }
                         Some(Line::Stop(why)) => return Some(why),
-                        Some(Line::NotText(n)) => screen.tell(&self.t(
-                            &format!("Refused: line {n} is not UTF-8 text."),
-                            &format!("Отклонено: строка {n} не в UTF-8."),
-                            &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
-                        )),
+                        Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
                         Some(Line::Text(t)) => {
                             if !self.line(screen, &t).await {
                                 return None;
@@ -479,8 +440,7 @@ impl Clock {
 
     /// Handles one line; `false` to stop.
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> bool {
-        let ru = self.cfg.lang == SpokenLang::Ru;
-        let text = match self.table.time.stamp(raw, ru) {
+        let text = match self.table.time.stamp(raw, self.cfg.lang) {
             Ok(t) => t.to_string(),
             Err(m) => {
                 screen.tell(&m);
@@ -515,7 +475,7 @@ impl Clock {
                 return true;
             }
             Command::Lexicon(name) => {
-                self.choose_lexicon(screen, &name);
+                self.choose_lexicon(screen, &name).await;
                 return true;
             }
             Command::Start => Input::Start,
@@ -747,21 +707,29 @@ impl Clock {
         screen.tell(&text);
     }
 
-    fn choose_lexicon(&mut self, screen: &mut Screen, name: &str) {
+    /// Every later announcement is said in the chosen lexicon and its
+    /// language: the session's, the clock's own lines and the voice.
+    async fn choose_lexicon(&mut self, screen: &mut Screen, name: &str) {
         match Lexicon::from_key(name) {
             Some(lex) => {
                 self.cfg.lexicon = lex;
+                self.cfg.lang = lex.language();
                 self.cfg.talking = true;
-                let t = arbiter_notation::announce::prompt(
-                    &arbiter_notation::announce::Prompt::LexiconChosen,
-                    lex,
-                );
-                screen.tell(&t);
+                screen.lang = lex.language();
+                self.table.send(Input::SetLexicon(lex)).await;
+                while let Ok(o) = self.outputs.try_recv() {
+                    self.show(screen, &o);
+                }
             }
             None => {
                 let refused = self.t("Refused", "Отклонено", "Abgelehnt");
+                let known = self.t(
+                    "unknown lexicon",
+                    "неизвестный словарь",
+                    "unbekanntes Lexikon",
+                );
                 screen.tell(&format!(
-                    "{refused}: unknown lexicon {:?} (fide-de, ru-fide, ru, en, nato).",
+                    "{refused}: {known} {:?} (fide-de, ru-fide, ru, en, nato).",
                     arbiter_laws::log::cut(name, 24)
                 ));
             }

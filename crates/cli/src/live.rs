@@ -8,6 +8,7 @@
 use arbiter_laws::log::{LineError, LineReader, MAX_LINE};
 use arbiter_laws::replay;
 use arbiter_laws::{Game, TimedEvent};
+use arbiter_notation::SpokenLang;
 use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
@@ -81,20 +82,43 @@ impl TimeSource for Time {
 
 impl Time {
     /// Reads the `@MS ` of a line under `--manual-time` (moving the time
-    /// on), or refuses it without. `Err` is the message to say.
-    pub fn stamp<'a>(&self, line: &'a str, ru: bool) -> Result<&'a str, String> {
-        let refused = if ru { "Отклонено" } else { "Refused" };
-        let (ms, rest) =
-            arbiter_session::time::split_time(line).map_err(|e| format!("{refused}: {e}."))?;
+    /// on), or refuses it without. `Err` is the message to say, in `lang`.
+    pub fn stamp<'a>(&self, line: &'a str, lang: SpokenLang) -> Result<&'a str, String> {
+        let say = |en: String, ru: String, de: String| {
+            Err(match lang {
+                SpokenLang::En => format!("Refused: {en}."),
+                SpokenLang::Ru => format!("Отклонено: {ru}."),
+                SpokenLang::De => format!("Abgelehnt: {de}."),
+            })
+        };
+        let (ms, rest) = match arbiter_session::time::split_time(line) {
+            Ok(split) => split,
+            Err(e) => {
+                let shown = line.trim_start().trim_start_matches('@');
+                let shown =
+                    arbiter_laws::log::cut(shown.split_whitespace().next().unwrap_or(""), 20);
+                return say(
+                    e,
+                    format!("столбец 2: {shown:?} не число миллисекунд"),
+                    format!("Spalte 2: {shown:?} ist keine Zahl von Millisekunden"),
+                );
+            }
+        };
         match (self, ms) {
             (_, None) => Ok(rest),
-            (Time::Live(_), Some(_)) => {
-                Err(format!("{refused}: @MS time stamps need --manual-time."))
+            (Time::Live(_), Some(_)) => say(
+                "@MS time stamps need --manual-time".into(),
+                "отметки времени @MS действуют только с --manual-time".into(),
+                "Zeitmarken @MS gelten nur mit --manual-time".into(),
+            ),
+            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => {
+                let was = t.now_ms();
+                say(
+                    format!("time went backwards (@{ms} is before @{was})"),
+                    format!("время пошло назад (@{ms} раньше @{was})"),
+                    format!("die Zeit läuft rückwärts (@{ms} liegt vor @{was})"),
+                )
             }
-            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => Err(format!(
-                "{refused}: time went backwards (@{ms} is before @{}).",
-                t.now_ms()
-            )),
             (Time::Manual(t), Some(ms)) => {
                 t.set(ms);
                 Ok(rest)
@@ -364,4 +388,45 @@ pub fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
             }
         })
         .collect()
+}
+
+/// The sentence in `lang` of the three given.
+pub fn pick(lang: SpokenLang, en: &str, ru: &str, de: &str) -> String {
+    match lang {
+        SpokenLang::En => en,
+        SpokenLang::Ru => ru,
+        SpokenLang::De => de,
+    }
+    .to_string()
+}
+
+/// The refusal of a line that is not UTF-8 text (line `n`).
+pub fn not_text(lang: SpokenLang, n: usize) -> String {
+    pick(
+        lang,
+        &format!("Refused: line {n} is not UTF-8 text."),
+        &format!("Отклонено: строка {n} не в UTF-8."),
+        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
+    )
+}
+
+/// The time of a game: scripted (`--manual-time`) or live.
+pub fn time(manual: bool) -> Time {
+    if manual {
+        Time::Manual(ManualTime::new())
+    } else {
+        Time::Live(LiveTime::new())
+    }
+}
+
+/// The runtime a live game runs on (one thread: a game is one task and
+/// its input reader), or the exit after saying why there is none.
+pub fn runtime(cmd: &str) -> Result<tokio::runtime::Runtime, std::process::ExitCode> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            crate::out::error(cmd, e);
+            std::process::ExitCode::from(1)
+        })
 }

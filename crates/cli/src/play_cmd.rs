@@ -5,7 +5,7 @@
 //! reads the options, turns lines into the session's inputs and prints and
 //! speaks what comes back.
 
-use crate::live::{self, Line, LogFile, Table, Time};
+use crate::live::{self, Line, LogFile, Table};
 use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
 use arbiter_chess::Chess;
@@ -16,8 +16,8 @@ use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side};
 use arbiter_session::{
-    Input, Kind, LiveTime, ManualTime, Mode, Opponent, Output, Session, SessionConfig,
-    TavreliOpponent, UciOpponent,
+    Front, Input, Kind, Mode, Opponent, Output, Player, Session, SessionConfig, TavreliOpponent,
+    UciOpponent,
 };
 use arbiter_tavreli::Tavreli;
 use std::path::PathBuf;
@@ -274,15 +274,9 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let rt = match live::runtime("play") {
         Ok(rt) => rt,
-        Err(e) => {
-            crate::out::error("play", e);
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     let screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
     rt.block_on(async move {
@@ -314,6 +308,24 @@ async fn opponent(cfg: &Config) -> Result<(Box<dyn Opponent>, String), String> {
     }
 }
 
+/// The engines of the engine seats, and who plays each colour.
+async fn engines(cfg: &Config) -> Result<(Vec<(Side, Box<dyn Opponent>)>, [Player; 2]), String> {
+    let mut seats = Vec::new();
+    let mut players = [Player::Human(None), Player::Human(None)];
+    for side in Side::BOTH {
+        if cfg.engine_seat[side.index()] {
+            let (o, name) = opponent(cfg).await?;
+            players[side.index()] = Player::Engine {
+                name,
+                level: cfg.level,
+                movetime_ms: cfg.movetime,
+            };
+            seats.push((side, o));
+        }
+    }
+    Ok((seats, players))
+}
+
 async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
     let config = SessionConfig {
         header: cfg.header.clone(),
@@ -325,22 +337,14 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         Ok(s) => s,
         Err(e) => return crate::out::bad_input("play", e),
     };
-    let mut seats = Vec::new();
-    let mut engine_name = String::new();
-    for side in Side::BOTH {
-        if cfg.engine_seat[side.index()] {
-            match opponent(&cfg).await {
-                Ok((o, name)) => {
-                    engine_name = name;
-                    seats.push((side, o));
-                }
-                Err(e) => {
-                    crate::out::error("play", e);
-                    return ExitCode::from(1);
-                }
-            }
+    let (seats, players) = match engines(&cfg).await {
+        Ok(s) => s,
+        Err(e) => {
+            crate::out::error("play", e);
+            return ExitCode::from(1);
         }
-    }
+    };
+    let intro = session.setup_text(&players, Front::Play);
     let log = match cfg.log.as_deref().map(LogFile::create).transpose() {
         Ok(l) => l,
         Err(e) => {
@@ -348,11 +352,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
             return ExitCode::from(1);
         }
     };
-    let time = if cfg.manual {
-        Time::Manual(ManualTime::new())
-    } else {
-        Time::Live(LiveTime::new())
-    };
+    let time = live::time(cfg.manual);
     let (table, outputs) = match Table::start(session, time, seats, log, false) {
         Ok(t) => t,
         Err(e) => {
@@ -362,13 +362,13 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
     };
     let mut p = Play {
         cfg,
-        engine_name,
+        players,
         table,
         outputs,
         pending_resign: None,
         log_error: None,
     };
-    screen.tell(&p.intro());
+    screen.tell(&intro);
     p.input(&mut screen, Input::Start).await;
     p.run(&mut screen).await
 }
@@ -376,7 +376,8 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
 /// A game being played.
 struct Play<R: Queries> {
     cfg: Config,
-    engine_name: String,
+    /// Who plays which colour, as the set-up said it.
+    players: [Player; 2],
     table: Table<R>,
     outputs: mpsc::UnboundedReceiver<Output>,
     /// `resign` was typed by this side: the next line confirms or not.
@@ -412,11 +413,7 @@ impl<R: Queries> Play<R> {
                         stop = Some(why);
                         reading = false;
                     }
-                    Some(Line::NotText(n)) => screen.tell(&self.t(
-                        &format!("Refused: line {n} is not UTF-8 text."),
-                        &format!("Отклонено: строка {n} не в UTF-8."),
-                        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
-                    )),
+                    Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
                     Some(Line::Text(t)) => {
                         if let Flow::Quit = self.line(screen, &t).await {
                             reading = false;
@@ -460,58 +457,11 @@ impl<R: Queries> Play<R> {
 
     /// The sentence in the game's language.
     fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        match self.cfg.lang {
-            SpokenLang::En => en,
-            SpokenLang::Ru => ru,
-            SpokenLang::De => de,
-        }
-        .to_string()
-    }
-
-    fn intro(&self) -> String {
-        let h = &self.cfg.header;
-        let tc = h.time_control.clone().unwrap_or_default();
-        let game = match (self.cfg.variant, self.cfg.lang) {
-            (VariantKind::Chess, SpokenLang::Ru) => "Шахматы",
-            (VariantKind::Chess, SpokenLang::De) => "Schach",
-            (VariantKind::Chess, SpokenLang::En) => "Chess",
-            (VariantKind::Tavreli, SpokenLang::Ru) => "Таврели",
-            (VariantKind::Tavreli, _) => "Tavreli",
-        };
-        let ed = h.edition.key();
-        let who = self.opponent_text();
-        self.t(
-            &format!("{game}, {tc}, FIDE Laws {ed}. {who} Type a move, or help."),
-            &format!("{game}, {tc}, правила ФИДЕ {ed}. {who} Введите ход или «помощь»."),
-            &format!("{game}, {tc}, FIDE-Regeln {ed}. {who} Zug eingeben, oder hilfe."),
-        )
+        live::pick(self.cfg.lang, en, ru, de)
     }
 
     fn opponent_text(&self) -> String {
-        let name = &self.engine_name;
-        let (lvl, ms) = (self.cfg.level, self.cfg.movetime);
-        match self.cfg.engine_seat {
-            [false, false] => self.t(
-                "White and Black both play at this keyboard.",
-                "Белые и чёрные играют за одной клавиатурой.",
-                "Weiß und Schwarz spielen an einer Tastatur.",
-            ),
-            [true, true] => self.t(
-                &format!("{name} plays both sides (level {lvl}, {ms} ms a move)."),
-                &format!("{name} играет за обе стороны (уровень {lvl}, {ms} мс на ход)."),
-                &format!("{name} spielt beide Seiten (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-            [false, true] => self.t(
-                &format!("You play White against {name} (level {lvl}, {ms} ms a move)."),
-                &format!("Вы играете белыми против {name} (уровень {lvl}, {ms} мс на ход)."),
-                &format!("Sie spielen Weiß gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-            [true, false] => self.t(
-                &format!("You play Black against {name} (level {lvl}, {ms} ms a move)."),
-                &format!("Вы играете чёрными против {name} (уровень {lvl}, {ms} мс на ход)."),
-                &format!("Sie spielen Schwarz gegen {name} (Stufe {lvl}, {ms} ms pro Zug)."),
-            ),
-        }
+        arbiter_session::setup::players_text(self.cfg.lexicon.language(), &self.players)
     }
 
     /// Prints and speaks an output, after taking it into the copy and the log.
@@ -539,8 +489,7 @@ impl<R: Queries> Play<R> {
     }
 
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> Flow {
-        let ru = self.cfg.lang == SpokenLang::Ru;
-        let text = match self.table.time.stamp(raw, ru) {
+        let text = match self.table.time.stamp(raw, self.cfg.lang) {
             Ok(t) => t.trim().to_string(),
             Err(m) => {
                 screen.tell(&m);

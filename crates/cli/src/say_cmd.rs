@@ -55,6 +55,48 @@ pub fn check_rate(rate: Option<u32>) -> Result<(), String> {
     }
 }
 
+/// `--clock W_MS,B_MS,MOVES` in words (L-D.2.6). Times up to a day and a
+/// move count that fits: beyond that the words would be nonsense.
+fn clock_words(c: &str, lex: Lexicon) -> Result<String, ExitCode> {
+    let v: Vec<Option<u64>> = c
+        .split(',')
+        .map(|x| x.trim().parse().ok().filter(|&n: &u64| n <= 86_400_000))
+        .collect();
+    match v.as_slice() {
+        [Some(w), Some(b), Some(n)] => Ok(arbiter_notation::clock::talking_clock_with(
+            lex,
+            *w,
+            *b,
+            u32::try_from(*n).unwrap_or(u32::MAX),
+            arbiter_rules::Side::White,
+            arbiter_notation::clock::Numerals::Words,
+        )),
+        _ => Err(out::bad_input(
+            "say",
+            "--clock wants W_MS,B_MS,MOVES, each a whole number up to 86400000, e.g. 301000,1260000,21",
+        )),
+    }
+}
+
+/// `--move MOVE` from the position `fen`, announced in `lex` (L-D.2.1).
+fn move_words(mv: &str, fen: Option<&str>, lex: Lexicon) -> Result<String, ExitCode> {
+    let pos = position_from_fen(fen).map_err(|e| out::bad_input("say", e))?;
+    if mv.len() > crate::notation_cmd::MAX_MOVE_TEXT {
+        return Err(out::bad_input(
+            "say",
+            format!(
+                "--move is {} bytes long; a move is at most {}",
+                mv.len(),
+                crate::notation_cmd::MAX_MOVE_TEXT
+            ),
+        ));
+    }
+    match parse(&pos, mv, None) {
+        Ok((m, _)) => Ok(render(&pos, m, Style::Spoken(lex))),
+        Err(e) => Err(out::bad_input("say", e)),
+    }
+}
+
 pub fn run(a: Args) -> ExitCode {
     let Some(lex) = Lexicon::from_key(&a.lexicon) else {
         return out::bad_input(
@@ -74,53 +116,15 @@ pub fn run(a: Args) -> ExitCode {
         return out::bad_input("say", format!("--wav {}: not a regular file", p.display()));
     }
     let text = match (&a.mv, &a.clock) {
-        (_, Some(c)) => {
-            // Times up to a day and a move count that fits: beyond that the
-            // words would be nonsense.
-            let v: Vec<Option<u64>> = c
-                .split(',')
-                .map(|x| x.trim().parse().ok().filter(|&n: &u64| n <= 86_400_000))
-                .collect();
-            match v.as_slice() {
-                [Some(w), Some(b), Some(n)] => arbiter_notation::clock::talking_clock_with(
-                    lex,
-                    *w,
-                    *b,
-                    u32::try_from(*n).unwrap_or(u32::MAX),
-                    arbiter_rules::Side::White,
-                    arbiter_notation::clock::Numerals::Words,
-                ),
-                _ => {
-                    return out::bad_input(
-                        "say",
-                        "--clock wants W_MS,B_MS,MOVES, each a whole number up to 86400000, e.g. 301000,1260000,21",
-                    );
-                }
-            }
-        }
-        (mv, None) => match mv {
-            Some(mv) => {
-                let pos = match position_from_fen(a.fen.as_deref()) {
-                    Ok(p) => p,
-                    Err(e) => return out::bad_input("say", e),
-                };
-                if mv.len() > crate::notation_cmd::MAX_MOVE_TEXT {
-                    return out::bad_input(
-                        "say",
-                        format!(
-                            "--move is {} bytes long; a move is at most {}",
-                            mv.len(),
-                            crate::notation_cmd::MAX_MOVE_TEXT
-                        ),
-                    );
-                }
-                match parse(&pos, mv, None) {
-                    Ok((m, _)) => render(&pos, m, Style::Spoken(lex)),
-                    Err(e) => return out::bad_input("say", e),
-                }
-            }
-            None => a.text.join(" "),
+        (_, Some(c)) => match clock_words(c, lex) {
+            Ok(t) => t,
+            Err(code) => return code,
         },
+        (Some(mv), None) => match move_words(mv, a.fen.as_deref(), lex) {
+            Ok(t) => t,
+            Err(code) => return code,
+        },
+        (None, None) => a.text.join(" "),
     };
     if text.trim().is_empty() {
         return out::bad_input("say", "nothing to say (give TEXT or --move)");

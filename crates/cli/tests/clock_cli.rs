@@ -125,7 +125,7 @@ fn set_up_help_and_refusals_are_said_in_the_language() {
     assert_eq!(r.code, Some(0), "{}", r.err);
     assert!(r.out.contains("Eine Zahl von 1 bis 600"), "{}", r.out);
     assert!(r.out.contains("ist keine Zahl"), "{}", r.out);
-    assert!(r.out.contains("arbiter clock: 600 "), "{}", r.out);
+    assert!(r.out.contains("arbiter clock: Schach, 600 "), "{}", r.out);
     let r = arbiter(
         &[
             "clock",
@@ -138,4 +138,34 @@ fn set_up_help_and_refusals_are_said_in_the_language() {
         "w e5\nfly\n",
     );
     assert!(r.out.contains("Отклонено: unknown command"), "{}", r.out);
+}
+
+#[test]
+fn a_lexicon_chosen_mid_game_governs_every_later_announcement() {
+    let dir = scratch("lexicon-switch");
+    let (r, _) = clock(
+        &["--lang", "ru", "--control", "300+3"],
+        "@0 b\n@1000 w e4\n@1500 lexicon en\n@2000 b e5\n@2500 add b 60\n@3000 w Zz\n",
+        &dir,
+    );
+    let (before, after) = r
+        .out
+        .split_once("Moves announced in English")
+        .expect(&r.out);
+    assert!(before.contains("Часы запущены"), "{}", r.out);
+    // The move said back, the clock's own line, the arbiter's time and the
+    // refusal: all in English once English was chosen.
+    for said in [
+        "pawn e7 to e5",
+        "Black: move 1 e5.",
+        "Black receives one minute extra",
+        "Move not understood: cannot read \"Zz\"",
+    ] {
+        assert!(after.contains(said), "{said}\n{}", r.out);
+    }
+    assert!(
+        !after.chars().any(|c| ('а'..='я').contains(&c)),
+        "{}",
+        r.out
+    );
 }

@@ -94,7 +94,74 @@ fn a_latin_k_in_russian_is_the_knight_or_refused_never_the_king() {
     let (r, v) = scripted(&refs(&args), script, &dir);
     let moves = serde_json::json!(["e4", "e5", "Nf3", "Nc6", "Nc3", "Nf6"]);
     assert_eq!(v["moves"], moves, "{}", r.out);
-    assert!(r.out.contains("ambiguous"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("«Ke2» неоднозначно: в русской записи K — это конь (К), король — Кр"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn the_sessions_refusals_are_said_wholly_in_russian_and_german() {
+    let script = "@100 e5\n@200 Zf3\n@300 e4\n@400 e4\n";
+    for (lang, said) in [
+        (
+            "ru",
+            [
+                "Невозможный ход, без штрафа: «e5»; возможные ходы: a3,",
+                "Ход не понят: «Zf3» не читается (знак 0): неизвестная буква фигуры",
+                "Невозможный ход, без штрафа: «e4»; возможные ходы: a6,",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Regelwidriger Zug, ohne Strafe: „e5“; mögliche Züge: a3,",
+                "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 0): unbekannter Figurenbuchstabe",
+                "Regelwidriger Zug, ohne Strafe: „e4“; mögliche Züge: a6,",
+            ],
+        ),
+    ] {
+        let dir = scratch(&format!("refusals-{lang}"));
+        let (r, v) = scripted(&refs(&two(&["--lang", lang])), script, &dir);
+        for s in said {
+            assert!(r.out.contains(s), "{lang}: {s}\n{}", r.out);
+        }
+        for english in [
+            "illegal",
+            "candidates",
+            "cannot read",
+            "unknown piece",
+            "character",
+        ] {
+            assert!(!r.out.to_lowercase().contains(english), "{lang}: {}", r.out);
+        }
+        assert_eq!(v["moves"], serde_json::json!(["e4"]));
+    }
+}
+
+#[test]
+fn play_says_its_set_up_in_words_before_the_clock_starts() {
+    let dir = scratch("setup-ru");
+    let (r, _) = scripted(&refs(&two(&["--lang", "ru"])), "", &dir);
+    let first = r.out.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "Шахматы, 900+10 (15 мин на партию, добавление 10 с за ход), правила ФИДЕ 2023 года, \
+         быстрые шахматы. Белые и чёрные играют за одной клавиатурой. Введите ход или «помощь»."
+    );
+    // 5 min + 60 moves × 3 s = 8 min, at most 10: blitz (App. B.1); the
+    // 2017 Laws are named by their own year.
+    let dir = scratch("setup-de");
+    let args = two(&["--lang", "de", "--control", "300+3", "--edition", "2017"]);
+    let (r, _) = scripted(&refs(&args), "", &dir);
+    assert!(
+        r.out
+            .starts_with("Schach, 300+3 (5 min for the game, 3 s increment per move), FIDE-Schachregeln, Fassung 2017, Blitzschach. Weiß und Schwarz spielen an einer Tastatur."),
+        "{}",
+        r.out
+    );
 }
 
 #[test]

@@ -176,8 +176,8 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (ClaimUpheld, En) => "Claim upheld. Draw".into(),
         (ClaimRejected { side }, _) => claim_rejected(l, side),
         (IllegalMove { side, count }, _) => illegal_move(l, side, count),
-        (TimeAdded { side, seconds }, _) => time_added(l, side, &secs(seconds)),
-        (Penalty { side, seconds }, _) => penalty(l, side, &secs(seconds)),
+        (TimeAdded { side, seconds }, _) => time_added(l, side, seconds, &secs(seconds)),
+        (Penalty { side, seconds }, _) => penalty(l, side, seconds, &secs(seconds)),
         (FlagFell(s), De) => format!("Blättchen gefallen: {}", side_word(l, s, 0)),
         (FlagFell(s), Ru) => format!("Флажок упал: {}", side_word(l, s, 0)),
         (FlagFell(s), En) => format!("{}'s flag has fallen", side_word(l, s, 0)),
@@ -185,7 +185,7 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (Resigned(s), Ru) => format!("{} сдались", cap(side_word(l, s, 0))),
         (Resigned(s), En) => format!("{} resigns", side_word(l, s, 0)),
         (Result(r), _) => result_words(l, r),
-        (LowTime { side, seconds }, _) => low_time(l, side, &secs(seconds)),
+        (LowTime { side, seconds }, _) => low_time(l, side, seconds, &secs(seconds)),
     }
 }
 
@@ -254,14 +254,18 @@ fn illegal_move(l: Lang, side: Side, count: u32) -> String {
     }
 }
 
-/// Time added to a player's clock (Art. 7.5.1, 12.9); `time` is already said.
-fn time_added(l: Lang, side: Side, time: &str) -> String {
+/// Time added to a player's clock (Art. 7.5.1, 12.9); `time` is already said,
+/// `seconds` makes the verb agree with it.
+fn time_added(l: Lang, side: Side, seconds: u32, time: &str) -> String {
     match l {
         Lang::De => {
             format!("{} erhält {} zusätzlich", side_word(l, side, 0), time)
         }
         Lang::Ru => {
-            format!("{} добавлено {}", cap(side_word(l, side, 1)), time)
+            let ms = u64::from(seconds) * 1000;
+            let verb =
+                crate::clock::ru_agree(ms, ["добавлен", "добавлена", "добавлены", "добавлено"]);
+            format!("{} {verb} {}", cap(side_word(l, side, 1)), time)
         }
         Lang::En => {
             format!("{} receives {} extra", side_word(l, side, 0), time)
@@ -269,18 +273,23 @@ fn time_added(l: Lang, side: Side, time: &str) -> String {
     }
 }
 
-/// Time deducted from a player as a penalty (L-12.9); `time` is already said.
-fn penalty(l: Lang, side: Side, time: &str) -> String {
+/// Time deducted from a player as a penalty (L-12.9); `time` is already said,
+/// `seconds` makes the verb agree with it.
+fn penalty(l: Lang, side: Side, seconds: u32, time: &str) -> String {
     match l {
         Lang::De => {
+            let one = crate::clock::is_one_unit(u64::from(seconds) * 1000);
+            let verb = if one { "wird" } else { "werden" };
             format!(
-                "Strafe: {} werden {} abgezogen",
+                "Strafe: {} {verb} {} abgezogen",
                 side_word(l, side, 0),
                 time
             )
         }
         Lang::Ru => {
-            format!("Штраф: у {} снято {}", ru_genitive(side), time)
+            let ms = u64::from(seconds) * 1000;
+            let verb = crate::clock::ru_agree(ms, ["снят", "снята", "сняты", "снято"]);
+            format!("Штраф: у {} {verb} {}", ru_genitive(side), time)
         }
         Lang::En => {
             format!("Penalty: {} loses {}", side_word(l, side, 0), time)
@@ -309,14 +318,17 @@ fn result_words(l: Lang, r: GameResult) -> String {
     }
 }
 
-/// The low-time alarm; `time` (what is left) is already said.
-fn low_time(l: Lang, side: Side, time: &str) -> String {
+/// The low-time alarm; `time` (what is left) is already said, `seconds`
+/// makes the verb agree with it.
+fn low_time(l: Lang, side: Side, seconds: u32, time: &str) -> String {
     match l {
         Lang::De => {
             format!("Achtung, {}: noch {}", side_word(l, side, 0), time)
         }
         Lang::Ru => {
-            format!("Внимание, {}: осталось {}", side_word(l, side, 0), time)
+            let ms = u64::from(seconds) * 1000;
+            let verb = crate::clock::ru_agree(ms, ["остался", "осталась", "осталось", "осталось"]);
+            format!("Внимание, {}: {verb} {}", side_word(l, side, 0), time)
         }
         Lang::En => {
             format!("{}, {} left", side_word(l, side, 0), time)

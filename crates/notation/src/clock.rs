@@ -116,6 +116,38 @@ pub fn duration_with(lang: Lang, ms: u64, numerals: Numerals) -> String {
     parts.join(" ")
 }
 
+/// A Russian short form (participle or verb) that agrees with a spoken
+/// duration: it agrees with the first number said, as in «добавлена одна
+/// минута тридцать секунд». `forms` are the masculine singular (for «один
+/// час»), feminine singular («одна минута»), plural (2–4: «добавлены две
+/// минуты») and neuter singular (5–20, 0: «добавлено пять минут»). Callers
+/// whose verb keeps the neuter with 2–4 («осталось две минуты») pass it as
+/// the plural form too.
+pub fn ru_agree(ms: u64, forms: [&str; 4]) -> &str {
+    let total = ms / 1000;
+    let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
+    let (n, unit) = match (h, m) {
+        (h, _) if h > 0 => (h, Unit::Hour),
+        (_, m) if m > 0 => (m, Unit::Minute),
+        _ => (s, Unit::Second),
+    };
+    match (ru_plural(n), feminine(unit)) {
+        (RuPlural::One, false) => forms[0],
+        (RuPlural::One, true) => forms[1],
+        (RuPlural::Few, _) => forms[2],
+        (RuPlural::Many, _) => forms[3],
+    }
+}
+
+/// Whether a spoken duration is exactly one of its unit ("eine Minute"), so
+/// that a German verb after it is singular; "eine Minute dreißig Sekunden"
+/// is plural.
+pub fn is_one_unit(ms: u64) -> bool {
+    let total = ms / 1000;
+    let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
+    matches!((h, m, s), (1, 0, 0) | (0, 1, 0) | (0, 0, 1))
+}
+
 /// What a talking clock says on request (L-D.2.6): both remaining times, `first` side
 /// first (the listener's own, usually), then the completed moves.
 ///

@@ -293,14 +293,14 @@ fn events_are_announced() {
             side: Side::Black,
             seconds: 120
         }),
-        "Штраф: у чёрных снято 2 минуты"
+        "Штраф: у чёрных сняты 2 минуты"
     );
     assert_eq!(
         ru(TimeAdded {
             side: Side::White,
             seconds: 120
         }),
-        "Белым добавлено 2 минуты"
+        "Белым добавлены 2 минуты"
     );
     assert_eq!(
         en(IllegalMove {

@@ -502,8 +502,7 @@ async fn an_engine_game_goes_on_to_its_end_when_its_instance_dies() {
     );
     let parsed = arbiter_laws::log::parse_log(&log).expect("the log reads");
     let (game, rejected) =
-        arbiter_laws::replay::replay(arbiter_chess::Chess::default(), &parsed)
-            .expect("replays");
+        arbiter_laws::replay::replay(arbiter_chess::Chess::default(), &parsed).expect("replays");
     assert!(rejected.is_empty(), "{rejected:?}");
     let replayed =
         serde_json::to_value(arbiter_laws::replay::report(&game, Vec::new())).expect("json");

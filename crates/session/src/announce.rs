@@ -3,32 +3,13 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
+use crate::refusal::{Refusal, refusal_text};
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
-use arbiter_notation::clock::{Numerals, RuPlural, Unit, duration_with, ru_plural};
+use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::Side;
 use serde::Serialize;
-
-/// Why an input was refused. A refusal changes nothing and is never logged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "refusal", content = "detail", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The clock has not been started yet.
-    NotStarted,
-    /// The game is over.
-    GameOver,
-    /// It is the other side's move.
-    NotYourMove { to_move: Side },
-    /// Text that is no move, or fits several legal moves.
-    Unreadable(String),
-    /// A move the rules forbid, refused without penalty: the software is the board.
-    Illegal(String),
-    /// A press without a move where the software is the board.
-    PressWithoutMove,
-    /// The Laws refuse the event (a claim out of turn, accepting no offer…).
-    Laws(String),
-}
 
 /// The kind of an announcement, for front ends that act on it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -58,6 +39,9 @@ pub enum Kind {
     Paused,
     /// The clocks run again.
     Resumed,
+    /// The lexicon (and so the language) of every later announcement
+    /// changed; `lexicon` is its key (`ru`, `fide-de`…).
+    LexiconChosen { lexicon: &'static str },
     /// An engine failed; the game is paused until the arbiter resumes it.
     EngineFailed { side: Side, error: String },
     /// The game ended.
@@ -79,7 +63,7 @@ pub struct Announcement {
     pub text: String,
 }
 
-fn side_name(l: SpokenLang, s: Side) -> &'static str {
+pub(crate) fn side_name(l: SpokenLang, s: Side) -> &'static str {
     match (l, s) {
         (SpokenLang::Ru, Side::White) => "Белые",
         (SpokenLang::Ru, Side::Black) => "Чёрные",
@@ -98,18 +82,8 @@ pub fn low_time_text(lex: Lexicon, side: Side, ms: u64) -> String {
     let time = duration_with(l, ms, Numerals::Words);
     match l {
         SpokenLang::Ru => {
-            let total = ms / 1000;
-            let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
-            let (n, unit) = match (h, m) {
-                (h, _) if h > 0 => (h, Unit::Hour),
-                (_, m) if m > 0 => (m, Unit::Minute),
-                _ => (s, Unit::Second),
-            };
-            let verb = match (ru_plural(n), unit) {
-                (RuPlural::One, Unit::Hour) => "остался",
-                (RuPlural::One, _) => "осталась",
-                _ => "осталось",
-            };
+            // Verbs of being keep the neuter with 2–4 («осталось две минуты»).
+            let verb = ru_agree(ms, ["остался", "осталась", "осталось", "осталось"]);
             let whose = match side {
                 Side::White => "белых",
                 Side::Black => "чёрных",
@@ -118,39 +92,6 @@ pub fn low_time_text(lex: Lexicon, side: Side, ms: u64) -> String {
         }
         SpokenLang::De => format!("{}: noch {time}", side_name(l, side)),
         SpokenLang::En => format!("{}: {time} left", side_name(l, side)),
-    }
-}
-
-/// The sentence for a refusal.
-pub fn refusal_text(lex: Lexicon, r: &Refusal) -> String {
-    use SpokenLang::*;
-    let l = lex.language();
-    match (r, l) {
-        (Refusal::NotStarted, Ru) => "Часы ещё не запущены".into(),
-        (Refusal::NotStarted, De) => "Die Uhr läuft noch nicht".into(),
-        (Refusal::NotStarted, En) => "The clock has not been started".into(),
-        (Refusal::GameOver, Ru) => "Партия окончена".into(),
-        (Refusal::GameOver, De) => "Die Partie ist beendet".into(),
-        (Refusal::GameOver, En) => "The game is over".into(),
-        (Refusal::NotYourMove { to_move }, Ru) => {
-            format!("Сейчас ход: {}", side_name(l, *to_move).to_lowercase())
-        }
-        (Refusal::NotYourMove { to_move }, De) => format!("{} ist am Zug", side_name(l, *to_move)),
-        (Refusal::NotYourMove { to_move }, En) => {
-            format!("It is {}'s move", side_name(l, *to_move))
-        }
-        (Refusal::Unreadable(d), Ru) => format!("Ход не понят: {d}"),
-        (Refusal::Unreadable(d), De) => format!("Zug nicht verstanden: {d}"),
-        (Refusal::Unreadable(d), En) => format!("Move not understood: {d}"),
-        (Refusal::Illegal(d), Ru) => format!("Невозможный ход, без штрафа: {d}"),
-        (Refusal::Illegal(d), De) => format!("Regelwidriger Zug, ohne Strafe: {d}"),
-        (Refusal::Illegal(d), En) => format!("Illegal move, no penalty: {d}"),
-        (Refusal::PressWithoutMove, Ru) => "Сначала введите ход".into(),
-        (Refusal::PressWithoutMove, De) => "Bitte zuerst einen Zug eingeben".into(),
-        (Refusal::PressWithoutMove, En) => "Type a move first".into(),
-        (Refusal::Laws(d), Ru) => format!("Отклонено: {d}"),
-        (Refusal::Laws(d), De) => format!("Abgelehnt: {d}"),
-        (Refusal::Laws(d), En) => format!("Refused: {d}"),
     }
 }
 
@@ -169,7 +110,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
             En => format!("The clock is running. {} to move", side_name(l, *side)),
         },
         Kind::Move { san, .. } => san.clone(),
-        Kind::Refused { refusal } => refusal_text(lex, refusal),
+        Kind::Refused { refusal } => refusal_text(l, refusal),
         Kind::LowTime { side, threshold_ms } => low_time_text(lex, *side, *threshold_ms),
         Kind::IllegalMove { side, count } => said(
             lex,
@@ -183,6 +124,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
+        Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",
@@ -315,6 +257,125 @@ mod tests {
         assert_eq!(
             low_time_text(Lexicon::En, Side::Black, 50_000),
             "Black: 50 seconds left"
+        );
+    }
+
+    /// The Russian words of 1, 2, 5, 11, 21, 22, 25 with each unit, written
+    /// out by hand (feminine for минута and секунда, masculine for час), and
+    /// the agreeing form of a short participle: masculine or feminine
+    /// singular with 1 and 21, plural with 2–4 and 22–24, neuter with 5–20
+    /// and 25.
+    const RU_COUNTS: [(u64, &str, &str, &str, usize); 7] = [
+        (1, "один час", "одна минута", "одна секунда", 0),
+        (2, "два часа", "две минуты", "две секунды", 2),
+        (5, "пять часов", "пять минут", "пять секунд", 3),
+        (
+            11,
+            "одиннадцать часов",
+            "одиннадцать минут",
+            "одиннадцать секунд",
+            3,
+        ),
+        (
+            21,
+            "двадцать один час",
+            "двадцать одна минута",
+            "двадцать одна секунда",
+            0,
+        ),
+        (
+            22,
+            "двадцать два часа",
+            "двадцать две минуты",
+            "двадцать две секунды",
+            2,
+        ),
+        (
+            25,
+            "двадцать пять часов",
+            "двадцать пять минут",
+            "двадцать пять секунд",
+            3,
+        ),
+    ];
+
+    fn penalty(kind: &str, side: Side, ms: i64) -> Kind {
+        Kind::Penalty {
+            side,
+            penalty: kind.into(),
+            ms: Some(ms),
+        }
+    }
+
+    #[test]
+    fn russian_time_sentences_agree_with_every_plural_form() {
+        let ru = Lexicon::Ru;
+        for (n, hours, minutes, seconds, form) in RU_COUNTS {
+            // Hours only up to 23: a day is said in hours by no clock.
+            let units = [
+                (3_600_000, hours, true),
+                (60_000, minutes, false),
+                (1000, seconds, false),
+            ];
+            for (unit_ms, words, masculine) in units {
+                if unit_ms == 3_600_000 && n > 23 {
+                    continue;
+                }
+                let ms = n * unit_ms;
+                let pick = |f: [&'static str; 4]| match (form, masculine) {
+                    (0, true) => f[0],
+                    (0, false) => f[1],
+                    (i, _) => f[i],
+                };
+                let added = pick(["добавлен", "добавлена", "добавлены", "добавлено"]);
+                assert_eq!(
+                    text(ru, &penalty("add_time", Side::Black, ms as i64)),
+                    format!("Чёрным {added} {words}")
+                );
+                let taken = pick(["снят", "снята", "сняты", "снято"]);
+                assert_eq!(
+                    text(ru, &penalty("deduct_time", Side::White, ms as i64)),
+                    format!("Штраф: у белых {taken} {words}")
+                );
+                // «Осталось» keeps the neuter with 2–4 (a verb of being with
+                // a measure of time).
+                let left = ["остался", "осталась", "осталось", "осталось"];
+                let left = match (form, masculine) {
+                    (0, true) => left[0],
+                    (0, false) => left[1],
+                    _ => left[2],
+                };
+                assert_eq!(
+                    low_time_text(ru, Side::White, ms),
+                    format!("У белых {left} {words}")
+                );
+            }
+        }
+        // A compound time agrees with the first number said.
+        assert_eq!(
+            text(ru, &penalty("add_time", Side::Black, 90_000)),
+            "Чёрным добавлена одна минута тридцать секунд"
+        );
+    }
+
+    #[test]
+    fn german_deduction_is_singular_only_for_exactly_one_unit() {
+        let de = Lexicon::FideDe;
+        let cases = [
+            (1000, "Strafe: Weiß wird eine Sekunde abgezogen"),
+            (60_000, "Strafe: Weiß wird eine Minute abgezogen"),
+            (2000, "Strafe: Weiß werden 2 Sekunden abgezogen"),
+            (
+                90_000,
+                "Strafe: Weiß werden eine Minute 30 Sekunden abgezogen",
+            ),
+        ];
+        for (ms, said) in cases {
+            assert_eq!(text(de, &penalty("deduct_time", Side::White, ms)), said);
+        }
+        assert_eq!(
+            text(de, &penalty("add_time", Side::Black, 60_000)),
+            "Schwarz erhält eine Minute zusätzlich"
         );
     }
 }

@@ -37,17 +37,21 @@
 pub mod announce;
 pub mod driver;
 pub mod opponent;
+pub mod refusal;
 pub mod session;
+pub mod setup;
 pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind, Refusal};
+pub use announce::{Announcement, Kind};
 pub use driver::{Driver, Request};
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
+pub use refusal::{Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
+pub use setup::{Front, Player};
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};

@@ -6,8 +6,9 @@
 //! into words and log lines. Pure: time is a parameter (`now`, in the time
 //! source's milliseconds), so scripted games are exact.
 
-use crate::announce::{self, Announcement, Kind, Refusal};
+use crate::announce::{self, Announcement, Kind};
 use crate::opponent::{ClockView, OpponentRequest};
+use crate::refusal::Refusal;
 use crate::variant::{Reading, Variant};
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
@@ -53,6 +54,9 @@ pub enum Input {
     /// Any event of the log format (`at` is stamped by the session). A
     /// `move` event is read like [`Input::Move`].
     Event(Event),
+    /// Every later announcement is said in this lexicon (and its
+    /// language). Not an event of the game: nothing is logged.
+    SetLexicon(Lexicon),
 }
 
 impl Input {
@@ -238,6 +242,12 @@ impl<R: Variant> Session<R> {
     /// at their own instants.
     pub fn handle(&mut self, now: u64, input: Input) -> Output {
         let mut out = Output::default();
+        if let Input::SetLexicon(lex) = input {
+            self.lexicon = lex;
+            let kind = Kind::LexiconChosen { lexicon: lex.key() };
+            self.say(self.at(now).unwrap_or(0), kind, &mut out);
+            return out;
+        }
         if self.origin.is_none() {
             // Over the board, any press or move starts the clock, as a player
             // reaching for it would; online, play begins only with `Start`.
@@ -260,7 +270,7 @@ impl<R: Variant> Session<R> {
         self.poll_into(now, &mut out);
         let at = self.at(now).unwrap_or(0);
         match input {
-            Input::Start => {}
+            Input::Start | Input::SetLexicon(_) => {}
             Input::Move { side, text } => self.typed_move(at, side, &text, &mut out),
             Input::Event(Event::Move { side, mv, .. }) => {
                 self.typed_move(at, Some(side), &mv, &mut out)
@@ -373,20 +383,23 @@ impl<R: Variant> Session<R> {
         let before = self.before();
         let declined = matches!(event, Event::DeclineDraw { .. });
         let ev = TimedEvent { at, event };
+        // An event that cannot be written is not played: the fold and the
+        // log stay the same game.
+        let line = match writer::event_line(&ev) {
+            Ok(line) => line,
+            Err(e) => return self.refuse(at, Refusal::Unloggable(e.to_string()), out),
+        };
         if let Err(reason) = self.game.apply(&ev) {
             let refusal = if self.is_over() && !before.over {
                 Refusal::GameOver
             } else {
-                Refusal::Laws(reason.to_string())
+                Refusal::Laws(reason)
             };
             // A flag the fold found on the way ends the game even so.
             self.tell_changes(at, &before, declined, out);
             return self.refuse(at, refusal, out);
         }
-        match writer::event_line(&ev) {
-            Ok(line) => out.log.push(line),
-            Err(e) => self.refuse(at, Refusal::Laws(e.to_string()), out),
-        }
+        out.log.push(line);
         out.events.push(ev);
         self.tell_changes(at, &before, declined, out);
         self.refresh_readings(at);

@@ -1,6 +1,7 @@
 //! What a live game needs from a variant beyond the Laws' [`RuleSet`]:
 //! reading a move typed in any notation, and saying a move in words.
 
+use crate::refusal::Misread;
 use arbiter_chess::Chess;
 use arbiter_laws::{MoveInput, RuleSet};
 use arbiter_notation::{ErrorKind, Lexicon, SpokenLang};
@@ -14,11 +15,11 @@ pub enum Reading<M> {
     /// A move that names a move the rules forbid here. `log_text` is a text
     /// the Laws reader parses as the same illegal move, when there is one.
     Illegal {
-        reason: String,
+        reason: Misread,
         log_text: Option<String>,
     },
     /// Not a move, or a move that fits more than one legal move.
-    Unreadable { reason: String },
+    Unreadable { reason: Misread },
 }
 
 /// A rule set a session can play live.
@@ -80,10 +81,9 @@ impl Variant for Chess {
         match (self.read_move(pos, &cyrillic), self.read_move(pos, text)) {
             (legal @ Reading::Legal { .. }, _) => legal,
             (_, Reading::Legal { .. }) => Reading::Unreadable {
-                reason: format!(
-                    "{:?} is ambiguous: in Russian notation K is the knight (К), the king is Кр",
-                    arbiter_laws::log::cut(text.trim(), 24)
-                ),
+                reason: Misread::LatinK {
+                    text: arbiter_laws::log::cut(text.trim(), 24).to_string(),
+                },
             },
             (russian, _) => russian,
         }
@@ -100,12 +100,12 @@ impl Variant for Chess {
                     .into_iter()
                     .find(|t| matches!(self.parse_move(pos, t), MoveInput::Illegal { .. }));
                 Reading::Illegal {
-                    reason: e.to_string(),
+                    reason: Misread::Notation(e),
                     log_text,
                 }
             }
             Err(e) => Reading::Unreadable {
-                reason: e.to_string(),
+                reason: Misread::Notation(e),
             },
         }
     }
@@ -123,11 +123,11 @@ impl Variant for Tavreli {
                 mv,
             },
             MoveInput::Illegal { reason } => Reading::Illegal {
-                reason,
+                reason: Misread::Rules(reason),
                 log_text: Some(text.trim().to_string()),
             },
             MoveInput::Malformed { reason, column } => Reading::Unreadable {
-                reason: format!("column {}: {reason}", column + 1),
+                reason: Misread::Rules(format!("column {}: {reason}", column + 1)),
             },
         }
     }
@@ -195,7 +195,7 @@ mod tests {
         let pos2 = arbiter_chess::ChessPosition::new(b2);
         assert!(matches!(
             rules.read_move_in(&pos2, "Ke2", Lexicon::Ru),
-            Reading::Unreadable { reason } if reason.contains("ambiguous")
+            Reading::Unreadable { reason } if reason.is_ambiguous()
         ));
         assert_eq!(
             match rules.read_move_in(&pos2, "Ke2", Lexicon::En) {

@@ -85,7 +85,7 @@ fn an_illegal_move_online_is_refused_without_penalty_and_not_logged() {
         }
         let out = p.mv(4000, "Nd2");
         assert!(
-            matches!(out.refused(), Some(Refusal::Unreadable(r)) if r.contains("ambiguous")),
+            matches!(out.refused(), Some(Refusal::Unreadable(r)) if r.is_ambiguous()),
             "{out:?}"
         );
         // Out of turn.
@@ -356,7 +356,7 @@ fn over_the_board_an_illegal_move_follows_the_ladder() {
     assert_eq!(state["penalties"][0]["ms"], 120_000);
     assert_eq!(state["clock"]["black_ms"], 5_400_000 + 120_000);
     assert!(
-        p.texts().iter().any(|t| t == "Чёрным добавлено две минуты"),
+        p.texts().iter().any(|t| t == "Чёрным добавлены две минуты"),
         "{:?}",
         p.texts()
     );

@@ -1,0 +1,408 @@
+//! Why an input was refused, typed, and the words for it in en, ru and de.
+//!
+//! Every refusal the session makes is a case here, and its whole sentence is
+//! said in the session's language. The reasons that come from below it
+//! (the Laws' rejections, a rule set's own move reader) are spoken through
+//! one function each, [`rejection_text`] and [`rules_reason_text`], so that
+//! when those reasons become typed only those functions change.
+
+use arbiter_laws::game::Rejection;
+use arbiter_notation::{ErrorKind, Lang, NotationError};
+use arbiter_rules::Side;
+use serde::{Serialize, Serializer};
+use std::fmt::Display;
+
+/// Why an input was refused. A refusal changes nothing and is never logged.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "refusal", content = "detail", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The clock has not been started yet.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// It is the other side's move.
+    NotYourMove { to_move: Side },
+    /// Text that is no move, or fits several legal moves.
+    Unreadable(Misread),
+    /// A move the rules forbid, refused without penalty: the software is the board.
+    Illegal(Misread),
+    /// A press without a move where the software is the board.
+    PressWithoutMove,
+    /// The Laws refuse the event (a claim out of turn, accepting no offer…).
+    Laws(#[serde(serialize_with = "as_text")] Rejection),
+    /// The event could not be written as a log line (so it was not played).
+    Unloggable(String),
+}
+
+/// What was wrong with a typed move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "problem", content = "detail", rename_all = "snake_case")]
+pub enum Misread {
+    /// The notation reader's typed error (chess).
+    Notation(#[serde(serialize_with = "as_text")] NotationError),
+    /// A Latin `K` typed in a Russian lexicon that only the English king
+    /// would fit: in Russian notation `K` is the knight (К), the king is Кр.
+    LatinK {
+        /// The move as typed (cut).
+        text: String,
+    },
+    /// The rule set's own reader's reason (Tavreli), in its words.
+    Rules(String),
+}
+
+impl Misread {
+    /// Whether the move fitted more than one reading.
+    pub fn is_ambiguous(&self) -> bool {
+        match self {
+            Misread::Notation(e) => e.kind == ErrorKind::Ambiguous,
+            Misread::LatinK { .. } => true,
+            Misread::Rules(_) => false,
+        }
+    }
+}
+
+fn as_text<S: Serializer, T: Display>(t: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.to_string())
+}
+
+/// The words for one of the Laws' rejections in `lang`: the one place a
+/// rejection of the Laws core is turned into words. The core gives its
+/// reasons as English text today, so they are said as they are.
+pub fn rejection_text(r: &Rejection, lang: Lang) -> String {
+    arbiter_notation::rejection::say(r, lang)
+}
+
+/// The words for a rule set's own reason for refusing a typed move (the
+/// Tavreli reader's), in `lang`: said as the rule set gives it.
+pub fn rules_reason_text(reason: &str, lang: Lang) -> String {
+    let _ = lang;
+    reason.to_string()
+}
+
+/// A side named as the subject of a clause ("белые", "Weiß", "White").
+fn side_nom(l: Lang, s: Side) -> String {
+    let name = crate::announce::side_name(l, s);
+    match l {
+        Lang::Ru => name.to_lowercase(),
+        _ => name.to_string(),
+    }
+}
+
+/// The sentence for a refusal, in `l`.
+pub fn refusal_text(l: Lang, r: &Refusal) -> String {
+    use Lang::*;
+    match (r, l) {
+        (Refusal::NotStarted, Ru) => "Часы ещё не запущены".into(),
+        (Refusal::NotStarted, De) => "Die Uhr läuft noch nicht".into(),
+        (Refusal::NotStarted, En) => "The clock has not been started".into(),
+        (Refusal::GameOver, Ru) => "Партия окончена".into(),
+        (Refusal::GameOver, De) => "Die Partie ist beendet".into(),
+        (Refusal::GameOver, En) => "The game is over".into(),
+        (Refusal::NotYourMove { to_move }, Ru) => format!("Сейчас ход: {}", side_nom(l, *to_move)),
+        (Refusal::NotYourMove { to_move }, De) => format!("{} ist am Zug", side_nom(l, *to_move)),
+        (Refusal::NotYourMove { to_move }, En) => format!("It is {}'s move", side_nom(l, *to_move)),
+        (Refusal::Unreadable(m), Ru) => format!("Ход не понят: {}", misread_text(m, l)),
+        (Refusal::Unreadable(m), De) => format!("Zug nicht verstanden: {}", misread_text(m, l)),
+        (Refusal::Unreadable(m), En) => format!("Move not understood: {}", misread_text(m, l)),
+        (Refusal::Illegal(m), Ru) => format!("Невозможный ход, без штрафа: {}", misread_text(m, l)),
+        (Refusal::Illegal(m), De) => {
+            format!("Regelwidriger Zug, ohne Strafe: {}", misread_text(m, l))
+        }
+        (Refusal::Illegal(m), En) => format!("Illegal move, no penalty: {}", misread_text(m, l)),
+        (Refusal::PressWithoutMove, Ru) => "Сначала введите ход".into(),
+        (Refusal::PressWithoutMove, De) => "Bitte zuerst einen Zug eingeben".into(),
+        (Refusal::PressWithoutMove, En) => "Type a move first".into(),
+        (Refusal::Laws(d), Ru) => format!("Отклонено: {}", rejection_text(d, l)),
+        (Refusal::Laws(d), De) => format!("Abgelehnt: {}", rejection_text(d, l)),
+        (Refusal::Laws(d), En) => format!("Refused: {}", rejection_text(d, l)),
+        (Refusal::Unloggable(e), Ru) => format!("Не записать в протокол, ход не сделан: {e}"),
+        (Refusal::Unloggable(e), De) => {
+            format!("Nicht ins Protokoll schreibbar, nicht ausgeführt: {e}")
+        }
+        (Refusal::Unloggable(e), En) => format!("Cannot be logged, so not played: {e}"),
+    }
+}
+
+/// What was wrong with a typed move, in `l`.
+pub fn misread_text(m: &Misread, l: Lang) -> String {
+    match (m, l) {
+        (Misread::Notation(e), _) => notation_error_text(e, l),
+        (Misread::LatinK { text }, Lang::Ru) => {
+            format!("«{text}» неоднозначно: в русской записи K — это конь (К), король — Кр")
+        }
+        (Misread::LatinK { text }, Lang::De) => format!(
+            "„{text}“ ist mehrdeutig: in russischer Notation ist K der Springer (К), der König ist Кр"
+        ),
+        (Misread::LatinK { text }, Lang::En) => format!(
+            "{text:?} is ambiguous: in Russian notation K is the knight (К), the king is Кр"
+        ),
+        (Misread::Rules(r), _) => rules_reason_text(r, l),
+    }
+}
+
+/// The notation reader's error in `l` (English keeps the reader's own
+/// wording).
+pub fn notation_error_text(e: &NotationError, l: Lang) -> String {
+    if l == Lang::En {
+        return e.to_string();
+    }
+    let ru = l == Lang::Ru;
+    let (input, at) = (arbiter_laws::log::cut(&e.input, 40), e.at);
+    let quoted = if ru {
+        format!("«{input}»")
+    } else {
+        format!("„{input}“")
+    };
+    let mut t = match (&e.kind, ru) {
+        (ErrorKind::Empty, true) => "пустой ход".to_string(),
+        (ErrorKind::Empty, false) => "leerer Zug".to_string(),
+        (ErrorKind::Syntax(what), true) => {
+            format!(
+                "{quoted} не читается (знак {at}): {}",
+                syntax_words(what, l)
+            )
+        }
+        (ErrorKind::Syntax(what), false) => {
+            format!(
+                "{quoted} nicht lesbar (Zeichen {at}): {}",
+                syntax_words(what, l)
+            )
+        }
+        (ErrorKind::UnknownWord(w), true) => format!("незнакомое слово «{w}» (знак {at})"),
+        (ErrorKind::UnknownWord(w), false) => format!("unbekanntes Wort „{w}“ (Zeichen {at})"),
+        // The refusal already says the move is illegal; where in it does
+        // not help a player who typed a whole move.
+        (ErrorKind::Illegal, _) => quoted,
+        (ErrorKind::Ambiguous, true) => format!("{quoted} подходит к нескольким ходам"),
+        (ErrorKind::Ambiguous, false) => format!("{quoted} passt auf mehrere Züge"),
+        (ErrorKind::BadPosition(why), true) => format!("неверная позиция: {why}"),
+        (ErrorKind::BadPosition(why), false) => format!("ungültige Stellung: {why}"),
+        (ErrorKind::UnknownStyle(s), true) => format!("неизвестная запись «{s}»"),
+        (ErrorKind::UnknownStyle(s), false) => format!("unbekannte Notation „{s}“"),
+    };
+    if !e.candidates.is_empty() {
+        let label = if ru {
+            "возможные ходы"
+        } else {
+            "mögliche Züge"
+        };
+        t.push_str(&format!("; {label}: {}", e.candidates.join(", ")));
+    }
+    t
+}
+
+/// What the notation reader expected, in `l`. The reader names it in a
+/// fixed English phrase; a phrase not known here is said as it is.
+fn syntax_words(what: &str, l: Lang) -> &str {
+    const WORDS: [(&str, &str, &str); 12] = [
+        (
+            "only annotations, no move",
+            "только знаки оценки, хода нет",
+            "nur Anmerkungszeichen, kein Zug",
+        ),
+        (
+            "unknown piece letter",
+            "неизвестная буква фигуры",
+            "unbekannter Figurenbuchstabe",
+        ),
+        (
+            "castling is 0-0 or 0-0-0",
+            "рокировка пишется 0-0 или 0-0-0",
+            "die Rochade ist 0-0 oder 0-0-0",
+        ),
+        (
+            "no destination square (a file a–h followed by a rank 1–8)",
+            "нет поля, куда идёт фигура (вертикаль a–h и горизонталь 1–8)",
+            "kein Zielfeld (eine Linie a–h, dann eine Reihe 1–8)",
+        ),
+        (
+            "unknown promotion piece",
+            "неизвестная фигура превращения",
+            "unbekannte Umwandlungsfigur",
+        ),
+        (
+            "castling: say short/kurze/короткая or long/lange/длинная",
+            "рокировка: скажите «короткая» или «длинная»",
+            "Rochade: „kurze“ oder „lange“ sagen",
+        ),
+        (
+            "short/long without castling",
+            "«короткая» или «длинная» без слова «рокировка»",
+            "„kurz“ oder „lang“ ohne „Rochade“",
+        ),
+        ("no square heard", "поле не услышано", "kein Feld gehört"),
+        (
+            "more than two squares",
+            "больше двух полей",
+            "mehr als zwei Felder",
+        ),
+        (
+            "unexpected word before the destination",
+            "лишнее слово перед полем, куда идёт фигура",
+            "unerwartetes Wort vor dem Zielfeld",
+        ),
+        (
+            "unexpected word after the destination",
+            "лишнее слово после поля, куда идёт фигура",
+            "unerwartetes Wort nach dem Zielfeld",
+        ),
+        (
+            "not a braille chess cell",
+            "не шахматный знак Брайля",
+            "kein Braille-Schachzeichen",
+        ),
+    ];
+    WORDS
+        .iter()
+        .find(|(en, _, _)| *en == what)
+        .map_or(what, |&(en, ru, de)| match l {
+            Lang::Ru => ru,
+            Lang::De => de,
+            Lang::En => en,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(l: Lang, r: Refusal) -> String {
+        refusal_text(l, &r)
+    }
+
+    #[test]
+    fn the_sessions_own_refusals_have_no_english_in_ru_and_de() {
+        let e = NotationError::new(ErrorKind::Syntax("unknown piece letter"), 0, "Zf3");
+        let cases = [
+            Refusal::NotStarted,
+            Refusal::GameOver,
+            Refusal::NotYourMove {
+                to_move: Side::Black,
+            },
+            Refusal::Unreadable(Misread::Notation(e.clone())),
+            Refusal::Unreadable(Misread::LatinK { text: "Ke2".into() }),
+            Refusal::Illegal(Misread::Notation(NotationError::new(
+                ErrorKind::Illegal,
+                0,
+                "Ke2",
+            ))),
+            Refusal::PressWithoutMove,
+            Refusal::Unloggable("x".into()),
+        ];
+        // English words any of the English sentences would carry.
+        let english = [
+            "move",
+            "clock",
+            "game",
+            "illegal",
+            "penalty",
+            "refused",
+            "ambiguous",
+            "unknown",
+            "cannot",
+            "type",
+            "letter",
+            "knight",
+            "king",
+        ];
+        for r in cases {
+            for l in [Lang::Ru, Lang::De] {
+                let t = refused(l, r.clone()).to_lowercase();
+                for w in english {
+                    assert!(!t.contains(w), "{l:?} {r:?}: {t:?} has {w:?}");
+                }
+                assert_ne!(t, refused(Lang::En, r.clone()).to_lowercase());
+            }
+        }
+    }
+
+    #[test]
+    fn russian_and_german_refusals_say_the_reason() {
+        let e = NotationError::new(ErrorKind::Syntax("unknown piece letter"), 0, "Zf3");
+        assert_eq!(
+            refused(Lang::Ru, Refusal::Unreadable(Misread::Notation(e.clone()))),
+            "Ход не понят: «Zf3» не читается (знак 0): неизвестная буква фигуры"
+        );
+        assert_eq!(
+            refused(Lang::De, Refusal::Unreadable(Misread::Notation(e))),
+            "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 0): unbekannter Figurenbuchstabe"
+        );
+        let mut amb = NotationError::new(ErrorKind::Ambiguous, 0, "Nd2");
+        amb.candidates = vec!["Nbd2".into(), "Nfd2".into()];
+        assert_eq!(
+            refused(
+                Lang::Ru,
+                Refusal::Unreadable(Misread::Notation(amb.clone()))
+            ),
+            "Ход не понят: «Nd2» подходит к нескольким ходам; возможные ходы: Nbd2, Nfd2"
+        );
+        assert_eq!(
+            refused(Lang::De, Refusal::Unreadable(Misread::Notation(amb))),
+            "Zug nicht verstanden: „Nd2“ passt auf mehrere Züge; mögliche Züge: Nbd2, Nfd2"
+        );
+        assert_eq!(
+            refused(
+                Lang::Ru,
+                Refusal::NotYourMove {
+                    to_move: Side::White
+                }
+            ),
+            "Сейчас ход: белые"
+        );
+        assert_eq!(
+            refused(
+                Lang::De,
+                Refusal::NotYourMove {
+                    to_move: Side::White
+                }
+            ),
+            "Weiß ist am Zug"
+        );
+        assert_eq!(
+            refused(Lang::De, Refusal::GameOver),
+            "Die Partie ist beendet"
+        );
+    }
+
+    #[test]
+    fn a_laws_rejection_is_said_by_one_call_inside_each_language_frame() {
+        let r = Rejection::NoOfferToAccept { side: Side::White };
+        for (l, frame) in [
+            (Lang::En, "Refused: "),
+            (Lang::Ru, "Отклонено: "),
+            (Lang::De, "Abgelehnt: "),
+        ] {
+            assert_eq!(
+                refused(l, Refusal::Laws(r.clone())),
+                format!("{frame}{}", rejection_text(&r, l))
+            );
+        }
+        // The Laws' reason is said in the player's language, not in English.
+        assert_eq!(rejection_text(&r, Lang::En), r.to_string());
+        assert_ne!(rejection_text(&r, Lang::Ru), r.to_string());
+        assert_ne!(rejection_text(&r, Lang::De), r.to_string());
+    }
+
+    #[test]
+    fn every_syntax_phrase_of_the_notation_reader_has_words_in_ru_and_de() {
+        // The reader's sources, read as text: a phrase added there without
+        // words here fails this test.
+        let sources = [
+            include_str!("../../notation/src/written.rs"),
+            include_str!("../../notation/src/spoken.rs"),
+            include_str!("../../notation/src/braille.rs"),
+        ];
+        let mut seen = 0;
+        for src in sources {
+            for piece in src.split("ErrorKind::Syntax(\"").skip(1) {
+                let Some((what, _)) = piece.split_once('"') else {
+                    continue;
+                };
+                seen += 1;
+                assert_ne!(syntax_words(what, Lang::Ru), what, "{what}");
+                assert_ne!(syntax_words(what, Lang::De), what, "{what}");
+            }
+        }
+        assert!(seen >= 12, "only {seen} phrases found");
+    }
+}
