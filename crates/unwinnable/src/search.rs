@@ -15,6 +15,27 @@ pub(crate) fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
+/// A hasher for keys that are Zobrist hashes already: random bits need no
+/// more mixing, and the default hasher would cost more than a node.
+#[derive(Default)]
+pub(crate) struct Zobrist(u64);
+
+impl std::hash::Hasher for Zobrist {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// The hash after `m`, incrementally where shakmaty can.
 pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
     match pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
