@@ -188,31 +188,35 @@ impl Extend {
         progress: bool,
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
+        let winner_moves = pos.turn() == self.winner;
         let mut order: Vec<(Cost, Move)> = moves.iter().map(|m| (self.cost(pos, m), *m)).collect();
         order.sort_by_key(|(c, _)| match c {
             Cost::Reward => 0,
             Cost::Normal => 1,
             Cost::Punish => 2,
         });
-        for (cost, m) in order {
+        for (mut cost, m) in order {
+            meter.tick()?;
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            // A check by the winner is how every mate begins.
+            if winner_moves && cost == Cost::Normal && next.is_check() {
+                cost = Cost::Reward;
+            }
             let spent = match cost {
                 Cost::Reward => 0,
                 Cost::Normal => u32::from(!progress),
                 Cost::Punish => PUNISH,
             };
-            meter.tick()?;
-            let mut next = pos.clone();
-            next.play_unchecked(m);
+            let Some(rest) = left.checked_sub(spent) else {
+                // Too dear for this round: a deeper one tries it.
+                self.cut = true;
+                continue;
+            };
             let nh = next_hash(pos, h, &m, &next);
             if self.path.contains_key(&nh) {
                 continue;
             }
-            let Some(rest) = left.checked_sub(spent) else {
-                // Too dear for this round: a deeper one tries it. The
-                // child is still checked for an immediate end.
-                self.cut = true;
-                continue;
-            };
             self.line.push(m);
             if self.node(
                 &next,
@@ -247,8 +251,14 @@ impl Extend {
             if rewarded { Cost::Reward } else { Cost::Normal }
         } else if weak(pos, self.winner) {
             self.loser_helps(m, lk)
-        } else if m.is_capture() || m.role() == Role::Pawn {
+        } else if m.is_capture() {
             Cost::Punish
+        } else if m.role() == Role::Pawn {
+            if pawns_only(pos, self.winner) {
+                Cost::Normal
+            } else {
+                Cost::Punish
+            }
         } else if m.role() == Role::King && self.toward_corner(lk, m.to()) {
             Cost::Reward
         } else {
@@ -290,6 +300,13 @@ fn weak(pos: &Chess, winner: Color) -> bool {
     let b = pos.board();
     let men = b.by_color(winner) & !b.kings();
     men.count() <= 1 && (men & (b.pawns() | b.rooks() | b.queens())).is_empty()
+}
+
+/// Whether the winner has pawns and no piece but its king.
+fn pawns_only(pos: &Chess, winner: Color) -> bool {
+    let b = pos.board();
+    let men = b.by_color(winner) & !b.kings();
+    men.any() && men.is_subset(b.pawns())
 }
 
 /// The four corners.

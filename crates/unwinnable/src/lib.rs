@@ -25,8 +25,8 @@
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game);
 //! 4. the extension search again, deeper; then limited-discrepancy rounds
-//!    along the lines a positional heuristic likes, and full-width
-//!    deepening, until the budget is spent.
+//!    along the lines a positional heuristic likes (other lines than the
+//!    extension search's), until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
@@ -216,10 +216,10 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
         return v;
     }
     let mut searcher = search::Searcher::new(side, horizon);
-    if let Ok(line) = guided(&mut searcher, pos, hash, 0, meter.share(0.9)) {
-        return Verdict::Winnable { helpmate: line };
+    match guided(&mut searcher, pos, hash, 0, meter.share(1.0)) {
+        Ok(line) => Verdict::Winnable { helpmate: line },
+        Err(_) => Verdict::Undetermined,
     }
-    deep_full(&mut searcher, pos, hash, meter)
 }
 
 /// The extension search's rounds, ever deeper from `depth` on, until one
@@ -258,19 +258,6 @@ fn guided(
             Ok(None) => disc = disc.saturating_add(1),
             Err(_) => return Err(disc),
         }
-    }
-}
-
-/// The last resort: full-width deepening with what is left of the budget.
-fn deep_full(
-    searcher: &mut search::Searcher,
-    pos: &Chess,
-    hash: u64,
-    meter: &mut Meter<'_>,
-) -> Verdict {
-    match searcher.full(pos, hash, 400, meter.share(1.0)) {
-        Some(line) => Verdict::Winnable { helpmate: line },
-        None => Verdict::Undetermined,
     }
 }
 
