@@ -196,6 +196,11 @@ impl Extend {
             Cost::Punish => 2,
         });
         for (mut cost, m) in order {
+            if cost == Cost::Punish && left < PUNISH {
+                // Too dear for this round: a deeper one tries it.
+                self.cut = true;
+                continue;
+            }
             meter.tick()?;
             let mut next = pos.clone();
             next.play_unchecked(m);
@@ -203,15 +208,13 @@ impl Extend {
             if winner_moves && cost == Cost::Normal && next.is_check() {
                 cost = Cost::Reward;
             }
-            let spent = match cost {
-                Cost::Reward => 0,
-                Cost::Normal => u32::from(!progress),
-                Cost::Punish => PUNISH,
-            };
-            let Some(rest) = left.checked_sub(spent) else {
-                // Too dear for this round: a deeper one tries it.
-                self.cut = true;
-                continue;
+            // `left` is at least 1 here (a node with none left is cut
+            // before its children), so only a punished move can be too
+            // dear, and that was seen above.
+            let rest = match cost {
+                Cost::Reward => left,
+                Cost::Normal => left - u32::from(!progress),
+                Cost::Punish => left - PUNISH,
             };
             let nh = next_hash(pos, h, &m, &next);
             if self.path.contains_key(&nh) {
