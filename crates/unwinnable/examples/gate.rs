@@ -2,9 +2,10 @@
 //! labelled file: of the positions the label calls dead (`--`), how many it
 //! proves, and how many the fast check alone proves:
 //! `cargo run --release -p arbiter-unwinnable --example gate -- FILE [x]`
-//! (`x` prints the dead positions it misses).
+//! (`x` prints the dead positions it misses, `f` those only the forced
+//! line proves with no check on the board).
 use arbiter_unwinnable::{dead_after_move, quick_dead_position};
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -22,8 +23,12 @@ fn main() {
             dead += 1;
             quick += usize::from(quick_dead_position(&pos));
             per_move += usize::from(said);
-            if !said && args.len() > 2 {
+            let mode = args.get(2).map(String::as_str);
+            if !said && mode == Some("x") {
                 println!("missed {l}");
+            }
+            if said && mode == Some("f") && !quick_dead_position(&pos) && !pos.is_check() {
+                println!("forced {l}");
             }
         } else if said {
             wrong += 1;

@@ -1,5 +1,6 @@
 //! Nodes spent per side over a labelled file (a load-independent measure
-//! of speed): `cargo run --release -p arbiter-unwinnable --example nodes -- FILE [EVERY]`.
+//! of speed): `cargo run --release -p arbiter-unwinnable --example nodes -- FILE [EVERY] [NODES] [SHOW]`,
+//! printing each side that spent at least SHOW nodes.
 use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate_counted};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
@@ -12,6 +13,8 @@ fn main() {
             .and_then(|s| s.parse().ok())
             .unwrap_or(Budget::DEFAULT.nodes),
     );
+    // Sides that spent at least this many nodes are printed.
+    let show: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(u64::MAX);
     let (mut n, mut total, mut undet) = (0u64, 0u64, 0u64);
     let mut buckets = [0u64; 8];
     for l in file
@@ -27,6 +30,9 @@ fn main() {
         };
         for side in [Color::White, Color::Black] {
             let (v, used) = can_mate_counted(&pos, side, Horizon::Unbounded, budget);
+            if used >= show {
+                println!("{used:>8} {side:?} {:?} {}", v.can_mate(), l.trim());
+            }
             n += 1;
             total += used;
             if v == Verdict::Undetermined {

@@ -4,11 +4,15 @@ use arbiter_unwinnable::*;
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen, san::SanPlus};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
-    let pos: Chess = a[1]
+    let pos: Chess = match a[1]
         .parse::<Fen>()
         .unwrap()
         .into_position(CastlingMode::Standard)
-        .unwrap();
+    {
+        Ok(p) => p,
+        // Composed positions may hold more material than a game can.
+        Err(e) => e.ignore_too_much_material().unwrap(),
+    };
     let side = if a[2] == "w" {
         Color::White
     } else {

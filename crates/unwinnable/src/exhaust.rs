@@ -71,7 +71,14 @@ pub(crate) fn exhaust(
                 return Outcome::Mate(line);
             }
             let q = quiet_after(&m, quiet);
-            if q == 0 || crate::quick_dead(&next, winner) {
+            // The frozen wall only where the pawns or the men changed (see
+            // the extension search).
+            let dead = if m.is_capture() || m.role() == shakmaty::Role::Pawn {
+                crate::quick_dead(&next, winner)
+            } else {
+                next.has_insufficient_material(winner)
+            };
+            if q == 0 || dead {
                 continue;
             }
             let nh = next_hash(&pos, h, &m, &next);

@@ -17,21 +17,23 @@
 //!    it: the material rules, and a proof that the pawn structure (with any
 //!    pieces jammed in it) is frozen for ever and that, inside it, the
 //!    winner can never give a mate (the locked wall);
-//! 2. a guided helpmate search: limited-discrepancy rounds along the lines
-//!    a heuristic likes (the losing king to a corner, its own men round it,
-//!    the winner's pieces and king toward it), with a transposition table;
-//! 3. every mate of a few plies, by full-width iterative deepening;
-//! 4. a complete enumeration of every reachable position, which settles
+//! 2. the extension search: iterative deepening in which moves that look
+//!    like progress toward the mate cost no depth and moves that work
+//!    against it cost several plies; a round that no depth limit cut short
+//!    has seen every reachable position, which proves the negative;
+//! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game);
-//! 5. the guided search again, ever wider, then full width, until the
-//!    budget is spent.
+//! 4. the extension search again, deeper; then limited-discrepancy rounds
+//!    along the lines a positional heuristic likes (other lines than the
+//!    extension search's), until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
 //! the budget runs out.
 
 mod exhaust;
+mod extend;
 mod frozen;
 mod gate;
 mod material;
@@ -196,26 +198,49 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
         return Verdict::Unwinnable;
     }
     let hash = search::hash(pos);
-    let mut searcher = search::Searcher::new(side, horizon);
-    // Lines the heuristic likes first; then short mates exactly; then a
-    // complete enumeration in case the reachable positions are few; then
-    // ever wider guided rounds.
-    let disc = match guided(&mut searcher, pos, hash, 0, meter.share(0.15)) {
-        Ok(line) => return Verdict::Winnable { helpmate: line },
-        Err(disc) => disc,
-    };
-    if let Some(line) = searcher.full(pos, hash, 3, meter.share(0.25)) {
-        return Verdict::Winnable { helpmate: line };
+    let mut ext = extend::Extend::new(pos, side);
+    let mut depth = 1;
+    // The extension search finds the helpmates of almost every real
+    // position within a few rounds; the complete enumeration proves the
+    // positions whose reachable set is small; then the extension search
+    // again, deeper, and the older guided and full-width rounds.
+    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.3)) {
+        return v;
     }
-    match exhaust::exhaust(pos, side, horizon, meter.share(0.4)) {
+    match exhaust::exhaust(pos, side, horizon, meter.share(0.6)) {
         exhaust::Outcome::Mate(line) => return Verdict::Winnable { helpmate: line },
         exhaust::Outcome::NoMate => return Verdict::Unwinnable,
         exhaust::Outcome::Stopped => {}
     }
-    if let Ok(line) = guided(&mut searcher, pos, hash, disc, meter.share(0.9)) {
-        return Verdict::Winnable { helpmate: line };
+    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.8)) {
+        return v;
     }
-    deep_full(&mut searcher, pos, hash, meter)
+    let mut searcher = search::Searcher::new(side, horizon);
+    match guided(&mut searcher, pos, hash, 0, meter.share(1.0)) {
+        Ok(line) => Verdict::Winnable { helpmate: line },
+        Err(_) => Verdict::Undetermined,
+    }
+}
+
+/// The extension search's rounds, ever deeper from `depth` on, until one
+/// decides or the meter's slice runs out (`None`; `depth` is then the
+/// round to resume with).
+fn extended(
+    search: &mut extend::Extend,
+    pos: &Chess,
+    depth: &mut u32,
+    horizon: Horizon,
+    hash: u64,
+    meter: &mut Meter<'_>,
+) -> Option<Verdict> {
+    loop {
+        match search.round(pos, hash, *depth, horizon, meter) {
+            Ok(extend::Round::Mate(line)) => return Some(Verdict::Winnable { helpmate: line }),
+            Ok(extend::Round::NoMate) => return Some(Verdict::Unwinnable),
+            Ok(extend::Round::Cut) => *depth += 1,
+            Err(_) => return None,
+        }
+    }
 }
 
 /// Guided rounds of growing discrepancy from `disc` on, until the meter's
@@ -233,19 +258,6 @@ fn guided(
             Ok(None) => disc = disc.saturating_add(1),
             Err(_) => return Err(disc),
         }
-    }
-}
-
-/// The last resort: full-width deepening with what is left of the budget.
-fn deep_full(
-    searcher: &mut search::Searcher,
-    pos: &Chess,
-    hash: u64,
-    meter: &mut Meter<'_>,
-) -> Verdict {
-    match searcher.full(pos, hash, 400, meter.share(1.0)) {
-        Some(line) => Verdict::Winnable { helpmate: line },
-        None => Verdict::Undetermined,
     }
 }
 

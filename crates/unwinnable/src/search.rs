@@ -1,6 +1,7 @@
-//! The helpmate search: iterative deepening over the plies left for the
-//! winner's mate, a transposition table of positions already shown to hold
-//! no mate within some depth, and move ordering toward the losing king.
+//! The guided helpmate search: limited-discrepancy rounds along the order
+//! a positional heuristic gives the moves (toward the losing king), with a
+//! transposition table of positions already shown to hold no mate within
+//! some depth and discrepancy; and the hashing the other searches share.
 
 use std::collections::HashMap;
 
@@ -13,6 +14,27 @@ use crate::{Horizon, SEVENTY_FIVE_MOVE_PLIES};
 /// The Zobrist hash the search keys its tables by.
 pub(crate) fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// A hasher for keys that are Zobrist hashes already: random bits need no
+/// more mixing, and the default hasher would cost more than a node.
+#[derive(Default)]
+pub(crate) struct Zobrist(u64);
+
+impl std::hash::Hasher for Zobrist {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// The hash after `m`, incrementally where shakmaty can.
@@ -60,8 +82,6 @@ pub(crate) struct Searcher {
     /// The positions on the current line: going round in a circle is
     /// never needed for a mate.
     path: Vec<u64>,
-    /// The deepest full-width round already finished without a mate.
-    done: u32,
 }
 
 /// A move worth searching and what the search needs to know of it (the
@@ -80,40 +100,7 @@ impl Searcher {
             horizon,
             table: HashMap::new(),
             path: Vec::new(),
-            done: 0,
         }
-    }
-
-    /// Full-width iterative deepening up to `max_depth` plies.
-    pub(crate) fn full(
-        &mut self,
-        pos: &Chess,
-        hash: u64,
-        max_depth: u32,
-        meter: &mut Meter<'_>,
-    ) -> Option<Vec<Move>> {
-        // The winner mates on its own move: an odd number of plies when it
-        // is to move, even otherwise.
-        let first = if pos.turn() == self.winner { 1 } else { 2 };
-        let mut depth = if self.done == 0 { first } else { self.done + 2 };
-        while depth <= max_depth {
-            let mut line = Vec::new();
-            match self.node(
-                pos,
-                hash,
-                depth,
-                FULL,
-                self.horizon.left(),
-                &mut line,
-                meter,
-            ) {
-                Ok(true) => return Some(line),
-                Ok(false) => self.done = depth,
-                Err(Stop) => return None,
-            }
-            depth += 2;
-        }
-        None
     }
 
     /// One round of limited discrepancy search: lines of up to `depth`

@@ -7,8 +7,8 @@
 use std::str::FromStr;
 
 use arbiter_unwinnable::{
-    Budget, Deadness, Horizon, Verdict, can_mate, can_mate_within, dead_position, quick_dead,
-    quick_dead_position,
+    Budget, Deadness, Horizon, Verdict, can_mate, can_mate_within, dead_after_move, dead_position,
+    quick_dead, quick_dead_position,
 };
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
@@ -231,4 +231,24 @@ fn a_spent_budget_or_a_stop_is_undetermined_never_a_guess() {
     let stop = || true;
     let budget = Budget::nodes(u64::MAX).with_stop(&stop);
     assert_eq!(can_mate(&p, Color::White, budget), Verdict::Undetermined);
+}
+
+#[test]
+fn l_5_2b_per_move_check_sees_a_forced_line_that_is_not_a_check() {
+    // From a lichess game: White is not in check, but Kxh5 is its only
+    // move, and then Black's bishop cannot mate alone. The position is
+    // dead before that move (5.2.2), which the material rules cannot see.
+    let fen = "8/8/8/7p/5k1K/8/8/5b2 w - - 0 52";
+    let p = pos(fen);
+    assert!(!p.is_check() && !quick_dead_position(&p));
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(dead_after_move(&p));
+    // The bishop on a6 leaves h3 free: the king need not take, the pawn
+    // may queen, and Black can mate. The per-move check must not say dead.
+    let fen = "8/8/b7/7p/5k1K/8/8/8 w - - 0 52";
+    assert_eq!(agrees(fen), [false, true]);
+    assert!(!dead_after_move(&pos(fen)));
+    // A position already mated is over, not dead.
+    let fen = "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1";
+    assert!(!dead_after_move(&pos(fen)));
 }

@@ -1,11 +1,12 @@
 //! The fast check never calls a live position dead: on random positions,
-//! whenever `quick_dead` says a side cannot mate, the full search of
+//! whenever `quick_dead` (or the per-move check `dead_after_move`) says a
+//! side cannot mate, the full search of
 //! chasolver (an independent implementation) finds no helpmate either; and
 //! wherever both decide, our full answer agrees with chasolver's.
 
 use std::str::FromStr;
 
-use arbiter_unwinnable::{Budget, Verdict, can_mate, quick_dead};
+use arbiter_unwinnable::{Budget, Verdict, can_mate, dead_after_move, quick_dead};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -135,10 +136,15 @@ fn oracle(pos: &Chess, side: Color) -> Option<bool> {
 
 fn check(pos: &Chess) -> Result<(), TestCaseError> {
     let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    // The per-move check (5.2.2) never ends a game either side could win.
+    let per_move_dead = dead_after_move(pos);
     for side in [Color::White, Color::Black] {
         let theirs = oracle(pos, side);
         if quick_dead(pos, side) {
             prop_assert_ne!(theirs, Some(true), "{} called dead for {}", fen, side);
+        }
+        if per_move_dead {
+            prop_assert_ne!(theirs, Some(true), "{} dead after move for {}", fen, side);
         }
         let ours = can_mate(pos, side, Budget::DEFAULT);
         if let (Some(a), Some(b)) = (ours.can_mate(), theirs) {

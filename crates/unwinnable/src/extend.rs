@@ -1,0 +1,331 @@
+//! The main helpmate search: iterative deepening in which a move's cost in
+//! depth depends on how much it seems to help the mate.
+//!
+//! A plain depth limit cannot reach the long helpmates of real endings (a
+//! pawn walks to promotion, a king crosses the board) without spending its
+//! budget on every aimless shuffle. Here a move that looks like progress
+//! (the winner captures, pushes a pawn, or brings its king or a knight
+//! nearer the loser's king; the loser's king heads for the corner where the
+//! mate fits) costs no depth, a move after such progress is free too, and a
+//! move that usually works against a helpmate (the loser capturing or
+//! pushing a pawn) costs several plies. This is the idea published with the
+//! CHA algorithm (Ambrona, "A Practical Algorithm for Chess
+//! Unwinnability", FUN 2022); the costs and the heuristics here are ours.
+//!
+//! The same search proves the negative: a round in which no line was cut
+//! short by the depth limit has visited every position reachable from the
+//! root (lines end only in a mate, a stalemate, a position the fast check
+//! proves dead, or the horizon), so if none was the winner's mate, the side
+//! cannot mate.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
+
+use crate::meter::{Meter, Stop};
+use crate::search::{next_hash, quiet_after};
+use crate::{Horizon, quick_dead};
+
+/// What one round of the search found.
+pub(crate) enum Round {
+    /// A helpmate line.
+    Mate(Vec<Move>),
+    /// Every reachable position was visited, none is the winner's mate.
+    NoMate,
+    /// The depth limit cut some line short: deepen and try again.
+    Cut,
+}
+
+/// How a move counts against the depth of a round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cost {
+    /// Looks like progress toward the mate: free.
+    Reward,
+    /// One ply, or free right after progress.
+    Normal,
+    /// Usually works against the mate.
+    Punish,
+}
+
+/// Depth a punished move costs.
+const PUNISH: u32 = 4;
+
+/// The longest line the search follows, in plies (a helpmate that needs
+/// more is found by the other phases or not at all).
+const MAX_LINE: usize = 200;
+
+/// Bounded so that a long search cannot take unbounded memory.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// A position already searched in some round: with `left` plies of depth,
+/// `quiet` plies of horizon, in round `round`.
+#[derive(Clone, Copy)]
+struct Entry {
+    left: u32,
+    quiet: u32,
+    round: u32,
+}
+
+/// The search for one winner, kept across rounds.
+pub(crate) struct Extend {
+    winner: Color,
+    table: HashMap<u64, Entry, BuildHasherDefault<crate::search::Zobrist>>,
+    /// The positions on the current line, with how often each occurs.
+    path: HashMap<u64, u32, BuildHasherDefault<crate::search::Zobrist>>,
+    line: Vec<Move>,
+    round: u32,
+    cut: bool,
+    /// The corner the loser's king is driven to, if the winner's bishops
+    /// choose one (a lone bishop mates only in a corner of its colour).
+    corner: Option<Bitboard>,
+}
+
+impl Extend {
+    pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
+        Extend {
+            winner,
+            table: HashMap::default(),
+            path: HashMap::default(),
+            line: Vec::new(),
+            round: 0,
+            cut: false,
+            corner: bishop_corners(pos, winner),
+        }
+    }
+
+    /// One round with `depth` plies of depth from `pos`.
+    pub(crate) fn round(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        depth: u32,
+        horizon: Horizon,
+        meter: &mut Meter<'_>,
+    ) -> Result<Round, Stop> {
+        self.round += 1;
+        self.cut = false;
+        self.path.clear();
+        self.line.clear();
+        if self.node(pos, hash, depth, horizon.left(), false, true, meter)? {
+            return Ok(Round::Mate(std::mem::take(&mut self.line)));
+        }
+        Ok(if self.cut { Round::Cut } else { Round::NoMate })
+    }
+
+    /// Is the winner's mate reachable from `pos` within `left` plies of
+    /// depth? The line to it is left in `self.line`. `changed`: the move
+    /// here captured or moved a pawn.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        changed: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Ok(pos.is_check() && pos.turn() != self.winner);
+        }
+        // The frozen wall is looked at only where the pawns or the men
+        // have changed: a quiet piece move keeps every region it found,
+        // and it costs far more than a node.
+        let dead = if changed {
+            quick_dead(pos, self.winner)
+        } else {
+            pos.has_insufficient_material(self.winner)
+        };
+        if quiet == 0 || dead {
+            return Ok(false);
+        }
+        if left == 0 || self.line.len() >= MAX_LINE {
+            self.cut = true;
+            return Ok(false);
+        }
+        if let Some(e) = self.table.get(&h)
+            && e.left >= left
+            && e.quiet >= quiet
+        {
+            // Visited in this round: its successors are (being) visited
+            // too. From an earlier round, which was cut somewhere: this
+            // round cannot count as complete.
+            if e.round != self.round {
+                self.cut = true;
+            }
+            return Ok(false);
+        }
+        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&h) {
+            let round = self.round;
+            self.table.insert(h, Entry { left, quiet, round });
+        } else {
+            // Not recorded: a later visit cannot skip it, which costs time
+            // but not soundness.
+        }
+        *self.path.entry(h).or_default() += 1;
+        let found = self.children(pos, h, &moves, left, quiet, progress, meter);
+        if let Some(n) = self.path.get_mut(&h) {
+            *n -= 1;
+            if *n == 0 {
+                self.path.remove(&h);
+            }
+        }
+        found
+    }
+
+    /// Search the children of `pos`, rewarded moves first.
+    #[allow(clippy::too_many_arguments)]
+    fn children(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        moves: &[Move],
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
+        let winner_moves = pos.turn() == self.winner;
+        let mut order: Vec<(Cost, Move)> = moves.iter().map(|m| (self.cost(pos, m), *m)).collect();
+        order.sort_by_key(|(c, _)| match c {
+            Cost::Reward => 0,
+            Cost::Normal => 1,
+            Cost::Punish => 2,
+        });
+        for (mut cost, m) in order {
+            if cost == Cost::Punish && left < PUNISH {
+                // Too dear for this round: a deeper one tries it.
+                self.cut = true;
+                continue;
+            }
+            meter.tick()?;
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            // A check by the winner is how every mate begins.
+            if winner_moves && cost == Cost::Normal && next.is_check() {
+                cost = Cost::Reward;
+            }
+            // `left` is at least 1 here (a node with none left is cut
+            // before its children), so only a punished move can be too
+            // dear, and that was seen above.
+            let rest = match cost {
+                Cost::Reward => left,
+                Cost::Normal => left - u32::from(!progress),
+                Cost::Punish => left - PUNISH,
+            };
+            let nh = next_hash(pos, h, &m, &next);
+            if self.path.contains_key(&nh) {
+                continue;
+            }
+            self.line.push(m);
+            if self.node(
+                &next,
+                nh,
+                rest,
+                quiet_after(&m, quiet),
+                cost == Cost::Reward,
+                m.is_capture() || m.role() == Role::Pawn,
+                meter,
+            )? {
+                return Ok(true);
+            }
+            self.line.pop();
+        }
+        Ok(false)
+    }
+
+    /// How the move `m` in `pos` counts.
+    fn cost(&self, pos: &Chess, m: &Move) -> Cost {
+        let board = pos.board();
+        let Some(lk) = board.king_of(!self.winner) else {
+            return Cost::Normal;
+        };
+        if pos.turn() == self.winner {
+            let closer = |from: Square, to: Square| to.distance(lk) < from.distance(lk);
+            let rewarded = m.is_capture()
+                || m.role() == Role::Pawn
+                || match (m.role(), m.from()) {
+                    (Role::King | Role::Knight, Some(from)) => closer(from, m.to()),
+                    _ => false,
+                };
+            if rewarded { Cost::Reward } else { Cost::Normal }
+        } else if weak(pos, self.winner) {
+            self.loser_helps(m, lk)
+        } else if m.is_capture() {
+            Cost::Punish
+        } else if m.role() == Role::Pawn {
+            if pawns_only(pos, self.winner) {
+                Cost::Normal
+            } else {
+                Cost::Punish
+            }
+        } else if m.role() == Role::King && self.toward_corner(lk, m.to()) {
+            Cost::Reward
+        } else {
+            Cost::Normal
+        }
+    }
+
+    /// How a loser's move counts when the winner has too little to mate
+    /// alone: the loser must bring men of its own round its king (a pawn
+    /// promoted to a blocker, a piece beside the king), and its king must
+    /// go where the winner's piece can mate.
+    fn loser_helps(&self, m: &Move, lk: Square) -> Cost {
+        if m.is_capture() {
+            return Cost::Punish;
+        }
+        match m.role() {
+            Role::Pawn => Cost::Reward,
+            Role::King if self.toward_corner(lk, m.to()) => Cost::Reward,
+            Role::King => Cost::Normal,
+            _ => match m.from() {
+                Some(from) if m.to().distance(lk) < from.distance(lk) => Cost::Reward,
+                _ => Cost::Normal,
+            },
+        }
+    }
+
+    /// Does the loser's king step from `from` nearer the corner it is
+    /// driven to (its nearest one when the bishops choose none)?
+    fn toward_corner(&self, from: Square, to: Square) -> bool {
+        let corners = self.corner.unwrap_or(CORNERS);
+        let near = |s: Square| corners.into_iter().map(|c| c.distance(s)).min();
+        near(to) < near(from)
+    }
+}
+
+/// Whether the winner has at most one minor piece and no pawn: it cannot
+/// mate without the loser's own men round the loser's king.
+fn weak(pos: &Chess, winner: Color) -> bool {
+    let b = pos.board();
+    let men = b.by_color(winner) & !b.kings();
+    men.count() <= 1 && (men & (b.pawns() | b.rooks() | b.queens())).is_empty()
+}
+
+/// Whether the winner has pawns and no piece but its king.
+fn pawns_only(pos: &Chess, winner: Color) -> bool {
+    let b = pos.board();
+    let men = b.by_color(winner) & !b.kings();
+    men.any() && men.is_subset(b.pawns())
+}
+
+/// The four corners.
+const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
+
+/// The corners of the winner's bishops' colour, when all of them stand
+/// on one colour (a bishop's mate needs the loser's king in such a corner).
+fn bishop_corners(pos: &Chess, winner: Color) -> Option<Bitboard> {
+    let bishops = pos.board().bishops() & pos.board().by_color(winner);
+    if bishops.is_empty() {
+        None
+    } else if bishops.is_subset(Bitboard::DARK_SQUARES) {
+        Some(CORNERS & Bitboard::DARK_SQUARES)
+    } else if bishops.is_subset(Bitboard::LIGHT_SQUARES) {
+        Some(CORNERS & Bitboard::LIGHT_SQUARES)
+    } else {
+        None
+    }
+}
