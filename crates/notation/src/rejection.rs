@@ -151,7 +151,7 @@ fn ru(r: &Rejection) -> String {
         } => format!(
             "Партия окончена: {} ({}).",
             ru_result(*result),
-            termination.as_str()
+            ru_termination(*termination)
         ),
         GameOverForArbiter => "Партия окончена: исправлять нечего (7.2).".into(),
         NotYourMove { side, to_move } => format!(
@@ -311,7 +311,7 @@ fn de(r: &Rejection) -> String {
         } => format!(
             "Die Partie ist beendet: {} ({}).",
             de_result(*result),
-            termination.as_str()
+            de_termination(*termination)
         ),
         GameOverForArbiter => "Die Partie ist beendet: nichts mehr zu berichtigen (7.2).".into(),
         NotYourMove { side, to_move } => format!(
@@ -450,6 +450,44 @@ fn de_arbiter(r: &Rejection) -> String {
         // Every other refusal is said above; a new one reads in English
         // until it has its German words.
         other => other.to_string(),
+    }
+}
+
+/// How a game ended, in Russian (the articles of 5, 6.9, 7.5, 9 and 12).
+fn ru_termination(t: arbiter_rules::Termination) -> &'static str {
+    use arbiter_rules::Termination::*;
+    match t {
+        Checkmate => "мат",
+        Stalemate => "пат",
+        DeadPosition => "мёртвая позиция",
+        FivefoldRepetition => "пятикратное повторение",
+        SeventyFiveMoves => "правило 75 ходов",
+        ThreefoldClaim => "троекратное повторение по требованию",
+        FiftyMovesClaim => "правило 50 ходов по требованию",
+        Agreement => "соглашение",
+        Resignation => "сдача",
+        TimeForfeit => "просрочка времени",
+        IllegalMoves => "невозможные ходы",
+        Arbiter => "решение арбитра",
+    }
+}
+
+/// How a game ended, in German (the articles of 5, 6.9, 7.5, 9 and 12).
+fn de_termination(t: arbiter_rules::Termination) -> &'static str {
+    use arbiter_rules::Termination::*;
+    match t {
+        Checkmate => "Matt",
+        Stalemate => "Patt",
+        DeadPosition => "tote Stellung",
+        FivefoldRepetition => "fünfmalige Stellungswiederholung",
+        SeventyFiveMoves => "75-Züge-Regel",
+        ThreefoldClaim => "dreimalige Stellungswiederholung auf Antrag",
+        FiftyMovesClaim => "50-Züge-Regel auf Antrag",
+        Agreement => "Vereinbarung",
+        Resignation => "Aufgabe",
+        TimeForfeit => "Zeitüberschreitung",
+        IllegalMoves => "regelwidrige Züge",
+        Arbiter => "Entscheidung des Schiedsrichters",
     }
 }
 
