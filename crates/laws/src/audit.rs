@@ -20,6 +20,7 @@ use serde::Serialize;
 pub struct RecordedGame {
     /// 1-based number of the game in its file.
     pub number: usize,
+    /// The tag pairs (`Result`, `TimeControl`, `Termination` …) in the order read.
     pub tags: Vec<(String, String)>,
     /// The move tokens in order.
     pub moves: Vec<String>,
@@ -33,6 +34,8 @@ pub struct RecordedGame {
 }
 
 impl RecordedGame {
+    /// The value of the tag `name` (matched without regard to case), or
+    /// `None` when the record has no such tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -44,27 +47,42 @@ impl RecordedGame {
 /// The first ply at which a claim was open to the player having the move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClaimableAt {
+    /// The claim: threefold repetition (L-9.2) or the 50-move rule (L-9.3).
     pub claim: ClaimKind,
+    /// Half-moves played when the claim was first open (0 = before the first move).
     pub ply: usize,
 }
 
 /// A flag that fell, found from the clock readings (L-6.9): archives rarely record it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FlagFound {
+    /// The player whose flag fell.
     pub side: Side,
+    /// The half-move (1-based) after whose clock reading the flag was down.
     pub ply: usize,
 }
 
 /// One line of `arbiter audit --json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct AuditRecord {
+    /// 1-based number of the game in its file ([`RecordedGame::number`]).
     pub game: usize,
+    /// The result the record gives (its `Result` tag, `*` if none).
     pub recorded: String,
+    /// The lawful result found by the audit, as in PGN (`*` when it cannot
+    /// be decided).
     pub result: String,
+    /// How the game ended by the Laws (`checkmate`, `stalemate`, `time_forfeit` …),
+    /// when the audit found it.
     pub termination: Option<&'static str>,
+    /// Half-moves replayed.
     pub ply: usize,
+    /// The recorded result is the lawful one; never true when `error` is set.
     pub agrees: bool,
+    /// The first ply each draw claim was open (L-9.2, L-9.3).
     pub claimable: Vec<ClaimableAt>,
+    /// Why the record could not be replayed (an unreadable token, an
+    /// illegal move, a bad tag); the verdict is then `*`.
     pub error: Option<String>,
     /// A flag the clock readings show fell (and whether play went on after it).
     pub flag: Option<FlagFound>,
@@ -76,6 +94,7 @@ pub struct AuditRecord {
 /// The audit settings.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AuditOptions {
+    /// The edition of the Laws the games are judged under (CFG-1).
     pub edition: Edition,
     /// Regime when the record has no `TimeControl` tag.
     pub regime: Option<Regime>,

@@ -31,40 +31,62 @@ pub enum ClaimKind {
 pub enum Event {
     /// A move is *made* (L-4.7); `press: true` completes it at the same instant.
     Move {
+        /// The player who makes the move.
         side: Side,
+        /// The move as the rule set reads it (SAN or UCI for chess); a text
+        /// that is not a legal move is an illegal move (L-7.5a), not an error.
         #[serde(rename = "move")]
         mv: String,
+        /// The clock is pressed with the move, completing it (L-6.2a).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         press: bool,
     },
     /// The player presses his clock, completing his move (L-6.2a).
     Press {
+        /// The player who presses; a press without a move made is L-7.5c.
         side: Side,
     },
+    /// The player offers a draw (L-9.1b); the offer stands until accepted,
+    /// declined or lapsed (L-9.1c).
     OfferDraw {
+        /// The player who offers.
         side: Side,
     },
+    /// The player accepts the opponent's open draw offer: the game is drawn
+    /// by agreement (L-5.2c, L-9.1f).
     AcceptDraw {
+        /// The player who accepts.
         side: Side,
     },
+    /// The player declines the opponent's open draw offer (L-9.1c).
     DeclineDraw {
+        /// The player who declines.
         side: Side,
     },
+    /// The player makes a claim (L-9.5a): a draw, an illegal move, a flag.
     Claim {
+        /// The claimant.
         side: Side,
+        /// What is claimed.
         claim: ClaimKind,
+        /// For L-9.2c and L-9.3: the move the claimant writes and declares
+        /// he will make; a correct claim is judged with it played.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         intended: Option<String>,
     },
+    /// The player resigns: he loses at once (L-5.1b).
     Resign {
+        /// The player who resigns.
         side: Side,
     },
     /// That side's flag is seen to have fallen (L-6.8).
     Flag {
+        /// The player whose flag fell.
         side: Side,
     },
     /// The player arrives at the board (L-6.7).
     Arrive {
+        /// The player who arrives; later than the default time, he loses (L-6.7a).
         side: Side,
     },
     /// An arbiter's action or decision.
@@ -74,13 +96,25 @@ pub enum Event {
 /// What the arbiter does. Penalties follow 12.9.1–12.9.9 (2017+) and 13.4 (2005).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArbiterAction {
+    /// What the arbiter does.
     pub action: ActionKind,
+    /// The player the action concerns: the offender for a penalty, the
+    /// player whose clock changes for `add_time`/`deduct_time`. Actions that
+    /// need a side are rejected without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
+    /// For `add_time`/`deduct_time`: the amount in milliseconds, not negative
+    /// (a missing or negative amount is rejected). For `quickplay_postpone`
+    /// and `quickplay_reject`: the extra time given, in milliseconds (two
+    /// minutes if absent). For `quickplay_increment`: the increment in
+    /// milliseconds (5 000 if absent, G-III.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<i64>,
+    /// For `declare_result`: the result as in PGN (`1-0`, `0-1`, `1/2-1/2`,
+    /// `0-0`); a missing, unknown or unfinished (`*`) result is rejected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// Why the arbiter acted, for the record (kept in the game's notes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Points for `declare_result` with announced alternative scores, or for
@@ -95,45 +129,93 @@ pub struct ArbiterAction {
     pub restart: Option<bool>,
 }
 
+/// The kind of an arbiter's action ([`ArbiterAction::action`]), written in
+/// the log in snake case (`add_time`, `declare_lost` …).
+///
+/// A penalty the edition does not have (L-12.9; 2005 art. 13.4) is
+/// rejected; so are a time change without a clock, a quickplay decision
+/// with no quickplay claim pending, and, once the game is over, every
+/// clock, irregularity and quickplay action (a finished game is changed
+/// only by a penalty or a declared result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     // Clock (L-6.11, L-12.5).
+    /// Pause both clocks (L-6.11), e.g. to settle a claim (L-9.5a).
     Pause,
+    /// Start the clock of the player having the move again after a pause.
     Resume,
+    /// Add `ms` to `side`'s clock (L-12.5, L-12.9.2, L-6.10; the opponent's
+    /// extra time for an illegal move or a wrong claim is applied by the
+    /// Laws themselves).
     AddTime,
+    /// Deduct `ms` from `side`'s clock (L-12.9.3, L-6.10 correction).
     DeductTime,
     // Penalties (12.9 / 13.4).
+    /// A warning to `side` (L-12.9.1).
     Warning,
+    /// Raise the opponent of `side` to the game's maximum score (L-12.9.4).
     IncreasePoints,
+    /// Reduce `side`'s points by `points` (default a draw's score, L-12.9.5).
     ReducePoints,
+    /// Declare the game lost by `side` (L-12.9.6); `points` sets the
+    /// opponent's score if given. Declaring a loss for the winner of an
+    /// earlier declared loss makes both lose (L-11.8).
     DeclareLost,
+    /// A fine announced in advance (L-12.9.7), recorded only.
     Fine,
+    /// Exclusion from one or more rounds (L-12.9.8), recorded only.
     ExcludeRounds,
+    /// Expulsion from the competition (L-12.9.9), recorded only.
     Expel,
     // Results.
+    /// The arbiter declares `result` (Art. 5, L-12.9.6, a quickplay decision).
     DeclareResult,
     // Irregularities (Art. 7.1–7.4 / 2005 7.1–7.5).
+    /// The initial position was wrong (L-7.2a): the game is cancelled and a
+    /// new one played. Rejected in reduced rapid/blitz once the edition's
+    /// number of moves is reached (L-A.5.1).
     WrongInitialPosition,
+    /// The board was wrongly oriented (L-7.2b): play goes on, the position
+    /// moved to a correct board; same cut-off as above.
     BoardOrientation,
+    /// The players had the wrong colours (L-7.3); `restart` says whether
+    /// the arbiter orders a new game (2005).
     ReversedColours,
+    /// Pieces were displaced and are put back (L-7.4, L-7.6); recorded in
+    /// the notes.
     DisplacedPieces,
+    /// Reinstate the position after `ply` half-moves (L-7.5a, L-7.1);
+    /// rejected without `ply` or with more plies than were played.
     Restore,
     /// The arbiter sees an illegal move himself (reduced play, before the opponent moves).
     IllegalMove,
     /// `side` used two hands for one move and pressed (L-7.5d).
     TwoHands,
     // Quickplay finish decisions (2005 10.2, G-III.4/5).
+    /// Uphold a quickplay-finish draw claim (G-III.5): the game is drawn.
     QuickplayAccept,
+    /// Postpone the decision on a quickplay-finish claim (G-III.5); the
+    /// game goes on, `ms` extra time goes to the claimant or to his opponent
+    /// as the edition says (2005 art. 10.2b vs G-III.5), and the arbiter
+    /// decides later.
     QuickplayPostpone,
+    /// Reject a quickplay-finish claim (G-III.5); the claimant's opponent
+    /// gets `ms` extra time.
     QuickplayReject,
+    /// Grant the increment asked for under G-III.4 (`ms`, default 5 s) to
+    /// both clocks; the claimant's opponent gets two extra minutes. Rejected
+    /// under an edition without Guidelines III.4.
     QuickplayIncrement,
 }
 
 /// An event with its timestamp, as one line of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimedEvent {
+    /// When the event happened, in milliseconds since White's clock was
+    /// started (L-6.6); an event earlier than the last accepted one is rejected.
     pub at: u64,
+    /// What happened.
     #[serde(flatten)]
     pub event: Event,
 }

@@ -17,7 +17,10 @@ use serde::Serialize;
 /// The settings of one game that the regulations of the event fix.
 #[derive(Clone, Debug, Default)]
 pub struct GameConfig {
+    /// The Laws that judge the game: edition, regime and supervision
+    /// (CFG-1, CFG-2, CFG-3) and every rule that follows from them.
     pub provisions: Provisions,
+    /// Points for a win, a draw and a loss (CFG-6, L-10.1, L-10.4).
     pub scoring: Scoring,
     /// Guidelines III announced before the event (CFG-7, G-III.2).
     pub quickplay_announced: bool,
@@ -41,9 +44,13 @@ pub struct GameConfig {
 /// claim), removed (claimant cut, deduct), or added (add_time).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Penalty {
+    /// When it was given, in milliseconds since White's clock was started.
     pub at: u64,
+    /// The player it concerns (see above).
     pub side: Side,
+    /// What it was, in snake case (`illegal_move`, `warning`, `add_time` …).
     pub kind: String,
+    /// The time effect in milliseconds, where there is one (see above).
     pub ms: Option<i64>,
 }
 
@@ -66,9 +73,15 @@ const PRESS_WITHOUT_MOVE: &str = "(clock pressed without a move)";
 /// A completed or uncompleted move of the game record.
 #[derive(Clone, Debug)]
 pub struct Ply<M> {
+    /// The player who moved.
     pub side: Side,
+    /// What he played.
     pub mv: PlyMove<M>,
+    /// When the move was made on the board (L-4.7), in milliseconds since
+    /// White's clock was started.
     pub made_at: u64,
+    /// When the clock was pressed, completing the move (L-6.2a); `None`
+    /// while the move is made but not yet completed.
     pub completed_at: Option<u64>,
     /// A draw offer was made with this move (recorded as "(=)", L-9.1d).
     pub draw_offer: bool,
@@ -79,10 +92,14 @@ pub struct Ply<M> {
 /// A completed illegal move (L-7.5), kept for the record.
 #[derive(Clone, Debug, Serialize)]
 pub struct IllegalMove {
+    /// When it was completed, in milliseconds since White's clock was started.
     pub at: u64,
+    /// The player who played it.
     pub side: Side,
+    /// The move as written in the log.
     #[serde(rename = "move")]
     pub text: String,
+    /// Why the rule set found it illegal, in English.
     pub reason: String,
     /// False while the opponent may still claim it in reduced play; true
     /// once it was acted upon; it then counts on the ladder.
@@ -92,7 +109,9 @@ pub struct IllegalMove {
 /// An open draw offer (L-9.1c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct DrawOffer {
+    /// The player who offered.
     pub by: Side,
+    /// When, in milliseconds since White's clock was started.
     pub at: u64,
     /// Plies played when it was made: the offerer's own next move leaves it open.
     pub ply: usize,
@@ -231,27 +250,37 @@ impl<R: RuleSet> Game<R> {
 
     // ----- read access -------------------------------------------------
 
+    /// The rule set the game is played under (standard chess, Tavreli …).
     pub fn rules(&self) -> &R {
         &self.rules
     }
+    /// The settings the game was started with.
     pub fn config(&self) -> &GameConfig {
         &self.config
     }
+    /// The current position on the board.
     pub fn position(&self) -> &R::Position {
         &self.pos
     }
+    /// The position the game started from (a new one after L-7.2a or L-7.3).
     pub fn start_position(&self) -> &R::Position {
         &self.start
     }
+    /// The game record so far, one entry per half-move; the last may be
+    /// made but not yet completed by a press.
     pub fn plies(&self) -> &[Ply<R::Move>] {
         &self.plies
     }
+    /// How the game ended, or `None` while it is being played.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
+    /// Penalties and time corrections in the order given, for the arbiter's
+    /// report (L-7.5e, L-9.5c, L-12.9).
     pub fn penalties(&self) -> &[Penalty] {
         &self.penalties
     }
+    /// Every completed illegal move, claimed or not (L-7.5a, L-A.5.2).
     pub fn illegal_moves(&self) -> &[IllegalMove] {
         &self.illegal
     }
@@ -259,18 +288,27 @@ impl<R: RuleSet> Game<R> {
     pub fn illegal_count(&self, side: Side) -> u32 {
         self.illegal_count[side.index()]
     }
+    /// The draw offer that is open now, if any (L-9.1c).
     pub fn draw_offer(&self) -> Option<DrawOffer> {
         self.offer
     }
+    /// The two clocks (Art. 6).
     pub fn timing(&self) -> &Timing {
         &self.timing
     }
+    /// Half-moves since the last capture or pawn move: the count of the
+    /// 50- and 75-move rules (L-9.3, L-9.6b).
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
     }
+    /// What the arbiter should know that is not a penalty (an annulled game,
+    /// restored pieces, a reason given for a declared result …), in English.
     pub fn notes(&self) -> &[String] {
         &self.notes
     }
+    /// Whether a game found played with reversed colours was restarted with
+    /// the correct ones (L-7.3), so that the player who had White in the
+    /// first part of the log has Black now (toggles on each such restart).
     pub fn colours_swapped(&self) -> bool {
         self.colours_swapped
     }

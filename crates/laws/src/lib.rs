@@ -27,6 +27,8 @@
 //! assert_eq!(log.lines.len(), 1);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod audit;
 pub mod event;
 pub mod game;

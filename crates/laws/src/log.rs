@@ -18,15 +18,22 @@ pub const VERSION: u32 = 1;
 /// The header: line 1 of every log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
+    /// Always [`FORMAT`]; anything else is not an arbiter log.
     pub format: String,
+    /// The log version, 1 to [`VERSION`]; any other is refused.
     pub version: u32,
     /// Default: the variant's own rules (2023 for chess, `tavreli` for Tavreli).
     #[serde(default)]
     pub edition: Edition,
+    /// The time control in PGN `TimeControl` syntax, seconds, with the delay
+    /// extension (`900`, `300+3`, `40/5400+30:1800+30`, `7200d5`, L-6.3a–d);
+    /// absent, `?` or `-`: no clock. One that cannot be read stops the replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<String>,
+    /// The name of the player with White.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
+    /// The name of the player with Black.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<String>,
     /// The starting position (FEN for chess); default: the initial position.
@@ -106,6 +113,7 @@ impl Header {
 /// A log that could be read: its header and each event line, read or not.
 #[derive(Clone, Debug)]
 pub struct Log {
+    /// The header (line 1).
     pub header: Header,
     /// (1-based line number, the event or why the line is unreadable).
     pub lines: Vec<(usize, Result<TimedEvent, String>)>,
@@ -114,8 +122,11 @@ pub struct Log {
 /// Why a log cannot be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogError {
+    /// 1-based line number of the fault.
     pub line: usize,
+    /// 1-based column of the fault; 0 when the whole line is at fault.
     pub column: usize,
+    /// What is wrong, in English, with long input cut short.
     pub message: String,
 }
 

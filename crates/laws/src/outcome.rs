@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 /// The end of a game: result, reason, and when.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Outcome {
+    /// Who won, or a draw, or both lose (L-11.8).
     pub result: GameResult,
+    /// Why the game ended (Art. 5, Art. 6, Art. 7, Art. 9, Art. 12).
     pub termination: Termination,
     /// The instant the game ended (ms since White's clock started).
     pub at: u64,
@@ -15,8 +17,11 @@ pub struct Outcome {
 /// Points for a win, a draw and a loss (CFG-6, L-10.1, L-10.4). Default 1/½/0.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scoring {
+    /// Points for a win.
     pub win: f64,
+    /// Points for a draw.
     pub draw: f64,
+    /// Points for a loss.
     pub loss: f64,
 }
 

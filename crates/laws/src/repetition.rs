@@ -45,6 +45,9 @@ impl<K: Eq + Hash> Repetitions<K> {
         self.last = c;
         c
     }
+    /// How often the position `key` has appeared since the last capture or
+    /// pawn move (0 if never): a claim under L-9.2b needs 3, L-9.6a ends the
+    /// game at 5.
     pub fn count(&self, key: &K) -> u32 {
         self.entries
             .iter()
@@ -60,6 +63,8 @@ impl<K: Eq + Hash> Repetitions<K> {
     pub fn max_count(&self) -> u32 {
         self.max
     }
+    /// Forgets every position: called on a capture or pawn move, after
+    /// which no earlier position can recur (L-9.2a).
     pub fn clear(&mut self) {
         self.entries.clear();
         self.max = 0;

@@ -129,20 +129,38 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
 /// new keys may be added, existing ones keep their meaning.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The rule set: `chess` or `tavreli`.
     pub variant: &'static str,
+    /// The edition of the Laws that judged the game (CFG-1).
     pub edition: String,
+    /// Standard, rapid or blitz (CFG-2, L-6.3g).
     pub regime: String,
+    /// The result as in PGN (`1-0`, `0-1`, `1/2-1/2`, `0-0`), `*` while the
+    /// game goes on.
     pub result: String,
+    /// Why the game ended (`checkmate`, `time_forfeit`, `agreement` …), once it has.
     pub termination: Option<&'static str>,
+    /// Half-moves played, the last one possibly not yet completed.
     pub ply: usize,
+    /// The current position in the rule set's text (FEN for chess).
     pub fen: String,
+    /// The clocks, read at the end of the game or at the last event; `None`
+    /// without a clock.
     pub clock: Option<ClockReport>,
+    /// Completed illegal moves acted upon, per side (the L-7.5e ladder).
     pub illegal_moves: PerSide<u32>,
+    /// Penalties and time corrections in order (L-7.5e, L-9.5c, L-12.9).
     pub penalties: Vec<Penalty>,
+    /// Event lines the game did not accept, with the reason.
     pub rejected: Vec<Rejected>,
+    /// Each side's points once the game is over (L-10.1, CFG-6), after the
+    /// arbiter's point penalties (L-12.9.4–5).
     pub score: Option<PerSide<f64>>,
+    /// Who made the draw offer still open, if any (L-9.1c).
     pub draw_offer: Option<Side>,
+    /// The arbiter's notes (see [`Game::notes`]).
     pub notes: Vec<String>,
+    /// Each ply in written notation (SAN for chess).
     pub moves: Vec<String>,
 }
 

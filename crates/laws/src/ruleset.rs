@@ -21,10 +21,18 @@ pub enum MoveInput<M> {
     /// A legal move.
     Legal(M),
     /// A well-formed move that the rules forbid in this position.
-    Illegal { reason: String },
+    Illegal {
+        /// Why the rules forbid it, in English.
+        reason: String,
+    },
     /// Text that is not a move in any notation the rule set reads, or that is
     /// ambiguous. `column` is the 0-based character offset of the problem.
-    Malformed { reason: String, column: usize },
+    Malformed {
+        /// What is wrong with the text, in English.
+        reason: String,
+        /// 0-based character offset of the problem in the text.
+        column: usize,
+    },
 }
 
 /// Whether a side can still checkmate "by any series of legal moves" (L-5.2b,
@@ -42,6 +50,7 @@ pub enum Mateability {
 /// The status of a position on its own, before any claim or clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The side to move has a legal move.
     Ongoing,
     /// The side to move is checkmated (L-5.1a).
     Checkmate,
@@ -54,7 +63,10 @@ pub enum Status {
 /// Methods take `&self` so an implementation may carry settings (for example
 /// Tavreli's optional 50-move rule, tavreli-rules.md §8 Q15).
 pub trait RuleSet: Send + Sync {
+    /// A position of the game: the men on the board, the side to move and
+    /// whatever else decides the legal moves.
     type Position: Clone + fmt::Debug + Send + Sync;
+    /// A legal move in some position.
     type Move: Clone + PartialEq + fmt::Debug + Send + Sync;
     /// FIDE position identity (L-9.2b): equal exactly when the same player has
     /// the move, the same men stand on the same squares and all possible moves
@@ -64,17 +76,24 @@ pub trait RuleSet: Send + Sync {
     /// The log header's `"variant"` value: `chess` or `tavreli`.
     fn variant(&self) -> &'static str;
 
+    /// The initial position of the game (L-2.1 for chess).
     fn initial_position(&self) -> Self::Position;
-    /// Reads the variant's position text (FEN for chess).
+    /// Reads the variant's position text (FEN for chess); an error says, in
+    /// English, why the text is not a position the game can start from.
     fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    /// The position as text that [`RuleSet::parse_position`] reads back (FEN
+    /// for chess).
     fn position_text(&self, pos: &Self::Position) -> String;
 
+    /// The side having the move (L-1.1).
     fn turn(&self, pos: &Self::Position) -> Side;
     /// The number of the move about to be played (1 at the start of a game).
     fn fullmove_number(&self, pos: &Self::Position) -> u32;
 
     /// Reads a move in any notation the rule set accepts (SAN or UCI for chess).
     fn parse_move(&self, pos: &Self::Position, text: &str) -> MoveInput<Self::Move>;
+    /// Every legal move of the side having the move (L-3.10); empty on mate
+    /// or stalemate.
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     /// Plays a legal move. Calling it with an illegal move is a logic error.
     fn play(&self, pos: &mut Self::Position, mv: &Self::Move);
@@ -83,10 +102,14 @@ pub trait RuleSet: Send + Sync {
     /// The move in a machine notation (UCI for chess).
     fn move_uci(&self, pos: &Self::Position, mv: &Self::Move) -> String;
 
+    /// Whether the side having the move is in check (L-3.9).
     fn is_check(&self, pos: &Self::Position) -> bool;
+    /// Whether the side having the move is mated, stalemated or can play on
+    /// (L-5.1a, L-5.2a).
     fn status(&self, pos: &Self::Position) -> Status;
     /// True when the move resets the 50/75-move count (a capture or a pawn move, L-9.3).
     fn is_zeroing(&self, pos: &Self::Position, mv: &Self::Move) -> bool;
+    /// The position's identity for repetition (L-9.2a, L-9.6a).
     fn identity(&self, pos: &Self::Position) -> Self::Identity;
     /// The identity of the position after a legal move, without keeping that
     /// position (intended-move claims, L-9.2c). Override when it can be had

@@ -106,6 +106,7 @@ impl Timing {
         tc.classify(h.edition)
     }
 
+    /// Whether the game is played with a clock (a timed time control).
     pub fn has_clock(&self) -> bool {
         self.clock.is_some()
     }
@@ -121,6 +122,9 @@ impl Timing {
         self.stopped_at.map_or(at, |s| s.min(at))
     }
 
+    /// `side`'s remaining time in milliseconds at `at` (milliseconds since
+    /// White's clock was started), zero or less once the flag has fallen; read
+    /// at the end of the game if `at` is later; `None` without a clock.
     pub fn remaining(&self, side: Side, at: u64) -> Option<i64> {
         let c = self.clock.as_ref()?;
         Some(c.remaining(side, self.read_at(at).max(c.last_at())))
@@ -238,6 +242,8 @@ impl Timing {
         }
     }
 
+    /// Pauses the clock at `at` (L-6.11). Rejected without a clock, or when
+    /// the clock refuses (e.g. it is already paused).
     pub fn pause(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Err(Rejection::NoClockToPause),
@@ -245,6 +251,8 @@ impl Timing {
         }
     }
 
+    /// Restarts the paused clock at `at` (L-6.11). Rejected without a clock,
+    /// or when the clock refuses (e.g. it is not paused).
     pub fn resume(&mut self, at: u64) -> Result<(), Rejection> {
         match &mut self.clock {
             None => Err(Rejection::NoClockToResume),

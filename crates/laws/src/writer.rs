@@ -13,6 +13,7 @@ use std::fmt;
 /// Why a line could not be written (serde_json refuses a value).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteError {
+    /// serde_json's reason, in English.
     pub message: String,
 }
 
