@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod context;
 pub mod record;
 mod tavreli;
 pub mod words;
