@@ -21,6 +21,9 @@ want stockfish    'test -x /usr/games/stockfish'   # the default chess engine: c
 want postgresql   'command -v pg_ctlcluster'       # the store and server tests' database, started by scripts/postgres.sh
 want python3      'command -v python3'             # runs python-chess, the test oracle (.venv below)
 want python3-venv 'python3 -c "import ensurepip, venv"'  # makes .venv: Debian's python3 refuses pip installs (PEP 668)
+want chromium     'test -x /usr/bin/chromium'      # the browser of the web hall's tests (tests/web, scripts/web-test.sh)
+want nodejs       'command -v node'                # runs those tests (playwright-core, axe-core)
+want npm          'command -v npm'                 # installs them, project-local, from tests/web/package-lock.json
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
@@ -72,10 +75,28 @@ if ! .venv/bin/python3 -c "import chess, sys; sys.exit(chess.__version__ != '${C
   .venv/bin/python3 -m pip install -q --disable-pip-version-check "$CHESS"
 fi
 
+# ---- Node: the browser tests' packages, project-local ----------------------
+# playwright-core (which drives Debian's Chromium, so it downloads no browser) and
+# axe-core, exactly as tests/web/package-lock.json pins them, into
+# tests/web/node_modules: no global installs. `npm ci` runs only when the lock file
+# changed since the last install, so running this script again costs nothing.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "setup: node $(node --version 2>/dev/null || echo '(none)') is too old: playwright-core needs Node.js >= 20." >&2
+  echo "       Install Node.js 20 or later as the Debian package nodejs (e.g. from the NodeSource" >&2
+  echo "       repository for Debian), then run this script again." >&2
+  exit 1
+fi
+if ! cmp -s tests/web/package-lock.json tests/web/node_modules/.arbiter-lock 2>/dev/null; then
+  echo "setup: tests/web: npm ci"
+  (cd tests/web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  cp tests/web/package-lock.json tests/web/node_modules/.arbiter-lock
+fi
+
 # ---- Services -------------------------------------------------------------
 # None yet. A service the tests need is started here, after its package line
 # above, only when it is down, so that running this script again is harmless
 # (for PostgreSQL 15: `pg_lsclusters` shows the state, `pg_ctlcluster 15 main
 # start` starts it).
 
-echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'))"
+echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'), node $(node --version), $(/usr/bin/chromium --version 2>/dev/null | head -n 1))"

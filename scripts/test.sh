@@ -28,4 +28,12 @@ cargo test --workspace --release --locked 2>&1 | tee "$log" || status=$?
 awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n[$(i+1)] += $i; bins++ }
      END { printf "\n== cargo test summary: %d test binaries, %d passed, %d failed, %d ignored\n",
            bins, n["passed;"], n["failed;"], n["ignored;"] }' "$log"
+
+# The browser tests of the web hall, against the release binary that `cargo test
+# --release` built just now (the cli's tests build it): no second build.
+echo; echo "== web: bash scripts/web-test.sh"
+web=0
+ARBITER_BIN="$PWD/target/release/arbiter" bash scripts/web-test.sh || web=$?
+[ "$web" -eq 0 ] || echo "== web tests FAILED (exit status $web)"
+[ "$status" -ne 0 ] || status=$web
 exit "$status"

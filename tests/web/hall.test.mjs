@@ -18,7 +18,9 @@ const repo = resolve(here, '..', '..');
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = join(repo, 'docs', 'screenshots');
+// Screenshots are drawn only when asked (scripts/web-test.sh --screenshots), so an
+// ordinary run leaves the working tree as it found it.
+const SHOTS = process.env.ARBITER_SCREENSHOTS || '';
 const WAIT = { timeout: 20000 };
 
 let server, base, browser, tmp;
@@ -35,7 +37,7 @@ before(async () => {
   }
   assert.ok(up, 'arbiter serve did not answer /api/health');
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-  mkdirSync(SHOTS, { recursive: true });
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
 after(async () => {
@@ -54,9 +56,18 @@ async function create(body) {
 
 function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
 
+async function shot(page, name) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
   const ctx = await browser.newContext({ viewport });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
+  // What the page gives to the Web Speech API, recorded: headless Chromium has no voices.
+  await ctx.addInitScript(() => {
+    window.spoken = [];
+    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
+  });
   const page = await ctx.newPage();
   page.on('pageerror', e => { throw e; });
   await page.goto(url.startsWith('http') ? url : base + url);
@@ -64,7 +75,8 @@ async function open(url, settings = {}, viewport = { width: 1280, height: 800 })
 }
 
 async function ready(page) {
-  await page.waitForFunction(() => window.hall && document.querySelectorAll('#board [role=gridcell][aria-label*=":"]').length === 64, null, WAIT);
+  // Until the server names them, the cells carry only their square.
+  await page.waitForFunction(() => window.hall && [...document.querySelectorAll('#board [role=gridcell]')].filter(c => c.getAttribute('aria-label').length > 2).length === 64, null, WAIT);
 }
 
 async function axe(page, what) {
@@ -101,9 +113,9 @@ async function boardMove(page, from, to) {
   await goTo(page, to);
   await page.keyboard.press('Enter');
 }
-async function typeMove(page, text) {
-  await page.getByRole('textbox', { name: 'Move', exact: true }).fill(text);
-  await page.getByRole('textbox', { name: 'Move', exact: true }).press('Enter');
+async function typeMove(page, text, name = 'Move') {
+  await page.getByRole('textbox', { name, exact: true }).fill(text);
+  await page.getByRole('textbox', { name, exact: true }).press('Enter');
 }
 
 test('lobby: axe finds nothing in every mode; the time control is read back in words', async () => {
@@ -148,7 +160,7 @@ test('a whole game by keyboard in two browsers ends in mate; the opponent hears 
   assert.equal(log.length, 4, 'the move list holds the four moves');
   for (const s of [{}, { contrast: true }, { large: true }]) {
     const p = await open(whiteUrl, s); await ready(p); await axe(p, `game page after the game ${JSON.stringify(s)}`);
-    await p.screenshot({ path: join(SHOTS, `game-over${s.contrast ? '-contrast' : s.large ? '-large' : ''}-1280.png`), fullPage: false });
+    await shot(p, `game-over${s.contrast ? '-contrast' : s.large ? '-large' : ''}-1280`);
     await p.context().close();
   }
   await white.context().close(); await black.context().close();
@@ -179,26 +191,37 @@ test('a draw by a threefold claim with the intended move', async () => {
   await white.context().close(); await black.context().close();
 });
 
-test('in Russian, against the engine', async () => {
+test('in Russian, against the engine: the page and the announcements in Russian', async () => {
   const g = await create({ white: 'human', black: 'engine', engine_movetime_ms: 50, white_name: 'Анна' });
   const ru = { lang: 'ru', lexicon: 'ru' };
   const white = await open(withSeat(g.white_url, 'white'), ru);
   await ready(white);
+  // The page's own text is Russian: its language, the board, the field, the buttons.
+  assert.equal(await white.evaluate(() => document.documentElement.lang), 'ru');
+  await white.getByRole('grid', { name: 'Доска', exact: true }).waitFor(WAIT);
+  for (const name of ['Предложить ничью', 'Потребовать ничью', 'Сдаться', 'Пауза', 'Часы'])
+    await white.getByRole('button', { name, exact: true }).waitFor(WAIT);
+  assert.match(await white.locator('#board-help').textContent(), /Стрелки/);
+  for (const english of ['Offer draw', 'Resign', 'Announcements', 'Settings'])
+    assert.ok(!(await white.locator('main').innerText()).includes(english), `"${english}" left in English on the Russian page`);
+  await axe(white, 'the Russian game page');
   // The cells are named in Russian.
   assert.match(await white.locator('#sq-e2').getAttribute('aria-label'), /пешка/i);
-  await typeMove(white, 'е2-е4');
+  await typeMove(white, 'е2-е4', 'Ход');
   // The engine answers; its move is announced in Russian words.
   await white.waitForFunction(() => window.hall.said.length >= 2, null, WAIT);
   const said = await white.evaluate(() => window.hall.said);
   assert.match(said[1], /[а-яё]/i, `the engine's move in Russian: ${said[1]}`);
-  await typeMove(white, 'Кf3');
+  await typeMove(white, 'Кf3', 'Ход');
   await white.waitForFunction(() => window.hall.said.length >= 4, null, WAIT);
   // A command typed in Russian words is answered in Russian.
-  await typeMove(white, 'часы');
+  await typeMove(white, 'часы', 'Ход');
   await white.waitForFunction(() => /[а-яё]/i.test(document.querySelector('#answer').textContent), null, WAIT);
-  await white.getByRole('button', { name: 'Resign', exact: true }).press('Enter');
+  await shot(white, 'game-ru-1280');
+  await white.getByRole('button', { name: 'Сдаться', exact: true }).press('Enter');
   await white.getByRole('dialog').waitFor(WAIT);
-  await white.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  await axe(white, 'the Russian resign dialog');
+  await white.getByRole('dialog').getByRole('button', { name: 'Подтвердить', exact: true }).press('Enter');
   // White resigned, so Black wins: said in Russian words.
   await statusHas(white, /чёрн|черн/i, 'the result in Russian');
   assert.equal((await (await fetch(`${base}/api/games/${g.id}`)).json()).state.result, '0-1');
@@ -222,9 +245,9 @@ test('the arbiter console gives a penalty and both players hear it', async () =>
   for (const p of [white, black]) await statusHas(p, /(Black|black).*(2|two)|(2|two).*(Black|black)/, 'the time added');
   const w = await status(white).textContent(), b = await status(black).textContent();
   assert.equal(w.trim(), b.trim(), 'both players hear the same words');
-  await arb.screenshot({ path: join(SHOTS, 'arbiter-1280.png') });
+  await shot(arb, 'arbiter-1280');
   await arb.setViewportSize({ width: 390, height: 844 });
-  await arb.screenshot({ path: join(SHOTS, 'arbiter-390.png') });
+  await shot(arb, 'arbiter-390');
   await white.context().close(); await black.context().close(); await arb.context().close();
 });
 
@@ -268,14 +291,107 @@ test('the archive: score in letters and braille, downloads, verdict; screenshots
     await axe(p, `archive ${JSON.stringify(s)}`);
     await p.context().close();
   }
-  const pages = { lobby: '/', game: withSeat(g.white_url, 'white'), record: `/games/${g.id}/record` };
+  if (!SHOTS) return;
+  // A game in progress for the game page's picture: two moves played.
+  const live = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+3' });
+  for (const [mv, tok] of [['e4', live.white_token], ['c5', live.black_token]]) {
+    const r = await fetch(`${base}/api/games/${live.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify({ type: 'move', move: mv }) });
+    assert.equal(r.status, 200, await r.text());
+  }
+  const pages = { lobby: '/', game: withSeat(live.white_url, 'white'), 'game-over': withSeat(g.white_url, 'white'), record: `/games/${g.id}/record` };
   for (const [name, url] of Object.entries(pages)) {
     for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const p = await open(url, {}, vp);
-      if (name === 'game') await ready(p);
+      if (name.startsWith('game')) await ready(p);
       if (name === 'record') await p.waitForFunction(() => /Audit/.test(document.querySelector('#verdict').textContent), null, WAIT);
-      await p.screenshot({ path: join(SHOTS, `${name}-${vp.width}.png`) });
+      await shot(p, `${name}-${vp.width}`);
       await p.context().close();
     }
   }
+});
+
+test('the lobby and the other pages follow the chosen language: en, ru, de', async () => {
+  const expect = { en: ['Create a game', 'Create game'], ru: ['Создать партию', 'Создать партию'], de: ['Partie anlegen', 'Partie anlegen'] };
+  for (const [lang, [heading, button]] of Object.entries(expect)) {
+    const p = await open('/', { lang });
+    await p.getByRole('heading', { name: heading, exact: true }).waitFor(WAIT);
+    await p.getByRole('button', { name: button, exact: true }).waitFor(WAIT);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), lang);
+    // The time control is read back in the page's language.
+    await p.getByLabel({ en: 'Minutes for the game', ru: 'Минут на партию', de: 'Minuten für die Partie' }[lang]).fill('2');
+    await p.getByLabel({ en: 'Minutes for the game', ru: 'Минут на партию', de: 'Minuten für die Partie' }[lang]).dispatchEvent('input');
+    assert.match(await p.locator('#tc-words').textContent(), { en: /2 minutes/, ru: /2 минуты/, de: /2 Minuten/ }[lang]);
+    await axe(p, `lobby in ${lang}`);
+    if (lang !== 'en') await shot(p, `lobby-${lang}-1280`);
+    await p.context().close();
+  }
+  // A change of language in the settings translates the page at once, and back.
+  const p = await open('/');
+  await p.getByLabel('Language', { exact: true }).selectOption('de');
+  await p.getByRole('heading', { name: 'Partie anlegen', exact: true }).waitFor(WAIT);
+  await p.getByLabel('Sprache', { exact: true }).selectOption('en');
+  await p.getByRole('heading', { name: 'Create a game', exact: true }).waitFor(WAIT);
+  await p.context().close();
+  // The arbiter console and the archive in Russian.
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
+  const arb = await open(g.arbiter_url, { lang: 'ru' });
+  await arb.getByRole('button', { name: 'Применить', exact: true }).waitFor(WAIT);
+  await arb.getByRole('heading', { name: 'Пульт арбитра', exact: true }).waitFor(WAIT);
+  await axe(arb, 'arbiter console in Russian');
+  await arb.context().close();
+  const rec = await open(`/games/${g.id}/record`, { lang: 'de' });
+  await rec.getByRole('link', { name: 'PGN herunterladen', exact: true }).waitFor(WAIT);
+  await axe(rec, 'archive in German');
+  await rec.context().close();
+});
+
+test('Tavreli: the page plays it, and a tower is named in its cell and announced', async () => {
+  const g = await create({ variant: 'tavreli', white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris' });
+  const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
+  await ready(white); await ready(black);
+  // 1. e4 d5 2. takes on d5: the white ratnik climbs onto the black one, a tower of two.
+  const plies = [[white, black, 'e2', 'e4'], [black, white, 'd7', 'd5'], [white, black, 'e4', 'd5']];
+  for (const [mover, listener, from, to] of plies) {
+    await boardMove(mover, from, to);
+    await statusHas(listener, new RegExp(to), `Tavreli ${from}-${to}, the opponent's status`);
+  }
+  await black.waitForFunction(() => window.hall.said.length === 3, null, WAIT);
+  const cell = await black.locator('#sq-d5').getAttribute('aria-label');
+  assert.match(cell, /white/i, `the tower's top man: ${cell}`);
+  assert.match(cell, /black/i, `the man under it: ${cell}`);
+  const state = await (await fetch(`${base}/api/games/${g.id}`)).json();
+  assert.equal(state.state.ply, 3);
+  for (const s of [{}, { contrast: true }, { large: true }]) {
+    const p = await open(withSeat(g.black_url, 'black'), s); await ready(p); await axe(p, `Tavreli page ${JSON.stringify(s)}`); await p.context().close();
+  }
+  await shot(black, 'tavreli-1280');
+  await black.setViewportSize({ width: 390, height: 844 });
+  await shot(black, 'tavreli-390');
+  await white.context().close(); await black.context().close();
+});
+
+test('the talking clock speaks when asked, and the low-time alarm sounds at the chosen mark', async () => {
+  // 40 seconds a side; Black's alarm at 38 seconds left: it sounds two seconds after White's move.
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '40+0' });
+  const white = await open(withSeat(g.white_url, 'white'), { speech: true, alarms: '38' });
+  const black = await open(withSeat(g.black_url, 'black'), { speech: true, alarms: '38' });
+  await ready(white); await ready(black);
+  assert.equal(await black.getByLabel('Low-time alarm at these seconds left').inputValue(), '38');
+  // Asked before any move: the clock speaks both times, in words (Appendix D).
+  await black.getByRole('button', { name: 'Clock', exact: true }).press('Enter');
+  await black.waitForFunction(() => window.spoken.some(t => /White|Black/i.test(t)), null, WAIT);
+  const told = await black.evaluate(() => window.spoken.at(-1));
+  assert.match(told, /forty|40/i, `the clock reading spoken: ${told}`);
+  assert.match(await black.locator('#answer').textContent(), /40|0:40/, 'the answer shows the reading');
+  // White moves; Black's clock runs; the alarm sounds for Black once, in words.
+  await typeMove(white, 'e4');
+  await statusHas(black, /e4/, 'e4');
+  await black.waitForFunction(() => /left/.test(document.querySelector('#answer').textContent), null, { timeout: 30000 });
+  const alarm = await black.locator('#answer').textContent();
+  assert.match(alarm, /Black/, `the alarm names Black's clock: ${alarm}`);
+  assert.match(alarm, /thirty-eight|38/i, `the alarm says the mark: ${alarm}`);
+  assert.ok(await black.evaluate(() => window.spoken.some(t => /left/.test(t))), 'the alarm is spoken too');
+  // White's clock is stopped: White hears no alarm (Black's page alarms only for Black).
+  assert.ok(!(await white.evaluate(() => window.spoken.some(t => /left/.test(t)))), 'no alarm on White');
+  await white.context().close(); await black.context().close();
 });

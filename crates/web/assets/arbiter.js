@@ -5,6 +5,7 @@
 (() => {
   const $ = id => document.getElementById(id);
   const S = Hall.settings;
+  const t = Hall.t;
   const id = Hall.gameId();
   const token = Hall.params().get('token') || '';
   const base = `/api/games/${encodeURIComponent(id)}`;
@@ -15,13 +16,13 @@
 
   function show() {
     if (!state) return;
-    $('st-result').textContent = state.result === '*' ? 'in progress' : `${state.result}${state.termination ? ' (' + state.termination.replace(/_/g, ' ') + ')' : ''}`;
+    $('st-result').textContent = state.result === '*' ? t('in progress') : `${state.result}${state.termination ? ' (' + state.termination.replace(/_/g, ' ') + ')' : ''}`;
     $('st-ply').textContent = String(state.ply);
-    $('st-clock').textContent = state.clock ? `White ${Hall.mmss(state.clock.white_ms)}, Black ${Hall.mmss(state.clock.black_ms)}` : 'no clock';
-    $('st-offer').textContent = state.draw_offer ? `open, by ${state.draw_offer}` : 'none';
-    $('st-illegal').textContent = `White ${state.illegal_moves.white}, Black ${state.illegal_moves.black}`;
-    $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : 'none';
-    $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || 'none';
+    $('st-clock').textContent = state.clock ? `${t('White')} ${Hall.mmss(state.clock.white_ms)}, ${t('Black')} ${Hall.mmss(state.clock.black_ms)}` : t('no clock');
+    $('st-offer').textContent = state.draw_offer ? t('open, by {side}', { side: Hall.side(state.draw_offer) }) : t('none');
+    $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
+    $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
+    $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');
   }
 
   async function handle(f) {
@@ -51,8 +52,8 @@
   async function act(ev) {
     try {
       await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
-      answer(`Done: ${ev.action.replace(/_/g, ' ')}${ev.side ? ', ' + ev.side : ''}.`);
-    } catch (e) { answer(`Refused: ${e.message}`); }
+      answer(t('Done: {what}.', { what: ev.action.replace(/_/g, ' ') + (ev.side ? ', ' + ev.side : '') }));
+    } catch (e) { answer(t('Refused: {reason}', { reason: e.message })); }
   }
 
   $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }));
@@ -66,19 +67,20 @@
     if ($('reason').value.trim()) ev.reason = $('reason').value.trim();
     act(ev);
   });
-  Hall.settingsForm($('settings'));
+  Hall.settingsForm($('settings'), key => { if (key === 'lang') { show(); names(); } });
+  function names() { $('players').textContent = t('{white} against {black}.', { white: hdr.white || t('White'), black: hdr.black || t('Black') }); }
   $('watch-link').href = `/games/${encodeURIComponent(id)}`;
   $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
 
   (async () => {
-    if (!token) answer('This console needs the arbiter token in its link.');
+    if (!token) answer(t('This console needs the arbiter token in its link.'));
     try {
       hdr = await Hall.header(id);
       const snap = await Hall.api(base);
       seq = snap.seq; state = snap.state;
-      $('players').textContent = `${hdr.white || 'White'} against ${hdr.black || 'Black'}.`;
+      names();
       show();
       connect();
-    } catch (e) { answer('This game could not be found: ' + e.message); }
+    } catch (e) { answer(t('This game could not be found: {reason}', { reason: e.message })); }
   })();
 })();

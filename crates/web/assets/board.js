@@ -51,7 +51,7 @@ const HallBoard = (() => {
         const d = nodes[i];
         const cell = cells[i] || { name: nameOf(i), piece: '', height: 0 };
         let label = cell.name;
-        if (picked === i) label += ', picked';
+        if (picked === i) label += Hall.t(', picked');
         d.setAttribute('aria-label', label);
         d.setAttribute('aria-selected', picked === i ? 'true' : 'false');
         d.tabIndex = i === cursor ? 0 : -1;
@@ -73,7 +73,9 @@ const HallBoard = (() => {
           const h = document.createElement('span');
           h.className = 'h';
           h.setAttribute('aria-hidden', 'true');
-          h.textContent = String(cell.height);
+          // Drawn by the stylesheet, not as text: the cell's name says the height in
+          // words ("a tower of two"), and a digit in its text would contradict it.
+          h.dataset.h = String(cell.height);
           parts.push(h);
         }
         d.replaceChildren(...parts);
@@ -93,15 +95,18 @@ const HallBoard = (() => {
         if (!cell || !cell.piece) { opts.say(cell ? cell.name : nameOf(cursor)); return; }
         picked = cursor;
         paint();
-        opts.say(`Picked ${cell.name}. Move to the target square and press Enter; Escape cancels.`);
+        opts.say(Hall.t('Picked {name}. Move to the target square and press Enter; Escape cancels.', { name: cell.name }));
         return;
       }
-      if (picked === cursor) { picked = null; paint(); opts.say('Put back.'); return; }
+      if (picked === cursor) { picked = null; paint(); opts.say(Hall.t('Put back.')); return; }
       const from = picked, to = cursor, piece = (cells[from] || {}).piece || '';
       picked = null;
       paint();
-      let uci = nameOf(from) + nameOf(to);
-      if (piece.toLowerCase() === 'p' && (rankOf(to) === 7 || rankOf(to) === 0) && opts.variant() === 'chess') uci += 'q';
+      // Chess takes coordinates (e2e4); Tavreli's notation writes a whole stack's move
+      // as from-to (part of a tower, `from(n)-to`, is typed in the Move field).
+      const tavreli = opts.variant() === 'tavreli';
+      let uci = nameOf(from) + (tavreli ? '-' : '') + nameOf(to);
+      if (piece.toLowerCase() === 'p' && (rankOf(to) === 7 || rankOf(to) === 0) && !tavreli) uci += 'q';
       opts.move(uci);
     }
 
@@ -114,7 +119,7 @@ const HallBoard = (() => {
         const p = (cells[i] || {}).piece || '';
         if (p && p.toLowerCase() === letter) { move(i); return; }
       }
-      opts.say(`No ${letter.toUpperCase()} on the board.`);
+      opts.say(Hall.t('No {letter} on the board.', { letter: letter.toUpperCase() }));
     }
 
     grid.addEventListener('keydown', e => {
@@ -131,7 +136,7 @@ const HallBoard = (() => {
       else if (e.key === 'Home') go(r, 0);
       else if (e.key === 'End') go(r, 7);
       else if (e.key === 'Enter' || e.key === ' ') activate();
-      else if (e.key === 'Escape') { if (picked !== null) { picked = null; paint(); opts.say('Put back.'); } else done = false; }
+      else if (e.key === 'Escape') { if (picked !== null) { picked = null; paint(); opts.say(Hall.t('Put back.')); } else done = false; }
       else if (digit) {
         const n = Number(digit[1]);
         if (e.shiftKey) move(idx(n - 1, rankOf(cursor))); else move(idx(fileOf(cursor), n - 1));

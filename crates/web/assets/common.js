@@ -15,14 +15,70 @@ const Hall = (() => {
     try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch (_) { /* private mode: kept for this page only */ }
   }
 
+  // The page's own text in the chosen language: `t` looks a text up by its English.
+  function t(en, args) {
+    const table = (typeof HallText !== 'undefined' && HallText[settings.lang]) || {};
+    let s = table[en] || en;
+    if (args) s = s.replace(/\{(\w+)\}/g, (_, k) => (args[k] == null ? '' : String(args[k])));
+    return s;
+  }
+  function side(s) { return t(s === 'black' ? 'Black' : 'White'); }
+  function timeWords(min, inc, none) {
+    const f = (typeof HallTimeWords !== 'undefined' && (HallTimeWords[settings.lang] || HallTimeWords.en));
+    return f ? f(min, inc, none) : '';
+  }
+
+  // Every text node, label and name written in the page, translated in place. The
+  // English stays on the node, so a change of language translates from it again.
+  // Regions the server or the page fill with words about the game (announcements,
+  // answers, the move list, the score) are not touched: they are in the lexicon's
+  // language already. Elements marked data-keep keep their text (the names of the
+  // languages, each in its own).
+  const SKIP = '[data-keep],[role=status],[role=log],[aria-live],pre,script,style';
+  const ATTRS = ['aria-label', 'title', 'placeholder'];
+  function localise(root) {
+    root = root || document.documentElement;
+    document.documentElement.lang = settings.lang;
+    if (document.title) {
+      if (document.__en === undefined) document.__en = document.title;
+      document.title = t(document.__en);
+    }
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const p = n.parentElement;
+      if (!p || p.closest(SKIP) || p.closest('head')) continue;
+      if (n.__en === undefined) {
+        const m = n.nodeValue.match(/^(\s*)([\s\S]*?)(\s*)$/);
+        if (!m[2]) continue;
+        n.__en = m[2]; n.__pre = m[1]; n.__post = m[3];
+      }
+      const v = n.__pre + t(n.__en) + n.__post;
+      if (n.nodeValue !== v) n.nodeValue = v;
+    }
+    for (const a of ATTRS) {
+      for (const e of root.querySelectorAll(`[${a}]`)) {
+        // The board's cells are named by the server, in the chosen language already.
+        if (e.closest('[data-keep]') || e.getAttribute('role') === 'gridcell') continue;
+        const k = 'en' + a.replace(/-/g, '');
+        if (e.dataset[k] === undefined) e.dataset[k] = e.getAttribute(a);
+        e.setAttribute(a, t(e.dataset[k]));
+      }
+    }
+  }
+
   // Classes on <html> switch the themes; the page language follows the chosen one.
   function apply() {
     const h = document.documentElement;
     h.classList.toggle('contrast', !!settings.contrast);
     h.classList.toggle('large', !!settings.large);
     h.classList.toggle('plain', !!settings.plain);
+    h.lang = settings.lang;
   }
   apply();
+  // The static text of the page, once it is parsed; pages call `localise` again after
+  // they add text and when the player changes the language.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => localise());
+  else localise();
 
   async function api(path, opts = {}) {
     const init = { method: opts.method || 'GET', headers: {} };
@@ -76,7 +132,7 @@ const Hall = (() => {
       const s = el('select', { id });
       for (const [v, t] of options) s.append(el('option', { value: v, text: t }));
       s.value = settings[key];
-      s.addEventListener('change', () => { settings[key] = s.value; save(); apply(); onChange && onChange(key); });
+      s.addEventListener('change', () => { settings[key] = s.value; save(); apply(); if (key === 'lang') localise(); onChange && onChange(key); });
       return el('div', { class: 'row' }, el('label', { for: id, text: label }), s);
     };
     const box = (id, label, key) => {
@@ -85,8 +141,11 @@ const Hall = (() => {
       c.addEventListener('change', () => { settings[key] = c.checked; save(); apply(); onChange && onChange(key); });
       return el('div', { class: 'row' }, c, el('label', { for: id, text: label }));
     };
+    const langs = sel('set-lang', 'Language', [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']], 'lang');
+    // Each language is named in its own words, whatever the page's language.
+    langs.querySelector('select').setAttribute('data-keep', '');
     f.append(
-      sel('set-lang', 'Language', [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']], 'lang'),
+      langs,
       sel('set-lexicon', 'Lexicon', [['en', 'English (en)'], ['fide-de', 'FIDE Appendix D (fide-de)'], ['ru-fide', 'Russian, FIDE style (ru-fide)'], ['ru', 'Russian practice (ru)'], ['nato', 'NATO alphabet (nato)']], 'lexicon'),
       box('set-contrast', 'High contrast', 'contrast'),
       box('set-large', 'Large board', 'large'),
@@ -98,6 +157,7 @@ const Hall = (() => {
       voices.replaceChildren(el('option', { value: '', text: 'Default voice' }));
       if ('speechSynthesis' in window) for (const v of speechSynthesis.getVoices()) voices.append(el('option', { value: v.name, text: `${v.name} (${v.lang})` }));
       voices.value = settings.voice;
+      localise(voices);
     };
     fill();
     if ('speechSynthesis' in window) speechSynthesis.addEventListener('voiceschanged', fill);
@@ -109,6 +169,7 @@ const Hall = (() => {
       el('div', { class: 'row' }, el('label', { for: 'set-rate', text: 'Speech rate' }), rate),
     );
     host.append(f);
+    localise(f);
     return f;
   }
 
@@ -130,5 +191,5 @@ const Hall = (() => {
     return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
   }
 
-  return { settings, save, apply, api, speak, el, settingsForm, params, gameId, header, mmss };
+  return { settings, save, apply, api, speak, el, settingsForm, params, gameId, header, mmss, t, side, timeWords, localise };
 })();

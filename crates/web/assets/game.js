@@ -5,6 +5,7 @@
 (() => {
   const $ = id => document.getElementById(id);
   const S = Hall.settings;
+  const t = Hall.t;
   const id = Hall.gameId();
   const P = Hall.params();
   const token = P.get('token') || '';
@@ -20,7 +21,7 @@
   let stamp = performance.now();       // when `state` arrived, for the running clock
   let toMove = 'white';
   const said = [];                     // every status announcement, for checks and review
-  const alarmed = new Set();
+  const seen = {};                     // each side's time left when last looked at, for the alarm
   let lastTick = 0;
 
   const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
@@ -59,11 +60,11 @@
   }
 
   async function send(ev) {
-    if (!token) { answer('Spectators watch; they cannot act in the game.'); return null; }
+    if (!token) { answer(t('Spectators watch; they cannot act in the game.')); return null; }
     try {
       return await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
     } catch (e) {
-      answer(`Refused: ${e.message}`);
+      answer(t('Refused: {reason}', { reason: e.message }));
       return null;
     }
   }
@@ -94,17 +95,17 @@
     const opp = state && state.draw_offer && seat && state.draw_offer !== seat;
     if (what === 'draw') {
       await send(opp ? { type: 'accept_draw' } : { type: 'offer_draw' });
-      if (!opp) answer('Draw offered.');
+      if (!opp) answer(t('Draw offered.'));
     } else if (what === 'decline') {
       await send({ type: 'decline_draw' });
     } else if (what === 'claim') {
-      if (!(await confirmDialog('Claim draw', 'Claim a draw from the arbiter. An incorrect claim is penalised (Art. 9.5).', true, intended))) { answer('Claim cancelled.'); return; }
+      if (!(await confirmDialog(t('Claim draw'), t('Claim a draw from the arbiter. An incorrect claim is penalised (Art. 9.5).'), true, intended))) { answer(t('Claim cancelled.')); return; }
       const ev = { type: 'claim', claim: $('claim-kind').value };
       const mv = $('intended').value.trim();
       if (mv) ev.intended = mv;
       await send(ev);
     } else if (what === 'resign') {
-      if (!(await confirmDialog('Resign', 'Resign this game? It cannot be undone.', false))) { answer('Not resigned.'); return; }
+      if (!(await confirmDialog(t('Resign'), t('Resign this game? It cannot be undone.'), false))) { answer(t('Not resigned.')); return; }
       await send({ type: 'resign' });
     } else if (what === 'pause') {
       // Stopping the clocks is the arbiter's (Art. 6.11); a player's pause calls him.
@@ -119,7 +120,7 @@
       const b = await Hall.api('/api/board', { method: 'POST', body: { ...ctx(), fen: state.fen } });
       toMove = b.to_move;
       board.set(b.cells, null);
-    } catch (e) { answer('The board could not be read: ' + e.message); }
+    } catch (e) { answer(t('The board could not be read: {reason}', { reason: e.message })); }
     if (S.plain) {
       try {
         const r = await Hall.api('/api/describe', { method: 'POST', body: { ...ctx(), command: 'b' } });
@@ -147,10 +148,15 @@
     const c = clockNow();
     for (const side of ['white', 'black']) {
       const e = $('clock-' + side);
-      const label = side === 'white' ? (hdr.white || 'White') : (hdr.black || 'Black');
+      const label = side === 'white' ? (hdr.white || t('White')) : (hdr.black || t('Black'));
       e.textContent = c ? `${label}: ${Hall.mmss(c[side + '_ms'])}` : label;
       e.classList.toggle('on', toMove === side && state && state.result === '*');
     }
+  }
+
+  function players() {
+    $('players').textContent = t('{white} (White) against {black} (Black)', { white: hdr.white || t('White'), black: hdr.black || t('Black') })
+      + (hdr.time_control ? t(', time control {tc}', { tc: hdr.time_control }) : '') + '.';
   }
 
   async function render() {
@@ -160,9 +166,10 @@
     renderClocks();
     await renderBoard();
     const over = state.result !== '*';
-    $('title').textContent = over ? `Game over: ${state.result}` : (seat ? `You play ${seat === 'white' ? 'White' : 'Black'}` : 'Watching');
+    $('title').textContent = over ? t('Game over: {result}', { result: state.result }) : t(seat ? (seat === 'white' ? 'You play White' : 'You play Black') : 'Watching');
     $('act-decline').hidden = !(state.draw_offer && seat && state.draw_offer !== seat);
-    $('act-draw').textContent = 'Offer draw';
+    $('act-draw').textContent = t('Offer draw');
+    players();
   }
 
   async function words(frame, plyBefore) {
@@ -217,13 +224,15 @@
     if (!c || !running()) return;
     const sides = seat ? [seat] : [];
     const marks = String(S.alarms || '').split(/[\s,;]+/).map(Number).filter(n => n > 0 && n < 36000);
+    // An alarm sounds when the time left passes a mark while the clock runs: a mark
+    // already passed when the page opened (or the game began below it) stays silent,
+    // for "one minute left" is false when forty seconds are left.
     for (const side of sides) {
-      const left = c[side + '_ms'];
+      const left = c[side + '_ms'], before = seen[side];
+      seen[side] = left;
+      if (before === undefined || left <= 0) continue;
       for (const m of marks) {
-        const key = side + m;
-        if (left > m * 1000) { alarmed.delete(key); continue; }
-        if (alarmed.has(key) || left <= 0) continue;
-        alarmed.add(key);
+        if (!(before > m * 1000 && left <= m * 1000)) continue;
         const r = await Hall.api('/api/lowtime', { method: 'POST', body: { lexicon: S.lexicon, side, ms: m * 1000 } }).catch(() => null);
         if (r) answer(r.text);
       }
@@ -240,7 +249,7 @@
     move: uci => send({ type: 'move', move: uci }),
     command: t => command(t).catch(e => answer(e.message)),
     focusInput: () => $('move').focus(),
-    edge: () => answer('Edge of the board.'),
+    edge: () => answer(t('Edge of the board.')),
     variant: () => hdr.variant || 'chess',
   });
 
@@ -265,7 +274,7 @@
     $('tick').value = String(S.tick || 0);
     $('tick').addEventListener('change', () => { S.tick = Number($('tick').value); Hall.save(); lastTick = performance.now(); });
     $('alarms').value = S.alarms;
-    $('alarms').addEventListener('change', () => { S.alarms = $('alarms').value; Hall.save(); alarmed.clear(); });
+    $('alarms').addEventListener('change', () => { S.alarms = $('alarms').value; Hall.save(); });
     Hall.settingsForm($('settings'), () => { for (const r of ['status', 'answer']) $(r).lang = S.lang; if (state) render(); });
     for (const r of ['status', 'answer']) $(r).lang = S.lang;
     $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
@@ -288,8 +297,8 @@
       seq = snap.seq;
       state = snap.state;
     } catch (e) {
-      $('title').textContent = 'No such game';
-      answer('This game could not be found: ' + e.message);
+      $('title').textContent = t('No such game');
+      answer(t('This game could not be found: {reason}', { reason: e.message }));
       return;
     }
     // A link without its seat: the player says which side the token plays, once per game.
@@ -300,7 +309,6 @@
       $('seat-black').addEventListener('click', () => chooseSeat('black'));
     }
     board.flip(seat === 'black');
-    $('players').textContent = `${hdr.white || 'White'} (White) against ${hdr.black || 'Black'} (Black)${hdr.time_control ? ', time control ' + hdr.time_control : ''}.`;
     await render();
     connect();
     setInterval(() => { if (state) { renderClocks(); lowTime(); } }, 250);

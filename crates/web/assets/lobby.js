@@ -3,17 +3,16 @@
 (() => {
   const $ = id => document.getElementById(id);
   const { el, api } = Hall;
-  Hall.settingsForm($('settings'));
+  Hall.settingsForm($('settings'), key => { if (key === 'lang') { show(); refresh(); } });
+  const t = Hall.t;
 
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   // The time control read back in words, so a player hears what he chose.
   function control() {
-    if ($('tc-none').checked) return { tc: null, words: 'No clock: the game is played without time limits.' };
+    const none = $('tc-none').checked;
     const min = Math.max(0, Math.min(600, Math.floor(Number($('tc-min').value) || 0)));
     const inc = Math.max(0, Math.min(600, Math.floor(Number($('tc-inc').value) || 0)));
-    if (min === 0 && inc === 0) return { tc: null, words: 'No clock: zero minutes and no increment.' };
-    const base = min >= 60 && min % 60 === 0 ? plural(min / 60, 'hour', 'hours') : plural(min, 'minute', 'minutes');
-    const words = inc ? `${base} for the game, plus ${plural(inc, 'second', 'seconds')} added for each move, from move one.` : `${base} for the game, no increment.`;
+    const words = Hall.timeWords(min, inc, none);
+    if (none || (min === 0 && inc === 0)) return { tc: null, words };
     return { tc: `${min * 60}${inc ? '+' + inc : ''}`, words };
   }
   const show = () => {
@@ -47,28 +46,28 @@
     if ($('my-name').value.trim()) body[mine + '_name'] = $('my-name').value.trim();
     if ($('their-name').value.trim()) body[theirs + '_name'] = $('their-name').value.trim();
     else if (engine) body[theirs + '_name'] = 'Engine';
-    out.textContent = 'Creating the game…';
+    out.textContent = t('Creating the game…');
     try {
       const g = await api('/api/games', { method: 'POST', body });
       const own = link(g[mine + '_url'], g.id, mine, g[mine + '_token']);
-      const rows = [el('p', { text: `Game ${g.id} created. You play ${mine === 'white' ? 'White' : 'Black'}.` })];
-      rows.push(el('p', {}, el('a', { href: own, id: 'play-link', text: `Open your board (${mine})` })));
+      const rows = [el('p', { text: t('Game {id} created. You play {side}.', { id: g.id, side: t(mine === 'white' ? 'whites' : 'blacks') }) })];
+      rows.push(el('p', {}, el('a', { href: own, id: 'play-link', text: t('Open your board ({side})', { side: Hall.side(mine) }) })));
       if (!engine) {
         const inv = link(g[theirs + '_url'], g.id, theirs, g[theirs + '_token']);
-        rows.push(el('p', {}, el('label', { for: 'invite', text: `Invite link for ${theirs === 'white' ? 'White' : 'Black'}: ` }),
+        rows.push(el('p', {}, el('label', { for: 'invite', text: t('Invite link for {side}: ', { side: Hall.side(theirs) }) }),
           el('input', { id: 'invite', readonly: true, value: inv, size: '48' }),
-          el('button', { type: 'button', text: 'Copy invite link', onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv).then(() => Hall.speak('Copied')) })));
+          el('button', { type: 'button', text: t('Copy invite link'), onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv).then(() => Hall.speak(t('Copied'))) })));
       }
       if (g.arbiter_token || g.arbiter_url) {
         const arb = g.arbiter_url ? new URL(g.arbiter_url, location.origin).href : `${location.origin}/games/${encodeURIComponent(g.id)}/arbiter?token=${encodeURIComponent(g.arbiter_token)}`;
-        rows.push(el('p', {}, el('a', { href: arb, id: 'arbiter-link', text: 'Arbiter console (keep this link private)' })));
+        rows.push(el('p', {}, el('a', { href: arb, id: 'arbiter-link', text: t('Arbiter console (keep this link private)') })));
       }
       const watch = g.watch_url ? new URL(g.watch_url, location.origin).href : `${location.origin}/games/${encodeURIComponent(g.id)}`;
-      rows.push(el('p', {}, el('a', { href: watch, id: 'watch-link', text: 'Link for spectators' })));
+      rows.push(el('p', {}, el('a', { href: watch, id: 'watch-link', text: t('Link for spectators') })));
       out.replaceChildren(...rows);
       out.focus();
     } catch (e) {
-      out.textContent = 'The game was not created: ' + e.message;
+      out.textContent = t('The game was not created: {reason}', { reason: e.message });
     }
   });
 
@@ -85,12 +84,12 @@
       const data = await api('/api/games?status=live');
       const games = Array.isArray(data) ? data : (data && data.games) || [];
       ul.replaceChildren(...games.map(g => {
-        const names = `${g.white_name || g.white || 'White'} against ${g.black_name || g.black || 'Black'}`;
-        return el('li', {}, el('a', { href: `/games/${encodeURIComponent(g.id)}`, text: `${names}, game ${g.id}` }));
+        const text = t('{white} against {black}, game {id}', { white: g.white_name || g.white || t('White'), black: g.black_name || g.black || t('Black'), id: g.id });
+        return el('li', {}, el('a', { href: `/games/${encodeURIComponent(g.id)}`, text }));
       }));
-      if (!games.length) ul.replaceChildren(el('li', { text: 'No live games.' }));
+      if (!games.length) ul.replaceChildren(el('li', { text: t('No live games.') }));
     } catch (e) {
-      ul.replaceChildren(el('li', { text: 'The list could not be read: ' + e.message }));
+      ul.replaceChildren(el('li', { text: t('The list could not be read: {reason}', { reason: e.message }) }));
     }
   }
   $('refresh').addEventListener('click', refresh);

@@ -7,7 +7,10 @@
   const base = `/api/games/${encodeURIComponent(id)}`;
   let log = '';
   let brfUrl = null;
-  Hall.settingsForm($('settings'));
+  const t = Hall.t;
+  let hdr = null;
+  const names = () => { if (hdr) $('players').textContent = t('{white} against {black}.', { white: hdr.white || t('White'), black: hdr.black || t('Black') }); };
+  Hall.settingsForm($('settings'), key => { if (key === 'lang') names(); });
   $('watch-link').href = `/games/${encodeURIComponent(id)}`;
   $('dl-pgn').href = `${base}/pgn`;
   $('dl-pgn').setAttribute('download', `game-${id}.pgn`);
@@ -27,17 +30,17 @@
       $('dl-brf').href = brfUrl;
       $('dl-brf').setAttribute('download', `game-${id}.brf`);
     } catch (e) {
-      $('verdict').textContent = 'The record could not be read: ' + e.message;
+      $('verdict').textContent = t('The record could not be read: {reason}', { reason: e.message });
     }
   }
   $('letters').addEventListener('change', load);
   (async () => {
     const r = await fetch(`${base}/log`);
-    if (!r.ok) { $('verdict').textContent = 'No such game.'; return; }
+    if (!r.ok) { $('verdict').textContent = t('No such game.'); return; }
     log = await r.text();
     try {
-      const h = JSON.parse(log.split('\n', 1)[0]);
-      $('players').textContent = `${h.white || 'White'} against ${h.black || 'Black'}.`;
+      hdr = JSON.parse(log.split('\n', 1)[0]);
+      names();
     } catch (_) { /* the verdict says what is wrong with the log */ }
     load();
   })();

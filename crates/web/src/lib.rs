@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod context;
 pub mod record;
 mod tavreli;
 pub mod words;
@@ -39,6 +40,7 @@ macro_rules! asset {
 
 static ASSETS: &[Asset] = &[
     asset!("hall.css", "text/css; charset=utf-8"),
+    asset!("i18n.js", "text/javascript; charset=utf-8"),
     asset!("common.js", "text/javascript; charset=utf-8"),
     asset!("lobby.js", "text/javascript; charset=utf-8"),
     asset!("game.js", "text/javascript; charset=utf-8"),

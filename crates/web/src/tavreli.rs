@@ -10,7 +10,9 @@ use arbiter_tavreli::queries::{self, MenQuery};
 use arbiter_tavreli::speech::Lang;
 use arbiter_tavreli::{Kind, Move, Position, Tavreli};
 
-use crate::words::{BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, lexicon};
+use crate::context::{
+    BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, lexicon, no_clock, side_of,
+};
 
 fn lang_of(l: SpokenLang) -> Lang {
     match l {
@@ -51,7 +53,7 @@ fn square_index(sq: shakmaty::Square) -> u8 {
 }
 
 fn men(q: describe::PieceQuery) -> MenQuery {
-    let side = q.color.map(crate::words::side_of);
+    let side = q.color.map(side_of);
     let kind = q.role.map(|r| {
         Kind::from_index(match r {
             shakmaty::Role::King => 0,
@@ -94,7 +96,7 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
                     (moves.len() / 2) as u32,
                     Numerals::Digits,
                 ),
-                None => crate::words::no_clock(lang).to_string(),
+                None => no_clock(lang).to_string(),
             };
         }
         _ => Ok(String::new()),

@@ -8,26 +8,20 @@
 
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Wording};
-use arbiter_notation::{Lexicon, SpokenLang, announce_move};
+use arbiter_notation::{SpokenLang, announce_move};
 use arbiter_rules::Side;
 use arbiter_session::Kind;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+use crate::context::no_clock;
+pub use crate::context::{
+    BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, language, lexicon, side_of,
+};
+
 /// The longest command text read; longer text is cut, so a pasted page costs nothing.
 const MAX_TEXT: usize = 200;
-/// The most moves a request may carry (a game longer than this is no game).
-pub const MAX_MOVES: usize = 2000;
-
-/// Both clocks as the server reports them.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
-pub struct Clocks {
-    /// White's remaining time in milliseconds.
-    pub white_ms: i64,
-    /// Black's remaining time in milliseconds.
-    pub black_ms: i64,
-}
 
 /// The players' names.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -38,26 +32,6 @@ pub struct Names {
     /// Black's name.
     #[serde(default)]
     pub black: String,
-}
-
-/// What every words request says about the game and the listener.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct Context {
-    /// `"chess"` (default) or `"tavreli"`.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The starting position; `None` is the initial one.
-    #[serde(default)]
-    pub start: Option<String>,
-    /// The moves so far, as the server's state lists them.
-    #[serde(default)]
-    pub moves: Vec<String>,
-    /// `en`, `ru` or `de` (default: the lexicon's language).
-    #[serde(default)]
-    pub lang: Option<String>,
-    /// `fide-de`, `ru-fide`, `ru`, `en` (default) or `nato`.
-    #[serde(default)]
-    pub lexicon: Option<String>,
 }
 
 /// `POST /api/describe`: a typed text that may be a command.
@@ -94,24 +68,6 @@ pub struct DescribeAnswer {
     /// For `claim MOVE`: the intended move as typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intended: Option<String>,
-}
-
-/// The lexicon named by `key`; English when it names none.
-pub fn lexicon(ctx: &Context) -> Lexicon {
-    ctx.lexicon
-        .as_deref()
-        .and_then(Lexicon::from_key)
-        .unwrap_or(Lexicon::En)
-}
-
-/// The language of the sentences: the one asked for, else the lexicon's own.
-pub fn language(ctx: &Context) -> SpokenLang {
-    match ctx.lang.as_deref() {
-        Some("ru") => SpokenLang::Ru,
-        Some("de") => SpokenLang::De,
-        Some("en") => SpokenLang::En,
-        _ => lexicon(ctx).language(),
-    }
 }
 
 fn is_tavreli(ctx: &Context) -> bool {
@@ -205,22 +161,6 @@ pub fn describe_text(req: &DescribeRequest) -> DescribeAnswer {
 
 fn ms(v: i64) -> u64 {
     v.max(0) as u64
-}
-
-/// The side of a shakmaty colour.
-pub fn side_of(c: Color) -> Side {
-    match c {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
-pub(crate) fn no_clock(lang: SpokenLang) -> &'static str {
-    match lang {
-        SpokenLang::Ru => "Часов в этой партии нет.",
-        SpokenLang::De => "Diese Partie hat keine Uhr.",
-        SpokenLang::En => "This game has no clock.",
-    }
 }
 
 fn opponent(req: &DescribeRequest, lang: SpokenLang) -> String {
@@ -364,40 +304,6 @@ fn move_kind(ctx: &Context, ply: usize) -> Option<Kind> {
         side: side_of(pos.turn()),
         san: announce_move(&pos, m, lex),
     })
-}
-
-/// `POST /api/board`: the position to name.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct BoardRequest {
-    /// The game and the listener; `fen` wins over `start` + `moves` when given.
-    #[serde(flatten)]
-    pub ctx: Context,
-    /// The position as the state reports it.
-    #[serde(default)]
-    pub fen: Option<String>,
-}
-
-/// One cell of the board grid.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Cell {
-    /// `a1`…`h8`.
-    pub square: String,
-    /// The cell's accessible name: the square and what stands there.
-    pub name: String,
-    /// The piece letter (`K`…`P` White, `k`…`p` Black) of the top man, for jumping and
-    /// drawing; empty for an empty square.
-    pub piece: String,
-    /// How many men stand there (Tavreli towers; 1 or 0 in chess).
-    pub height: usize,
-}
-
-/// The cells of the board, a1 first, with the side to move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BoardAnswer {
-    /// 64 cells, a1, b1, … h8.
-    pub cells: Vec<Cell>,
-    /// The side to move.
-    pub to_move: Side,
 }
 
 /// Names the 64 cells the way the square command says them.

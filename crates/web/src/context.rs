@@ -1,0 +1,109 @@
+//! What every words request shares: the game and the listener ([`Context`]), the
+//! clocks, the board's cells, and the small choices (lexicon, language, side) that both
+//! the chess words and the Tavreli words make the same way. Kept apart from both so
+//! that each depends on it and neither on the other.
+
+use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_rules::Side;
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+/// The most moves a request may carry (a game longer than this is no game).
+pub const MAX_MOVES: usize = 2000;
+
+/// Both clocks as the server reports them.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct Clocks {
+    /// White's remaining time in milliseconds.
+    pub white_ms: i64,
+    /// Black's remaining time in milliseconds.
+    pub black_ms: i64,
+}
+
+/// What every words request says about the game and the listener.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Context {
+    /// `"chess"` (default) or `"tavreli"`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The starting position; `None` is the initial one.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The moves so far, as the server's state lists them.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// `en`, `ru` or `de` (default: the lexicon's language).
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// `fide-de`, `ru-fide`, `ru`, `en` (default) or `nato`.
+    #[serde(default)]
+    pub lexicon: Option<String>,
+}
+
+/// The lexicon named by `key`; English when it names none.
+pub fn lexicon(ctx: &Context) -> Lexicon {
+    ctx.lexicon
+        .as_deref()
+        .and_then(Lexicon::from_key)
+        .unwrap_or(Lexicon::En)
+}
+
+/// The language of the sentences: the one asked for, else the lexicon's own.
+pub fn language(ctx: &Context) -> SpokenLang {
+    match ctx.lang.as_deref() {
+        Some("ru") => SpokenLang::Ru,
+        Some("de") => SpokenLang::De,
+        Some("en") => SpokenLang::En,
+        _ => lexicon(ctx).language(),
+    }
+}
+
+/// The side of a shakmaty colour.
+pub fn side_of(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+pub(crate) fn no_clock(lang: SpokenLang) -> &'static str {
+    match lang {
+        SpokenLang::Ru => "Часов в этой партии нет.",
+        SpokenLang::De => "Diese Partie hat keine Uhr.",
+        SpokenLang::En => "This game has no clock.",
+    }
+}
+
+/// `POST /api/board`: the position to name.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct BoardRequest {
+    /// The game and the listener; `fen` wins over `start` + `moves` when given.
+    #[serde(flatten)]
+    pub ctx: Context,
+    /// The position as the state reports it.
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+/// One cell of the board grid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cell {
+    /// `a1`…`h8`.
+    pub square: String,
+    /// The cell's accessible name: the square and what stands there.
+    pub name: String,
+    /// The piece letter (`K`…`P` White, `k`…`p` Black) of the top man, for jumping and
+    /// drawing; empty for an empty square.
+    pub piece: String,
+    /// How many men stand there (Tavreli towers; 1 or 0 in chess).
+    pub height: usize,
+}
+
+/// The cells of the board, a1 first, with the side to move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardAnswer {
+    /// 64 cells, a1, b1, … h8.
+    pub cells: Vec<Cell>,
+    /// The side to move.
+    pub to_move: Side,
+}
