@@ -4,6 +4,7 @@
 //! adds the sentences a live game needs besides them.
 
 use crate::refusal::{Refusal, refusal_text};
+use crate::sides::side_name;
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
@@ -61,17 +62,6 @@ pub struct Announcement {
     pub kind: Kind,
     /// The sentence, in the session's language.
     pub text: String,
-}
-
-pub(crate) fn side_name(l: SpokenLang, s: Side) -> &'static str {
-    match (l, s) {
-        (SpokenLang::Ru, Side::White) => "Белые",
-        (SpokenLang::Ru, Side::Black) => "Чёрные",
-        (SpokenLang::De, Side::White) => "Weiß",
-        (SpokenLang::De, Side::Black) => "Schwarz",
-        (SpokenLang::En, Side::White) => "White",
-        (SpokenLang::En, Side::Black) => "Black",
-    }
 }
 
 /// "Black: 50 seconds left" / «У чёрных осталось пятьдесят секунд». The

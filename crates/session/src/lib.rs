@@ -40,6 +40,7 @@ pub mod opponent;
 pub mod refusal;
 pub mod session;
 pub mod setup;
+mod sides;
 pub mod time;
 pub mod uci_opponent;
 pub mod variant;

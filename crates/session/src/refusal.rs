@@ -81,7 +81,7 @@ pub fn rules_reason_text(reason: &str, lang: Lang) -> String {
 
 /// A side named as the subject of a clause ("белые", "Weiß", "White").
 fn side_nom(l: Lang, s: Side) -> String {
-    let name = crate::announce::side_name(l, s);
+    let name = crate::sides::side_name(l, s);
     match l {
         Lang::Ru => name.to_lowercase(),
         _ => name.to_string(),

@@ -155,7 +155,7 @@ pub fn players_text(l: Lang, players: &[Player; 2]) -> String {
                     level,
                     movetime_ms,
                 } => engine(name, *level, *movetime_ms),
-                Human(None) => crate::announce::side_name(l, side).to_string(),
+                Human(None) => crate::sides::side_name(l, side).to_string(),
             };
             let (w, b) = (name(w, Side::White), name(b, Side::Black));
             pick(
