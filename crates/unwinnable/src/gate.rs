@@ -7,7 +7,7 @@
 //! sequence of legal moves runs into a dead end (the king must take the
 //! last piece; the only moves lead to a frozen wall). It runs with a small
 //! fixed budget and only when one capture could leave the side without
-//! mating material, so on almost every ply of a game it costs nothing and
+//! mating material and the side to move has at most a few moves, so on almost every ply of a game it costs nothing and
 //! on an open board it stops at once and says nothing. Not proving is the
 //! sound side to err on: the position is then treated as alive.
 
@@ -21,13 +21,23 @@ use crate::{Budget, Horizon, exhaust, quick_dead};
 /// square), far too few for an open board, where it stops at once.
 const FORCED_NODES: u64 = 256;
 
+/// Legal moves the side to move may have for the line to count as forced.
+/// In the endings of real games one side often keeps a single rook or
+/// knight, so the material trigger alone fires on many plies; enumerating
+/// there, with a board still open, spent the whole budget for nothing and
+/// made the full-law replay four times slower than raw move generation.
+/// A forced line starts with a forced move: a king with one square, a
+/// capture that must be made, a check with few replies.
+const FORCED_REPLIES: usize = 4;
+
 /// `true` when it is proved that `side` cannot mate because every
 /// position reachable from `pos` (a handful, as the moves are forced) is
 /// visited without meeting its mate.
 fn forced_dead(pos: &Chess, side: Color) -> bool {
     // A game already over (mate, stalemate) is not a dead position: the
     // rules for those end it under their own names.
-    if pos.legal_moves().is_empty() {
+    let replies = pos.legal_moves().len();
+    if replies == 0 || replies > FORCED_REPLIES {
         return false;
     }
     let mut meter = Meter::new(Budget::nodes(FORCED_NODES));
