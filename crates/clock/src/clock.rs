@@ -9,11 +9,10 @@
 use crate::tc::{Period, TimeControl};
 use arbiter_rules::{Edition, Provisions, Regime, Side, Supervision};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The largest `at` (and the largest adjustment) the clock accepts, in ms
 /// (about 31,700 years). Bounding inputs keeps every sum far inside `i64`.
-pub const MAX_AT_MS: u64 = 1_000_000_000_000_000;
+pub const MAX_AT_MS: u64 = arbiter_rules::rejection::CLOCK_MAX_MS;
 /// 2005 art. 6.7: a player more than one hour late loses (CFG-4).
 pub const DEFAULT_TIME_2005_MS: u64 = 3_600_000;
 /// 8.4: the recording exemption starts below five minutes…
@@ -160,82 +159,9 @@ pub enum PressKind {
 }
 
 /// Why the clock refused an event. The clock is unchanged after an error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "error", rename_all = "snake_case")]
-pub enum ClockError {
-    /// The time control has no clock (`?`, `-`) or no periods.
-    NoTimeControl,
-    /// `at` is before the previous event's.
-    TimeWentBackwards {
-        /// The refused event's instant, ms.
-        at: u64,
-        /// The previous event's instant, ms.
-        last_at: u64,
-    },
-    /// `at` (or an adjustment) is beyond [`MAX_AT_MS`].
-    OutOfRange {
-        /// The value given, ms.
-        value: u64,
-    },
-    /// The side whose clock is not running pressed. What that means under the
-    /// Laws (nothing, or from 2017 an illegal move if it was a press without a
-    /// move by the side on move) is the Laws core's decision.
-    NotOnMove {
-        /// Who pressed.
-        side: Side,
-        /// Whose clock is running.
-        on_move: Side,
-    },
-    /// A press while the arbiter has paused the clocks.
-    Paused,
-    /// `pause` while already paused.
-    AlreadyPaused,
-    /// `resume` while running.
-    NotPaused,
-    /// A second `arrive` for the same side.
-    AlreadyArrived {
-        /// Who arrived twice.
-        side: Side,
-    },
-    /// `retract_move`: the side has no completed move that can be taken back
-    /// (it is not the opponent's turn right after that side's press).
-    NothingToRetract {
-        /// Who asked to take a move back.
-        side: Side,
-    },
-    /// `start_with` after the clock has already run or been pressed.
-    AlreadyStarted,
-}
-
-impl fmt::Display for ClockError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClockError::NoTimeControl => f.write_str("the game has no clock (time control ? or -)"),
-            ClockError::TimeWentBackwards { at, last_at } => {
-                write!(
-                    f,
-                    "time went backwards: at {at} ms is before the previous event at {last_at} ms"
-                )
-            }
-            ClockError::OutOfRange { value } => {
-                write!(f, "{value} ms is out of range (max {MAX_AT_MS})")
-            }
-            ClockError::NotOnMove { side, on_move } => {
-                write!(f, "{side} pressed, but {on_move}'s clock is running")
-            }
-            ClockError::Paused => f.write_str("the clocks are paused"),
-            ClockError::AlreadyPaused => f.write_str("the clocks are already paused"),
-            ClockError::NotPaused => f.write_str("the clocks are not paused"),
-            ClockError::AlreadyArrived { side } => write!(f, "{side} has already arrived"),
-            ClockError::NothingToRetract { side } => {
-                write!(f, "{side} has no completed move to take back")
-            }
-            ClockError::AlreadyStarted => f.write_str("the clock has already started"),
-        }
-    }
-}
-
-impl std::error::Error for ClockError {}
+/// The enum is the vocabulary's [`arbiter_rules::ClockRefusal`], so the Laws
+/// report a clock refusal without translating it.
+pub use arbiter_rules::ClockRefusal as ClockError;
 
 /// Where every millisecond of a side's main time came from. The identity
 /// `main = initial + increments + bronstein + periods + adjustments + sand −

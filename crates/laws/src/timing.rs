@@ -8,7 +8,7 @@ use crate::log::Header;
 use arbiter_clock::{
     Clock, ClockError, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
 };
-use arbiter_rules::{ClockRefusal, Edition, Provisions, Regime, Rejection, Side};
+use arbiter_rules::{Edition, Provisions, Regime, Rejection, Side};
 use serde::Serialize;
 
 /// Per-side clock state in the replay report.
@@ -285,51 +285,8 @@ impl Timing {
     }
 }
 
-/// The clock's refusal as the Laws report it; the words stay the clock's.
+/// The clock's refusal as the Laws report it: the clock's error is the
+/// vocabulary's [`arbiter_rules::ClockRefusal`], so it is passed on as it is.
 pub fn refusal(e: ClockError) -> Rejection {
-    Rejection::Clock(match e {
-        ClockError::NoTimeControl => ClockRefusal::NoTimeControl,
-        ClockError::TimeWentBackwards { at, last_at } => {
-            ClockRefusal::TimeWentBackwards { at, last_at }
-        }
-        ClockError::OutOfRange { value } => ClockRefusal::OutOfRange { value },
-        ClockError::NotOnMove { side, on_move } => ClockRefusal::NotOnMove { side, on_move },
-        ClockError::Paused => ClockRefusal::Paused,
-        ClockError::AlreadyPaused => ClockRefusal::AlreadyPaused,
-        ClockError::NotPaused => ClockRefusal::NotPaused,
-        ClockError::AlreadyArrived { side } => ClockRefusal::AlreadyArrived { side },
-        ClockError::NothingToRetract { side } => ClockRefusal::NothingToRetract { side },
-        ClockError::AlreadyStarted => ClockRefusal::AlreadyStarted,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use arbiter_clock::MAX_AT_MS;
-
-    /// The Laws repeat the clock's refusals in their own vocabulary: the
-    /// words must stay the clock's, byte for byte.
-    #[test]
-    fn clock_refusals_keep_the_clocks_words() {
-        assert_eq!(MAX_AT_MS, arbiter_rules::rejection::CLOCK_MAX_MS);
-        let w = Side::White;
-        for e in [
-            ClockError::NoTimeControl,
-            ClockError::TimeWentBackwards { at: 1, last_at: 2 },
-            ClockError::OutOfRange { value: 7 },
-            ClockError::NotOnMove {
-                side: w,
-                on_move: Side::Black,
-            },
-            ClockError::Paused,
-            ClockError::AlreadyPaused,
-            ClockError::NotPaused,
-            ClockError::AlreadyArrived { side: w },
-            ClockError::NothingToRetract { side: w },
-            ClockError::AlreadyStarted,
-        ] {
-            assert_eq!(refusal(e.clone()).to_string(), e.to_string());
-        }
-    }
+    Rejection::Clock(e)
 }

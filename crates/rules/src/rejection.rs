@@ -12,14 +12,16 @@ use crate::provisions::PenaltyKind;
 use crate::{Edition, Side};
 use std::fmt;
 
-/// The largest `at` and time adjustment the clock accepts, in ms (the
-/// clock's `MAX_AT_MS`, repeated here so the words need no clock).
+/// The largest `at` and time adjustment the clock accepts, in ms (about
+/// 31,700 years; the clock's `MAX_AT_MS` is this constant). Bounding inputs
+/// keeps every sum far inside `i64`.
 pub const CLOCK_MAX_MS: u64 = 1_000_000_000_000_000;
 
-/// Why the clock refused a change the Laws asked of it. The words are the
-/// clock's own (`arbiter_clock::ClockError`); the Laws core maps each error
-/// here, and a test keeps the two texts equal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why the clock refused an event (the clock is unchanged after it). This is
+/// the clock's own error type (`arbiter_clock::ClockError` is this enum), so
+/// the Laws pass it on as it is and its words exist once.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
 pub enum ClockRefusal {
     /// The time control has no clock.
     NoTimeControl,
@@ -89,6 +91,8 @@ impl fmt::Display for ClockRefusal {
         }
     }
 }
+
+impl std::error::Error for ClockRefusal {}
 
 /// Why an event was refused. See the module documentation.
 #[derive(Clone, Debug, PartialEq)]
