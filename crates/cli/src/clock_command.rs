@@ -1,7 +1,9 @@
 //! The command language of `arbiter clock`: one line in, one [`Command`]
 //! out. Kept apart from the terminal loop so that it can be fuzzed.
 
-use arbiter_rules::Side;
+use std::fmt;
+
+use arbiter_rules::{Lang, Side};
 
 /// The most an arbiter adds or deducts at once: a day. More is a typo, and
 /// the clock's own arithmetic has a far larger range.
@@ -39,23 +41,104 @@ pub enum Command {
     Quit,
 }
 
-/// `w`, `white`, `1`, `left` or `b`, `black`, `2`, `right`.
-pub fn parse_side(s: &str) -> Result<Side, String> {
+/// Why a line is not a command of the clock. The quoted input is already
+/// cut short; [`CommandError::say`] words it in the player's language, and
+/// `Display` is the English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// Not a side (white or black).
+    UnknownSide(String),
+    /// Not a number of seconds with up to three decimals.
+    NotSeconds(String),
+    /// More seconds than an arbiter adjusts at once.
+    TooManySeconds(String),
+    /// `add`/`deduct` without exactly a side and seconds.
+    AdjustUsage(String),
+    /// `lexicon` without exactly one name.
+    LexiconUsage,
+    /// No command has that name.
+    Unknown(String),
+}
+
+impl CommandError {
+    /// The reason in `lang`, without the leading "Refused:".
+    pub fn say(&self, lang: Lang) -> String {
+        let max = MAX_ADJUST_SECONDS;
+        match (self, lang) {
+            (e, Lang::En) => e.to_string(),
+            (Self::UnknownSide(s), Lang::Ru) => {
+                format!("нет такой стороны {s} (белые или чёрные: w или b)")
+            }
+            (Self::UnknownSide(s), Lang::De) => {
+                format!("unbekannte Seite {s} (Weiß oder Schwarz: w oder b)")
+            }
+            (Self::NotSeconds(s), Lang::Ru) => {
+                format!("{s} — не число секунд (от 0 до {max}, до трёх знаков после точки)")
+            }
+            (Self::NotSeconds(s), Lang::De) => {
+                format!(
+                    "{s} ist keine Zahl von Sekunden (0 bis {max}, bis zu drei Nachkommastellen)"
+                )
+            }
+            (Self::TooManySeconds(s), Lang::Ru) => {
+                format!("{s} секунд — больше {max}, которые арбитр может добавить или снять за раз")
+            }
+            (Self::TooManySeconds(s), Lang::De) => {
+                format!(
+                    "{s} Sekunden sind mehr als die {max}, die ein Schiedsrichter auf einmal ändern darf"
+                )
+            }
+            (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
+            (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
+            (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
+            (Self::LexiconUsage, Lang::De) => "so geschrieben: lexicon NAME".into(),
+            (Self::Unknown(s), Lang::Ru) => {
+                format!("неизвестная команда {s}; список команд: h или помощь")
+            }
+            (Self::Unknown(s), Lang::De) => {
+                format!("unbekannter Befehl {s}; Befehle mit h oder hilfe")
+            }
+        }
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let max = MAX_ADJUST_SECONDS;
+        match self {
+            Self::UnknownSide(s) => write!(f, "unknown side {s} (white or black)"),
+            Self::NotSeconds(s) => write!(
+                f,
+                "{s} is not a number of seconds (0 to {max}, up to three decimals)"
+            ),
+            Self::TooManySeconds(s) => write!(
+                f,
+                "{s} seconds is more than the {max} an arbiter may adjust at once"
+            ),
+            Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
+            Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
+            Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// `w`, `white`, `1`, `left` or `b`, `black`, `2`, `right`, and the
+/// Russian and German names of the sides.
+pub fn parse_side(s: &str) -> Result<Side, CommandError> {
     match s {
-        "w" | "white" | "1" | "left" => Ok(Side::White),
-        "b" | "black" | "2" | "right" => Ok(Side::Black),
-        _ => Err(format!("unknown side {} (white or black)", quote(s))),
+        "w" | "white" | "1" | "left" | "белые" | "б" | "weiß" | "weiss" => Ok(Side::White),
+        "b" | "black" | "2" | "right" | "чёрные" | "черные" | "ч" | "schwarz" => {
+            Ok(Side::Black)
+        }
+        _ => Err(CommandError::UnknownSide(quote(s))),
     }
 }
 
 /// Seconds with up to three decimals, from 0 to [`MAX_ADJUST_SECONDS`], in ms.
-pub fn parse_seconds(s: &str) -> Result<i64, String> {
-    let bad = || {
-        Err(format!(
-            "{} is not a number of seconds (0 to {MAX_ADJUST_SECONDS}, up to three decimals)",
-            quote(s)
-        ))
-    };
+pub fn parse_seconds(s: &str) -> Result<i64, CommandError> {
+    let bad = || Err(CommandError::NotSeconds(quote(s)));
     let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
     if whole.is_empty()
         || !whole.bytes().all(|b| b.is_ascii_digit())
@@ -67,25 +150,19 @@ pub fn parse_seconds(s: &str) -> Result<i64, String> {
     }
     let whole = whole.trim_start_matches('0');
     if whole.len() > 6 {
-        return Err(format!(
-            "{} seconds is more than the {MAX_ADJUST_SECONDS} an arbiter may adjust at once",
-            quote(s)
-        ));
+        return Err(CommandError::TooManySeconds(quote(s)));
     }
     // At most six digits here, so the parse cannot fail.
     let secs: u64 = whole.parse().unwrap_or(0);
     let ms = secs * 1000 + format!("{frac:0<3}").parse::<u64>().unwrap_or(0);
     if ms > MAX_ADJUST_SECONDS * 1000 {
-        return Err(format!(
-            "{} seconds is more than the {MAX_ADJUST_SECONDS} an arbiter may adjust at once",
-            quote(s)
-        ));
+        return Err(CommandError::TooManySeconds(quote(s)));
     }
     Ok(ms as i64)
 }
 
 /// Reads one command line (case does not matter, except in the move).
-pub fn parse_command(line: &str) -> Result<Command, String> {
+pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let lower = line.trim().to_lowercase();
     let mut words = lower.split_whitespace();
     let Some(head) = words.next() else {
@@ -99,19 +176,24 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         .collect::<Vec<_>>()
         .join(" ");
     match head {
-        "w" | "white" | "1" | "left" | "b" | "black" | "2" | "right" => {
+        "w" | "white" | "1" | "left" | "b" | "black" | "2" | "right" | "белые" | "б" | "weiß"
+        | "weiss" | "чёрные" | "черные" | "ч" | "schwarz" => {
             let side = parse_side(head)?;
             Ok(Command::Press(
                 Some(side),
                 (!rest.is_empty()).then_some(original_rest),
             ))
         }
-        "p" | "pause" | "resume" => Ok(Command::PauseToggle),
-        "t" | "time" | "times" | "s" => Ok(Command::Times),
-        "m" | "last" => Ok(Command::LastMove),
+        "p" | "pause" | "resume" | "пауза" | "продолжить" | "weiter" => {
+            Ok(Command::PauseToggle)
+        }
+        "t" | "time" | "times" | "s" | "c" | "clock" | "время" | "часы" | "zeit" | "uhr" => {
+            Ok(Command::Times)
+        }
+        "m" | "last" | "последний" | "letzter" => Ok(Command::LastMove),
         "add" | "+" | "deduct" | "-" => {
             let [side, secs] = rest[..] else {
-                return Err(format!("usage: {head} SIDE SECONDS"));
+                return Err(CommandError::AdjustUsage(head.to_string()));
             };
             let ms = parse_seconds(secs)?;
             let sign = if matches!(head, "add" | "+") { 1 } else { -1 };
@@ -119,12 +201,12 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         }
         "lexicon" => match rest[..] {
             [name] => Ok(Command::Lexicon(name.to_string())),
-            _ => Err("usage: lexicon NAME".into()),
+            _ => Err(CommandError::LexiconUsage),
         },
         "start" | "старт" | "пуск" => Ok(Command::Start),
-        "h" | "help" | "?" => Ok(Command::Help),
-        "q" | "quit" | "exit" => Ok(Command::Quit),
-        other => Err(format!("unknown command {}; type h for help", quote(other))),
+        "h" | "help" | "?" | "помощь" | "hilfe" => Ok(Command::Help),
+        "q" | "quit" | "exit" | "выход" | "ende" => Ok(Command::Quit),
+        other => Err(CommandError::Unknown(quote(other))),
     }
 }
 
@@ -155,14 +237,56 @@ mod tests {
         assert_eq!(parse_seconds("0.25"), Ok(250));
         assert_eq!(parse_seconds("007"), Ok(7_000));
         let e = parse_seconds("999999999999").unwrap_err();
-        assert!(e.contains("more than the 86400"), "{e}");
+        assert!(e.to_string().contains("more than the 86400"), "{e}");
         assert!(parse_seconds("86400.001").is_err());
         assert!(parse_seconds("1.").is_err());
         assert!(parse_seconds("1.2345").is_err());
         assert!(parse_seconds("-3").is_err());
         let e = parse_command(&format!("fly{}", "y".repeat(1000))).unwrap_err();
-        assert!(e.len() < 100, "{e}");
+        for lang in [Lang::En, Lang::Ru, Lang::De] {
+            assert!(e.say(lang).chars().count() < 100, "{e}");
+        }
         let e = parse_seconds(&format!("0{}", "\u{7f}".repeat(100))).unwrap_err();
-        assert!(e.chars().count() < 150, "{e}");
+        assert!(e.to_string().chars().count() < 150, "{e}");
+    }
+
+    /// A blind player at a Russian or German board commands the clock in
+    /// their own words, and hears every refusal in them.
+    #[test]
+    fn commands_and_refusals_in_every_language() {
+        assert_eq!(
+            parse_command("белые"),
+            Ok(Command::Press(Some(Side::White), None))
+        );
+        assert_eq!(
+            parse_command("Чёрные"),
+            Ok(Command::Press(Some(Side::Black), None))
+        );
+        assert_eq!(parse_command("часы"), Ok(Command::Times));
+        assert_eq!(parse_command("c"), Ok(Command::Times));
+        assert_eq!(parse_command("пауза"), Ok(Command::PauseToggle));
+        assert_eq!(parse_command("помощь"), Ok(Command::Help));
+        assert_eq!(
+            parse_command("add черные 30"),
+            Ok(Command::Adjust(Side::Black, 30_000))
+        );
+        let errors = [
+            parse_command("fly").unwrap_err(),
+            parse_command("add x 3").unwrap_err(),
+            parse_command("add w x").unwrap_err(),
+            parse_command("add w 999999").unwrap_err(),
+            parse_command("add w").unwrap_err(),
+            parse_command("lexicon").unwrap_err(),
+        ];
+        for e in errors {
+            let (en, ru, de) = (e.say(Lang::En), e.say(Lang::Ru), e.say(Lang::De));
+            assert_eq!(en, e.to_string());
+            assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+            assert!(!ru.contains("unknown") && !ru.contains("usage"), "{ru}");
+            assert!(
+                de != en && !de.contains("unknown") && !de.contains("usage"),
+                "{de}"
+            );
+        }
     }
 }

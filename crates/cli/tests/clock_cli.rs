@@ -137,7 +137,14 @@ fn set_up_help_and_refusals_are_said_in_the_language() {
         ],
         "w e5\nfly\n",
     );
-    assert!(r.out.contains("Отклонено: unknown command"), "{}", r.out);
+    // The refusal is wholly Russian: no English reason inside it.
+    assert!(
+        r.out.contains("Отклонено: неизвестная команда «fly»")
+            || r.out.contains("Отклонено: неизвестная команда \"fly\""),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("unknown command"), "{}", r.out);
 }
 
 #[test]
