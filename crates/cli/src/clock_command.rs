@@ -128,8 +128,8 @@ impl std::error::Error for CommandError {}
 /// Russian and German names of the sides.
 pub fn parse_side(s: &str) -> Result<Side, CommandError> {
     match s {
-        "w" | "white" | "1" | "left" | "белые" | "б" | "weiß" | "weiss" => Ok(Side::White),
-        "b" | "black" | "2" | "right" | "чёрные" | "черные" | "ч" | "schwarz" => {
+        "w" | "white" | "1" | "left" | "белые" | "weiß" | "weiss" => Ok(Side::White),
+        "b" | "black" | "2" | "right" | "чёрные" | "черные" | "schwarz" => {
             Ok(Side::Black)
         }
         _ => Err(CommandError::UnknownSide(quote(s))),
@@ -176,8 +176,8 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         .collect::<Vec<_>>()
         .join(" ");
     match head {
-        "w" | "white" | "1" | "left" | "b" | "black" | "2" | "right" | "белые" | "б" | "weiß"
-        | "weiss" | "чёрные" | "черные" | "ч" | "schwarz" => {
+        "w" | "white" | "1" | "left" | "b" | "black" | "2" | "right" | "белые" | "weiß"
+        | "weiss" | "чёрные" | "черные" | "schwarz" => {
             let side = parse_side(head)?;
             Ok(Command::Press(
                 Some(side),
