@@ -158,8 +158,15 @@ test('a whole game by keyboard in two browsers ends in mate; the opponent hears 
   await statusHas(black, /mate/i, 'mate announced to Black');
   const log = await black.getByRole('log').locator('li').allTextContents();
   assert.equal(log.length, 4, 'the move list holds the four moves');
+  // The board marks the last move's two squares, and only them.
+  await white.waitForFunction(() => document.querySelectorAll('#board .last').length === 2, null, WAIT);
+  const marked = await white.evaluate(() => [...document.querySelectorAll('#board .last')].map(c => c.dataset.square).sort());
+  assert.deepEqual(marked, ['d8', 'h4'], 'the last move Qd8-h4 is marked on the board');
   for (const s of [{}, { contrast: true }, { large: true }]) {
-    const p = await open(whiteUrl, s); await ready(p); await axe(p, `game page after the game ${JSON.stringify(s)}`);
+    const p = await open(whiteUrl, s); await ready(p);
+    // A page opened on a finished game says at once how it ended.
+    await statusHas(p, /0-1|Black wins/i, 'the result said on opening a finished game');
+    await axe(p, `game page after the game ${JSON.stringify(s)}`);
     await shot(p, `game-over${s.contrast ? '-contrast' : s.large ? '-large' : ''}-1280`);
     await p.context().close();
   }

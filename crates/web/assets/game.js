@@ -119,7 +119,9 @@
     try {
       const b = await Hall.api('/api/board', { method: 'POST', body: { ...ctx(), fen: state.fen } });
       toMove = b.to_move;
-      board.set(b.cells, null);
+      // The last move's two squares are marked (a frame, not only a colour).
+      const at = sq => (Number(sq[1]) - 1) * 8 + 'abcdefgh'.indexOf(sq[0]);
+      board.set(b.cells, b.last ? b.last.map(at) : null);
     } catch (e) { answer(t('The board could not be read: {reason}', { reason: e.message })); }
     if (S.plain) {
       try {
@@ -310,6 +312,9 @@
     }
     board.flip(seat === 'black');
     await render();
+    // A game already over is said as such on opening: the status region is the
+    // first thing a screen reader user reviews.
+    if (state.result !== '*') announce(await words({ state, event: {} }, state.ply));
     connect();
     setInterval(() => { if (state) { renderClocks(); lowTime(); } }, 250);
   }

@@ -106,4 +106,9 @@ pub struct BoardAnswer {
     pub cells: Vec<Cell>,
     /// The side to move.
     pub to_move: Side,
+    /// The squares the last move of the record left and reached (`["e2",
+    /// "e4"]`; the king's squares for castling), so the board can mark
+    /// them; absent before the first move or when the record cannot be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<[String; 2]>,
 }

@@ -127,6 +127,11 @@ pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String
             after(&start, &moves)
         }
     };
+    let last = record(&req.ctx).ok().and_then(|(_, moves)| {
+        let m = moves.last()?;
+        let name = arbiter_tavreli::board::square_name;
+        Some([name(m.from()), name(m.to())])
+    });
     let cells = (0u8..64)
         .map(|sq| {
             let top = pos.top_man(sq);
@@ -150,5 +155,6 @@ pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String
     Ok(BoardAnswer {
         cells,
         to_move: pos.side_to_move(),
+        last,
     })
 }

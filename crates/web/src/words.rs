@@ -337,5 +337,25 @@ pub fn board(req: &BoardRequest) -> Result<BoardAnswer, String> {
     Ok(BoardAnswer {
         cells,
         to_move: side_of(pos.turn()),
+        last: chess_last(&req.ctx, lang),
     })
+}
+
+/// The from and to squares of the record's last move (a castling king's own
+/// two squares, as a player moves it).
+fn chess_last(ctx: &Context, lang: SpokenLang) -> Option<[String; 2]> {
+    let (_, moves) = chess_record(ctx, lang).ok()?;
+    let m = moves.last()?;
+    let to = match m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            Square::from_coords(file, king.rank())
+        }
+        _ => m.to(),
+    };
+    Some([m.from()?.to_string(), to.to_string()])
 }

@@ -185,3 +185,34 @@ fn endless_input_is_cut() {
     let a = ask(&[], &long);
     assert!(a.text.len() < 2000);
 }
+
+/// The board marks where the last move went from and to: none before the
+/// first move, the king's own squares for castling, and the same for Tavreli.
+#[test]
+fn the_last_move_is_marked_by_its_two_squares() {
+    let last = |moves: &[&str]| {
+        board(&BoardRequest {
+            ctx: ctx(moves, "en"),
+            fen: None,
+        })
+        .unwrap()
+        .last
+    };
+    assert_eq!(last(&[]), None);
+    let pair = |a: &str, b: &str| Some([a.to_string(), b.to_string()]);
+    assert_eq!(last(&["e4"]), pair("e2", "e4"));
+    assert_eq!(last(&["e4", "Кf6"]), pair("g8", "f6"));
+    let castled = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"];
+    assert_eq!(last(&castled), pair("e1", "g1"));
+    // With the position given as FEN the record still names the last move.
+    let b = board(&BoardRequest {
+        ctx: ctx(&["d4"], "en"),
+        fen: Some("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1".into()),
+    })
+    .unwrap();
+    assert_eq!(b.last, pair("d2", "d4"));
+    let mut c = ctx(&["e2-e4"], "ru");
+    c.variant = Some("tavreli".into());
+    let b = board(&BoardRequest { ctx: c, fen: None }).unwrap();
+    assert_eq!(b.last, pair("e2", "e4"));
+}
