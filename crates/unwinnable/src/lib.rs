@@ -16,7 +16,11 @@
 //! 1. the game is already over (mate, stalemate), or [`quick_dead`] settles
 //!    it: the material rules, and a proof that the pawn structure (with any
 //!    pieces jammed in it) is frozen for ever and that, inside it, the
-//!    winner can never give a mate (the locked wall);
+//!    winner can never give a mate (the locked wall); then the same proof
+//!    for a structure still on the move (pawns that can only push into the
+//!    wall, pieces jammed among the pawns, a king in check that must leave
+//!    and can never come back), with an exact count of what each man can
+//!    put on the loser king's nine squares;
 //! 2. the extension search: iterative deepening in which moves that look
 //!    like progress toward the mate cost no depth and moves that work
 //!    against it cost several plies; a round that no depth limit cut short
@@ -39,6 +43,7 @@ mod gate;
 mod material;
 mod meter;
 mod order;
+mod reach;
 mod search;
 
 use shakmaty::{Chess, Color, Move, Position};
@@ -194,7 +199,7 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     if let Some(v) = terminal(pos, side, horizon) {
         return v;
     }
-    if quick_dead(pos, side) {
+    if quick_dead(pos, side) || reach::unwinnable(pos, side) {
         return Verdict::Unwinnable;
     }
     let hash = search::hash(pos);

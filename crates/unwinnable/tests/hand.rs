@@ -252,3 +252,61 @@ fn l_5_2b_per_move_check_sees_a_forced_line_that_is_not_a_check() {
     let fen = "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1";
     assert!(!dead_after_move(&pos(fen)));
 }
+
+/// Settled by a static proof: a budget of one node leaves no room for
+/// any search, so only the reachability proofs can answer.
+fn proved_unwinnable_statically(fen: &str, side: Color) -> bool {
+    can_mate(&pos(fen), side, Budget::nodes(1)) == Verdict::Unwinnable
+}
+
+#[test]
+fn a_wall_that_locks_only_after_the_free_pawns_push_is_dead() {
+    // The a/c/e/g pawns on ranks 6 and 7 are locked; the white pawns on
+    // rank 2 and the black ones on rank 5 can still push, but only into
+    // the wall, and no pawn can ever capture. Nothing promotes, the kings
+    // stay apart, and pawns alone cannot mate here.
+    let fen = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // The same with the white a-pawn on h2: both the h-pawn and the black
+    // a-pawn have open files and promote.
+    let fen = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/2P1P1PP/4K3 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_pawn_stopped_by_a_jammed_piece_is_part_of_the_wall() {
+    // The white pawn on c7 is stopped by a black bishop that can never
+    // move (its diagonals end on its own pawns), and the white knights
+    // on the eighth rank have no square either.
+    let fen = "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/K1k5 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the black pawn on b7 the bishop gets out, c8 empties and
+    // the pawn promotes; the b6 pawn runs too.
+    let fen = "N1b1N1N1/2PpPpPp/1P1P1P1P/8/8/8/8/K1k5 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_king_in_check_from_the_wall_leaves_and_never_comes_back() {
+    // The black king stands in check from the pawn on b5 and must step to
+    // a7 or b7 (the white king covers a5): from there the wall keeps it
+    // out of the lower half for ever.
+    let fen = "8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With the white king elsewhere, a5 is open: the black king walks in
+    // and takes c4, the c-pawns are free, and both sides can mate.
+    let fen = "8/2b5/kp1p1p2/1PpP1Pp1/2P3P1/3B4/8/7K b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
