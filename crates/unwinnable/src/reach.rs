@@ -45,8 +45,9 @@ struct Reach {
     stand: Bitboard,
     /// Squares its free pieces can attack.
     attack: Bitboard,
-    /// Each free piece and moving pawn, and the squares it can stand on.
-    men: Vec<(Piece, Bitboard)>,
+    /// Each free piece and moving pawn: the man, its square now, the
+    /// squares it can stand on, and the men that may block its lines.
+    men: Vec<(Piece, Square, Bitboard, Bitboard)>,
     /// Squares its moving pawns can stand on.
     pawn_path: Bitboard,
     /// Squares its moving pawns can attack.
@@ -60,7 +61,7 @@ enum Pass {
     /// A moving pawn can capture or promote: nothing is proved.
     GiveUp,
     /// `F` is closed; the reaches of black and white.
-    Closed([Reach; 2], Bitboard),
+    Closed([Reach; 2]),
 }
 
 /// The largest subset of `set` whose men can never move while the others
@@ -89,8 +90,59 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
     }
 }
 
-/// `true` when it is proved that `winner` can never mate from `pos`.
+/// Positions a forced-line proof may visit.
+const FORCED_NODES: u32 = 48;
+
+/// Legal moves a position may have for its moves to count as forced.
+const FORCED_MOVES: usize = 3;
+
+/// Plies a forced line may run before the structure must prove it.
+const FORCED_PLIES: u32 = 4;
+
+/// `true` when it is proved that `winner` can never mate from `pos`: by the
+/// structure now, or because every line of a few forced plies (a check
+/// with one or two answers, a capture that must be made) ends in a
+/// position that the structure proves, or in a game over without the
+/// winner's mate.
 pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
+    let mut nodes = FORCED_NODES;
+    forced(pos, winner, FORCED_PLIES, &mut nodes)
+}
+
+/// The forced-line proof below `pos`, at most `plies` deep and `nodes`
+/// positions wide.
+fn forced(pos: &Chess, winner: Color, plies: u32, nodes: &mut u32) -> bool {
+    if structure(pos, winner) {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    if moves.len() > FORCED_MOVES {
+        return false;
+    }
+    for m in moves {
+        if *nodes == 0 {
+            return false;
+        }
+        *nodes -= 1;
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let over = next.legal_moves().is_empty();
+        if over && next.is_check() && pos.turn() == winner {
+            return false;
+        }
+        let dead = over || next.has_insufficient_material(winner);
+        if !dead && !forced(&next, winner, plies - 1, nodes) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `true` when the structure of `pos` proves that `winner` can never mate.
+fn structure(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     if pos.ep_square(EnPassantMode::Legal).is_some() {
         return false;
@@ -126,7 +178,7 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
                 soft |= men & board.pawns();
             }
             Pass::GiveUp => return false,
-            Pass::Closed(reach, walls) => return !mate_possible(&reach, winner, walls),
+            Pass::Closed(reach) => return !mate_possible(&reach, winner),
         }
     }
     false
@@ -164,15 +216,13 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
             return Pass::GiveUp;
         }
     }
+    hold(board, walls, &mut reach);
     let mut disturbed = Bitboard::EMPTY;
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
-        let mut king_hits = Bitboard::EMPTY;
-        for k in them.king {
-            king_hits |= king_attacks(k);
-        }
+        let king_hits = around_all(them.king);
         disturbed |= me.fixed & (them.attack | them.pawn_attack);
         // A fixed king must stay where it is.
         let king = me.fixed & board.kings();
@@ -202,7 +252,93 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     if disturbed.any() {
         Pass::Loosen(disturbed)
     } else {
-        Pass::Closed(reach, walls)
+        Pass::Closed(reach)
+    }
+}
+
+/// Every square next to one of `squares`.
+fn around_all(squares: Bitboard) -> Bitboard {
+    let mut hits = Bitboard::EMPTY;
+    for k in squares {
+        hits |= king_attacks(k);
+    }
+    hits
+}
+
+/// Pieces that can be taken but are jammed until then: a rook in the
+/// corner behind its own king and bishop stays there until it is taken,
+/// since neither of them can move while it is there. Such a piece stands
+/// on its square only; what the others can do once it is gone is already
+/// in their reach (it is no wall).
+fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
+    // What each colour's men might ever take (kings are never taken).
+    let threat = [
+        reach[1].attack | reach[1].pawn_attack | around_all(reach[1].king),
+        reach[0].attack | reach[0].pawn_attack | around_all(reach[0].king),
+    ];
+    let pieces = board.occupied() & !board.pawns() & !board.kings();
+    let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
+    let sure = [reach[0].sure, reach[1].sure];
+    let fixed = [reach[0].fixed, reach[1].fixed];
+    let mut changed = false;
+    for r in reach.iter_mut() {
+        for man in r.men.iter_mut() {
+            let (piece, from, stand, _) = *man;
+            if piece.role == Role::Pawn || stand == Bitboard::from_square(from) {
+                continue;
+            }
+            let stays = walls | board.kings() | safe | Bitboard::from_square(from);
+            if stuck_with(board, stays, from, sure, fixed) {
+                // Its lines end on the men jammed with it, which stay.
+                man.2 = Bitboard::from_square(from);
+                man.3 = board.occupied();
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        for r in reach.iter_mut() {
+            r.stand = Bitboard::EMPTY;
+            r.attack = Bitboard::EMPTY;
+            for &(piece, _, stand, occupied) in r.men.iter().filter(|m| m.0.role != Role::Pawn) {
+                r.stand |= stand;
+                for s in stand {
+                    r.attack |= attacks(s, piece, occupied);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the piece on `x` can never move while the men of `stays` that
+/// can never move (kings with no square to go to included) stand still.
+fn stuck_with(
+    board: &Board,
+    stays: Bitboard,
+    x: Square,
+    sure: [Bitboard; 2],
+    fixed: [Bitboard; 2],
+) -> bool {
+    let mut set = stays;
+    loop {
+        set = settle(set, board);
+        let mut next = set;
+        for k in set & board.kings() {
+            let Some(color) = board.color_at(k) else {
+                continue;
+            };
+            let e = !color as usize;
+            // A king moves to a square no fixed enemy man attacks and
+            // that no other member of its own colour holds.
+            let closed = (set & board.by_color(color)) | sure[e] | (fixed[e] & sure[e]);
+            if (king_attacks(k) & !closed).any() {
+                next.discard(k);
+            }
+        }
+        if next == set {
+            return set.contains(x);
+        }
+        set = next;
     }
 }
 
@@ -233,7 +369,9 @@ fn pawn_paths(board: &Board, walls: Bitboard, stop: Bitboard, color: Color, r: &
                 color,
                 role: Role::Pawn,
             },
+            sq,
             path,
+            walls,
         ));
     }
     true
@@ -293,7 +431,7 @@ fn pieces(
         let stand = flood(Bitboard::from_square(sq), |s| {
             attacks(s, piece, walls) & !me.fixed & !them.fixed
         });
-        me.men.push((piece, stand));
+        me.men.push((piece, sq, stand, walls));
         me.stand |= stand;
         for s in stand {
             me.attack |= attacks(s, piece, walls);
@@ -324,12 +462,12 @@ fn flood(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
 /// needs the king's square attacked and every flight square covered,
 /// filled, held by a fixed man or off the board. Reaches and open rays make
 /// it an over-approximation, so "no" is proved.
-fn mate_possible(reach: &[Reach; 2], winner: Color, walls: Bitboard) -> bool {
+fn mate_possible(reach: &[Reach; 2], winner: Color) -> bool {
     let (w, l) = (&reach[winner as usize], &reach[!winner as usize]);
     // A king in check from a fixed man now is not mated (the game is not
     // over) and never comes back to that square.
     let checks = l.king & (w.pawn_attack | w.attack) & !w.sure;
-    checks.into_iter().any(|k| mate_on(k, w, l, walls))
+    checks.into_iter().any(|k| mate_on(k, w, l))
 }
 
 /// The nine squares around a king on `k`, the king's own first.
@@ -354,7 +492,7 @@ fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
 }
 
 /// Can the loser's king be mated on `k`?
-fn mate_on(k: Square, w: &Reach, l: &Reach, walls: Bitboard) -> bool {
+fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
     let (squares, near) = around(k);
     let flights = near.without(k);
     // Off the board, or held for ever by a fixed man of either side (a
@@ -374,13 +512,13 @@ fn mate_on(k: Square, w: &Reach, l: &Reach, walls: Bitboard) -> bool {
         king.push(mask(&squares, king_attacks(s) & flights));
     }
     options.push(king);
-    for &(piece, stand) in &w.men {
+    for &(piece, _, stand, occupied) in &w.men {
         let mut m = vec![0];
         for s in stand.without(k) {
             let hits = if piece.role == Role::Pawn {
                 pawn_attacks(piece.color, s)
             } else {
-                attacks(s, piece, walls)
+                attacks(s, piece, occupied)
             };
             m.push(mask(
                 &squares,
@@ -389,7 +527,7 @@ fn mate_on(k: Square, w: &Reach, l: &Reach, walls: Bitboard) -> bool {
         }
         options.push(m);
     }
-    for &(_, stand) in &l.men {
+    for &(_, _, stand, _) in &l.men {
         let mut m = vec![0];
         for s in stand & flights {
             m.push(mask(&squares, Bitboard::from_square(s)));

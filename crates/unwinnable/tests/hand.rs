@@ -310,3 +310,36 @@ fn a_king_in_check_from_the_wall_leaves_and_never_comes_back() {
     assert!(!proved_unwinnable_statically(fen, Color::White));
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_rook_jammed_behind_its_king_stays_until_it_is_taken() {
+    // The white rook on a1 can be taken by the dark bishop (via b2), but
+    // until then it never moves: its king and bishop cannot move while it
+    // stands there. Every pawn is locked on squares the bishops of the
+    // other side never reach, so nothing else changes.
+    let fen = "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the bishop on b1 the rook gets out along the first rank
+    // and up the a-file, and the black king can be mated.
+    let fen = "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/R7 b - - 0 1";
+    assert!(agrees(fen)[0]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_forced_line_into_a_locked_wall_is_dead() {
+    // Black must take the queen that checks it; the recapture is forced
+    // too (the black queen checks along the a-file), and then only
+    // bishops that can never reach the other king's colour are left.
+    let fen = "1bB5/k7/Q6q/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the white bishops nothing can take the black queen back:
+    // ...Qxa6 is mate.
+    let fen = "1b6/k7/Q6q/8/1p1p1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1";
+    assert!(agrees(fen)[1]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
