@@ -142,7 +142,7 @@ fn forced(pos: &Chess, winner: Color, plies: u32, nodes: &mut u32) -> bool {
 }
 
 /// `true` when the structure of `pos` proves that `winner` can never mate.
-fn structure(pos: &Chess, winner: Color) -> bool {
+pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     if pos.ep_square(EnPassantMode::Legal).is_some() {
         return false;

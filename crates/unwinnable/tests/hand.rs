@@ -343,3 +343,22 @@ fn a_forced_line_into_a_locked_wall_is_dead() {
     assert!(agrees(fen)[1]);
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn every_line_through_the_capture_of_a_jammed_piece_ends_in_a_locked_wall() {
+    // The knight on a1 is jammed; the dark bishop can take it, and each
+    // position the enumeration meets after that capture is a locked wall
+    // that the structure proves, so the enumeration ends without a mate.
+    let fen = "B7/1b6/2k5/8/1p1p1p1p/1PpP1P1P/K1P4b/NB6 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    for side in [Color::White, Color::Black] {
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable
+        );
+    }
+    // With a rook instead of the dark bishop, black takes the knight and
+    // the bishop on b1 and mates the king in its corner.
+    let fen = "B7/1b6/2k5/8/1p1p1p1p/1PpP1P1P/K1P4r/NB6 b - - 0 1";
+    assert!(agrees(fen)[1]);
+}
