@@ -223,7 +223,8 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
         let king_hits = around_all(them.king);
-        disturbed |= me.fixed & (them.attack | them.pawn_attack);
+        // (A fixed king has no square to go to: a check cannot move it.)
+        disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
         // A fixed king must stay where it is.
         let king = me.fixed & board.kings();
         if king.any() && me.king != king {

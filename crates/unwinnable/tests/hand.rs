@@ -13,11 +13,17 @@ use arbiter_unwinnable::{
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
+/// The position of `fen`; composed positions may hold more material than
+/// a game can reach.
 fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
+    match fen
+        .parse::<Fen>()
         .unwrap()
         .into_position(CastlingMode::Standard)
-        .unwrap()
+    {
+        Ok(p) => p,
+        Err(e) => e.ignore_too_much_material().unwrap(),
+    }
 }
 
 /// chasolver's answer for `side`: `Some(true)` winnable.
@@ -361,4 +367,22 @@ fn every_line_through_the_capture_of_a_jammed_piece_ends_in_a_locked_wall() {
     // the bishop on b1 and mates the king in its corner.
     let fen = "B7/1b6/2k5/8/1p1p1p1p/1PpP1P1P/K1P4r/NB6 b - - 0 1";
     assert!(agrees(fen)[1]);
+}
+
+#[test]
+fn a_king_with_no_square_stays_in_the_wall_even_when_checked() {
+    // A composed position (three dark bishops). The black king on b5 has
+    // no square (its own pawns, defended white men, squares the white
+    // pawns attack) and stays part of the wall even though the c-pawn can
+    // check it; the wall keeps every black piece from the white king, so
+    // black cannot mate. White can.
+    let fen = "8/1p3b2/pPp1p1p1/BkP1P1P1/1P6/BPB5/PKP5/8 w - - 0 1";
+    assert_eq!(agrees(fen), [true, false]);
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // Without the e- and g-pawns the light bishop gets round to the white
+    // king's side: black can mate.
+    let fen = "8/1p3b2/pPp5/BkP5/1P6/BPB5/PKP5/8 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
