@@ -7,13 +7,18 @@
 //! eat the loose pawns in its region. This module proves "cannot mate" for
 //! them with the same over-approximation, made to hold for ever:
 //!
-//! - a set `F` of *fixed* pawns, each with a fixed pawn right in front of
-//!   it, is assumed to stay put; pieces jammed among fixed men (no square
-//!   to go to) stay put with them;
+//! - a set `F` of *fixed* men is assumed to stay put: pawns with a fixed
+//!   man right in front of them, pieces jammed among fixed men (every
+//!   square they attack holds one of their own), kings with no square to
+//!   go to;
 //! - every other piece moves freely over every square no fixed man holds
 //!   (other men can always step aside), every king over the squares no
-//!   fixed enemy man attacks, and every other pawn may stand on any square
-//!   of its file up to the first fixed man in its way;
+//!   fixed enemy man attacks (a king in check from one leaves by a legal
+//!   move and never comes back), and every other pawn may stand on any
+//!   square of its file up to the first fixed man, or enemy pawn that
+//!   nothing can take, in its way;
+//! - a piece that can be taken but is jammed until then (a rook behind its
+//!   own king and bishop) stands on its square only;
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -27,7 +32,13 @@
 //! gives up), so the winner's men are the ones on the board, each inside
 //! its reach, and the mate test of the frozen wall applies: the loser's
 //! king on a square of its reach that the winner can attack, with every
-//! flight square covered by the winner or fillable by the loser's men.
+//! flight square covered by the winner or fillable by the loser's men,
+//! decided by an exact count of what each man can put on those nine
+//! squares from one square of its reach.
+//!
+//! Where the structure alone does not settle it, a few plies of forced
+//! moves (a check with few answers) are followed, and every line must end
+//! in a structure that does, or in a game over without the winner's mate.
 
 use shakmaty::attacks::{attacks, king_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Piece, Position, Role, Square};
