@@ -29,8 +29,8 @@
 //!    has seen every reachable position, which proves the negative;
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
-//!    horizon about to end the game); a line ends where a capture or pawn
-//!    move leaves a structure the proof of step 1 settles;
+//!    horizon about to end the game); a line ends where a capture leaves a
+//!    structure the proof of step 1 settles;
 //! 4. the extension search again, deeper; then limited-discrepancy rounds
 //!    along the lines a positional heuristic likes (other lines than the
 //!    extension search's), until the budget is spent.

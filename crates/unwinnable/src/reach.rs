@@ -299,6 +299,12 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
             if piece.role == Role::Pawn || stand == Bitboard::from_square(from) {
                 continue;
             }
+            // Only a piece with no move now can be jammed (a cheap test
+            // before the full one).
+            let own = board.by_color(piece.color);
+            if (attacks(from, piece, board.occupied()) & !own).any() {
+                continue;
+            }
             let stays = walls | board.kings() | safe | Bitboard::from_square(from);
             if stuck_with(board, stays, from, sure, fixed) {
                 // Its lines end on the men jammed with it, which stay.
