@@ -16,14 +16,21 @@
 //! 1. the game is already over (mate, stalemate), or [`quick_dead`] settles
 //!    it: the material rules, and a proof that the pawn structure (with any
 //!    pieces jammed in it) is frozen for ever and that, inside it, the
-//!    winner can never give a mate (the locked wall);
+//!    winner can never give a mate (the locked wall); then the same proof
+//!    for a structure still on the move (pawns that can only push into the
+//!    wall, pieces jammed among the pawns or held there until taken, a king
+//!    with no square, a king in check that must leave and can never come
+//!    back), with an exact count of what each man can put on the loser
+//!    king's nine squares, also at the end of every forced line of a few
+//!    plies;
 //! 2. the extension search: iterative deepening in which moves that look
 //!    like progress toward the mate cost no depth and moves that work
 //!    against it cost several plies; a round that no depth limit cut short
 //!    has seen every reachable position, which proves the negative;
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
-//!    horizon about to end the game);
+//!    horizon about to end the game); a line ends where a capture leaves a
+//!    structure the proof of step 1 settles;
 //! 4. the extension search again, deeper; then limited-discrepancy rounds
 //!    along the lines a positional heuristic likes (other lines than the
 //!    extension search's), until the budget is spent.
@@ -39,6 +46,7 @@ mod gate;
 mod material;
 mod meter;
 mod order;
+mod reach;
 mod search;
 
 use shakmaty::{Chess, Color, Move, Position};
@@ -194,7 +202,7 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     if let Some(v) = terminal(pos, side, horizon) {
         return v;
     }
-    if quick_dead(pos, side) {
+    if quick_dead(pos, side) || reach::unwinnable(pos, side) {
         return Verdict::Unwinnable;
     }
     let hash = search::hash(pos);

@@ -13,11 +13,17 @@ use arbiter_unwinnable::{
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
+/// The position of `fen`; composed positions may hold more material than
+/// a game can reach.
 fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
+    match fen
+        .parse::<Fen>()
         .unwrap()
         .into_position(CastlingMode::Standard)
-        .unwrap()
+    {
+        Ok(p) => p,
+        Err(e) => e.ignore_too_much_material().unwrap(),
+    }
 }
 
 /// chasolver's answer for `side`: `Some(true)` winnable.
@@ -251,4 +257,132 @@ fn l_5_2b_per_move_check_sees_a_forced_line_that_is_not_a_check() {
     // A position already mated is over, not dead.
     let fen = "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1";
     assert!(!dead_after_move(&pos(fen)));
+}
+
+/// Settled by a static proof: a budget of one node leaves no room for
+/// any search, so only the reachability proofs can answer.
+fn proved_unwinnable_statically(fen: &str, side: Color) -> bool {
+    can_mate(&pos(fen), side, Budget::nodes(1)) == Verdict::Unwinnable
+}
+
+#[test]
+fn a_wall_that_locks_only_after_the_free_pawns_push_is_dead() {
+    // The a/c/e/g pawns on ranks 6 and 7 are locked; the white pawns on
+    // rank 2 and the black ones on rank 5 can still push, but only into
+    // the wall, and no pawn can ever capture. Nothing promotes, the kings
+    // stay apart, and pawns alone cannot mate here.
+    let fen = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // The same with the white a-pawn on h2: both the h-pawn and the black
+    // a-pawn have open files and promote.
+    let fen = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/2P1P1PP/4K3 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_pawn_stopped_by_a_jammed_piece_is_part_of_the_wall() {
+    // The white pawn on c7 is stopped by a black bishop that can never
+    // move (its diagonals end on its own pawns), and the white knights
+    // on the eighth rank have no square either.
+    let fen = "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/K1k5 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the black pawn on b7 the bishop gets out, c8 empties and
+    // the pawn promotes; the b6 pawn runs too.
+    let fen = "N1b1N1N1/2PpPpPp/1P1P1P1P/8/8/8/8/K1k5 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_king_in_check_from_the_wall_leaves_and_never_comes_back() {
+    // The black king stands in check from the pawn on b5 and must step to
+    // a7 or b7 (the white king covers a5): from there the wall keeps it
+    // out of the lower half for ever.
+    let fen = "8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With the white king elsewhere, a5 is open: the black king walks in
+    // and takes c4, the c-pawns are free, and both sides can mate.
+    let fen = "8/2b5/kp1p1p2/1PpP1Pp1/2P3P1/3B4/8/7K b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_rook_jammed_behind_its_king_stays_until_it_is_taken() {
+    // The white rook on a1 can be taken by the dark bishop (via b2), but
+    // until then it never moves: its king and bishop cannot move while it
+    // stands there. Every pawn is locked on squares the bishops of the
+    // other side never reach, so nothing else changes.
+    let fen = "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the bishop on b1 the rook gets out along the first rank
+    // and up the a-file, and the black king can be mated.
+    let fen = "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/R7 b - - 0 1";
+    assert!(agrees(fen)[0]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_forced_line_into_a_locked_wall_is_dead() {
+    // Black must take the queen that checks it; the recapture is forced
+    // too (the black queen checks along the a-file), and then only
+    // bishops that can never reach the other king's colour are left.
+    let fen = "1bB5/k7/Q6q/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the white bishops nothing can take the black queen back:
+    // ...Qxa6 is mate.
+    let fen = "1b6/k7/Q6q/8/1p1p1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1";
+    assert!(agrees(fen)[1]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn every_line_through_the_capture_of_a_jammed_piece_ends_in_a_locked_wall() {
+    // The knight on a1 is jammed; the dark bishop can take it, and each
+    // position the enumeration meets after that capture is a locked wall
+    // that the structure proves, so the enumeration ends without a mate.
+    let fen = "B7/1b6/2k5/8/1p1p1p1p/1PpP1P1P/K1P4b/NB6 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    for side in [Color::White, Color::Black] {
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable
+        );
+    }
+    // With a rook instead of the dark bishop, black takes the knight and
+    // the bishop on b1 and mates the king in its corner.
+    let fen = "B7/1b6/2k5/8/1p1p1p1p/1PpP1P1P/K1P4r/NB6 b - - 0 1";
+    assert!(agrees(fen)[1]);
+}
+
+#[test]
+fn a_king_with_no_square_stays_in_the_wall_even_when_checked() {
+    // A composed position (three dark bishops). The black king on b5 has
+    // no square (its own pawns, defended white men, squares the white
+    // pawns attack) and stays part of the wall even though the c-pawn can
+    // check it; the wall keeps every black piece from the white king, so
+    // black cannot mate. White can.
+    let fen = "8/1p3b2/pPp1p1p1/BkP1P1P1/1P6/BPB5/PKP5/8 w - - 0 1";
+    assert_eq!(agrees(fen), [true, false]);
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // Without the e- and g-pawns the light bishop gets round to the white
+    // king's side: black can mate.
+    let fen = "8/1p3b2/pPp5/BkP5/1P6/BPB5/PKP5/8 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
 }

@@ -1,6 +1,7 @@
 //! The fast check never calls a live position dead: on random positions,
-//! whenever `quick_dead` (or the per-move check `dead_after_move`) says a
-//! side cannot mate, the full search of
+//! whenever `quick_dead` (or the per-move check `dead_after_move`, or the
+//! static proofs that answer before any search) says a side cannot mate,
+//! the full search of
 //! chasolver (an independent implementation) finds no helpmate either; and
 //! wherever both decide, our full answer agrees with chasolver's.
 
@@ -123,6 +124,47 @@ fn random_wall(seed: u64) -> Option<Chess> {
     setup.position(CastlingMode::Standard).ok()
 }
 
+/// A random wall with up to four more pawns behind it on its files, which
+/// can still push up to the wall (and capture, if a man comes their way):
+/// a wall still on the move.
+fn random_moving_wall(seed: u64) -> Option<Chess> {
+    let pos = random_wall(seed)?;
+    let mut rng = Lcg(seed ^ 0x5EED);
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    for _ in 0..1 + rng.next(4) {
+        let color = if rng.next(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let pawn = Piece {
+            color,
+            role: Role::Pawn,
+        };
+        // A free square behind one of its colour's wall pawns, not on the
+        // first or last rank.
+        let behind: Vec<Square> = (setup.board.pawns() & setup.board.by_color(color))
+            .into_iter()
+            .flat_map(|p| {
+                (1..7u32)
+                    .map(move |r| Square::new(u32::from(p) % 8 + 8 * r))
+                    .filter(move |s| match color {
+                        Color::White => u32::from(*s) < u32::from(p),
+                        Color::Black => u32::from(*s) > u32::from(p),
+                    })
+            })
+            .filter(|s| !setup.board.occupied().contains(*s))
+            .collect();
+        if behind.is_empty() {
+            break;
+        }
+        setup
+            .board
+            .set_piece_at(behind[rng.next(behind.len())], pawn);
+    }
+    setup.position(CastlingMode::Standard).ok()
+}
+
 /// chasolver's verdict for `side` (`Some(true)` winnable).
 fn oracle(pos: &Chess, side: Color) -> Option<bool> {
     let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
@@ -145,6 +187,11 @@ fn check(pos: &Chess) -> Result<(), TestCaseError> {
         }
         if per_move_dead {
             prop_assert_ne!(theirs, Some(true), "{} dead after move for {}", fen, side);
+        }
+        // One node leaves no room for a search: only the static proofs
+        // (material, frozen and moving walls, short forced lines) answer.
+        if can_mate(pos, side, Budget::nodes(1)) == Verdict::Unwinnable {
+            prop_assert_ne!(theirs, Some(true), "{} proved statically for {}", fen, side);
         }
         let ours = can_mate(pos, side, Budget::DEFAULT);
         if let (Some(a), Some(b)) = (ours.can_mate(), theirs) {
@@ -176,6 +223,35 @@ proptest! {
         prop_assume!(pos.is_some());
         check(&pos.unwrap())?;
     }
+
+    #[test]
+    fn static_proofs_never_kill_a_live_moving_wall(seed in any::<u64>()) {
+        let pos = random_moving_wall(seed);
+        prop_assume!(pos.is_some());
+        check(&pos.unwrap())?;
+    }
+}
+
+/// The moving-wall generator reaches positions that only the static
+/// proofs beyond the fast check settle, so the property above is tested
+/// where it matters; each is checked too.
+#[test]
+fn random_moving_walls_include_ones_only_the_structure_settles() {
+    let mut settled = 0;
+    for seed in 0..20_000u64 {
+        let Some(pos) = random_moving_wall(seed) else {
+            continue;
+        };
+        let beyond = [Color::White, Color::Black].into_iter().any(|side| {
+            !quick_dead(&pos, side) && can_mate(&pos, side, Budget::nodes(1)) == Verdict::Unwinnable
+        });
+        if beyond {
+            settled += 1;
+            check(&pos).unwrap();
+        }
+    }
+    eprintln!("{settled} of 20000 random moving walls have a side only the structure settles");
+    assert!(settled >= 15, "only {settled}");
 }
 
 /// The wall generator does reach positions the fast check calls dead, so

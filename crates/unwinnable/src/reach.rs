@@ -1,0 +1,581 @@
+//! Reachability past pawns that can never move: the frozen wall of
+//! [`crate::frozen`] generalised to structures that are still moving.
+//!
+//! The frozen-wall test needs every pawn blocked head-on now. Many dead
+//! positions are not yet frozen: some pawns can still push until they run
+//! into the wall, a piece jammed among the pawns can be taken, a king can
+//! eat the loose pawns in its region. This module proves "cannot mate" for
+//! them with the same over-approximation, made to hold for ever:
+//!
+//! - a set `F` of *fixed* men is assumed to stay put: pawns with a fixed
+//!   man right in front of them, pieces jammed among fixed men (every
+//!   square they attack holds one of their own), kings with no square to
+//!   go to;
+//! - every other piece moves freely over every square no fixed man holds
+//!   (other men can always step aside), every king over the squares no
+//!   fixed enemy man attacks (a king in check from one leaves by a legal
+//!   move and never comes back), and every other pawn may stand on any
+//!   square of its file up to the first fixed man, or enemy pawn that
+//!   nothing can take, in its way;
+//! - a piece that can be taken but is jammed until then (a rook behind its
+//!   own king and bishop) stands on its square only;
+//! - `F` is kept only if, within those reaches, no fixed man can ever be
+//!   taken (no enemy piece reaches an attack on it, no king reaches it
+//!   undefended, no pawn's path attacks it) and no fixed pawn can ever
+//!   capture (no enemy man can stand on a square it attacks). A fixed man
+//!   that fails leaves `F` and the reaches are computed again; they only
+//!   grow, so this ends with the largest `F` that is closed.
+//!
+//! By induction on the moves, while every man of a closed `F` stands still
+//! every man stays inside its reach, so no move can ever disturb `F`. The
+//! moving pawns must also never capture or promote (otherwise the analysis
+//! gives up), so the winner's men are the ones on the board, each inside
+//! its reach, and the mate test of the frozen wall applies: the loser's
+//! king on a square of its reach that the winner can attack, with every
+//! flight square covered by the winner or fillable by the loser's men,
+//! decided by an exact count of what each man can put on those nine
+//! squares from one square of its reach.
+//!
+//! Where the structure alone does not settle it, a few plies of forced
+//! moves (a check with few answers) are followed, and every line must end
+//! in a structure that does, or in a game over without the winner's mate.
+
+use shakmaty::attacks::{attacks, king_attacks, pawn_attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Piece, Position, Role, Square};
+
+/// What one colour's men can do while the fixed men stand still.
+#[derive(Default)]
+struct Reach {
+    /// The colour's fixed men (pawns of `F` and jammed pieces).
+    fixed: Bitboard,
+    /// Squares its fixed men always attack.
+    sure: Bitboard,
+    /// Squares its king can stand on.
+    king: Bitboard,
+    /// Squares its free pieces can stand on.
+    stand: Bitboard,
+    /// Squares its free pieces can attack.
+    attack: Bitboard,
+    /// Each free piece and moving pawn: the man, its square now, the
+    /// squares it can stand on, and the men that may block its lines.
+    men: Vec<(Piece, Square, Bitboard, Bitboard)>,
+    /// Squares its moving pawns can stand on.
+    pawn_path: Bitboard,
+    /// Squares its moving pawns can attack.
+    pawn_attack: Bitboard,
+}
+
+/// The result of one pass over a candidate `F`.
+enum Pass {
+    /// These fixed men can be disturbed: drop them and try again.
+    Loosen(Bitboard),
+    /// A moving pawn can capture or promote: nothing is proved.
+    GiveUp,
+    /// `F` is closed; the reaches of black and white.
+    Closed([Reach; 2]),
+}
+
+/// The largest subset of `set` whose men can never move while the others
+/// of the subset stand still: pawns with a member right in front of them,
+/// pieces whose every target square holds a member of their own colour.
+/// Kings stay in (each pass checks that a fixed king has no square to go
+/// to).
+fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
+    loop {
+        let pawns = set & board.pawns();
+        let white = pawns & board.white() & set.shift(-8);
+        let black = pawns & board.black() & set.shift(8);
+        let mut next = white | black | (set & board.kings());
+        for sq in set & !board.pawns() & !board.kings() {
+            if let Some(piece) = board.piece_at(sq) {
+                let own = board.by_color(piece.color) & set;
+                if (attacks(sq, piece, set) & !own).is_empty() {
+                    next.add(sq);
+                }
+            }
+        }
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
+
+/// Positions a forced-line proof may visit.
+const FORCED_NODES: u32 = 48;
+
+/// Legal moves a position may have for its moves to count as forced.
+const FORCED_MOVES: usize = 3;
+
+/// Plies a forced line may run before the structure must prove it.
+const FORCED_PLIES: u32 = 4;
+
+/// `true` when it is proved that `winner` can never mate from `pos`: by the
+/// structure now, or because every line of a few forced plies (a check
+/// with one or two answers, a capture that must be made) ends in a
+/// position that the structure proves, or in a game over without the
+/// winner's mate.
+pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
+    let mut nodes = FORCED_NODES;
+    forced(pos, winner, FORCED_PLIES, &mut nodes)
+}
+
+/// The forced-line proof below `pos`, at most `plies` deep and `nodes`
+/// positions wide.
+fn forced(pos: &Chess, winner: Color, plies: u32, nodes: &mut u32) -> bool {
+    if structure(pos, winner) {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    if moves.len() > FORCED_MOVES {
+        return false;
+    }
+    for m in moves {
+        if *nodes == 0 {
+            return false;
+        }
+        *nodes -= 1;
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let over = next.legal_moves().is_empty();
+        if over && next.is_check() && pos.turn() == winner {
+            return false;
+        }
+        let dead = over || next.has_insufficient_material(winner);
+        if !dead && !forced(&next, winner, plies - 1, nodes) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `true` when the structure of `pos` proves that `winner` can never mate.
+pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    if pos.ep_square(EnPassantMode::Legal).is_some() {
+        return false;
+    }
+    // Pieces jammed among the pawns, and a king that can never move, stop
+    // a pawn like a fixed pawn does.
+    let mut fixed = settle(board.occupied(), board);
+    // A king in check now must leave its square by one of these moves.
+    let escape = if pos.is_check() {
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.role() == Role::King)
+            .map(|m| Bitboard::from_square(m.to()))
+            .fold(Bitboard::EMPTY, |a, b| a | b)
+    } else {
+        Bitboard::EMPTY
+    };
+    let turn = Turn {
+        color: pos.turn(),
+        escape,
+    };
+    // Moving pawns found capturable: they no longer stop the enemy pawns
+    // of their file.
+    let mut soft = Bitboard::EMPTY;
+    // Each round drops at least one man, so this ends.
+    for _ in 0..64 {
+        if (fixed & board.pawns()).is_empty() {
+            return false;
+        }
+        match pass(board, fixed, soft, &turn) {
+            Pass::Loosen(men) => {
+                fixed = settle(fixed & !men, board);
+                soft |= men & board.pawns();
+            }
+            Pass::GiveUp => return false,
+            Pass::Closed(reach) => return !mate_possible(&reach, winner),
+        }
+    }
+    false
+}
+
+/// One pass: the reaches of both colours with `fixed` pawns and the
+/// pieces jammed among them standing still, and whether that holds.
+fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
+    // Moving pawns that nothing can take: an enemy pawn on their file can
+    // never pass them.
+    let hard = board.pawns() & !walls & !soft;
+    let mut reach: [Reach; 2] = Default::default();
+    for color in [Color::Black, Color::White] {
+        let r = &mut reach[color as usize];
+        r.fixed = walls & board.by_color(color);
+        for sq in r.fixed {
+            if let Some(piece) = board.piece_at(sq) {
+                r.sure |= if piece.role == Role::Pawn {
+                    pawn_attacks(color, sq)
+                } else {
+                    attacks(sq, piece, walls)
+                };
+            }
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        let stop = walls | (hard & board.by_color(!color));
+        if !pawn_paths(board, walls, stop, color, &mut reach[color as usize]) {
+            return Pass::GiveUp;
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        let (mine, theirs) = split(&mut reach, color);
+        if !pieces(board, walls, color, mine, theirs, turn) {
+            return Pass::GiveUp;
+        }
+    }
+    hold(board, walls, &mut reach);
+    let mut disturbed = Bitboard::EMPTY;
+    for color in [Color::Black, Color::White] {
+        let c = color as usize;
+        let (me, them) = (&reach[c], &reach[1 - c]);
+        // Fixed men an enemy piece, pawn or king can take.
+        let king_hits = around_all(them.king);
+        // (A fixed king has no square to go to: a check cannot move it.)
+        disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
+        // A fixed king must stay where it is.
+        let king = me.fixed & board.kings();
+        if king.any() && me.king != king {
+            disturbed |= king;
+        }
+        disturbed |= me.fixed & king_hits & !me.sure;
+        // Moving pawns that stop enemy pawns and can be taken.
+        for sq in hard & board.by_color(color) {
+            let path = file_path(sq, color, walls | (hard & board.by_color(!color)));
+            if (path & (them.attack | them.pawn_attack | king_hits)).any() {
+                disturbed.add(sq);
+            }
+        }
+        // Fixed pawns that could capture an enemy man.
+        let targets = them.stand | them.pawn_path | (them.fixed & !board.kings());
+        for sq in me.fixed & board.pawns() {
+            if (pawn_attacks(color, sq) & targets).any() {
+                disturbed.add(sq);
+            }
+        }
+        // A moving pawn that could capture leaves its file: give up.
+        if (me.pawn_attack & targets).any() {
+            return Pass::GiveUp;
+        }
+    }
+    if disturbed.any() {
+        Pass::Loosen(disturbed)
+    } else {
+        Pass::Closed(reach)
+    }
+}
+
+/// Every square next to one of `squares`.
+fn around_all(squares: Bitboard) -> Bitboard {
+    let mut hits = Bitboard::EMPTY;
+    for k in squares {
+        hits |= king_attacks(k);
+    }
+    hits
+}
+
+/// Pieces that can be taken but are jammed until then: a rook in the
+/// corner behind its own king and bishop stays there until it is taken,
+/// since neither of them can move while it is there. Such a piece stands
+/// on its square only; what the others can do once it is gone is already
+/// in their reach (it is no wall).
+fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
+    // What each colour's men might ever take (kings are never taken).
+    let threat = [
+        reach[1].attack | reach[1].pawn_attack | around_all(reach[1].king),
+        reach[0].attack | reach[0].pawn_attack | around_all(reach[0].king),
+    ];
+    let pieces = board.occupied() & !board.pawns() & !board.kings();
+    let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
+    let sure = [reach[0].sure, reach[1].sure];
+    let fixed = [reach[0].fixed, reach[1].fixed];
+    let mut changed = false;
+    for r in reach.iter_mut() {
+        for man in r.men.iter_mut() {
+            let (piece, from, stand, _) = *man;
+            if piece.role == Role::Pawn || stand == Bitboard::from_square(from) {
+                continue;
+            }
+            // Only a piece with no move now can be jammed (a cheap test
+            // before the full one).
+            let own = board.by_color(piece.color);
+            if (attacks(from, piece, board.occupied()) & !own).any() {
+                continue;
+            }
+            let stays = walls | board.kings() | safe | Bitboard::from_square(from);
+            if stuck_with(board, stays, from, sure, fixed) {
+                // Its lines end on the men jammed with it, which stay.
+                man.2 = Bitboard::from_square(from);
+                man.3 = board.occupied();
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        for r in reach.iter_mut() {
+            r.stand = Bitboard::EMPTY;
+            r.attack = Bitboard::EMPTY;
+            for &(piece, _, stand, occupied) in r.men.iter().filter(|m| m.0.role != Role::Pawn) {
+                r.stand |= stand;
+                for s in stand {
+                    r.attack |= attacks(s, piece, occupied);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the piece on `x` can never move while the men of `stays` that
+/// can never move (kings with no square to go to included) stand still.
+fn stuck_with(
+    board: &Board,
+    stays: Bitboard,
+    x: Square,
+    sure: [Bitboard; 2],
+    fixed: [Bitboard; 2],
+) -> bool {
+    let mut set = stays;
+    loop {
+        set = settle(set, board);
+        let mut next = set;
+        for k in set & board.kings() {
+            let Some(color) = board.color_at(k) else {
+                continue;
+            };
+            let e = !color as usize;
+            // A king moves to a square no fixed enemy man attacks and
+            // that no other member of its own colour holds.
+            let closed = (set & board.by_color(color)) | sure[e] | (fixed[e] & sure[e]);
+            if (king_attacks(k) & !closed).any() {
+                next.discard(k);
+            }
+        }
+        if next == set {
+            return set.contains(x);
+        }
+        set = next;
+    }
+}
+
+/// Mutable access to one colour's reach and shared access to the other's.
+fn split(reach: &mut [Reach; 2], color: Color) -> (&mut Reach, &Reach) {
+    let (black, white) = reach.split_at_mut(1);
+    match color {
+        Color::Black => (&mut black[0], &white[0]),
+        Color::White => (&mut white[0], &black[0]),
+    }
+}
+
+/// The squares the moving pawns of `color` can stand on and attack;
+/// `false` if one could promote.
+fn pawn_paths(board: &Board, walls: Bitboard, stop: Bitboard, color: Color, r: &mut Reach) -> bool {
+    let last = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+    for sq in board.pawns() & board.by_color(color) & !walls {
+        let path = file_path(sq, color, stop);
+        if (path & last).any() {
+            return false;
+        }
+        r.pawn_path |= path;
+        for s in path {
+            r.pawn_attack |= pawn_attacks(color, s);
+        }
+        r.men.push((
+            Piece {
+                color,
+                role: Role::Pawn,
+            },
+            sq,
+            path,
+            walls,
+        ));
+    }
+    true
+}
+
+/// The squares of its file a pawn of `color` on `sq` can push to before
+/// the first man of `stop`, with its own square.
+fn file_path(sq: Square, color: Color, stop: Bitboard) -> Bitboard {
+    let step = if color == Color::White { 8 } else { -8 };
+    let mut at = Bitboard::from_square(sq);
+    let mut path = at;
+    loop {
+        at = at.shift(step);
+        if at.is_empty() || (at & stop).any() {
+            return path;
+        }
+        path |= at;
+    }
+}
+
+/// The side to move, and where its king may go if it is in check now.
+struct Turn {
+    color: Color,
+    escape: Bitboard,
+}
+
+/// The reach of the free pieces and the king of `color`; `false` if its
+/// king stands where a fixed enemy man attacks it and it is not that
+/// side's move (no legal game gets there).
+fn pieces(
+    board: &Board,
+    walls: Bitboard,
+    color: Color,
+    me: &mut Reach,
+    them: &Reach,
+    turn: &Turn,
+) -> bool {
+    for sq in board.by_color(color) & board.kings() {
+        // A king never enters a square a fixed enemy man attacks, nor
+        // takes a fixed man that another fixed man defends. In check from
+        // a fixed man, it leaves now by a legal move and never comes back.
+        let blocked = me.fixed | them.sure | (them.fixed & them.sure);
+        let start = if !them.sure.contains(sq) {
+            Bitboard::from_square(sq)
+        } else if turn.color == color {
+            turn.escape & !blocked
+        } else {
+            return false;
+        };
+        me.king |= flood(start, |s| king_attacks(s) & !blocked).with(sq);
+    }
+    for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
+        let Some(role) = board.role_at(sq) else {
+            continue;
+        };
+        let piece = Piece { color, role };
+        let stand = flood(Bitboard::from_square(sq), |s| {
+            attacks(s, piece, walls) & !me.fixed & !them.fixed
+        });
+        me.men.push((piece, sq, stand, walls));
+        me.stand |= stand;
+        for s in stand {
+            me.attack |= attacks(s, piece, walls);
+        }
+    }
+    true
+}
+
+/// Every square reachable from `start` by repeated `step`s.
+fn flood(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
+    let mut seen = start;
+    let mut frontier = start;
+    while let Some(sq) = frontier.pop_front() {
+        let fresh = step(sq) & !seen;
+        seen |= fresh;
+        frontier |= fresh;
+    }
+    seen
+}
+
+/// Can `winner` mate inside the closed structure described by `reach`?
+///
+/// For each square of the loser's king's reach, a small exact search over
+/// the nine squares that matter (the king's and its flight squares): each
+/// man of either side stands on one square of its reach (or anywhere
+/// else), a winner's man covers what it attacks from there and the square
+/// it stands on, a loser's man fills the square it stands on. The mate
+/// needs the king's square attacked and every flight square covered,
+/// filled, held by a fixed man or off the board. Reaches and open rays make
+/// it an over-approximation, so "no" is proved.
+fn mate_possible(reach: &[Reach; 2], winner: Color) -> bool {
+    let (w, l) = (&reach[winner as usize], &reach[!winner as usize]);
+    // A king in check from a fixed man now is not mated (the game is not
+    // over) and never comes back to that square.
+    let checks = l.king & (w.pawn_attack | w.attack) & !w.sure;
+    checks.into_iter().any(|k| mate_on(k, w, l))
+}
+
+/// The nine squares around a king on `k`, the king's own first.
+fn around(k: Square) -> ([Option<Square>; 9], Bitboard) {
+    let mut squares = [None; 9];
+    squares[0] = Some(k);
+    for (i, s) in king_attacks(k).into_iter().enumerate() {
+        squares[i + 1] = Some(s);
+    }
+    (squares, king_attacks(k).with(k))
+}
+
+/// `bb` restricted to the nine squares, as a mask of nine bits.
+fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
+    let mut m = 0;
+    for (i, s) in squares.iter().enumerate() {
+        if s.is_some_and(|s| bb.contains(s)) {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+/// Can the loser's king be mated on `k`?
+fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
+    let (squares, near) = around(k);
+    let flights = near.without(k);
+    // Off the board, or held for ever by a fixed man of either side (a
+    // winner's fixed man next to the loser's region is defended, or it
+    // would not be fixed), or always attacked.
+    let mut start: u16 = 0;
+    for (i, s) in squares.iter().enumerate() {
+        if s.is_none() {
+            start |= 1 << i;
+        }
+    }
+    start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
+    let mut options: Vec<Vec<u16>> = Vec::new();
+    // The winner's king: never next to the loser's.
+    let mut king = vec![0];
+    for s in w.king & !near & !king_attacks(k) {
+        king.push(mask(&squares, king_attacks(s) & flights));
+    }
+    options.push(king);
+    for &(piece, _, stand, occupied) in &w.men {
+        let mut m = vec![0];
+        for s in stand.without(k) {
+            let hits = if piece.role == Role::Pawn {
+                pawn_attacks(piece.color, s)
+            } else {
+                attacks(s, piece, occupied)
+            };
+            m.push(mask(
+                &squares,
+                (hits & near) | (Bitboard::from_square(s) & flights),
+            ));
+        }
+        options.push(m);
+    }
+    for &(_, _, stand, _) in &l.men {
+        let mut m = vec![0];
+        for s in stand & flights {
+            m.push(mask(&squares, Bitboard::from_square(s)));
+        }
+        options.push(m);
+    }
+    covers_all(start, &mut options)
+}
+
+/// Whether picking one mask from each option list can cover all nine bits.
+fn covers_all(start: u16, options: &mut [Vec<u16>]) -> bool {
+    const ALL: u16 = (1 << 9) - 1;
+    let mut seen = [false; 512];
+    seen[usize::from(start)] = true;
+    for list in options.iter_mut() {
+        list.sort_unstable();
+        list.dedup();
+        if list.len() <= 1 {
+            continue;
+        }
+        let mut next = [false; 512];
+        for (r, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
+            for &m in list.iter() {
+                next[r | usize::from(m)] = true;
+            }
+        }
+        seen = next;
+        if seen[usize::from(ALL)] {
+            return true;
+        }
+    }
+    seen[usize::from(ALL)]
+}
