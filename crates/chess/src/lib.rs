@@ -29,7 +29,7 @@
 #![warn(missing_docs)]
 
 use arbiter_laws::ruleset::{Mateability, MoveInput, RuleSet, Status};
-use arbiter_rules::Side;
+use arbiter_rules::{Side, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
@@ -369,8 +369,8 @@ impl RuleSet for Chess {
     type Move = Move;
     type Identity = ChessIdentity;
 
-    fn variant(&self) -> &'static str {
-        "chess"
+    fn variant(&self) -> Variant {
+        Variant::Chess
     }
 
     fn initial_position(&self) -> ChessPosition {

@@ -8,10 +8,10 @@
 //! first unreadable token, an unclosed comment or an unclosed variation is
 //! reported with its ply, line and column instead of letting the game pass.
 
-use arbiter_laws::Game;
 use arbiter_laws::audit::{RecordedGame, parse_clk};
 use arbiter_laws::log::{LineError, LineReader, MAX_LINE, cut};
 use arbiter_laws::ruleset::RuleSet;
+use arbiter_laws::{Game, Variant};
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use std::io::{BufReader, Read};
 use std::ops::ControlFlow;
@@ -443,8 +443,8 @@ pub fn write_pgn<R: RuleSet>(
     tag("White", white);
     tag("Black", black);
     tag("Result", result);
-    if rules.variant() != "chess" {
-        let v = rules.variant();
+    if rules.variant() != Variant::Chess {
+        let v = rules.variant().key();
         let mut c = v.chars();
         let cap: String = c
             .next()

@@ -11,6 +11,7 @@
 
 use arbiter_chess::Chess;
 use arbiter_chess::pgn::PgnGames;
+use arbiter_laws::Termination;
 use arbiter_laws::audit::RecordedGame;
 use arbiter_laws::timing::Timing;
 use arbiter_laws::{
@@ -82,19 +83,19 @@ fn compare_file(pgn: &Path) -> (usize, [usize; 5]) {
             let (fen, c3, c50, five, s75, mate, stale, insufficient) = p.clone();
             let ctx = format!("game {} ply {ply} {fen}", o.game);
             assert_eq!(game.rules().position_text(game.position()), fen, "{ctx}");
-            let term = game.outcome().map(|x| x.termination.as_str());
+            let term = game.outcome().map(|x| x.termination);
             // python-chess's order: checkmate, insufficient material, stalemate,
             // fivefold, 75 moves (Board.outcome()).
             let expected = if mate {
-                Some("checkmate")
+                Some(Termination::Checkmate)
             } else if insufficient && !stale {
-                Some("dead_position")
+                Some(Termination::DeadPosition)
             } else if stale {
-                Some("stalemate")
+                Some(Termination::Stalemate)
             } else if five {
-                Some("fivefold_repetition")
+                Some(Termination::FivefoldRepetition)
             } else if s75 {
-                Some("seventy_five_moves")
+                Some(Termination::SeventyFiveMoves)
             } else {
                 None
             };
@@ -103,7 +104,7 @@ fn compare_file(pgn: &Path) -> (usize, [usize; 5]) {
             // takes the last piece) is a dead position already (L-5.2b):
             // python-chess's material test sees it a few plies later, on
             // the line the game was forced along, and the game ends here.
-            if term == Some("dead_position") && expected.is_none() {
+            if term == Some(Termination::DeadPosition) && expected.is_none() {
                 let later = o.positions.iter().skip(ply + 1).take(4).any(|n| n.7);
                 assert!(later, "{ctx}");
                 break;

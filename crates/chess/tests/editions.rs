@@ -3,6 +3,7 @@
 //! one that does not must give different, named results.
 
 mod common;
+use arbiter_laws::Termination;
 use common::{Log, kinds};
 
 const E: [&str; 4] = ["2005", "2017", "2018", "2023"];
@@ -24,7 +25,7 @@ fn illegal_ladder(edition: &str, start: &str, n: usize) -> arbiter_laws::replay:
 fn l_7_5e_illegal_move_ladder_standard() {
     // 2005 (seed 000 art. 7.4b): +2 min, +2 min, the third loses.
     let r = illegal_ladder("2005", KR_VS_KR, 2);
-    assert_eq!(r.result, "*");
+    assert_eq!(r.result.as_str(), "*");
     assert_eq!(r.illegal_moves.white, 2);
     assert_eq!(
         kinds(&r),
@@ -33,12 +34,12 @@ fn l_7_5e_illegal_move_ladder_standard() {
     let r = illegal_ladder("2005", KR_VS_KR, 3);
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("illegal_moves"))
+        ("0-1", Some(Termination::IllegalMoves))
     );
     // 2017, 2018, 2023 (7.5.5): the second loses.
     for e in ["2017", "2018", "2023"] {
         let r = illegal_ladder(e, KR_VS_KR, 1);
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(
             kinds(&r),
             vec![("white".into(), "illegal_move".into(), Some(120_000))]
@@ -46,7 +47,7 @@ fn l_7_5e_illegal_move_ladder_standard() {
         let r = illegal_ladder(e, KR_VS_KR, 2);
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("0-1", Some("illegal_moves")),
+            ("0-1", Some(Termination::IllegalMoves)),
             "{e}"
         );
     }
@@ -60,12 +61,12 @@ fn l_7_5e_draw_when_opponent_cannot_mate_only_from_2017() {
         let r = illegal_ladder(e, KR_VS_K, 2);
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("1/2-1/2", Some("illegal_moves")),
+            ("1/2-1/2", Some(Termination::IllegalMoves)),
             "{e}"
         );
     }
     let r = illegal_ladder("2005", KR_VS_K, 3);
-    assert_eq!(r.result, "0-1");
+    assert_eq!(r.result.as_str(), "0-1");
 }
 
 #[test]
@@ -110,13 +111,13 @@ fn l_a_5_2_reduced_rapid_first_illegal_move_july_2017_vs_2018() {
     let r = log.replay();
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("illegal_moves"))
+        ("0-1", Some(Termination::IllegalMoves))
     );
     // 2018: 7.5.5 applies: 2 min to the opponent in rapid, play goes on.
     let mut log = Log::new("2018", reduced);
     log.mv("white", "e5").claim("black", "illegal_move", None);
     let r = log.replay();
-    assert_eq!(r.result, "*");
+    assert_eq!(r.result.as_str(), "*");
     assert_eq!(
         kinds(&r),
         vec![("white".into(), "illegal_move".into(), Some(120_000))]
@@ -208,12 +209,12 @@ fn l_9_6_fivefold_and_75_moves_automatic_from_2017() {
         log.moves(&shuffle);
         let r = log.replay();
         if e == "2005" {
-            assert_eq!(r.result, "*", "2005 has no fivefold rule");
+            assert_eq!(r.result.as_str(), "*", "2005 has no fivefold rule");
             assert_eq!(r.ply, 16);
         } else {
             assert_eq!(
                 (r.result.as_str(), r.termination, r.ply),
-                ("1/2-1/2", Some("fivefold_repetition"), 16),
+                ("1/2-1/2", Some(Termination::FivefoldRepetition), 16),
                 "{e}"
             );
         }
@@ -225,11 +226,11 @@ fn l_9_6_fivefold_and_75_moves_automatic_from_2017() {
         log.mv("white", "Rb2");
         let r = log.replay();
         if e == "2005" {
-            assert_eq!(r.result, "*");
+            assert_eq!(r.result.as_str(), "*");
         } else {
             assert_eq!(
                 (r.result.as_str(), r.termination),
-                ("1/2-1/2", Some("seventy_five_moves")),
+                ("1/2-1/2", Some(Termination::SeventyFiveMoves)),
                 "{e}"
             );
         }
@@ -239,7 +240,7 @@ fn l_9_6_fivefold_and_75_moves_automatic_from_2017() {
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("1-0", Some("checkmate")),
+            ("1-0", Some(Termination::Checkmate)),
             "{e}"
         );
     }
@@ -256,10 +257,10 @@ fn l_5_2c_agreement_before_both_have_moved() {
         if e == "2005" {
             assert_eq!(
                 (r.result.as_str(), r.termination),
-                ("1/2-1/2", Some("agreement"))
+                ("1/2-1/2", Some(Termination::Agreement))
             );
         } else {
-            assert_eq!(r.result, "*", "{e}");
+            assert_eq!(r.result.as_str(), "*", "{e}");
             assert_eq!(r.rejected.len(), 1, "{e}");
         }
         // After a move each, every edition allows it.
@@ -267,7 +268,11 @@ fn l_5_2c_agreement_before_both_have_moved() {
         log.moves("e4 e5")
             .event("offer_draw", "white")
             .event("accept_draw", "black");
-        assert_eq!(log.replay().termination, Some("agreement"), "{e}");
+        assert_eq!(
+            log.replay().termination,
+            Some(Termination::Agreement),
+            "{e}"
+        );
     }
 }
 
@@ -280,12 +285,12 @@ fn l_5_1b_resignation_when_opponent_cannot_mate() {
         let want = if e == "2023" { "1/2-1/2" } else { "0-1" };
         assert_eq!(
             (r.result.as_str(), r.termination),
-            (want, Some("resignation")),
+            (want, Some(Termination::Resignation)),
             "{e}"
         );
         let mut log = Log::new(e, KR_VS_K);
         log.event("resign", "black");
-        assert_eq!(log.replay().result, "1-0", "{e}");
+        assert_eq!(log.replay().result.as_str(), "1-0", "{e}");
     }
 }
 
@@ -306,13 +311,13 @@ fn l_6_9b_both_flags_fallen() {
     let r = run("2005");
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("1/2-1/2", Some("time_forfeit"))
+        ("1/2-1/2", Some(Termination::TimeForfeit))
     );
     // 2018: the arbiter (the software) calls the first flag when it falls.
     let r = run("2018");
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("time_forfeit"))
+        ("0-1", Some(Termination::TimeForfeit))
     );
     assert_eq!(r.clock.unwrap().flag_at, Some(900_000));
 }
@@ -330,9 +335,9 @@ fn l_6_8_flag_called_automatically_or_on_claim() {
         log.at(901_000).mv("white", "e4");
         let r = log.replay();
         if auto {
-            assert_eq!(r.termination, Some("time_forfeit"), "{e}");
+            assert_eq!(r.termination, Some(Termination::TimeForfeit), "{e}");
         } else {
-            assert_eq!(r.result, "*", "{e}: nobody claimed the flag");
+            assert_eq!(r.result.as_str(), "*", "{e}: nobody claimed the flag");
             assert_eq!(r.ply, 1);
         }
     }
@@ -355,7 +360,7 @@ fn l_6_8_july_2017_arbiter_may_call_a_flag_when_the_header_says_so() {
     let r = run("2017", on);
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("time_forfeit"))
+        ("0-1", Some(Termination::TimeForfeit))
     );
     assert_eq!(r.ply, 0);
     assert_eq!(r.rejected.len(), 1);
@@ -373,13 +378,17 @@ fn l_6_8_july_2017_arbiter_may_call_a_flag_when_the_header_says_so() {
     for e in ["2018", "2023"] {
         for setting in [on, off] {
             let r = run(e, setting);
-            assert_eq!(r.termination, Some("time_forfeit"), "{e} {setting:?}");
+            assert_eq!(
+                r.termination,
+                Some(Termination::TimeForfeit),
+                "{e} {setting:?}"
+            );
         }
     }
     // Fully supervised July-2017 rapid: the arbiter watches, flags are called.
     let mut log = Log::new("2017", "\"time_control\":\"900\",\"supervision\":\"full\"");
     log.at(901_000).mv("white", "e4");
-    assert_eq!(log.replay().termination, Some("time_forfeit"));
+    assert_eq!(log.replay().termination, Some(Termination::TimeForfeit));
 }
 
 /// With the arbiter's call off, a July-2017 reduced flag still counts when the
@@ -392,7 +401,7 @@ fn l_a_4_3_july_2017_flag_counts_when_claimed() {
     let r = log.replay();
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("time_forfeit"))
+        ("0-1", Some(Termination::TimeForfeit))
     );
     // Claimed before the fall: refused, the game goes on.
     let mut log = Log::new("2017", header);
@@ -412,12 +421,16 @@ fn l_6_7a_late_arrival() {
         let mut log = Log::new(e, "");
         log.at(at).event("arrive", "white");
         let r = log.replay();
-        assert_eq!(r.result, if loses { "0-1" } else { "*" }, "{e} {at}");
+        assert_eq!(
+            r.result.as_str(),
+            if loses { "0-1" } else { "*" },
+            "{e} {at}"
+        );
     }
     // The regulations' default time overrides the edition's.
     let mut log = Log::new("2023", "\"default_time\":900000");
     log.at(600_000).event("arrive", "black");
-    assert_eq!(log.replay().result, "*");
+    assert_eq!(log.replay().result.as_str(), "*");
 }
 
 #[test]
@@ -464,7 +477,7 @@ fn l_12_9_penalty_menu() {
         log.arbiter("\"action\":\"fine\",\"side\":\"black\"")
             .arbiter("\"action\":\"warning\",\"side\":\"black\"");
         let r = log.replay();
-        let got: Vec<String> = r.penalties.iter().map(|p| p.kind.clone()).collect();
+        let got: Vec<String> = r.penalties.iter().map(|p| p.kind.to_string()).collect();
         if e == "2005" {
             assert_eq!(got, vec!["warning"], "13.4 has no fines");
         } else {
@@ -488,9 +501,9 @@ fn quickplay_finish_in_the_laws_2005_only_announced_later() {
             .arbiter("\"action\":\"quickplay_accept\"");
         let r = log.replay();
         if ok {
-            assert_eq!(r.result, "1/2-1/2", "{e} {announced}");
+            assert_eq!(r.result.as_str(), "1/2-1/2", "{e} {announced}");
         } else {
-            assert_eq!(r.result, "*", "{e} {announced}");
+            assert_eq!(r.result.as_str(), "*", "{e} {announced}");
             assert_eq!(r.rejected.len(), 2);
         }
     }

@@ -8,6 +8,7 @@
 
 mod common;
 use arbiter_chess::Chess;
+use arbiter_laws::Termination;
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::replay;
 use common::{Log, kinds};
@@ -31,7 +32,7 @@ fn l_9_1_an_incorrect_claim_offered_back_accepts_the_open_offer() {
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("1/2-1/2", Some("agreement")),
+            ("1/2-1/2", Some(Termination::Agreement)),
             "{e}: {:?}",
             r.rejected
         );
@@ -40,7 +41,7 @@ fn l_9_1_an_incorrect_claim_offered_back_accepts_the_open_offer() {
         let mut log = Log::new(e, "\"time_control\":\"5400\"");
         log.moves("Nf3 Nf6 Ng1").claim("black", "threefold", None);
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(r.draw_offer, Some(arbiter_rules::Side::Black), "{e}");
     }
 }
@@ -61,7 +62,7 @@ fn l_9_1_a_quickplay_claim_accepts_the_open_offer() {
     let r = log.replay();
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("1/2-1/2", Some("agreement")),
+        ("1/2-1/2", Some(Termination::Agreement)),
         "{:?}",
         r.rejected
     );
@@ -70,7 +71,7 @@ fn l_9_1_a_quickplay_claim_accepts_the_open_offer() {
     log.moves("e4 e5 Nf3")
         .claim("black", "quickplay_finish", None);
     let r = log.replay();
-    assert_eq!(r.result, "*");
+    assert_eq!(r.result.as_str(), "*");
     assert!(r.rejected.is_empty(), "{:?}", r.rejected);
 }
 
@@ -88,7 +89,7 @@ fn l_9_1c_an_illegal_move_by_the_opponent_rejects_the_offer() {
             .event("accept_draw", "black");
         let r = log.replay();
         assert_eq!(r.illegal_moves.black, 1, "{e}");
-        assert_eq!(r.result, "*", "{e}: the offer was rejected");
+        assert_eq!(r.result.as_str(), "*", "{e}: the offer was rejected");
         assert_eq!(r.draw_offer, None, "{e}");
         // Without the illegal move the offer stands and is accepted.
         let mut log = Log::new(e, "\"time_control\":\"5400\"");
@@ -97,7 +98,11 @@ fn l_9_1c_an_illegal_move_by_the_opponent_rejects_the_offer() {
             .event("offer_draw", "white")
             .press("white")
             .event("accept_draw", "black");
-        assert_eq!(log.replay().termination, Some("agreement"), "{e}");
+        assert_eq!(
+            log.replay().termination,
+            Some(Termination::Agreement),
+            "{e}"
+        );
     }
 }
 
@@ -113,19 +118,19 @@ fn l_5_2_3_an_offer_back_before_both_have_moved_stays_valid() {
         let r = log.replay();
         if e == "2005" {
             // 2005: no 5.2.3; offering back agrees the draw at once.
-            assert_eq!(r.termination, Some("agreement"), "{e}");
+            assert_eq!(r.termination, Some(Termination::Agreement), "{e}");
             continue;
         }
         // 2017+: no agreement yet (5.2.3), but Black's offer is valid
         // (9.1.2.1) and, after 1...e5, White accepts it.
         assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(r.draw_offer, Some(arbiter_rules::Side::Black), "{e}");
         log.mv("black", "e5").event("accept_draw", "white");
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("agreement"), 2),
+            ("1/2-1/2", Some(Termination::Agreement), 2),
             "{e}: {:?}",
             r.rejected
         );
@@ -145,7 +150,7 @@ fn l_9_2_a_claim_with_an_intended_move_is_right_if_the_position_stands_now() {
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("threefold_claim"), 8),
+            ("1/2-1/2", Some(Termination::ThreefoldClaim), 8),
             "{e}"
         );
         assert!(r.penalties.is_empty(), "{e}: {:?}", r.penalties);
@@ -153,7 +158,7 @@ fn l_9_2_a_claim_with_an_intended_move_is_right_if_the_position_stands_now() {
         let mut log = Log::new(e, "\"time_control\":\"5400\"");
         log.moves(SHUFFLE).claim("white", "threefold", Some("e4"));
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(kinds(&r)[0].1, "incorrect_claim", "{e}");
         assert_eq!(r.moves.last().map(String::as_str), Some("e4"), "{e}");
     }
@@ -170,7 +175,7 @@ fn l_9_3_a_fifty_move_claim_with_a_pawn_move_is_right_if_fifty_moves_stand_now()
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("fifty_moves_claim"), 0),
+            ("1/2-1/2", Some(Termination::FiftyMovesClaim), 0),
             "{e}"
         );
         // One half-move short, with a pawn move intended: wrong.
@@ -178,7 +183,7 @@ fn l_9_3_a_fifty_move_claim_with_a_pawn_move_is_right_if_fifty_moves_stand_now()
         let mut log = Log::new(e, h);
         log.claim("white", "fifty_moves", Some("a3"));
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(kinds(&r)[0].1, "incorrect_claim", "{e}");
     }
 }
@@ -195,7 +200,7 @@ fn l_9_4_a_move_made_on_the_board_forfeits_the_claim_on_that_move() {
             .made("white", "Ke2")
             .claim("white", "threefold", None);
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert!(
             r.rejected.iter().any(|x| x.reason.contains("9.4")),
             "{e}: {:?}",
@@ -206,7 +211,11 @@ fn l_9_4_a_move_made_on_the_board_forfeits_the_claim_on_that_move() {
         let mut log = Log::new(e, "\"time_control\":\"5400\"");
         log.moves(&format!("{SHUFFLE} {SHUFFLE}"))
             .claim("white", "threefold", None);
-        assert_eq!(log.replay().termination, Some("threefold_claim"), "{e}");
+        assert_eq!(
+            log.replay().termination,
+            Some(Termination::ThreefoldClaim),
+            "{e}"
+        );
     }
 }
 
@@ -230,12 +239,12 @@ fn g_iii_1_a_quickplay_claim_is_refused_before_the_final_period() {
             if final_period {
                 assert_eq!(
                     (r.result.as_str(), r.termination),
-                    ("1/2-1/2", Some("arbiter")),
+                    ("1/2-1/2", Some(Termination::Arbiter)),
                     "{e} {tc}: {:?}",
                     r.rejected
                 );
             } else {
-                assert_eq!(r.result, "*", "{e} {tc}: no draw in period 1");
+                assert_eq!(r.result.as_str(), "*", "{e} {tc}: no draw in period 1");
                 assert!(
                     r.rejected[0].reason.contains("period 1"),
                     "{e}: {:?}",
@@ -273,7 +282,7 @@ fn l_a_5_2_an_unclaimed_press_without_a_move_stands_and_play_goes_on() {
         assert_eq!(r.illegal_moves.white, 1, "{e}");
         if e == "2017" {
             // July 2017 A.4.2: the first illegal move in reduced play loses.
-            assert_eq!(r.result, "0-1", "{e}");
+            assert_eq!(r.result.as_str(), "0-1", "{e}");
         } else {
             assert_eq!(r.moves, ["e4", "e5", "Nf3"], "{e}: {:?}", r.rejected);
         }
@@ -299,7 +308,7 @@ fn l_9_3_an_unlawful_move_that_stood_resets_the_count_only_as_pawn_move_or_captu
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("1/2-1/2", Some("fifty_moves_claim")),
+            ("1/2-1/2", Some(Termination::FiftyMovesClaim)),
             "{e}: {:?} {:?}",
             r.rejected,
             r.notes
@@ -310,7 +319,7 @@ fn l_9_3_an_unlawful_move_that_stood_resets_the_count_only_as_pawn_move_or_captu
             .mv("black", "Kd7")
             .claim("white", "fifty_moves", None);
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}: {:?}", r.rejected);
+        assert_eq!(r.result.as_str(), "*", "{e}: {:?}", r.rejected);
         assert_eq!(kinds(&r)[0].1, "incorrect_claim", "{e}");
     }
 }
@@ -347,14 +356,14 @@ fn l_6_8_a_flag_event_at_the_flags_millisecond_ends_the_game_then() {
         assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("0-1", Some("time_forfeit")),
+            ("0-1", Some(Termination::TimeForfeit)),
             "{e}"
         );
         // One millisecond earlier the flag is still up.
         let mut log = Log::new(e, "\"time_control\":\"60\"");
         log.at(59_999).event("flag", "white");
         let r = log.replay();
-        assert_eq!(r.result, "*", "{e}");
+        assert_eq!(r.result.as_str(), "*", "{e}");
         assert_eq!(r.rejected.len(), 1, "{e}");
     }
 }
@@ -367,7 +376,7 @@ fn l_6_8_a_press_at_the_flags_millisecond_is_too_late() {
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination),
-            ("0-1", Some("time_forfeit")),
+            ("0-1", Some(Termination::TimeForfeit)),
             "{e}"
         );
         assert_eq!(r.clock.as_ref().and_then(|c| c.flag_at), Some(60_000));
@@ -486,7 +495,11 @@ fn a_2005_rapid_header_without_supervision_is_reduced_for_illegal_moves_and_flag
     assert_eq!(kinds(&r)[0].1, "illegal_move");
     let mut log = Log::new("2005", h);
     log.at(1_900_000).event("arrive", "white");
-    assert_eq!(log.replay().result, "*", "an unclaimed flag does not count");
+    assert_eq!(
+        log.replay().result.as_str(),
+        "*",
+        "an unclaimed flag does not count"
+    );
     // `supervision: full`: the arbiter acts at once on both.
     let h = "\"time_control\":\"1800\",\"supervision\":\"full\"";
     let mut log = Log::new("2005", h);
@@ -499,7 +512,7 @@ fn a_2005_rapid_header_without_supervision_is_reduced_for_illegal_moves_and_flag
     let r = log.replay();
     assert_eq!(
         (r.result.as_str(), r.termination),
-        ("0-1", Some("time_forfeit"))
+        ("0-1", Some(Termination::TimeForfeit))
     );
 }
 
@@ -517,7 +530,7 @@ fn l_a_5_4_an_unclaimed_unfinished_promotion_draws_after_the_next_move() {
         assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("arbiter"), 2),
+            ("1/2-1/2", Some(Termination::Arbiter), 2),
             "{e}: {:?}",
             r.notes
         );
@@ -569,7 +582,7 @@ fn l_a_5_2_an_unclaimed_move_into_check_stands_and_the_reply_is_judged_as_it_sta
         assert!(r.rejected.is_empty(), "{e} {h}: {:?}", r.rejected);
         // Black's reply leaves White in check: the record marks it (App. C).
         assert_eq!(r.moves, ["Bd3", "Kd8+", "Kd2"], "{e} {h}");
-        assert_eq!(r.result, "*", "{e} {h}");
+        assert_eq!(r.result.as_str(), "*", "{e} {h}");
         assert!(r.penalties.is_empty(), "{e} {h}");
         assert!(
             r.fen.starts_with("3k4/4r3/8/8/8/3B4/3K4/8 b"),
@@ -673,7 +686,7 @@ fn l_a_5_4_an_unfinished_promotion_into_check_draws_after_the_next_move() {
         assert!(r.rejected.is_empty(), "{e}: {:?}", r.rejected);
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("arbiter"), 2),
+            ("1/2-1/2", Some(Termination::Arbiter), 2),
             "{e}: {:?}",
             r.notes
         );

@@ -6,6 +6,7 @@
 //! is the independent oracle here.
 
 mod common;
+use arbiter_laws::Termination;
 use std::sync::Arc;
 
 use arbiter_chess::{Chess, StaticMaterial};
@@ -40,11 +41,11 @@ fn start(fen: &str) -> String {
     format!("\"start\":\"{fen}\",\"time_control\":\"60\"")
 }
 
-fn flag(edition: &str, fen: &str) -> (String, Option<&'static str>) {
+fn flag(edition: &str, fen: &str) -> (&'static str, Option<Termination>) {
     let mut log = Log::new(edition, &start(fen));
     log.at(61_000).event("flag", "white");
     let r = log.replay();
-    (r.result, r.termination)
+    (r.result.as_str(), r.termination)
 }
 
 #[test]
@@ -58,11 +59,15 @@ fn l_6_9_flag_behind_a_locked_wall_is_a_draw_and_with_a_way_through_a_loss() {
         // White's flag falls; Black cannot mate by any series of legal moves.
         assert_eq!(
             flag(e, WALL),
-            ("1/2-1/2".into(), Some("time_forfeit")),
+            ("1/2-1/2", Some(Termination::TimeForfeit)),
             "{e}"
         );
         // With the g-file open Black can queen and mate: White loses.
-        assert_eq!(flag(e, BROKEN), ("0-1".into(), Some("time_forfeit")), "{e}");
+        assert_eq!(
+            flag(e, BROKEN),
+            ("0-1", Some(Termination::TimeForfeit)),
+            "{e}"
+        );
     }
 }
 
@@ -73,7 +78,7 @@ fn the_static_material_test_alone_scores_the_walled_flag_as_a_loss() {
     log.at(61_000).event("flag", "white");
     let parsed = parse_log(&log.text()).unwrap();
     let (game, rejected) = replay(Chess::with_oracle(Arc::new(StaticMaterial)), &parsed).unwrap();
-    assert_eq!(report(&game, rejected).result, "0-1");
+    assert_eq!(report(&game, rejected).result.as_str(), "0-1");
 }
 
 #[test]
@@ -81,7 +86,7 @@ fn l_5_1b_resignation_behind_the_wall_draws_in_2023_only() {
     let resign = |e: &str, fen: &str| {
         let mut log = Log::new(e, &start(fen));
         log.event("resign", "white");
-        log.replay().result
+        log.replay().result.as_str()
     };
     assert_eq!(resign("2023", WALL), "1/2-1/2");
     assert_eq!(resign("2017", WALL), "0-1");
@@ -104,7 +109,7 @@ fn l_5_2b_a_move_that_locks_the_wall_ends_the_game_at_once() {
         let r = log.replay();
         assert_eq!(
             (r.result.as_str(), r.termination, r.ply),
-            ("1/2-1/2", Some("dead_position"), 1),
+            ("1/2-1/2", Some(Termination::DeadPosition), 1),
             "{e}"
         );
         // ...Kd7 keeps the gap (fxg6 or hxg6 still opens it): play goes on.
@@ -122,19 +127,22 @@ const LATE: &str = "k7/8/8/8/4K3/8/8/7r w - - 148 120";
 #[test]
 fn l_9_6b_horizon_decides_the_flag_from_2017_but_not_in_2005() {
     // 2005 (no 75-move rule): Black can mate some day, so White loses.
-    assert_eq!(flag("2005", LATE), ("0-1".into(), Some("time_forfeit")));
+    assert_eq!(flag("2005", LATE), ("0-1", Some(Termination::TimeForfeit)));
     // 2017 on: two quiet plies are left before the 75-move rule ends the
     // game, and no mate of a king in the centre takes one reply: a draw.
     for e in ["2017", "2018", "2023"] {
         assert_eq!(
             flag(e, LATE),
-            ("1/2-1/2".into(), Some("time_forfeit")),
+            ("1/2-1/2", Some(Termination::TimeForfeit)),
             "{e}"
         );
     }
     // The same men with the count at zero: the rook has time, a loss.
     let early = LATE.replace(" 148 ", " 0 ");
-    assert_eq!(flag("2023", &early), ("0-1".into(), Some("time_forfeit")));
+    assert_eq!(
+        flag("2023", &early),
+        ("0-1", Some(Termination::TimeForfeit))
+    );
 }
 
 #[test]
@@ -145,10 +153,10 @@ fn l_7_5e_second_illegal_move_behind_the_wall_is_a_draw() {
             log.mv("white", "Ke4"); // onto White's own pawn: illegal (L-7.5a)
         }
         let r = log.replay();
-        (r.result, r.termination)
+        (r.result.as_str(), r.termination)
     };
-    let draw = ("1/2-1/2".to_string(), Some("illegal_moves"));
-    let loss = ("0-1".to_string(), Some("illegal_moves"));
+    let draw = ("1/2-1/2", Some(Termination::IllegalMoves));
+    let loss = ("0-1", Some(Termination::IllegalMoves));
     assert_eq!(ladder("2023", WALL, 2), draw);
     assert_eq!(ladder("2023", BROKEN, 2), loss);
 }

@@ -7,7 +7,7 @@
 use arbiter_chess::Chess;
 use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
-use arbiter_laws::{Edition, Regime};
+use arbiter_laws::{Edition, Regime, Variant};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// `chess` (default) or `tavreli`.
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
+    pub variant: Variant,
     /// Regime when a game has no TimeControl tag (standard, rapid, blitz).
     #[arg(long)]
     pub regime: Option<Regime>,
@@ -55,9 +55,7 @@ fn open(file: &str) -> Result<Box<dyn std::io::BufRead>, String> {
 
 pub fn run(a: Args) -> ExitCode {
     let opts = AuditOptions {
-        edition: a
-            .edition
-            .unwrap_or(Edition::default_for_variant(&a.variant)),
+        edition: a.edition.unwrap_or(Edition::default_for_variant(a.variant)),
         regime: a.regime,
     };
     let source = match open(&a.file) {
@@ -69,17 +67,11 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         a.file.clone()
     };
-    let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant.as_str() {
-        "chess" => Box::new(PgnGames::new(source)),
-        "tavreli" => Box::new(arbiter_tavreli::audit::games(source)),
-        other => {
-            return out::bad_input(
-                "audit",
-                format!("unknown variant {other:?} (chess or tavreli)"),
-            );
-        }
+    let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant {
+        Variant::Chess => Box::new(PgnGames::new(source)),
+        Variant::Tavreli => Box::new(arbiter_tavreli::audit::games(source)),
     };
-    let tavreli = a.variant == "tavreli";
+    let tavreli = a.variant == Variant::Tavreli;
     let audit_one = move |g: &RecordedGame| -> AuditRecord {
         if tavreli {
             audit_game(arbiter_tavreli::Tavreli::default(), opts, g)

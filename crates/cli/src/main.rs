@@ -23,6 +23,7 @@ mod say_cmd;
 mod serve_cmd;
 mod tavreli_cmd;
 mod unwinnable_cmd;
+mod variant_arg;
 mod voice;
 
 #[derive(Parser)]

@@ -5,6 +5,7 @@
 //! thirtyfold per ply, so depth 12 already takes days, and a depth of
 //! thousands overflowed the stack or asked for 100 GB.
 
+use arbiter_rules::Variant;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 use std::process::ExitCode;
@@ -17,8 +18,8 @@ pub struct Args {
     #[arg(required = true, num_args = 1..=2)]
     pub args: Vec<String>,
     /// `chess` (default) or `tavreli`.
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
+    pub variant: Variant,
     /// Tavreli: moves to play from the initial position first (federation notation).
     #[arg(long)]
     pub moves: Option<String>,
@@ -46,9 +47,9 @@ pub fn run(a: Args) -> ExitCode {
             );
         }
     };
-    match a.variant.as_str() {
-        "tavreli" => crate::tavreli_cmd::perft(a.moves.as_deref(), depth),
-        "chess" => {
+    match a.variant {
+        Variant::Tavreli => crate::tavreli_cmd::perft(a.moves.as_deref(), depth),
+        Variant::Chess => {
             if a.args.len() != 2 {
                 return out::bad_input("perft", "chess needs FEN and DEPTH");
             }
@@ -72,9 +73,5 @@ pub fn run(a: Args) -> ExitCode {
                 Err(e) => out::bad_input("perft", format!("bad FEN {fen_text:?}: {e}")),
             }
         }
-        other => out::bad_input(
-            "perft",
-            format!("unknown variant {other:?} (chess or tavreli)"),
-        ),
     }
 }

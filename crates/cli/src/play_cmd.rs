@@ -14,7 +14,7 @@ use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
-use arbiter_rules::{Edition, Regime, Side};
+use arbiter_rules::{Edition, Regime, Side, Variant};
 use arbiter_session::{
     Front, Input, Kind, Mode, Opponent, Output, Player, Session, SessionConfig, TavreliOpponent,
     UciOpponent,
@@ -28,8 +28,8 @@ use tokio::sync::mpsc;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: `chess` or `tavreli`.
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::VariantParser)]
+    pub variant: Variant,
     /// Who plays White: `human` or `engine` (default human).
     #[arg(long)]
     pub white: Option<String>,
@@ -175,15 +175,9 @@ fn language(a: &Args) -> Result<(SpokenLang, Lexicon), String> {
 
 impl Config {
     fn from_args(a: &Args) -> Result<Config, String> {
-        let variant = match a.variant.as_str() {
-            "chess" => VariantKind::Chess,
-            "tavreli" => VariantKind::Tavreli,
-            other => {
-                return Err(format!(
-                    "--variant must be chess or tavreli, not {:?}",
-                    arbiter_laws::log::cut(other, 24)
-                ));
-            }
+        let variant = match a.variant {
+            Variant::Chess => VariantKind::Chess,
+            Variant::Tavreli => VariantKind::Tavreli,
         };
         let engine_seat = seats(a)?;
         let (lang, lexicon) = language(a)?;
@@ -247,10 +241,9 @@ fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Head
     };
     let name = |engine: bool| if engine { engine_name } else { "Player" };
     let mut h = Header::new(name(engine_seat[0]), name(engine_seat[1]), Some(&control));
-    h.edition = match (&a.edition, variant) {
-        (Some(e), _) => e.parse::<Edition>()?,
-        (None, VariantKind::Chess) => Edition::E2023,
-        (None, VariantKind::Tavreli) => arbiter_tavreli::EDITION,
+    h.edition = match &a.edition {
+        Some(e) => e.parse::<Edition>()?,
+        None => Edition::default_for_variant(a.variant),
     };
     if let Some(r) = &a.regime {
         h.regime = Some(r.parse::<Regime>()?);

@@ -7,9 +7,9 @@
 
 use arbiter_chess::Chess;
 use arbiter_chess::pgn::write_pgn;
-use arbiter_laws::RuleSet;
 use arbiter_laws::log::{Log, read_log_partial};
 use arbiter_laws::replay::{Report, replay, report};
+use arbiter_laws::{RuleSet, Variant};
 use std::process::ExitCode;
 
 use crate::out;
@@ -84,7 +84,7 @@ pub fn run(a: Args) -> ExitCode {
 fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<String, String> {
     let (game, rejected) = replay(rules, log)?;
     if let Some(style) = &a.scoresheet {
-        if game.rules().variant() != "chess" {
+        if game.rules().variant() != Variant::Chess {
             return Err("scoresheets are written for chess logs (Tavreli records: --pgn)".into());
         }
         return scoresheet(&game, log, style);
@@ -133,7 +133,7 @@ fn human(r: &Report) -> String {
         r.variant, r.edition, r.regime
     );
     match r.termination {
-        Some(t) => println!("Result: {} ({})", r.result, t.replace('_', " ")),
+        Some(t) => println!("Result: {} ({})", r.result, t.as_str().replace('_', " ")),
         None => println!("Result: * (the game goes on)"),
     }
     println!("Half-moves played: {}", r.ply);
@@ -163,7 +163,7 @@ fn human(r: &Report) -> String {
             "Penalty at {}: {} {}{ms}",
             mmss(p.at as i64),
             p.side,
-            p.kind.replace('_', " ")
+            p.kind.key().replace('_', " ")
         );
     }
     if let Some(s) = &r.score {

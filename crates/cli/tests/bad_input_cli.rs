@@ -662,3 +662,47 @@ fn replay_shows_the_game_up_to_a_line_too_long() {
         err(&o)
     );
 }
+
+/// `--variant` is the same flag in every subcommand that has it: chess or
+/// tavreli, exactly as logs write them; anything else is bad input (exit 2)
+/// with the same words, quoted and cut, before any file is opened.
+#[test]
+fn every_variant_flag_takes_chess_or_tavreli_and_says_so_otherwise() {
+    let long = "x".repeat(5000);
+    for cmd in [
+        &["perft", "1"][..],
+        &["audit", "/nonexistent.pgn"],
+        &["play", "--white", "human", "--black", "human"],
+    ] {
+        for bad in ["go", "Chess", "TAVRELI", "", long.as_str()] {
+            let mut args = cmd.to_vec();
+            args.extend(["--variant", bad]);
+            let o = run(&args, b"");
+            no_panic(&o);
+            assert_eq!(code(&o), 2, "{args:?}");
+            let e = err(&o);
+            assert!(
+                e.contains("--variant must be chess or tavreli"),
+                "{cmd:?}: {e}"
+            );
+            assert!(
+                !e.contains("nonexistent"),
+                "{cmd:?}: the flag is checked first: {e}"
+            );
+            assert!(e.len() < 300, "{cmd:?}: the quoted value is cut: {e}");
+        }
+        // Both names are taken (the play game ends at once on empty input).
+        for good in ["chess", "tavreli"] {
+            let mut args = cmd.to_vec();
+            args.extend(["--variant", good]);
+            let o = run(&args, b"");
+            no_panic(&o);
+            assert!(!err(&o).contains("--variant"), "{args:?}: {}", err(&o));
+        }
+    }
+    // Chess is the default: the chess perft of the start position.
+    let o = run(&["perft", "startpos", "1"], b"");
+    assert_eq!(out(&o), "20\n");
+    let o = run(&["perft", "--variant", "chess", "startpos", "1"], b"");
+    assert_eq!(out(&o), "20\n");
+}

@@ -164,6 +164,77 @@ fn play_says_its_set_up_in_words_before_the_clock_starts() {
     );
 }
 
+/// CFG-1: `--edition` chooses the Laws of a chess game, and without it
+/// the game is judged by the 2023 Laws. The same unfounded draw claim at
+/// 12 minutes a game is rapid from 2017 (L-6.3g: blitz is 10 minutes at
+/// most) and costs one minute in 2023, two in 2017/18 (L-9.5c, A.4/B.4);
+/// under the 2005 Laws 12 minutes is blitz (under 15) and the claim costs
+/// three minutes to the opponent and half the claimant's time, at most
+/// three minutes (2005 9.5(b)). The session says it live, and the log
+/// replays to it.
+#[test]
+fn chess_is_judged_by_the_edition_chosen_and_2023_by_default() {
+    let script = "@1000 e4\n@2000 e5\n@3000 claim\n";
+    for (edition, regime, said, penalties) in [
+        (
+            None,
+            "rapid",
+            "Black receives one minute extra",
+            vec![60_000],
+        ),
+        (
+            Some("2023"),
+            "rapid",
+            "Black receives one minute extra",
+            vec![60_000],
+        ),
+        (
+            Some("2018"),
+            "rapid",
+            "Black receives 2 minutes extra",
+            vec![120_000],
+        ),
+        (
+            Some("2017"),
+            "rapid",
+            "Black receives 2 minutes extra",
+            vec![120_000],
+        ),
+        (
+            Some("2005"),
+            "blitz",
+            "Black receives 3 minutes extra",
+            vec![180_000, 180_000],
+        ),
+    ] {
+        let dir = scratch(&format!("edition-{}", edition.unwrap_or("default")));
+        let mut args = two(&["--control", "720+0"]);
+        if let Some(e) = edition {
+            args.extend(["--edition".to_string(), e.to_string()]);
+        }
+        let (r, v) = scripted(&refs(&args), script, &dir);
+        let want = edition.unwrap_or("2023");
+        let log = std::fs::read_to_string(dir.join("game.jsonl")).unwrap();
+        let header: serde_json::Value =
+            serde_json::from_str(log.lines().next().unwrap_or_default()).unwrap();
+        assert_eq!(header["edition"], want, "{log}");
+        assert_eq!(v["edition"], want);
+        assert_eq!(v["regime"], regime, "{want}");
+        assert!(r.out.contains(said), "{want}: {}", r.out);
+        let ms: Vec<i64> = v["penalties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["ms"].as_i64().unwrap_or(-1))
+            .collect();
+        assert_eq!(ms, penalties, "{want}: {}", v["penalties"]);
+        assert_eq!(v["penalties"][0]["kind"], "incorrect_claim");
+        if penalties.len() == 2 {
+            assert_eq!(v["penalties"][1]["kind"], "claimant_time_cut");
+        }
+    }
+}
+
 #[test]
 fn a_threefold_claim_with_an_intended_move_typed_in_russian() {
     let dir = scratch("threefold");

@@ -48,8 +48,9 @@ pub struct Penalty {
     pub at: u64,
     /// The player it concerns (see above).
     pub side: Side,
-    /// What it was, in snake case (`illegal_move`, `warning`, `add_time` …).
-    pub kind: String,
+    /// What it was; the report writes its key in snake case
+    /// (`illegal_move`, `warning`, `add_time` …).
+    pub kind: PenaltyKind,
     /// The time effect in milliseconds, where there is one (see above).
     pub ms: Option<i64>,
 }
@@ -445,13 +446,8 @@ impl<R: RuleSet> Game<R> {
                 && self.rules.builds_tower(&self.pos, mv))
     }
 
-    fn penalty(&mut self, at: u64, side: Side, kind: &str, ms: Option<i64>) {
-        self.penalties.push(Penalty {
-            at,
-            side,
-            kind: kind.to_string(),
-            ms,
-        });
+    fn penalty(&mut self, at: u64, side: Side, kind: PenaltyKind, ms: Option<i64>) {
+        self.penalties.push(Penalty { at, side, kind, ms });
     }
 
     fn moves_made(&self, side: Side) -> usize {
@@ -806,14 +802,14 @@ impl<R: RuleSet> Game<R> {
                 // Only time actually given is reported (the header's penalty
                 // is bounded, so this fails only on a clock already at its limit).
                 let given = self.timing.add(side.other(), ms, at).ok().map(|_| ms);
-                self.penalty(at, side, "illegal_move", given);
+                self.penalty(at, side, PenaltyKind::IllegalMove, given);
             }
             IllegalMoveConsequence::LossUnlessOpponentCannotMate => {
-                self.penalty(at, side, "illegal_move", None);
+                self.penalty(at, side, PenaltyKind::IllegalMove, None);
                 self.loss_unless_cannot_mate(side, Termination::IllegalMoves, at);
             }
             IllegalMoveConsequence::Loss => {
-                self.penalty(at, side, "illegal_move", None);
+                self.penalty(at, side, PenaltyKind::IllegalMove, None);
                 self.end(
                     GameResult::win_for(side.other()),
                     Termination::IllegalMoves,
@@ -942,7 +938,7 @@ impl<R: RuleSet> Game<R> {
             self.notes.push(format!(
                 "{side} offered a draw other than between his move and the press: the offer stands, but breaks 12.5 (seed 004 art. 9.1)"
             ));
-            self.penalty(at, side, "warning", None);
+            self.penalty(at, side, PenaltyKind::Warning, None);
         }
         // Before both players have moved (2017+) only the agreement is
         // forbidden (5.2.3): the offer itself is valid and stays open until a
@@ -1156,14 +1152,19 @@ impl<R: RuleSet> Game<R> {
                 self.penalty(
                     at,
                     side,
-                    "incorrect_claim",
+                    PenaltyKind::IncorrectClaim,
                     given.ok().map(|_| pen.to_opponent),
                 );
                 if pen.from_claimant > 0
                     && self.timing.has_clock()
                     && self.timing.add(side, -pen.from_claimant, at).is_ok()
                 {
-                    self.penalty(at, side, "claimant_time_cut", Some(pen.from_claimant));
+                    self.penalty(
+                        at,
+                        side,
+                        PenaltyKind::ClaimantTimeCut,
+                        Some(pen.from_claimant),
+                    );
                 }
                 self.notes.push(format!("incorrect claim by {side}: {why}"));
                 self.claim_as_offer(side, at);
@@ -1310,7 +1311,7 @@ impl<R: RuleSet> Game<R> {
             self.notes.push(format!(
                 "{side} arrived {at} ms after the start; default time is {default} ms (6.7)"
             ));
-            self.penalty(at, side, "late_arrival", None);
+            self.penalty(at, side, PenaltyKind::LateArrival, None);
             self.end(GameResult::win_for(side.other()), Termination::Arbiter, at);
         }
         Ok(())
@@ -1422,21 +1423,13 @@ impl<R: RuleSet> Game<R> {
             }
             PenaltyKind::DeclareLost => {
                 check_points(a.points)?;
-                self.penalty(at, offender, "declare_lost", None);
+                self.penalty(at, offender, PenaltyKind::DeclareLost, None);
                 self.declare_lost(offender, a.points, at);
                 return Ok(());
             }
             _ => {}
         }
-        let name = match kind {
-            PenaltyKind::Warning => "warning",
-            PenaltyKind::IncreasePoints => "increase_points",
-            PenaltyKind::ReducePoints => "reduce_points",
-            PenaltyKind::Fine => "fine",
-            PenaltyKind::ExcludeRounds => "exclude_rounds",
-            _ => "expel",
-        };
-        self.penalty(at, offender, name, None);
+        self.penalty(at, offender, kind, None);
         Ok(())
     }
 
@@ -1548,14 +1541,14 @@ impl<R: RuleSet> Game<R> {
             return Err(Rejection::NoClockToChange);
         }
         let (delta, kind) = if add {
-            (m, "add_time")
+            (m, PenaltyKind::AddTime)
         } else {
-            (-m, "deduct_time")
+            (-m, PenaltyKind::DeductTime)
         };
         self.timing
             .add(s, delta, at)
             .map_err(|e| Rejection::TimeNotApplied {
-                action: kind.to_string(),
+                action: kind.key().to_string(),
                 ms: m,
                 cause: Box::new(e),
             })?;
@@ -1600,14 +1593,14 @@ impl<R: RuleSet> Game<R> {
                     claimant.other()
                 };
                 self.timing.add(to, extra, at).map_err(refused)?;
-                self.penalty(at, to, "quickplay_postponed_time", Some(extra));
+                self.penalty(at, to, PenaltyKind::QuickplayPostponedTime, Some(extra));
             }
             ActionKind::QuickplayReject => {
                 self.timing
                     .add(claimant.other(), extra, at)
                     .map_err(refused)?;
                 self.quickplay = None;
-                self.penalty(at, claimant, "quickplay_rejected", Some(extra));
+                self.penalty(at, claimant, PenaltyKind::QuickplayRejected, Some(extra));
             }
             ActionKind::QuickplayIncrement => {
                 if !self.config.provisions.increment_request_exists() {
@@ -1621,7 +1614,7 @@ impl<R: RuleSet> Game<R> {
                 self.penalty(
                     at,
                     claimant,
-                    "quickplay_increment",
+                    PenaltyKind::QuickplayIncrement,
                     given.ok().map(|_| 2 * MINUTE),
                 );
             }

@@ -41,7 +41,7 @@ pub mod ruleset;
 pub mod timing;
 pub mod writer;
 
-pub use arbiter_rules::{Edition, Regime, Side, Supervision};
+pub use arbiter_rules::{Edition, PenaltyKind, Regime, Side, Supervision, Variant};
 pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
 pub use game::{Game, GameConfig, Penalty, Ply, PlyMove};
 pub use outcome::{GameResult, Outcome, Scoring, Termination};

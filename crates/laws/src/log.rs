@@ -7,7 +7,7 @@
 
 use crate::event::TimedEvent;
 use crate::outcome::Scoring;
-use arbiter_rules::{Edition, Regime, Supervision};
+use arbiter_rules::{Edition, Regime, Supervision, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The log format name in the header.
@@ -303,7 +303,7 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
             ),
         });
     }
-    if h.variant != "chess" && h.variant != "tavreli" {
+    let Ok(variant) = h.variant.parse::<Variant>() else {
         return Err(LogError {
             line: 1,
             column: 0,
@@ -312,7 +312,7 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
                 cut(&h.variant, 40)
             ),
         });
-    }
+    };
     let mut h = h;
     // A log that names no edition is judged by its variant's own rules: the
     // Tavreli tournament rules for a Tavreli game (seed 004).
@@ -321,7 +321,7 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
         edition: Option<serde::de::IgnoredAny>,
     }
     if serde_json::from_str::<Named>(line).is_ok_and(|n| n.edition.is_none()) {
-        h.edition = Edition::default_for_variant(&h.variant);
+        h.edition = Edition::default_for_variant(variant);
     }
     Ok(h)
 }

@@ -8,9 +8,10 @@ use crate::ruleset::RuleSet;
 use crate::timing::Timing;
 // The clock part of the report is the clock's own; it is named here too,
 // where the report's readers look for it.
+use crate::outcome::{GameResult, Termination};
 pub use crate::timing::{ClockReport, PerSide};
 use arbiter_clock::MAX_AT_MS;
-use arbiter_rules::{Regime, Rejection, Side};
+use arbiter_rules::{Edition, Regime, Rejection, Side, Variant};
 use serde::Serialize;
 
 /// An event line the game did not accept, and why.
@@ -129,17 +130,19 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
 /// new keys may be added, existing ones keep their meaning.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
-    /// The rule set: `chess` or `tavreli`.
-    pub variant: &'static str,
-    /// The edition of the Laws that judged the game (CFG-1).
-    pub edition: String,
-    /// Standard, rapid or blitz (CFG-2, L-6.3g).
-    pub regime: String,
-    /// The result as in PGN (`1-0`, `0-1`, `1/2-1/2`, `0-0`), `*` while the
-    /// game goes on.
-    pub result: String,
-    /// Why the game ended (`checkmate`, `time_forfeit`, `agreement` …), once it has.
-    pub termination: Option<&'static str>,
+    /// The rule set, written `chess` or `tavreli`.
+    pub variant: Variant,
+    /// The edition of the Laws that judged the game (CFG-1), written by its
+    /// key (`2023`, `tavreli` …).
+    pub edition: Edition,
+    /// Standard, rapid or blitz (CFG-2, L-6.3g), written in lower case.
+    pub regime: Regime,
+    /// The result, written as in PGN (`1-0`, `0-1`, `1/2-1/2`, `0-0`), `*`
+    /// while the game goes on.
+    pub result: GameResult,
+    /// Why the game ended, written `checkmate`, `time_forfeit`,
+    /// `agreement` …, once it has.
+    pub termination: Option<Termination>,
     /// Half-moves played, the last one possibly not yet completed.
     pub ply: usize,
     /// The current position in the rule set's text (FEN for chess).
@@ -173,14 +176,13 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
     let p = game.config().provisions;
     Report {
         variant: rules.variant(),
-        edition: p.edition.to_string(),
-        regime: p.regime.to_string(),
+        edition: p.edition,
+        regime: p.regime,
         result: game
             .outcome()
-            .map(|o| o.result.as_str())
-            .unwrap_or("*")
-            .to_string(),
-        termination: game.outcome().map(|o| o.termination.as_str()),
+            .map(|o| o.result)
+            .unwrap_or(GameResult::Ongoing),
+        termination: game.outcome().map(|o| o.termination),
         ply: game.plies().len(),
         fen: rules.position_text(game.position()),
         clock,

@@ -7,7 +7,7 @@
 //! stack into towers, implements it in its own crate. Nothing in the Laws layer
 //! names a shakmaty type, so a variant never needs a special case there.
 
-use arbiter_rules::Side;
+use arbiter_rules::{Side, Variant};
 use std::fmt;
 use std::hash::Hash;
 
@@ -73,8 +73,8 @@ pub trait RuleSet: Send + Sync {
     /// are the same (castling rights; en passant only when it is legal).
     type Identity: Eq + Hash + Clone + fmt::Debug + Send + Sync;
 
-    /// The log header's `"variant"` value: `chess` or `tavreli`.
-    fn variant(&self) -> &'static str;
+    /// Which game this is: the log header's and the report's `"variant"`.
+    fn variant(&self) -> Variant;
 
     /// The initial position of the game (L-2.1 for chess).
     fn initial_position(&self) -> Self::Position;

@@ -25,11 +25,13 @@ mod lang;
 pub mod outcome;
 pub mod provisions;
 pub mod rejection;
+mod variant;
 
 pub use lang::Lang;
 pub use outcome::{GameResult, Termination};
 pub use provisions::{PenaltyKind, Provisions};
 pub use rejection::{ClockRefusal, Rejection};
+pub use variant::{UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -137,11 +139,10 @@ impl Edition {
 
     /// The edition a game is judged by when its log or command names none:
     /// the Tavreli rules for a `tavreli` game, the current FIDE Laws otherwise.
-    pub fn default_for_variant(variant: &str) -> Edition {
-        if variant == "tavreli" {
-            Edition::Tavreli
-        } else {
-            Edition::default()
+    pub fn default_for_variant(variant: Variant) -> Edition {
+        match variant {
+            Variant::Tavreli => Edition::Tavreli,
+            Variant::Chess => Edition::default(),
         }
     }
 
@@ -286,8 +287,11 @@ mod tests {
         assert!(Edition::E2017.is_modern());
         // The Tavreli rules sort last but are the older text, not modern.
         assert!(!Edition::Tavreli.is_modern());
-        assert_eq!(Edition::default_for_variant("tavreli"), Edition::Tavreli);
-        assert_eq!(Edition::default_for_variant("chess"), Edition::E2023);
+        assert_eq!(
+            Edition::default_for_variant(Variant::Tavreli),
+            Edition::Tavreli
+        );
+        assert_eq!(Edition::default_for_variant(Variant::Chess), Edition::E2023);
     }
 
     #[test]

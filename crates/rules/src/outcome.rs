@@ -115,3 +115,52 @@ impl Termination {
         }
     }
 }
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report serialises these types themselves, so serde must write
+    /// the very strings `as_str` gives (the report's `result` and
+    /// `termination` keys as scripts read them).
+    #[test]
+    fn serde_writes_the_report_strings() {
+        use Termination::*;
+        for (t, text) in [
+            (Checkmate, "checkmate"),
+            (Stalemate, "stalemate"),
+            (DeadPosition, "dead_position"),
+            (FivefoldRepetition, "fivefold_repetition"),
+            (SeventyFiveMoves, "seventy_five_moves"),
+            (ThreefoldClaim, "threefold_claim"),
+            (FiftyMovesClaim, "fifty_moves_claim"),
+            (Agreement, "agreement"),
+            (Resignation, "resignation"),
+            (TimeForfeit, "time_forfeit"),
+            (IllegalMoves, "illegal_moves"),
+            (Arbiter, "arbiter"),
+        ] {
+            assert_eq!(t.as_str(), text);
+            assert_eq!(t.to_string(), text);
+            let json = serde_json::to_string(&t).unwrap();
+            assert_eq!(json, format!("\"{text}\""));
+            assert_eq!(serde_json::from_str::<Termination>(&json).unwrap(), t);
+        }
+        for (r, text) in [
+            (GameResult::WhiteWins, "1-0"),
+            (GameResult::BlackWins, "0-1"),
+            (GameResult::Draw, "1/2-1/2"),
+            (GameResult::BothLose, "0-0"),
+            (GameResult::Ongoing, "*"),
+        ] {
+            assert_eq!(serde_json::to_string(&r).unwrap(), format!("\"{text}\""));
+            assert_eq!(GameResult::parse(text), Some(r));
+        }
+    }
+}

@@ -417,10 +417,12 @@ impl Provisions {
     }
 
     /// The 12.9 penalty menu (2017+ 12.9.1–12.9.9) or the 2005 13.4 list.
+    /// Kinds outside the menu (an illegal move, a late arrival …) are the
+    /// Laws' own consequences, never the arbiter's to give.
     pub fn penalty_allowed(&self, kind: PenaltyKind) -> bool {
         match kind {
             PenaltyKind::Fine | PenaltyKind::ExcludeRounds => self.edition.is_modern(),
-            _ => true,
+            k => k.is_arbiters_menu(),
         }
     }
 
@@ -448,32 +450,151 @@ pub struct WrongClaimPenalty {
     pub from_claimant: i64,
 }
 
-/// The arbiter's penalties: 2017+ 12.9.1–12.9.9 and 2005 13.4(a)–(ж).
+/// Every penalty and time correction the Laws record (the report's
+/// `penalties[].kind`): the arbiter's menu of 2017+ 12.9.1–12.9.9 and 2005
+/// 13.4(a)–(ж), which [`Provisions::penalty_allowed`] checks, and the
+/// consequences the Laws apply themselves (an illegal move, an incorrect
+/// claim, a late arrival, a quickplay-finish ruling).
+///
+/// The serde names are the report's keys (`illegal_move`, `add_time` …), so
+/// scripts reading `arbiter replay --json` see the same strings; [`key`]
+/// gives the same text.
+///
+/// [`key`]: PenaltyKind::key
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PenaltyKind {
-    /// 12.9.1 / 13.4(a)
+    // ----- the arbiter's menu: L-12.9 (2017+) and 2005 13.4 -----
+    /// L-12.9.1 / 2005 13.4(a): a warning. The Tavreli rules also give it for
+    /// a draw offer made other than between the move and the press (seed 004
+    /// art. 9.1, 12.5).
     Warning,
-    /// 12.9.2 / 13.4(б): more time for the opponent.
+    /// L-12.9.2 / 2005 13.4(б): time added to a player's clock, the
+    /// offender's opponent's as a penalty (also the arbiter's correction of a
+    /// clock, L-6.10).
     AddTime,
-    /// 12.9.3 / 13.4(в): less time for the offender.
+    /// L-12.9.3 / 2005 13.4(в): time taken from the offender's clock.
     DeductTime,
-    /// 12.9.4 / 13.4(е): the opponent's points raised to the game maximum.
+    /// L-12.9.4 / 2005 13.4(е): the opponent's points raised to the game's
+    /// maximum.
     IncreasePoints,
-    /// 12.9.5 / 13.4(д): the offender's points reduced.
+    /// L-12.9.5 / 2005 13.4(д): the offender's points reduced.
     ReducePoints,
-    /// 12.9.6 / 13.4(г): the game declared lost.
+    /// L-12.9.6 / 2005 13.4(г): the game declared lost (L-11.8: a second
+    /// such declaration makes both lose).
     DeclareLost,
-    /// 12.9.7 (2017+ only): a fine announced in advance.
+    /// L-12.9.7 (2017+ only): a fine announced in advance.
     Fine,
-    /// 12.9.8 (2017+ only): exclusion from one or more rounds.
+    /// L-12.9.8 (2017+ only): exclusion from one or more rounds.
     ExcludeRounds,
-    /// 12.9.9 / 13.4(ж): expulsion from the competition.
+    /// L-12.9.9 / 2005 13.4(ж): expulsion from the competition.
     Expel,
-    /// Time given to the opponent for an illegal move (7.5.5 / 7.4(b)).
+    // ----- what the Laws apply themselves -----
+    /// L-7.5e (2017+ 7.5.5, 2005 7.4(b)): a completed illegal move acted
+    /// upon: time to the opponent, or on the ladder's last step the loss
+    /// (reduced rapid/blitz, L-A.4.2, L-B.4).
     IllegalMove,
-    /// Time given (and in 2005 taken) for an incorrect claim (9.5).
+    /// L-9.5c (2017+ 9.5.3, 2005 9.5(b)): an incorrect draw claim: time to
+    /// the opponent.
     IncorrectClaim,
+    /// L-9.5c (2005 9.5(b); seed 004 art. 9.5 for Tavreli): the incorrect
+    /// claimant's own time cut, half of what remains and at most three
+    /// minutes.
+    ClaimantTimeCut,
+    /// L-6.7a (2017+ 6.7.1, 2005 6.6(a)): a player arrived after the default
+    /// time and loses the game.
+    LateArrival,
+    /// G-III.5 (2005 10.2(b)): a quickplay-finish claim postponed; the two
+    /// minutes go to the claimant's opponent (2017+) or, in 2005, to the
+    /// claimant.
+    QuickplayPostponedTime,
+    /// G-III.5 (2005 10.2(c)): a quickplay-finish claim rejected; the
+    /// claimant's opponent gets two minutes.
+    QuickplayRejected,
+    /// G-III.4 (2017+ only): the increment request granted; both clocks get
+    /// an increment and the claimant's opponent two minutes.
+    QuickplayIncrement,
+}
+
+impl PenaltyKind {
+    /// Every kind, the arbiter's menu first in the order of 12.9.
+    pub const ALL: [PenaltyKind; 16] = [
+        PenaltyKind::Warning,
+        PenaltyKind::AddTime,
+        PenaltyKind::DeductTime,
+        PenaltyKind::IncreasePoints,
+        PenaltyKind::ReducePoints,
+        PenaltyKind::DeclareLost,
+        PenaltyKind::Fine,
+        PenaltyKind::ExcludeRounds,
+        PenaltyKind::Expel,
+        PenaltyKind::IllegalMove,
+        PenaltyKind::IncorrectClaim,
+        PenaltyKind::ClaimantTimeCut,
+        PenaltyKind::LateArrival,
+        PenaltyKind::QuickplayPostponedTime,
+        PenaltyKind::QuickplayRejected,
+        PenaltyKind::QuickplayIncrement,
+    ];
+
+    /// The report's key, as serde writes it: `illegal_move`, `add_time` …
+    pub fn key(self) -> &'static str {
+        match self {
+            PenaltyKind::Warning => "warning",
+            PenaltyKind::AddTime => "add_time",
+            PenaltyKind::DeductTime => "deduct_time",
+            PenaltyKind::IncreasePoints => "increase_points",
+            PenaltyKind::ReducePoints => "reduce_points",
+            PenaltyKind::DeclareLost => "declare_lost",
+            PenaltyKind::Fine => "fine",
+            PenaltyKind::ExcludeRounds => "exclude_rounds",
+            PenaltyKind::Expel => "expel",
+            PenaltyKind::IllegalMove => "illegal_move",
+            PenaltyKind::IncorrectClaim => "incorrect_claim",
+            PenaltyKind::ClaimantTimeCut => "claimant_time_cut",
+            PenaltyKind::LateArrival => "late_arrival",
+            PenaltyKind::QuickplayPostponedTime => "quickplay_postponed_time",
+            PenaltyKind::QuickplayRejected => "quickplay_rejected",
+            PenaltyKind::QuickplayIncrement => "quickplay_increment",
+        }
+    }
+
+    /// True for the arbiter's menu of L-12.9 / 2005 13.4; false for what
+    /// the Laws apply by themselves.
+    pub fn is_arbiters_menu(self) -> bool {
+        matches!(
+            self,
+            PenaltyKind::Warning
+                | PenaltyKind::AddTime
+                | PenaltyKind::DeductTime
+                | PenaltyKind::IncreasePoints
+                | PenaltyKind::ReducePoints
+                | PenaltyKind::DeclareLost
+                | PenaltyKind::Fine
+                | PenaltyKind::ExcludeRounds
+                | PenaltyKind::Expel
+        )
+    }
+}
+
+impl std::fmt::Display for PenaltyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl std::str::FromStr for PenaltyKind {
+    type Err = String;
+    /// Reads a report key back (`warning`, `quickplay_rejected` …).
+    fn from_str(s: &str) -> Result<Self, String> {
+        PenaltyKind::ALL
+            .into_iter()
+            .find(|k| k.key() == s)
+            .ok_or_else(|| {
+                let shown: String = s.chars().take(40).collect();
+                format!("unknown penalty {shown:?}")
+            })
+    }
 }
 
 #[cfg(test)]
@@ -482,6 +603,72 @@ mod tests {
 
     fn laws(e: Edition, r: Regime, s: Supervision) -> Provisions {
         Provisions::new(e, r, s)
+    }
+
+    /// The report's `penalties[].kind` strings, as the Laws wrote them as
+    /// literals before the kind was typed (the `penalty(at, side, "…", ms)`
+    /// calls of the game and the name table of its 12.9 branch): serde and
+    /// `key` write exactly these, and both read them back.
+    #[test]
+    fn every_penalty_kind_keeps_its_report_string() {
+        let old = [
+            (PenaltyKind::IllegalMove, "illegal_move"),
+            (PenaltyKind::Warning, "warning"),
+            (PenaltyKind::IncorrectClaim, "incorrect_claim"),
+            (PenaltyKind::ClaimantTimeCut, "claimant_time_cut"),
+            (PenaltyKind::LateArrival, "late_arrival"),
+            (PenaltyKind::DeclareLost, "declare_lost"),
+            (PenaltyKind::IncreasePoints, "increase_points"),
+            (PenaltyKind::ReducePoints, "reduce_points"),
+            (PenaltyKind::Fine, "fine"),
+            (PenaltyKind::ExcludeRounds, "exclude_rounds"),
+            (PenaltyKind::Expel, "expel"),
+            (PenaltyKind::AddTime, "add_time"),
+            (PenaltyKind::DeductTime, "deduct_time"),
+            (
+                PenaltyKind::QuickplayPostponedTime,
+                "quickplay_postponed_time",
+            ),
+            (PenaltyKind::QuickplayRejected, "quickplay_rejected"),
+            (PenaltyKind::QuickplayIncrement, "quickplay_increment"),
+        ];
+        assert_eq!(old.len(), PenaltyKind::ALL.len());
+        for (kind, text) in old {
+            assert!(PenaltyKind::ALL.contains(&kind), "{text}");
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{text}\""));
+            assert_eq!(serde_json::from_str::<PenaltyKind>(&json).unwrap(), kind);
+            assert_eq!(kind.key(), text);
+            assert_eq!(kind.to_string(), text);
+            assert_eq!(text.parse::<PenaltyKind>(), Ok(kind));
+        }
+        for bad in ["Warning", "illegal move", "", "expelled"] {
+            assert!(bad.parse::<PenaltyKind>().is_err(), "{bad}");
+            assert!(serde_json::from_str::<PenaltyKind>(&format!("{bad:?}")).is_err());
+        }
+    }
+
+    /// L-12.9 vs 2005 13.4: a fine and exclusion from rounds exist only from
+    /// 2017; the Laws' own consequences are on no edition's menu.
+    #[test]
+    fn the_arbiters_menu_by_edition() {
+        for e in Edition::ALL {
+            let p = laws(e, Regime::Standard, Supervision::Full);
+            for k in PenaltyKind::ALL {
+                let expected = match k {
+                    PenaltyKind::Fine | PenaltyKind::ExcludeRounds => e.is_modern(),
+                    PenaltyKind::IllegalMove
+                    | PenaltyKind::IncorrectClaim
+                    | PenaltyKind::ClaimantTimeCut
+                    | PenaltyKind::LateArrival
+                    | PenaltyKind::QuickplayPostponedTime
+                    | PenaltyKind::QuickplayRejected
+                    | PenaltyKind::QuickplayIncrement => false,
+                    _ => true,
+                };
+                assert_eq!(p.penalty_allowed(k), expected, "{e} {k}");
+            }
+        }
     }
 
     /// L-6.8, CFG-8, seed 002 A.4.5: who calls a flag, edition by edition,

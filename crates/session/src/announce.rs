@@ -9,7 +9,7 @@ use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
 use arbiter_notation::{Lexicon, SpokenLang};
-use arbiter_rules::Side;
+use arbiter_rules::{PenaltyKind, Side};
 use serde::Serialize;
 
 /// The kind of an announcement, for front ends that act on it.
@@ -146,16 +146,19 @@ fn side_gen(s: Side) -> &'static str {
 
 fn penalty_text(lex: Lexicon, side: Side, penalty: &str, ms: Option<i64>) -> String {
     let secs = |ms: i64| (ms.unsigned_abs() / 1000) as u32;
-    match (penalty, ms) {
+    // The Laws' own kinds are read back into the vocabulary's enum; a front
+    // end may also pass an arbiter action's name, which is said as written.
+    let kind = penalty.parse::<PenaltyKind>().ok();
+    match (kind, ms) {
         // Time given to the opponent of the offender (7.5.5, 9.5).
-        ("illegal_move" | "incorrect_claim", Some(ms)) => said(
+        (Some(PenaltyKind::IllegalMove | PenaltyKind::IncorrectClaim), Some(ms)) => said(
             lex,
             Said::TimeAdded {
                 side: side.other(),
                 seconds: secs(ms),
             },
         ),
-        ("add_time", Some(ms)) => said(
+        (Some(PenaltyKind::AddTime), Some(ms)) => said(
             lex,
             Said::TimeAdded {
                 side,
@@ -169,12 +172,12 @@ fn penalty_text(lex: Lexicon, side: Side, penalty: &str, ms: Option<i64>) -> Str
                 seconds: secs(ms),
             },
         ),
-        (other, None) => {
+        (_, None) => {
             let l = lex.language();
             let who = side_name(l, side);
             match l {
-                SpokenLang::Ru => format!("{who}: {other}"),
-                _ => format!("{who}: {}", other.replace('_', " ")),
+                SpokenLang::Ru => format!("{who}: {penalty}"),
+                _ => format!("{who}: {}", penalty.replace('_', " ")),
             }
         }
     }

@@ -4,10 +4,11 @@
 //! checked like typed text.
 
 use crate::time::BoxFuture;
-use arbiter_rules::Side;
+use arbiter_rules::{Side, Variant};
 use arbiter_tavreli::search::{Engine, Limits};
 use std::fmt;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The clocks as an engine sees them (UCI `wtime`/`btime`/`winc`/`binc`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,8 +22,8 @@ pub struct ClockView {
 /// What an opponent is asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpponentRequest {
-    /// `chess` or `tavreli`.
-    pub variant: &'static str,
+    /// The game the position is of.
+    pub variant: Variant,
     /// The starting position's text (FEN for chess).
     pub start: String,
     /// The moves played since `start`, in machine notation (UCI for chess),
@@ -82,12 +83,18 @@ pub trait Opponent: Send {
 pub struct TavreliOpponent {
     engine: Arc<Mutex<Engine>>,
     limits: Limits,
+    /// Wall-clock time per move; the search is pure, so the deadline is
+    /// read here and passed to it as its "should stop" callback.
+    per_move: Option<Duration>,
 }
 
 impl TavreliOpponent {
     /// Level 1–6 with at most `ms_per_move` per move, as `arbiter play` offers.
     pub fn new(level: u8, ms_per_move: u64) -> TavreliOpponent {
-        TavreliOpponent::with_limits(Limits::level(level.clamp(1, 6), ms_per_move), 32)
+        TavreliOpponent {
+            per_move: Some(Duration::from_millis(ms_per_move.max(1))),
+            ..TavreliOpponent::with_limits(Limits::level(level.clamp(1, 6)), 32)
+        }
     }
 
     /// Any search limits, with a transposition table of about `table_mb` MB
@@ -96,6 +103,7 @@ impl TavreliOpponent {
         TavreliOpponent {
             engine: Arc::new(Mutex::new(Engine::new(table_mb))),
             limits,
+            per_move: None,
         }
     }
 }
@@ -106,7 +114,7 @@ impl Opponent for TavreliOpponent {
         request: OpponentRequest,
     ) -> BoxFuture<Result<OpponentMove, OpponentError>> {
         let engine = self.engine.clone();
-        let limits = self.limits;
+        let (limits, per_move) = (self.limits, self.per_move);
         Box::pin(async move {
             let pos = arbiter_tavreli::fen::parse(&request.position)
                 .map_err(|e| OpponentError::NoMove(format!("position: {e}")))?;
@@ -114,7 +122,9 @@ impl Opponent for TavreliOpponent {
             // and every other game keep running while it thinks.
             let found = tokio::task::spawn_blocking(move || {
                 let mut e = engine.lock().unwrap_or_else(|p| p.into_inner());
-                e.search(&pos, limits)
+                let deadline = per_move.map(|d| Instant::now() + d);
+                let stop = || deadline.is_some_and(|t| Instant::now() >= t);
+                e.search_until(&pos, limits, &stop)
                     .best
                     .map(|m| arbiter_tavreli::notation::move_plain(&pos, m))
             })

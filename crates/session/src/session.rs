@@ -432,7 +432,7 @@ impl<R: Variant> Session<R> {
         for p in g.penalties().iter().skip(b.penalties) {
             kinds.push(Kind::Penalty {
                 side: p.side,
-                penalty: p.kind.clone(),
+                penalty: p.kind.to_string(),
                 ms: p.ms,
             });
         }

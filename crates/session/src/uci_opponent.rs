@@ -5,6 +5,7 @@
 
 use crate::opponent::{Opponent, OpponentError, OpponentMove, OpponentRequest};
 use crate::time::BoxFuture;
+use arbiter_rules::Variant;
 use arbiter_uci::{Engine, EngineConfig, EngineError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -81,7 +82,7 @@ impl Opponent for UciOpponent {
         let config = self.config.clone();
         let movetime = self.movetime;
         Box::pin(async move {
-            if request.variant != "chess" {
+            if request.variant != Variant::Chess {
                 return Err(OpponentError::NoMove(format!(
                     "a UCI engine plays chess, not {}",
                     request.variant
@@ -121,7 +122,7 @@ mod tests {
 
     fn request(moves: Vec<String>) -> OpponentRequest {
         OpponentRequest {
-            variant: "chess",
+            variant: Variant::Chess,
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             moves: Some(moves),
             position: String::new(),

@@ -61,7 +61,7 @@ pub use fen::PositionError;
 pub use notation::NotationError;
 
 use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
-use arbiter_rules::Side;
+use arbiter_rules::{Side, Variant};
 
 /// The edition of the Laws a Tavreli game is judged by unless the organiser
 /// chooses a FIDE edition: the federation's own tournament rules (seed 004
@@ -192,8 +192,8 @@ impl RuleSet for Tavreli {
     type Move = Move;
     type Identity = Identity;
 
-    fn variant(&self) -> &'static str {
-        "tavreli"
+    fn variant(&self) -> Variant {
+        Variant::Tavreli
     }
 
     fn initial_position(&self) -> Position {

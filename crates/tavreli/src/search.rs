@@ -9,14 +9,16 @@
 //! (more men move together), and mobility and pressure on the enemy volkhv's
 //! squares decide between equal material.
 //!
-//! Limits are a node budget and/or a wall-clock budget. Tests use node
-//! budgets only, so games against the computer are reproducible.
+//! Limits are a depth and a node budget; a caller who plays on a clock also
+//! passes a "should stop" callback, asked every 1024 nodes, which reads the
+//! wall clock on its side. The crate itself never reads the clock, so the
+//! same limits give the same move on every machine (tests use node budgets
+//! only, and games against the computer are reproducible).
 
 use crate::board::{
     B, H, KING, KNIGHT, Move, MoveKind, N, NONE, P, PAWN_ATT, Position, Q, R, V, bishop_att,
     color_of, rook_att,
 };
-use std::time::{Duration, Instant};
 
 const VAL: [i32; 7] = [0, 900, 500, 330, 320, 100, 1150];
 const INF: i32 = 1_000_000;
@@ -30,8 +32,6 @@ pub struct Limits {
     pub max_depth: u32,
     /// Stop after this many nodes (deterministic).
     pub max_nodes: u64,
-    /// Stop after this wall-clock time (not deterministic).
-    pub time: Option<Duration>,
 }
 
 impl Limits {
@@ -40,20 +40,17 @@ impl Limits {
         Limits {
             max_depth: 64,
             max_nodes: n,
-            time: None,
         }
     }
-    /// At most `ms` milliseconds of wall-clock time, to any depth.
-    pub fn time(ms: u64) -> Limits {
-        Limits {
-            max_depth: 64,
-            max_nodes: u64::MAX,
-            time: Some(Duration::from_millis(ms)),
-        }
+    /// No limit of depth or nodes: only the caller's "should stop" callback
+    /// ends the search (see [`Engine::search_until`]).
+    pub fn unbounded() -> Limits {
+        Limits::nodes(u64::MAX)
     }
-    /// Playing levels 1..=6: deeper with each level, all within `ms` per move.
-    /// Level 1 looks one move ahead; level 6 uses the whole budget.
-    pub fn level(level: u8, ms: u64) -> Limits {
+    /// Playing levels 1..=6: deeper with each level. Level 1 looks one move
+    /// ahead; level 6 searches until the caller's callback stops it (the
+    /// time per move, for `arbiter play`).
+    pub fn level(level: u8) -> Limits {
         let depth = match level {
             0 | 1 => 1,
             2 => 2,
@@ -65,7 +62,6 @@ impl Limits {
         Limits {
             max_depth: depth,
             max_nodes: u64::MAX,
-            time: Some(Duration::from_millis(ms.max(1))),
         }
     }
 }
@@ -82,8 +78,6 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
-    /// Wall-clock time the search took.
-    pub elapsed: Duration,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -102,7 +96,6 @@ pub struct Engine {
     history: Vec<i32>,
     nodes: u64,
     limits: Limits,
-    start: Instant,
     stopped: bool,
     bufs: Vec<Vec<Move>>,
 }
@@ -123,7 +116,6 @@ impl Engine {
             history: vec![0; 64 * 64],
             nodes: 0,
             limits: Limits::nodes(1),
-            start: Instant::now(),
             stopped: false,
             bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
         }
@@ -138,10 +130,22 @@ impl Engine {
 
     /// Searches `pos` and returns the best move found within `limits`.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        self.search_until(pos, limits, &|| false)
+    }
+
+    /// Searches `pos` within `limits`, and stops early once `should_stop`
+    /// answers `true`; it is asked every 1024 nodes, so a caller's deadline
+    /// is kept to about a millisecond. The best move of the last completed
+    /// depth is returned, as when a limit is reached.
+    pub fn search_until(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        should_stop: &dyn Fn() -> bool,
+    ) -> SearchResult {
         let mut p = pos.clone();
         self.limits = limits;
         self.nodes = 0;
-        self.start = Instant::now();
         self.stopped = false;
         self.killers = [[0; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
@@ -153,14 +157,12 @@ impl Engine {
             score: 0,
             depth: 0,
             nodes: 0,
-            elapsed: Duration::ZERO,
         };
         if legal.len() <= 1 {
-            result.elapsed = self.start.elapsed();
             return result;
         }
         for depth in 1..=limits.max_depth.min(MAX_PLY as u32 - 8) {
-            let score = self.negamax(&mut p, depth as i32, 0, -INF, INF);
+            let score = self.negamax(&mut p, (depth as i32, 0, -INF, INF), should_stop);
             if self.stopped {
                 break;
             }
@@ -176,7 +178,6 @@ impl Engine {
             }
         }
         result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
         result
     }
 
@@ -186,13 +187,8 @@ impl Engine {
     }
 
     #[inline]
-    fn check_limits(&mut self) {
-        if self.nodes >= self.limits.max_nodes {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0
-            && let Some(t) = self.limits.time
-            && self.start.elapsed() >= t
-        {
+    fn check_limits(&mut self, should_stop: &dyn Fn() -> bool) {
+        if self.nodes >= self.limits.max_nodes || (self.nodes & 1023 == 0 && should_stop()) {
             self.stopped = true;
         }
     }
@@ -203,18 +199,16 @@ impl Engine {
     fn negamax(
         &mut self,
         p: &mut Position,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
+        (depth, ply, mut alpha, beta): (i32, usize, i32, i32),
+        stop: &dyn Fn() -> bool,
     ) -> i32 {
         self.nodes += 1;
-        self.check_limits();
+        self.check_limits(stop);
         if self.stopped {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
-            return self.quiesce(p, ply, alpha, beta, 0);
+            return self.quiesce(p, (ply, alpha, beta, 0), stop);
         }
         let key = p.hash();
         let (tt_mv, hit) = self.tt_probe(key, depth, ply, alpha, beta);
@@ -222,7 +216,7 @@ impl Engine {
             return s;
         }
         let in_check = p.in_check();
-        if let Some(s) = self.null_move(p, depth, ply, beta, in_check) {
+        if let Some(s) = self.null_move(p, depth, ply, beta, in_check, stop) {
             return s;
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
@@ -255,7 +249,7 @@ impl Engine {
             let mv = moves[i];
             let capture = p.occupied() >> mv.to() & 1 != 0;
             let u = p.make(mv);
-            let score = self.search_move(p, (depth, ply, alpha, beta), i, capture, in_check);
+            let score = self.search_move(p, (depth, ply, alpha, beta), i, capture, in_check, stop);
             p.unmake(mv, u);
             if self.stopped {
                 self.bufs[ply] = moves;
@@ -318,6 +312,7 @@ impl Engine {
         ply: usize,
         beta: i32,
         in_check: bool,
+        stop: &dyn Fn() -> bool,
     ) -> Option<i32> {
         let us = p.side as usize;
         let pieces = p.colors[us] & !(p.kinds[V] | p.kinds[P]);
@@ -329,7 +324,7 @@ impl Engine {
             && evaluate(p) >= beta
         {
             let u = p.make_null();
-            let s = -self.negamax(p, depth - 3, ply + 1, -beta, -beta + 1);
+            let s = -self.negamax(p, (depth - 3, ply + 1, -beta, -beta + 1), stop);
             p.unmake_null(u);
             if self.stopped {
                 return Some(0);
@@ -353,10 +348,11 @@ impl Engine {
         i: usize,
         capture: bool,
         in_check: bool,
+        stop: &dyn Fn() -> bool,
     ) -> i32 {
         let ext = if in_check { 1 } else { 0 };
         if i == 0 {
-            return -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+            return -self.negamax(p, (depth - 1 + ext, ply + 1, -beta, -alpha), stop);
         }
         // late quiet moves are searched one ply shallower first
         let r = if depth >= 3 && i >= 4 && !capture && !in_check {
@@ -364,9 +360,9 @@ impl Engine {
         } else {
             0
         };
-        let mut score = -self.negamax(p, depth - 1 - r + ext, ply + 1, -alpha - 1, -alpha);
+        let mut score = -self.negamax(p, (depth - 1 - r + ext, ply + 1, -alpha - 1, -alpha), stop);
         if score > alpha && (r > 0 || score < beta) && !self.stopped {
-            score = -self.negamax(p, depth - 1 + ext, ply + 1, -beta, -alpha);
+            score = -self.negamax(p, (depth - 1 + ext, ply + 1, -beta, -alpha), stop);
         }
         score
     }
@@ -440,9 +436,14 @@ impl Engine {
         self.history[(m.from() as usize) * 64 + to as usize].min(800_000) + whole
     }
 
-    fn quiesce(&mut self, p: &mut Position, ply: usize, mut alpha: i32, beta: i32, qd: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        p: &mut Position,
+        (ply, mut alpha, beta, qd): (usize, i32, i32, u32),
+        stop: &dyn Fn() -> bool,
+    ) -> i32 {
         self.nodes += 1;
-        self.check_limits();
+        self.check_limits(stop);
         if self.stopped {
             return 0;
         }
@@ -487,7 +488,7 @@ impl Engine {
                 continue;
             }
             let u = p.make(mv);
-            let s = -self.quiesce(p, ply + 1, -beta, -alpha, qd + 1);
+            let s = -self.quiesce(p, (ply + 1, -beta, -alpha, qd + 1), stop);
             p.unmake(mv, u);
             if self.stopped {
                 break;

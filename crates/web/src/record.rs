@@ -2,9 +2,9 @@
 //! braille (with the BRF file a braille embosser or display reads), and the audit
 //! verdict, which is the log replayed under the Laws by the same fold the server runs.
 
-use arbiter_laws::RuleSet;
 use arbiter_laws::log::parse_log;
 use arbiter_laws::replay::{Report, replay, report};
+use arbiter_laws::{GameResult, RuleSet, Variant};
 use arbiter_notation::scoresheet::{
     ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf, scoresheet_text,
 };
@@ -72,15 +72,15 @@ pub fn record(req: &RecordRequest) -> Result<RecordAnswer, String> {
     let header = ScoreHeader {
         white: log.header.white.clone().unwrap_or_default(),
         black: log.header.black.clone().unwrap_or_default(),
-        result: if state.result == "*" {
+        result: if state.result == GameResult::Ongoing {
             String::new()
         } else {
-            state.result.clone()
+            state.result.to_string()
         },
         ..ScoreHeader::default()
     };
     let start = log.header.start.as_deref();
-    let (letters, braille, brf) = if state.variant == "chess" {
+    let (letters, braille, brf) = if state.variant == Variant::Chess {
         (
             scoresheet_text(start, &moves, &header, Style::Letters(lang))
                 .map_err(|e| e.to_string())?,
@@ -112,7 +112,7 @@ fn fold<R: RuleSet>(rules: R, log: &arbiter_laws::log::Log) -> Result<Report, St
 fn verdict(r: &Report) -> String {
     let how = match (r.result.as_str(), r.termination) {
         ("*", _) => "the game is still in progress".to_string(),
-        (res, Some(t)) => format!("result {res} ({})", t.replace('_', " ")),
+        (res, Some(t)) => format!("result {res} ({})", t.as_str().replace('_', " ")),
         (res, None) => format!("result {res}"),
     };
     let refused = match r.rejected.len() {

@@ -167,7 +167,7 @@ fn the_archive_replays_the_log_and_writes_braille() {
         letters: Some("ru".into()),
     })
     .unwrap();
-    assert_eq!(r.state.result, "0-1");
+    assert_eq!(r.state.result.as_str(), "0-1");
     assert_eq!(r.rejected, 0);
     assert!(r.letters.contains("Фh4"), "{}", r.letters);
     assert!(

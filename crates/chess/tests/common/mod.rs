@@ -109,6 +109,6 @@ impl Log {
 pub fn kinds(r: &Report) -> Vec<(String, String, Option<i64>)> {
     r.penalties
         .iter()
-        .map(|p| (p.side.to_string(), p.kind.clone(), p.ms))
+        .map(|p| (p.side.to_string(), p.kind.to_string(), p.ms))
         .collect()
 }
