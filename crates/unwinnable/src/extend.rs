@@ -71,8 +71,9 @@ struct Entry {
 pub(crate) struct Extend {
     winner: Color,
     table: HashMap<u64, Entry, BuildHasherDefault<crate::search::Zobrist>>,
-    /// The positions on the current line, with how often each occurs.
-    path: HashMap<u64, u32, BuildHasherDefault<crate::search::Zobrist>>,
+    /// The hashes of the positions on the current line (a line is at most
+    /// [`MAX_LINE`] long, and a scan of it costs less than a hash map).
+    path: Vec<u64>,
     line: Vec<Move>,
     round: u32,
     cut: bool,
@@ -85,8 +86,8 @@ impl Extend {
     pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
         Extend {
             winner,
-            table: HashMap::default(),
-            path: HashMap::default(),
+            table: HashMap::with_capacity_and_hasher(256, Default::default()),
+            path: Vec::with_capacity(MAX_LINE + 1),
             line: Vec::new(),
             round: 0,
             cut: false,
@@ -127,6 +128,21 @@ impl Extend {
         changed: bool,
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
+        // A position in the table was visited with at least this much
+        // depth and horizon, and was neither a mate nor an end (those are
+        // never recorded), so it is settled before its moves are made.
+        if let Some(e) = self.table.get(&h)
+            && e.left >= left
+            && e.quiet >= quiet
+        {
+            // Visited in this round: its successors are (being) visited
+            // too. From an earlier round, which was cut somewhere: this
+            // round cannot count as complete.
+            if e.round != self.round {
+                self.cut = true;
+            }
+            return Ok(false);
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Ok(pos.is_check() && pos.turn() != self.winner);
@@ -146,18 +162,6 @@ impl Extend {
             self.cut = true;
             return Ok(false);
         }
-        if let Some(e) = self.table.get(&h)
-            && e.left >= left
-            && e.quiet >= quiet
-        {
-            // Visited in this round: its successors are (being) visited
-            // too. From an earlier round, which was cut somewhere: this
-            // round cannot count as complete.
-            if e.round != self.round {
-                self.cut = true;
-            }
-            return Ok(false);
-        }
         if self.table.len() < TABLE_LIMIT || self.table.contains_key(&h) {
             let round = self.round;
             self.table.insert(h, Entry { left, quiet, round });
@@ -165,14 +169,9 @@ impl Extend {
             // Not recorded: a later visit cannot skip it, which costs time
             // but not soundness.
         }
-        *self.path.entry(h).or_default() += 1;
+        self.path.push(h);
         let found = self.children(pos, h, &moves, left, quiet, progress, meter);
-        if let Some(n) = self.path.get_mut(&h) {
-            *n -= 1;
-            if *n == 0 {
-                self.path.remove(&h);
-            }
-        }
+        self.path.pop();
         found
     }
 
@@ -189,61 +188,128 @@ impl Extend {
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
         let winner_moves = pos.turn() == self.winner;
-        let mut order: Vec<(Cost, Move)> = moves.iter().map(|m| (self.cost(pos, m), *m)).collect();
-        order.sort_by_key(|(c, _)| match c {
-            Cost::Reward => 0,
-            Cost::Normal => 1,
-            Cost::Punish => 2,
-        });
-        for (mut cost, m) in order {
-            if cost == Cost::Punish && left < PUNISH {
+        // The costs in one array on the stack and three passes over it:
+        // a sort, and the vector it needs, cost more than the node itself.
+        let ctx = self.context(pos);
+        let mut costs = [Cost::Normal; 256];
+        for (c, m) in costs.iter_mut().zip(moves) {
+            *c = ctx.cost(m);
+        }
+        for bucket in [Cost::Reward, Cost::Normal, Cost::Punish] {
+            if bucket == Cost::Punish && left < PUNISH {
                 // Too dear for this round: a deeper one tries it.
-                self.cut = true;
-                continue;
+                if costs[..moves.len()].contains(&Cost::Punish) {
+                    self.cut = true;
+                }
+                break;
             }
-            meter.tick()?;
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            // A check by the winner is how every mate begins.
-            if winner_moves && cost == Cost::Normal && next.is_check() {
-                cost = Cost::Reward;
+            for (i, m) in moves.iter().enumerate() {
+                if costs[i] != bucket {
+                    continue;
+                }
+                if self.child(
+                    pos,
+                    h,
+                    m,
+                    bucket,
+                    winner_moves,
+                    left,
+                    quiet,
+                    progress,
+                    meter,
+                )? {
+                    return Ok(true);
+                }
             }
-            // `left` is at least 1 here (a node with none left is cut
-            // before its children), so only a punished move can be too
-            // dear, and that was seen above.
-            let rest = match cost {
-                Cost::Reward => left,
-                Cost::Normal => left - u32::from(!progress),
-                Cost::Punish => left - PUNISH,
-            };
-            let nh = next_hash(pos, h, &m, &next);
-            if self.path.contains_key(&nh) {
-                continue;
-            }
-            self.line.push(m);
-            if self.node(
-                &next,
-                nh,
-                rest,
-                quiet_after(&m, quiet),
-                cost == Cost::Reward,
-                m.is_capture() || m.role() == Role::Pawn,
-                meter,
-            )? {
-                return Ok(true);
-            }
-            self.line.pop();
         }
         Ok(false)
     }
 
-    /// How the move `m` in `pos` counts.
-    fn cost(&self, pos: &Chess, m: &Move) -> Cost {
-        let board = pos.board();
-        let Some(lk) = board.king_of(!self.winner) else {
+    /// Search the child of `pos` after `m`, which costs `cost`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        m: &Move,
+        mut cost: Cost,
+        winner_moves: bool,
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
+        meter.tick()?;
+        let mut next = pos.clone();
+        next.play_unchecked(*m);
+        // A check by the winner is how every mate begins.
+        if winner_moves && cost == Cost::Normal && next.is_check() {
+            cost = Cost::Reward;
+        }
+        // `left` is at least 1 here (a node with none left is cut before
+        // its children), and a punished move is tried only with enough.
+        let rest = match cost {
+            Cost::Reward => left,
+            Cost::Normal => left - u32::from(!progress),
+            Cost::Punish => left - PUNISH,
+        };
+        let nh = next_hash(pos, h, m, &next);
+        if self.path.contains(&nh) {
+            return Ok(false);
+        }
+        self.line.push(*m);
+        let found = self.node(
+            &next,
+            nh,
+            rest,
+            quiet_after(m, quiet),
+            cost == Cost::Reward,
+            m.is_capture() || m.role() == Role::Pawn,
+            meter,
+        )?;
+        if !found {
+            self.line.pop();
+        }
+        Ok(found)
+    }
+
+    /// What the costs of the moves in `pos` depend on, worked out once.
+    fn context(&self, pos: &Chess) -> Context {
+        let lk = pos.board().king_of(!self.winner);
+        let winner_moves = pos.turn() == self.winner;
+        let weak = !winner_moves && weak(pos, self.winner);
+        let pawns_only = !winner_moves && pawns_only(pos, self.winner);
+        let corners = self.corner.unwrap_or(CORNERS);
+        Context {
+            lk,
+            winner_moves,
+            weak,
+            pawns_only,
+            corners,
+        }
+    }
+}
+
+/// What the costs of the moves in one position depend on.
+struct Context {
+    /// The loser's king.
+    lk: Option<Square>,
+    winner_moves: bool,
+    /// The winner cannot mate without the loser's men ([`weak`]).
+    weak: bool,
+    /// The winner has pawns and no piece ([`pawns_only`]).
+    pawns_only: bool,
+    /// The corners the loser's king is driven to.
+    corners: Bitboard,
+}
+
+impl Context {
+    /// How the move `m` counts.
+    fn cost(&self, m: &Move) -> Cost {
+        let Some(lk) = self.lk else {
             return Cost::Normal;
         };
-        if pos.turn() == self.winner {
+        if self.winner_moves {
             let closer = |from: Square, to: Square| to.distance(lk) < from.distance(lk);
             let rewarded = m.is_capture()
                 || m.role() == Role::Pawn
@@ -252,12 +318,12 @@ impl Extend {
                     _ => false,
                 };
             if rewarded { Cost::Reward } else { Cost::Normal }
-        } else if weak(pos, self.winner) {
+        } else if self.weak {
             self.loser_helps(m, lk)
         } else if m.is_capture() {
             Cost::Punish
         } else if m.role() == Role::Pawn {
-            if pawns_only(pos, self.winner) {
+            if self.pawns_only {
                 Cost::Normal
             } else {
                 Cost::Punish
@@ -291,8 +357,7 @@ impl Extend {
     /// Does the loser's king step from `from` nearer the corner it is
     /// driven to (its nearest one when the bishops choose none)?
     fn toward_corner(&self, from: Square, to: Square) -> bool {
-        let corners = self.corner.unwrap_or(CORNERS);
-        let near = |s: Square| corners.into_iter().map(|c| c.distance(s)).min();
+        let near = |s: Square| self.corners.into_iter().map(|c| c.distance(s)).min();
         near(to) < near(from)
     }
 }

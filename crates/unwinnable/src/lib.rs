@@ -200,27 +200,58 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     let hash = search::hash(pos);
     let mut ext = extend::Extend::new(pos, side);
     let mut depth = 1;
-    // The extension search finds the helpmates of almost every real
-    // position within a few rounds; the complete enumeration proves the
-    // positions whose reachable set is small; then the extension search
-    // again, deeper, and the older guided and full-width rounds.
-    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.3)) {
-        return v;
-    }
-    match exhaust::exhaust(pos, side, horizon, meter.share(0.6)) {
-        exhaust::Outcome::Mate(line) => return Verdict::Winnable { helpmate: line },
-        exhaust::Outcome::NoMate => return Verdict::Unwinnable,
-        exhaust::Outcome::Stopped => {}
-    }
-    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.8)) {
-        return v;
-    }
     let mut searcher = search::Searcher::new(side, horizon);
-    match guided(&mut searcher, pos, hash, 0, meter.share(1.0)) {
-        Ok(line) => Verdict::Winnable { helpmate: line },
-        Err(_) => Verdict::Undetermined,
+    let mut disc = 0;
+    for (step, share) in SCHEDULE {
+        let meter = meter.share(share);
+        let found = match step {
+            Step::Extend => extended(&mut ext, pos, &mut depth, horizon, hash, meter),
+            Step::Guided => match guided(&mut searcher, pos, hash, disc, meter) {
+                Ok(line) => Some(Verdict::Winnable { helpmate: line }),
+                Err(d) => {
+                    disc = d;
+                    None
+                }
+            },
+            Step::Exhaust => match exhaust::exhaust(pos, side, horizon, meter) {
+                exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
+                exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
+                exhaust::Outcome::Stopped => None,
+            },
+        };
+        if let Some(v) = found {
+            return v;
+        }
     }
+    Verdict::Undetermined
 }
+
+/// A step of the analysis after the fast check.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Rounds of the extension search, resumed where the last slice
+    /// stopped.
+    Extend,
+    /// Rounds of the guided search, resumed likewise.
+    Guided,
+    /// The complete enumeration, from the start.
+    Exhaust,
+}
+
+/// Which step runs until what share of the budget is spent. The
+/// extension search finds the helpmates of almost every real position
+/// within a few thousand nodes; where it does not, a short guided round
+/// (another order of the moves) often does at once; then the extension
+/// search again, the complete enumeration (which proves the positions
+/// whose reachable set is small), and both searches again, deeper.
+const SCHEDULE: [(Step, f64); 6] = [
+    (Step::Extend, 0.02),
+    (Step::Guided, 0.05),
+    (Step::Extend, 0.3),
+    (Step::Exhaust, 0.6),
+    (Step::Extend, 0.75),
+    (Step::Guided, 1.0),
+];
 
 /// The extension search's rounds, ever deeper from `depth` on, until one
 /// decides or the meter's slice runs out (`None`; `depth` is then the
