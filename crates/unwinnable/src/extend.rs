@@ -55,6 +55,17 @@ const PUNISH: u32 = 4;
 /// more is found by the other phases or not at all).
 const MAX_LINE: usize = 200;
 
+/// Buckets of [`Extend::buckets`]: a power of two well above the longest
+/// line, so that most buckets are empty.
+const BUCKETS: usize = 4096;
+
+/// The bucket of the hash `h`.
+fn bucket(h: u64) -> usize {
+    // The low bits of a Zobrist hash are as random as the rest; the
+    // mask keeps the index below BUCKETS.
+    (h as usize) & (BUCKETS - 1)
+}
+
 /// Bounded so that a long search cannot take unbounded memory.
 const TABLE_LIMIT: usize = 1 << 20;
 
@@ -74,6 +85,9 @@ pub(crate) struct Extend {
     /// The hashes of the positions on the current line (a line is at most
     /// [`MAX_LINE`] long, and a scan of it costs less than a hash map).
     path: Vec<u64>,
+    /// How many positions of the line fall in each bucket of their hash's
+    /// low bits: a move to a position whose bucket is empty needs no scan.
+    buckets: Vec<u8>,
     line: Vec<Move>,
     round: u32,
     cut: bool,
@@ -88,6 +102,7 @@ impl Extend {
             winner,
             table: HashMap::with_capacity_and_hasher(256, Default::default()),
             path: Vec::with_capacity(MAX_LINE + 1),
+            buckets: vec![0; BUCKETS],
             line: Vec::new(),
             round: 0,
             cut: false,
@@ -107,6 +122,7 @@ impl Extend {
         self.round += 1;
         self.cut = false;
         self.path.clear();
+        self.buckets.fill(0);
         self.line.clear();
         if self.node(pos, hash, depth, horizon.left(), false, true, meter)? {
             return Ok(Round::Mate(std::mem::take(&mut self.line)));
@@ -170,8 +186,10 @@ impl Extend {
             // but not soundness.
         }
         self.path.push(h);
+        self.buckets[bucket(h)] += 1;
         let found = self.children(pos, h, &moves, left, quiet, progress, meter);
         self.path.pop();
+        self.buckets[bucket(h)] -= 1;
         found
     }
 
@@ -254,7 +272,7 @@ impl Extend {
             Cost::Punish => left - PUNISH,
         };
         let nh = next_hash(pos, h, m, &next);
-        if self.path.contains(&nh) {
+        if self.repeats(nh) {
             return Ok(false);
         }
         self.line.push(*m);
@@ -271,6 +289,12 @@ impl Extend {
             self.line.pop();
         }
         Ok(found)
+    }
+
+    /// Does the position hashed `nh` stand on the current line already?
+    /// Going round in a circle is never needed for a mate.
+    fn repeats(&self, nh: u64) -> bool {
+        self.buckets[bucket(nh)] > 0 && self.path.contains(&nh)
     }
 
     /// What the costs of the moves in `pos` depend on, worked out once.
@@ -362,12 +386,18 @@ impl Context {
     }
 }
 
-/// Whether the winner has at most one minor piece and no pawn: it cannot
-/// mate without the loser's own men round the loser's king.
+/// Whether the winner has at most one minor piece, or bishops all on
+/// one colour, and no pawn: it cannot mate without the loser's own men
+/// round the loser's king.
 fn weak(pos: &Chess, winner: Color) -> bool {
     let b = pos.board();
     let men = b.by_color(winner) & !b.kings();
-    men.count() <= 1 && (men & (b.pawns() | b.rooks() | b.queens())).is_empty()
+    if (men & (b.pawns() | b.rooks() | b.queens())).any() {
+        return false;
+    }
+    men.count() <= 1
+        || (men.is_subset(b.bishops())
+            && (men.is_subset(Bitboard::DARK_SQUARES) || men.is_subset(Bitboard::LIGHT_SQUARES)))
 }
 
 /// Whether the winner has pawns and no piece but its king.

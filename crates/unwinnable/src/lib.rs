@@ -17,16 +17,17 @@
 //!    it: the material rules, and a proof that the pawn structure (with any
 //!    pieces jammed in it) is frozen for ever and that, inside it, the
 //!    winner can never give a mate (the locked wall);
-//! 2. the extension search: iterative deepening in which moves that look
+//! 2. two helpmate searches taking turns in growing slices of the budget:
+//!    the extension search, iterative deepening in which moves that look
 //!    like progress toward the mate cost no depth and moves that work
-//!    against it cost several plies; a round that no depth limit cut short
-//!    has seen every reachable position, which proves the negative;
+//!    against it cost several plies (a round that no depth limit cut short
+//!    has seen every reachable position, which proves the negative), and
+//!    limited-discrepancy rounds along the lines a positional heuristic
+//!    likes (other lines than the extension search's);
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game);
-//! 4. the extension search again, deeper; then limited-discrepancy rounds
-//!    along the lines a positional heuristic likes (other lines than the
-//!    extension search's), until the budget is spent.
+//! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
@@ -240,13 +241,16 @@ enum Step {
 
 /// Which step runs until what share of the budget is spent. The
 /// extension search finds the helpmates of almost every real position
-/// within a few thousand nodes; where it does not, a short guided round
-/// (another order of the moves) often does at once; then the extension
-/// search again, the complete enumeration (which proves the positions
-/// whose reachable set is small), and both searches again, deeper.
-const SCHEDULE: [(Step, f64); 6] = [
+/// within a few thousand nodes; where it does not, a guided round (another
+/// order of the moves) often does at once, so the two take turns in
+/// growing slices; then the complete enumeration (which proves the
+/// positions whose reachable set is small, and needs its slice in one
+/// piece, as it starts afresh each time) and both searches again, deeper.
+const SCHEDULE: [(Step, f64); 8] = [
     (Step::Extend, 0.02),
     (Step::Guided, 0.05),
+    (Step::Extend, 0.12),
+    (Step::Guided, 0.2),
     (Step::Extend, 0.3),
     (Step::Exhaust, 0.6),
     (Step::Extend, 0.75),
