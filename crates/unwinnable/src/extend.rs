@@ -52,8 +52,14 @@ enum Cost {
 const PUNISH: u32 = 4;
 
 /// The longest line the search follows, in plies (a helpmate that needs
-/// more is found by the other phases or not at all).
-const MAX_LINE: usize = 200;
+/// more is found by the other phases or not at all). The long helpmates
+/// of endings where the loser must build its own cage (a knight's mate
+/// against promoted blockers) run to a few hundred plies, and a longer
+/// cap finds more of them in the same budget, as the free moves of a
+/// round are not cut short before they reach the mate. Each ply of the
+/// line takes under a kilobyte of stack (the move lists live on the
+/// heap), so a full line fits well within a 2 MB thread stack.
+const MAX_LINE: usize = 600;
 
 /// Buckets of [`Extend::buckets`]: a power of two well above the longest
 /// line, so that most buckets are empty.
@@ -85,6 +91,10 @@ pub(crate) struct Extend {
     /// The hashes of the positions on the current line (a line is at most
     /// [`MAX_LINE`] long, and a scan of it costs less than a hash map).
     path: Vec<u64>,
+    /// Move lists to reuse, one for each node of the current line: kept
+    /// off the stack, so that a long line cannot overflow a small thread
+    /// stack, and allocated once.
+    spare: Vec<Vec<Move>>,
     /// How many positions of the line fall in each bucket of their hash's
     /// low bits: a move to a position whose bucket is empty needs no scan.
     buckets: Vec<u8>,
@@ -103,6 +113,7 @@ impl Extend {
             table: HashMap::with_capacity_and_hasher(256, Default::default()),
             path: Vec::with_capacity(MAX_LINE + 1),
             buckets: vec![0; BUCKETS],
+            spare: Vec::new(),
             line: Vec::new(),
             round: 0,
             cut: false,
@@ -159,7 +170,27 @@ impl Extend {
             }
             return Ok(false);
         }
-        let moves = pos.legal_moves();
+        let mut moves = self.spare.pop().unwrap_or_default();
+        legal_moves(pos, &mut moves);
+        let found = self.expand(pos, h, &moves, left, quiet, progress, changed, meter);
+        self.spare.push(moves);
+        found
+    }
+
+    /// [`Extend::node`] past the table, with the legal `moves` of `pos`
+    /// made already.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        moves: &[Move],
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        changed: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
         if moves.is_empty() {
             return Ok(pos.is_check() && pos.turn() != self.winner);
         }
@@ -187,7 +218,7 @@ impl Extend {
         }
         self.path.push(h);
         self.buckets[bucket(h)] += 1;
-        let found = self.children(pos, h, &moves, left, quiet, progress, meter);
+        let found = self.children(pos, h, moves, left, quiet, progress, meter);
         self.path.pop();
         self.buckets[bucket(h)] -= 1;
         found
@@ -221,8 +252,8 @@ impl Extend {
                 }
                 break;
             }
-            for (i, m) in moves.iter().enumerate() {
-                if costs[i] != bucket {
+            for (c, m) in costs.iter().zip(moves) {
+                if *c != bucket {
                     continue;
                 }
                 if self.child(
@@ -384,6 +415,15 @@ impl Context {
         let near = |s: Square| self.corners.into_iter().map(|c| c.distance(s)).min();
         near(to) < near(from)
     }
+}
+
+/// Fill `out` with the legal moves of `pos`. Not inlined: shakmaty's
+/// move list is a large array, which must not sit in the frame of every
+/// node of a long line.
+#[inline(never)]
+fn legal_moves(pos: &Chess, out: &mut Vec<Move>) {
+    out.clear();
+    out.extend_from_slice(&pos.legal_moves());
 }
 
 /// Whether the winner has at most one minor piece, or bishops all on

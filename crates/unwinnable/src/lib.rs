@@ -251,9 +251,9 @@ const SCHEDULE: [(Step, f64); 8] = [
     (Step::Guided, 0.05),
     (Step::Extend, 0.12),
     (Step::Guided, 0.2),
-    (Step::Extend, 0.3),
-    (Step::Exhaust, 0.6),
-    (Step::Extend, 0.75),
+    (Step::Extend, 0.28),
+    (Step::Exhaust, 0.64),
+    (Step::Extend, 0.8),
     (Step::Guided, 1.0),
 ];
 
