@@ -19,9 +19,13 @@ pub struct Budget<'a> {
 
 impl Budget<'static> {
     /// The budget used when the caller has no reason to choose: about
-    /// 15–50 ms for one side on an unloaded desktop core.
+    /// 10–40 ms for one side on an unloaded desktop core. Chosen so that
+    /// a position whose two sides both spend all of it (the hard set's
+    /// worst) is answered within 100 ms on a shared two-core machine,
+    /// while the complete enumeration keeps the slice that its proofs
+    /// of the hard set need.
     pub const DEFAULT: Budget<'static> = Budget {
-        nodes: 150_000,
+        nodes: 125_000,
         should_stop: None,
     };
 

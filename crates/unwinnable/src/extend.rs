@@ -52,8 +52,25 @@ enum Cost {
 const PUNISH: u32 = 4;
 
 /// The longest line the search follows, in plies (a helpmate that needs
-/// more is found by the other phases or not at all).
-const MAX_LINE: usize = 200;
+/// more is found by the other phases or not at all). The long helpmates
+/// of endings where the loser must build its own cage (a knight's mate
+/// against promoted blockers) run to a few hundred plies, and a longer
+/// cap finds more of them in the same budget, as the free moves of a
+/// round are not cut short before they reach the mate. Each ply of the
+/// line takes under a kilobyte of stack (the move lists live on the
+/// heap), so a full line fits well within a 2 MB thread stack.
+const MAX_LINE: usize = 600;
+
+/// Buckets of [`Extend::buckets`]: a power of two well above the longest
+/// line, so that most buckets are empty.
+const BUCKETS: usize = 4096;
+
+/// The bucket of the hash `h`.
+fn bucket(h: u64) -> usize {
+    // The low bits of a Zobrist hash are as random as the rest; the
+    // mask keeps the index below BUCKETS.
+    (h as usize) & (BUCKETS - 1)
+}
 
 /// Bounded so that a long search cannot take unbounded memory.
 const TABLE_LIMIT: usize = 1 << 20;
@@ -71,8 +88,16 @@ struct Entry {
 pub(crate) struct Extend {
     winner: Color,
     table: HashMap<u64, Entry, BuildHasherDefault<crate::search::Zobrist>>,
-    /// The positions on the current line, with how often each occurs.
-    path: HashMap<u64, u32, BuildHasherDefault<crate::search::Zobrist>>,
+    /// The hashes of the positions on the current line (a line is at most
+    /// [`MAX_LINE`] long, and a scan of it costs less than a hash map).
+    path: Vec<u64>,
+    /// Move lists to reuse, one for each node of the current line: kept
+    /// off the stack, so that a long line cannot overflow a small thread
+    /// stack, and allocated once.
+    spare: Vec<Vec<Move>>,
+    /// How many positions of the line fall in each bucket of their hash's
+    /// low bits: a move to a position whose bucket is empty needs no scan.
+    buckets: Vec<u8>,
     line: Vec<Move>,
     round: u32,
     cut: bool,
@@ -85,8 +110,10 @@ impl Extend {
     pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
         Extend {
             winner,
-            table: HashMap::default(),
-            path: HashMap::default(),
+            table: HashMap::with_capacity_and_hasher(256, Default::default()),
+            path: Vec::with_capacity(MAX_LINE + 1),
+            buckets: vec![0; BUCKETS],
+            spare: Vec::new(),
             line: Vec::new(),
             round: 0,
             cut: false,
@@ -106,6 +133,7 @@ impl Extend {
         self.round += 1;
         self.cut = false;
         self.path.clear();
+        self.buckets.fill(0);
         self.line.clear();
         if self.node(pos, hash, depth, horizon.left(), false, true, meter)? {
             return Ok(Round::Mate(std::mem::take(&mut self.line)));
@@ -127,7 +155,42 @@ impl Extend {
         changed: bool,
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
-        let moves = pos.legal_moves();
+        // A position in the table was visited with at least this much
+        // depth and horizon, and was neither a mate nor an end (those are
+        // never recorded), so it is settled before its moves are made.
+        if let Some(e) = self.table.get(&h)
+            && e.left >= left
+            && e.quiet >= quiet
+        {
+            // Visited in this round: its successors are (being) visited
+            // too. From an earlier round, which was cut somewhere: this
+            // round cannot count as complete.
+            if e.round != self.round {
+                self.cut = true;
+            }
+            return Ok(false);
+        }
+        let mut moves = self.spare.pop().unwrap_or_default();
+        legal_moves(pos, &mut moves);
+        let found = self.expand(pos, h, &moves, left, quiet, progress, changed, meter);
+        self.spare.push(moves);
+        found
+    }
+
+    /// [`Extend::node`] past the table, with the legal `moves` of `pos`
+    /// made already.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        moves: &[Move],
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        changed: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
         if moves.is_empty() {
             return Ok(pos.is_check() && pos.turn() != self.winner);
         }
@@ -146,18 +209,6 @@ impl Extend {
             self.cut = true;
             return Ok(false);
         }
-        if let Some(e) = self.table.get(&h)
-            && e.left >= left
-            && e.quiet >= quiet
-        {
-            // Visited in this round: its successors are (being) visited
-            // too. From an earlier round, which was cut somewhere: this
-            // round cannot count as complete.
-            if e.round != self.round {
-                self.cut = true;
-            }
-            return Ok(false);
-        }
         if self.table.len() < TABLE_LIMIT || self.table.contains_key(&h) {
             let round = self.round;
             self.table.insert(h, Entry { left, quiet, round });
@@ -165,14 +216,11 @@ impl Extend {
             // Not recorded: a later visit cannot skip it, which costs time
             // but not soundness.
         }
-        *self.path.entry(h).or_default() += 1;
-        let found = self.children(pos, h, &moves, left, quiet, progress, meter);
-        if let Some(n) = self.path.get_mut(&h) {
-            *n -= 1;
-            if *n == 0 {
-                self.path.remove(&h);
-            }
-        }
+        self.path.push(h);
+        self.buckets[bucket(h)] += 1;
+        let found = self.children(pos, h, moves, left, quiet, progress, meter);
+        self.path.pop();
+        self.buckets[bucket(h)] -= 1;
         found
     }
 
@@ -189,61 +237,134 @@ impl Extend {
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
         let winner_moves = pos.turn() == self.winner;
-        let mut order: Vec<(Cost, Move)> = moves.iter().map(|m| (self.cost(pos, m), *m)).collect();
-        order.sort_by_key(|(c, _)| match c {
-            Cost::Reward => 0,
-            Cost::Normal => 1,
-            Cost::Punish => 2,
-        });
-        for (mut cost, m) in order {
-            if cost == Cost::Punish && left < PUNISH {
+        // The costs in one array on the stack and three passes over it:
+        // a sort, and the vector it needs, cost more than the node itself.
+        let ctx = self.context(pos);
+        let mut costs = [Cost::Normal; 256];
+        for (c, m) in costs.iter_mut().zip(moves) {
+            *c = ctx.cost(m);
+        }
+        for bucket in [Cost::Reward, Cost::Normal, Cost::Punish] {
+            if bucket == Cost::Punish && left < PUNISH {
                 // Too dear for this round: a deeper one tries it.
-                self.cut = true;
-                continue;
+                if costs[..moves.len()].contains(&Cost::Punish) {
+                    self.cut = true;
+                }
+                break;
             }
-            meter.tick()?;
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            // A check by the winner is how every mate begins.
-            if winner_moves && cost == Cost::Normal && next.is_check() {
-                cost = Cost::Reward;
+            for (c, m) in costs.iter().zip(moves) {
+                if *c != bucket {
+                    continue;
+                }
+                if self.child(
+                    pos,
+                    h,
+                    m,
+                    bucket,
+                    winner_moves,
+                    left,
+                    quiet,
+                    progress,
+                    meter,
+                )? {
+                    return Ok(true);
+                }
             }
-            // `left` is at least 1 here (a node with none left is cut
-            // before its children), so only a punished move can be too
-            // dear, and that was seen above.
-            let rest = match cost {
-                Cost::Reward => left,
-                Cost::Normal => left - u32::from(!progress),
-                Cost::Punish => left - PUNISH,
-            };
-            let nh = next_hash(pos, h, &m, &next);
-            if self.path.contains_key(&nh) {
-                continue;
-            }
-            self.line.push(m);
-            if self.node(
-                &next,
-                nh,
-                rest,
-                quiet_after(&m, quiet),
-                cost == Cost::Reward,
-                m.is_capture() || m.role() == Role::Pawn,
-                meter,
-            )? {
-                return Ok(true);
-            }
-            self.line.pop();
         }
         Ok(false)
     }
 
-    /// How the move `m` in `pos` counts.
-    fn cost(&self, pos: &Chess, m: &Move) -> Cost {
-        let board = pos.board();
-        let Some(lk) = board.king_of(!self.winner) else {
+    /// Search the child of `pos` after `m`, which costs `cost`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        m: &Move,
+        mut cost: Cost,
+        winner_moves: bool,
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Stop> {
+        meter.tick()?;
+        let mut next = pos.clone();
+        next.play_unchecked(*m);
+        // A check by the winner is how every mate begins.
+        if winner_moves && cost == Cost::Normal && next.is_check() {
+            cost = Cost::Reward;
+        }
+        // `left` is at least 1 here (a node with none left is cut before
+        // its children), and a punished move is tried only with enough.
+        let rest = match cost {
+            Cost::Reward => left,
+            Cost::Normal => left - u32::from(!progress),
+            Cost::Punish => left - PUNISH,
+        };
+        let nh = next_hash(pos, h, m, &next);
+        if self.repeats(nh) {
+            return Ok(false);
+        }
+        self.line.push(*m);
+        let found = self.node(
+            &next,
+            nh,
+            rest,
+            quiet_after(m, quiet),
+            cost == Cost::Reward,
+            m.is_capture() || m.role() == Role::Pawn,
+            meter,
+        )?;
+        if !found {
+            self.line.pop();
+        }
+        Ok(found)
+    }
+
+    /// Does the position hashed `nh` stand on the current line already?
+    /// Going round in a circle is never needed for a mate.
+    fn repeats(&self, nh: u64) -> bool {
+        self.buckets[bucket(nh)] > 0 && self.path.contains(&nh)
+    }
+
+    /// What the costs of the moves in `pos` depend on, worked out once.
+    fn context(&self, pos: &Chess) -> Context {
+        let lk = pos.board().king_of(!self.winner);
+        let winner_moves = pos.turn() == self.winner;
+        let weak = !winner_moves && weak(pos, self.winner);
+        let pawns_only = !winner_moves && pawns_only(pos, self.winner);
+        let corners = self.corner.unwrap_or(CORNERS);
+        Context {
+            lk,
+            winner_moves,
+            weak,
+            pawns_only,
+            corners,
+        }
+    }
+}
+
+/// What the costs of the moves in one position depend on.
+struct Context {
+    /// The loser's king.
+    lk: Option<Square>,
+    winner_moves: bool,
+    /// The winner cannot mate without the loser's men ([`weak`]).
+    weak: bool,
+    /// The winner has pawns and no piece ([`pawns_only`]).
+    pawns_only: bool,
+    /// The corners the loser's king is driven to.
+    corners: Bitboard,
+}
+
+impl Context {
+    /// How the move `m` counts.
+    fn cost(&self, m: &Move) -> Cost {
+        let Some(lk) = self.lk else {
             return Cost::Normal;
         };
-        if pos.turn() == self.winner {
+        if self.winner_moves {
             let closer = |from: Square, to: Square| to.distance(lk) < from.distance(lk);
             let rewarded = m.is_capture()
                 || m.role() == Role::Pawn
@@ -252,12 +373,12 @@ impl Extend {
                     _ => false,
                 };
             if rewarded { Cost::Reward } else { Cost::Normal }
-        } else if weak(pos, self.winner) {
+        } else if self.weak {
             self.loser_helps(m, lk)
         } else if m.is_capture() {
             Cost::Punish
         } else if m.role() == Role::Pawn {
-            if pawns_only(pos, self.winner) {
+            if self.pawns_only {
                 Cost::Normal
             } else {
                 Cost::Punish
@@ -291,18 +412,32 @@ impl Extend {
     /// Does the loser's king step from `from` nearer the corner it is
     /// driven to (its nearest one when the bishops choose none)?
     fn toward_corner(&self, from: Square, to: Square) -> bool {
-        let corners = self.corner.unwrap_or(CORNERS);
-        let near = |s: Square| corners.into_iter().map(|c| c.distance(s)).min();
+        let near = |s: Square| self.corners.into_iter().map(|c| c.distance(s)).min();
         near(to) < near(from)
     }
 }
 
-/// Whether the winner has at most one minor piece and no pawn: it cannot
-/// mate without the loser's own men round the loser's king.
+/// Fill `out` with the legal moves of `pos`. Not inlined: shakmaty's
+/// move list is a large array, which must not sit in the frame of every
+/// node of a long line.
+#[inline(never)]
+fn legal_moves(pos: &Chess, out: &mut Vec<Move>) {
+    out.clear();
+    out.extend_from_slice(&pos.legal_moves());
+}
+
+/// Whether the winner has at most one minor piece, or bishops all on
+/// one colour, and no pawn: it cannot mate without the loser's own men
+/// round the loser's king.
 fn weak(pos: &Chess, winner: Color) -> bool {
     let b = pos.board();
     let men = b.by_color(winner) & !b.kings();
-    men.count() <= 1 && (men & (b.pawns() | b.rooks() | b.queens())).is_empty()
+    if (men & (b.pawns() | b.rooks() | b.queens())).any() {
+        return false;
+    }
+    men.count() <= 1
+        || (men.is_subset(b.bishops())
+            && (men.is_subset(Bitboard::DARK_SQUARES) || men.is_subset(Bitboard::LIGHT_SQUARES)))
 }
 
 /// Whether the winner has pawns and no piece but its king.

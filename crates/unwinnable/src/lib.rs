@@ -23,17 +23,18 @@
 //!    back), with an exact count of what each man can put on the loser
 //!    king's nine squares, also at the end of every forced line of a few
 //!    plies;
-//! 2. the extension search: iterative deepening in which moves that look
+//! 2. two helpmate searches taking turns in growing slices of the budget:
+//!    the extension search, iterative deepening in which moves that look
 //!    like progress toward the mate cost no depth and moves that work
-//!    against it cost several plies; a round that no depth limit cut short
-//!    has seen every reachable position, which proves the negative;
+//!    against it cost several plies (a round that no depth limit cut short
+//!    has seen every reachable position, which proves the negative), and
+//!    limited-discrepancy rounds along the lines a positional heuristic
+//!    likes (other lines than the extension search's);
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game); a line ends where a capture leaves a
 //!    structure the proof of step 1 settles;
-//! 4. the extension search again, deeper; then limited-discrepancy rounds
-//!    along the lines a positional heuristic likes (other lines than the
-//!    extension search's), until the budget is spent.
+//! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
@@ -208,27 +209,61 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     let hash = search::hash(pos);
     let mut ext = extend::Extend::new(pos, side);
     let mut depth = 1;
-    // The extension search finds the helpmates of almost every real
-    // position within a few rounds; the complete enumeration proves the
-    // positions whose reachable set is small; then the extension search
-    // again, deeper, and the older guided and full-width rounds.
-    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.3)) {
-        return v;
-    }
-    match exhaust::exhaust(pos, side, horizon, meter.share(0.6)) {
-        exhaust::Outcome::Mate(line) => return Verdict::Winnable { helpmate: line },
-        exhaust::Outcome::NoMate => return Verdict::Unwinnable,
-        exhaust::Outcome::Stopped => {}
-    }
-    if let Some(v) = extended(&mut ext, pos, &mut depth, horizon, hash, meter.share(0.8)) {
-        return v;
-    }
     let mut searcher = search::Searcher::new(side, horizon);
-    match guided(&mut searcher, pos, hash, 0, meter.share(1.0)) {
-        Ok(line) => Verdict::Winnable { helpmate: line },
-        Err(_) => Verdict::Undetermined,
+    let mut disc = 0;
+    for (step, share) in SCHEDULE {
+        let meter = meter.share(share);
+        let found = match step {
+            Step::Extend => extended(&mut ext, pos, &mut depth, horizon, hash, meter),
+            Step::Guided => match guided(&mut searcher, pos, hash, disc, meter) {
+                Ok(line) => Some(Verdict::Winnable { helpmate: line }),
+                Err(d) => {
+                    disc = d;
+                    None
+                }
+            },
+            Step::Exhaust => match exhaust::exhaust(pos, side, horizon, meter) {
+                exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
+                exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
+                exhaust::Outcome::Stopped => None,
+            },
+        };
+        if let Some(v) = found {
+            return v;
+        }
     }
+    Verdict::Undetermined
 }
+
+/// A step of the analysis after the fast check.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Rounds of the extension search, resumed where the last slice
+    /// stopped.
+    Extend,
+    /// Rounds of the guided search, resumed likewise.
+    Guided,
+    /// The complete enumeration, from the start.
+    Exhaust,
+}
+
+/// Which step runs until what share of the budget is spent. The
+/// extension search finds the helpmates of almost every real position
+/// within a few thousand nodes; where it does not, a guided round (another
+/// order of the moves) often does at once, so the two take turns in
+/// growing slices; then the complete enumeration (which proves the
+/// positions whose reachable set is small, and needs its slice in one
+/// piece, as it starts afresh each time) and both searches again, deeper.
+const SCHEDULE: [(Step, f64); 8] = [
+    (Step::Extend, 0.02),
+    (Step::Guided, 0.05),
+    (Step::Extend, 0.12),
+    (Step::Guided, 0.2),
+    (Step::Extend, 0.28),
+    (Step::Exhaust, 0.64),
+    (Step::Extend, 0.8),
+    (Step::Guided, 1.0),
+];
 
 /// The extension search's rounds, ever deeper from `depth` on, until one
 /// decides or the meter's slice runs out (`None`; `depth` is then the

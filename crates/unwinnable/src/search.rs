@@ -4,8 +4,9 @@
 //! some depth and discrepancy; and the hashing the other searches share.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use shakmaty::zobrist::Zobrist64;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::meter::{Meter, Stop};
@@ -37,11 +38,36 @@ impl std::hash::Hasher for Zobrist {
     }
 }
 
-/// The hash after `m`, incrementally where shakmaty can.
+/// The hash after `m`, incrementally where shakmaty can, and for the
+/// king moves it leaves to a full hash when neither castling nor en
+/// passant is involved (the lone king's walk is most of the moves of
+/// the endings the search spends its time on).
 pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
-    match pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
-        Some(z) => z.0,
-        None => hash(next),
+    if let Some(z) = pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
+        return z.0;
+    }
+    match *m {
+        Move::Normal {
+            role: Role::King,
+            from,
+            capture,
+            to,
+            promotion: None,
+        } if !pos.castles().has_color(pos.turn())
+            && !pos.castles().castling_rights().contains(to)
+            && pos.ep_square(EnPassantMode::Legal).is_none() =>
+        {
+            let turn = pos.turn();
+            let mut z = Zobrist64(h);
+            z ^= Zobrist64::zobrist_for_white_turn();
+            z ^= Zobrist64::zobrist_for_piece(from, Role::King.of(turn));
+            z ^= Zobrist64::zobrist_for_piece(to, Role::King.of(turn));
+            if let Some(c) = capture {
+                z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
+            }
+            z.0
+        }
+        _ => hash(next),
     }
 }
 
@@ -78,7 +104,7 @@ const FULL: u32 = u32::MAX;
 pub(crate) struct Searcher {
     winner: Color,
     horizon: Horizon,
-    table: HashMap<u64, Entry>,
+    table: HashMap<u64, Entry, BuildHasherDefault<Zobrist>>,
     /// The positions on the current line: going round in a circle is
     /// never needed for a mate.
     path: Vec<u64>,
@@ -98,7 +124,7 @@ impl Searcher {
         Searcher {
             winner,
             horizon,
-            table: HashMap::new(),
+            table: HashMap::default(),
             path: Vec::new(),
         }
     }
@@ -221,5 +247,43 @@ impl Searcher {
             self.table.insert(h, Entry { depth, disc, quiet });
         }
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The incremental hash after every legal move of a few thousand
+    /// positions of pseudo-random games equals the full hash: a wrong one
+    /// would let the searches skip positions they have not seen.
+    #[test]
+    fn incremental_hash_equals_full_hash() {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next_rand = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..40 {
+            let mut pos = Chess::default();
+            for _ply in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let h = hash(&pos);
+                for m in &moves {
+                    let mut next = pos.clone();
+                    next.play_unchecked(*m);
+                    assert_eq!(next_hash(&pos, h, m, &next), hash(&next), "{m:?}");
+                    checked += 1;
+                }
+                pos.play_unchecked(moves[next_rand(moves.len())]);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

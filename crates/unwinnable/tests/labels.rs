@@ -166,7 +166,7 @@ fn run(name: &str) -> Tally {
 const HARD_UNDETERMINED_CEILING: usize = 570;
 
 /// Undetermined sides (of 131,072) the lichess set may leave.
-const LICHESS_UNDETERMINED_CEILING: usize = 53;
+const LICHESS_UNDETERMINED_CEILING: usize = 17;
 
 #[test]
 fn hard_positions_agree_with_chasolver() {
