@@ -116,18 +116,21 @@ impl Variant for Chess {
 }
 
 impl Variant for Tavreli {
+    /// The reader's typed reason comes through whole, so that the player
+    /// hears it in his language.
     fn read_move(&self, pos: &Self::Position, text: &str) -> Reading<Self::Move> {
-        match self.parse_move(pos, text) {
-            MoveInput::Legal(mv) => Reading::Legal {
+        use arbiter_tavreli::NotationError;
+        match arbiter_tavreli::notation::parse_move(pos, text) {
+            Ok((mv, _)) => Reading::Legal {
                 log_text: self.move_text(pos, &mv),
                 mv,
             },
-            MoveInput::Illegal { reason } => Reading::Illegal {
-                reason: Misread::Rules(reason),
+            Err(e @ NotationError::Illegal { .. }) => Reading::Illegal {
+                reason: Misread::Tavreli(e),
                 log_text: Some(text.trim().to_string()),
             },
-            MoveInput::Malformed { reason, column } => Reading::Unreadable {
-                reason: Misread::Rules(format!("column {}: {reason}", column + 1)),
+            Err(e @ NotationError::Malformed { .. }) => Reading::Unreadable {
+                reason: Misread::Tavreli(e),
             },
         }
     }
