@@ -169,3 +169,38 @@ fn a_lexicon_chosen_mid_game_governs_every_later_announcement() {
         r.out
     );
 }
+
+/// The clock says the period reached (L-6.7), with the time added in words
+/// that agree, and the recording exemption (8.4) at the instant the
+/// thinking side falls under five minutes, while nobody presses.
+#[test]
+fn the_period_reached_and_the_recording_exemption_are_said() {
+    let dir = scratch("clock-period");
+    let (r, v) = clock(
+        &["--control", "2/5400:60", "--lang", "ru"],
+        "@0 b\n@1000 w e4\n@2000 b e5\n@3000 w Nf3\n@4000 b Nc6\n@5000 q\n",
+        &dir,
+    );
+    for side in ["Белые", "Чёрные"] {
+        let said = format!("{side} прошли контроль времени. Период 2: добавлена одна минута");
+        assert_eq!(r.out.matches(&said).count(), 1, "{}", r.out);
+    }
+    assert_eq!(v["moves"], serde_json::json!(["e4", "e5", "Nf3", "Nc6"]));
+    let dir = scratch("clock-exempt");
+    let (r, _) = clock(
+        &["--control", "40/5400:1800", "--alarm", "10", "--lang", "de"],
+        "@0 b\n@1000 w e4\n@5101000 t\n@5101001 t\n@5101002 q\n",
+        &dir,
+    );
+    let lines: Vec<&str> = r.out.lines().collect();
+    let times: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("am Zug"))
+        .collect();
+    let said = "Schwarz hat weniger als fünf Minuten in dieser Periode: Mitschreiben ist nicht mehr Pflicht (Artikel 8.4)";
+    let at = lines.iter().position(|l| *l == said).expect(&r.out);
+    assert!(
+        times[times.len() - 2] < at && at < times[times.len() - 1],
+        "{}",
+        r.out
+    );
+}

@@ -24,6 +24,16 @@ pub enum Kind {
     Refused { refusal: Refusal },
     /// A low-time alarm threshold was reached while `side` was thinking.
     LowTime { side: Side, threshold_ms: u64 },
+    /// `side` completed a period's moves and is in period `period` now:
+    /// `added_ms` were added to its clock (L-6.7).
+    PeriodReached {
+        side: Side,
+        period: u32,
+        added_ms: u64,
+    },
+    /// `side` has had less than five minutes in this period: recording the
+    /// moves is no longer required of it until the period ends (Art. 8.4).
+    RecordingExempt { side: Side },
     /// An illegal move was completed (Art. 7): the `count`th by `side`.
     IllegalMove { side: Side, count: u32 },
     /// A penalty or time correction the Laws recorded.
@@ -102,6 +112,19 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Move { san, .. } => san.clone(),
         Kind::Refused { refusal } => refusal_text(l, refusal),
         Kind::LowTime { side, threshold_ms } => low_time_text(lex, *side, *threshold_ms),
+        Kind::PeriodReached {
+            side,
+            period,
+            added_ms,
+        } => said(
+            lex,
+            Said::PeriodReached {
+                side: *side,
+                period: *period,
+                seconds: u32::try_from(added_ms / 1000).unwrap_or(u32::MAX),
+            },
+        ),
+        Kind::RecordingExempt { side } => said(lex, Said::RecordingExempt(*side)),
         Kind::IllegalMove { side, count } => said(
             lex,
             Said::IllegalMove {
