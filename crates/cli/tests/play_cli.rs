@@ -158,7 +158,7 @@ fn play_says_its_set_up_in_words_before_the_clock_starts() {
     let (r, _) = scripted(&refs(&args), "", &dir);
     assert!(
         r.out
-            .starts_with("Schach, 300+3 (5 min for the game, 3 s increment per move), FIDE-Schachregeln, Fassung 2017, Blitzschach. Weiß und Schwarz spielen an einer Tastatur."),
+            .starts_with("Schach, 300+3 (5 Min. für die Partie, 3 Sek. Zeitzuschlag pro Zug), FIDE-Schachregeln, Fassung 2017, Blitzschach. Weiß und Schwarz spielen an einer Tastatur."),
         "{}",
         r.out
     );
