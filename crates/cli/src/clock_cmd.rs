@@ -46,7 +46,6 @@ use arbiter_cli::clock_command::{Command, parse_command};
 use arbiter_clock::TimeControl;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
-use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Side};
@@ -410,13 +409,7 @@ impl Clock {
             crate::out::error("clock", e);
             return ExitCode::from(1);
         }
-        let code = screen.exit("clock", ExitCode::SUCCESS);
-        match stop {
-            Some(why) if code == ExitCode::SUCCESS => {
-                crate::out::bad_input("clock", format!("standard input: {why}"))
-            }
-            _ => code,
-        }
+        live::exit(screen, "clock", stop)
     }
 
     /// The side whose clock runs (or will run): a clock-only log does not
@@ -470,7 +463,7 @@ impl Clock {
                 return true;
             }
             Command::Start => Input::Start,
-            Command::PauseToggle if self.paused() => Input::resume(),
+            Command::PauseToggle if self.table.paused() => Input::resume(),
             Command::PauseToggle => Input::pause(),
             Command::Adjust(side, ms) => Input::Event(Event::Arbiter(adjust(side, ms))),
             Command::Press(side, mv) => {
@@ -517,14 +510,6 @@ impl Clock {
         h.clock_only = (!typed).then_some(true);
         let line = arbiter_laws::writer::header_line(&h).map_err(|e| e.to_string())?;
         self.table.release_log(&line)
-    }
-
-    fn paused(&self) -> bool {
-        self.table
-            .mirror
-            .timing()
-            .clock()
-            .is_some_and(|c| c.is_paused())
     }
 
     /// Prints and speaks an output, after taking it into the copy and the log.
@@ -585,7 +570,7 @@ impl Clock {
         let [w, b] = &self.cfg.names;
         let [wt, bt] = self.remaining().map(clock_text);
         let on = &self.cfg.names[self.to_move().index()];
-        let paused = self.paused();
+        let paused = self.table.paused();
         self.t(
             &format!(
                 "{w} {wt}, {b} {bt}. {on} to move{}.",
@@ -610,15 +595,9 @@ impl Clock {
         if !self.cfg.talking {
             return screen.tell(&self.plain_times());
         }
-        let [w, b] = self.remaining().map(|x| x.max(0) as u64);
-        let moves = self.table.mirror.timing().clock().map_or(0, |c| {
-            c.moves_completed(Side::White)
-                .max(c.moves_completed(Side::Black))
-        });
-        let (to_move, n, wd) = (self.to_move(), moves, self.wording());
-        let printed = describe::clocks(wd, w, b, to_move, n, Numerals::Digits);
-        let spoken = describe::clocks(wd, w, b, to_move, n, Numerals::Words);
-        screen.tell2(&printed, &spoken);
+        // The clock always has a time control: never without a clock.
+        self.table
+            .tell_clocks(screen, self.wording(), self.to_move());
     }
 
     fn say_last_move(&self, screen: &mut Screen) {
