@@ -84,6 +84,33 @@ fn russian_piece_letters_k_is_the_knight_kr_the_king() {
     assert!(r.out.contains("король е один е два"), "{}", r.out);
 }
 
+/// A Latin `C` is the look-alike of the Russian bishop «С»: in Russian it
+/// is read as the bishop, or refused as ambiguous where only a Latin
+/// reading fits (`Cc4` read as a pawn move, `Cd4` as the French knight),
+/// never silently played as another piece.
+#[test]
+fn a_latin_c_in_russian_is_the_bishop_or_refused_never_another_piece() {
+    let dir = scratch("lookalike-c");
+    let args = two(&["--lang", "ru"]);
+    // 3. Cc4 is the bishop; after 4... d6 no bishop reaches d4 but the
+    // knight on f3 does: Cd4 is refused, then Сd3 (Cyrillic) is played.
+    let script = "@100 e4\n@200 e5\n@300 Nf3\n@400 Nc6\n@500 Cc4\n@600 d6\n@700 Cd4\n@800 Cb3\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    let moves = serde_json::json!(["e4", "e5", "Nf3", "Nc6", "Bc4", "d6", "Bb3"]);
+    assert_eq!(v["moves"], moves, "{}", r.out);
+    assert!(
+        r.out.contains(
+            "Ход не понят: «Cd4» неоднозначно: в русской записи С — это слон, а слон так не ходит"
+        ),
+        "{}",
+        r.out
+    );
+    // In English the same text is no Russian bishop.
+    let dir = scratch("lookalike-c-en");
+    let (_, v) = scripted(&refs(&two(&[])), "@100 e4\n@200 e5\n@300 Cc4\n", &dir);
+    assert_ne!(v["moves"][2], "Bc4", "{v}");
+}
+
 #[test]
 fn a_latin_k_in_russian_is_the_knight_or_refused_never_the_king() {
     let dir = scratch("lookalike");

@@ -47,6 +47,13 @@ pub enum Misread {
         /// The move as typed (cut).
         text: String,
     },
+    /// A Latin `C` typed in a Russian lexicon that only a Latin reading
+    /// would fit (a pawn, the French knight): in Russian notation С is the
+    /// bishop.
+    LatinC {
+        /// The move as typed (cut).
+        text: String,
+    },
     /// The Tavreli move reader's typed error.
     Tavreli(#[serde(serialize_with = "as_text")] TavreliError),
 }
@@ -56,7 +63,7 @@ impl Misread {
     pub fn is_ambiguous(&self) -> bool {
         match self {
             Misread::Notation(e) => e.kind == ErrorKind::Ambiguous,
-            Misread::LatinK { .. } => true,
+            Misread::LatinK { .. } | Misread::LatinC { .. } => true,
             Misread::Tavreli(_) => false,
         }
     }
@@ -172,6 +179,15 @@ pub fn misread_text(m: &Misread, l: Lang) -> String {
         ),
         (Misread::LatinK { text }, Lang::En) => format!(
             "{text:?} is ambiguous: in Russian notation K is the knight (К), the king is Кр"
+        ),
+        (Misread::LatinC { text }, Lang::Ru) => {
+            format!("«{text}» неоднозначно: в русской записи С — это слон, а слон так не ходит")
+        }
+        (Misread::LatinC { text }, Lang::De) => format!(
+            "„{text}“ ist mehrdeutig: in russischer Notation ist С der Läufer, und kein Läufer kann so ziehen"
+        ),
+        (Misread::LatinC { text }, Lang::En) => format!(
+            "{text:?} is ambiguous: in Russian notation С is the bishop, and no bishop can make that move"
         ),
         (Misread::Tavreli(e), _) => tavreli_error_text(e, l),
     }
@@ -318,6 +334,7 @@ mod tests {
             },
             Refusal::Unreadable(Misread::Notation(e.clone())),
             Refusal::Unreadable(Misread::LatinK { text: "Ke2".into() }),
+            Refusal::Unreadable(Misread::LatinC { text: "Cd4".into() }),
             Refusal::Illegal(Misread::Notation(NotationError::new(
                 ErrorKind::Illegal,
                 0,
