@@ -577,3 +577,38 @@ fn tavreli_refusal_reasons_are_said_in_russian_and_german() {
         assert_eq!(v["moves"], serde_json::json!(["e2-e3"]));
     }
 }
+
+/// At the end of input the program waits for the engine's pending move,
+/// writes it, and exits 0 with the game unfinished (`*`).
+#[test]
+fn end_of_input_waits_for_the_engines_move_then_leaves_the_game_unfinished() {
+    let dir = scratch("eof-engine");
+    let log = dir.join("eof.jsonl");
+    let r = arbiter(
+        &[
+            "play",
+            "--variant",
+            "tavreli",
+            "--color",
+            "white",
+            "--level",
+            "1",
+            "--engine-movetime",
+            "50",
+            "--manual-time",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "c1-d2\n",
+    );
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let v = common::replay(&log);
+    assert_eq!(v["ply"], 2, "{}", r.out);
+    assert_eq!(v["result"], "*");
+    assert!(
+        r.out
+            .contains("End of input: the game is left unfinished (*)."),
+        "{}",
+        r.out
+    );
+}

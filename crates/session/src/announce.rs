@@ -46,6 +46,8 @@ pub enum Kind {
     DrawOffered { side: Side },
     /// The open offer was declined.
     DrawDeclined { side: Side },
+    /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
+    ClaimRejected { side: Side },
     /// The clocks were stopped (6.11) or restarted.
     Paused,
     /// The clocks run again.
@@ -135,6 +137,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
+        Kind::ClaimRejected { side } => said(lex, Said::ClaimRejected { side: *side }),
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),

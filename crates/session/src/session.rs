@@ -105,6 +105,26 @@ impl Output {
     }
 }
 
+/// What an event asked for, to say what the fold made of it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Decline,
+    Offer(Side),
+    Claim(Side),
+    Other,
+}
+
+impl Asked {
+    fn of(event: &Event) -> Asked {
+        match event {
+            Event::DeclineDraw { .. } => Asked::Decline,
+            Event::OfferDraw { side } => Asked::Offer(*side),
+            Event::Claim { side, .. } => Asked::Claim(*side),
+            _ => Asked::Other,
+        }
+    }
+}
+
 /// What the fold looked like before an event, to say what it changed.
 struct Before<P> {
     pos: P,
@@ -439,7 +459,7 @@ impl<R: Variant> Session<R> {
     /// Gives one event to the fold; logs and announces it if accepted.
     fn apply(&mut self, at: u64, event: Event, out: &mut Output) {
         let before = self.before();
-        let declined = matches!(event, Event::DeclineDraw { .. });
+        let asked = Asked::of(&event);
         let ev = TimedEvent { at, event };
         // An event that cannot be written is not played: the fold and the
         // log stay the same game.
@@ -454,16 +474,16 @@ impl<R: Variant> Session<R> {
                 Refusal::Laws(reason)
             };
             // A flag the fold found on the way ends the game even so.
-            self.tell_changes(at, &before, declined, out);
+            self.tell_changes(at, &before, asked, out);
             return self.refuse(at, refusal, out);
         }
         out.log.push(line);
         out.events.push(ev);
-        self.tell_changes(at, &before, declined, out);
+        self.tell_changes(at, &before, asked, out);
         self.refresh_readings(at);
     }
 
-    fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, declined: bool, out: &mut Output) {
+    fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, asked: Asked, out: &mut Output) {
         let g = &self.game;
         let mut kinds = Vec::new();
         if let Some(ply) = g.plies().get(b.plies)
@@ -496,8 +516,19 @@ impl<R: Variant> Session<R> {
         }
         match (b.offer, g.draw_offer().map(|o| o.by)) {
             (None, Some(s)) => kinds.push(Kind::DrawOffered { side: s }),
-            (Some(s), None) if declined => kinds.push(Kind::DrawDeclined { side: s.other() }),
+            (Some(s), None) if asked == Asked::Decline => {
+                kinds.push(Kind::DrawDeclined { side: s.other() })
+            }
+            // An offer made again is said again: an input never goes unanswered.
+            (Some(s), Some(t)) if s == t && asked == Asked::Offer(s) => {
+                kinds.push(Kind::DrawOffered { side: s })
+            }
             _ => {}
+        }
+        // A claim that did not end the game was found incorrect (9.5c): said
+        // before the time it costs.
+        if let (Asked::Claim(side), None) = (asked, g.outcome()) {
+            kinds.insert(0, Kind::ClaimRejected { side });
         }
         match (b.paused, self.is_paused()) {
             (false, true) => kinds.push(Kind::Paused),

@@ -492,3 +492,40 @@ fn no_recording_exemption_with_a_30s_increment_or_in_rapid() {
         );
     }
 }
+
+/// An incorrect claim (L-9.5c) is said as such before the time it costs,
+/// and an offer made again is answered again: an input is never met with
+/// silence.
+#[test]
+fn a_rejected_claim_and_a_repeated_offer_are_said() {
+    for (lex, rejected, offered) in [
+        (
+            Lexicon::En,
+            "Black's claim is rejected. The game continues",
+            "Black offers a draw",
+        ),
+        (
+            Lexicon::Ru,
+            "Требование (чёрные) отклонено. Партия продолжается",
+            "Чёрные предлагают ничью",
+        ),
+    ] {
+        let mut p = online(lex, Some("900+10"));
+        p.mv(1000, "e4");
+        let claim = Event::Claim {
+            side: Side::Black,
+            claim: ClaimKind::Threefold,
+            intended: None,
+        };
+        let out = p.input(2000, Input::Event(claim));
+        let texts: Vec<&str> = out.announcements.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts.first(), Some(&rejected), "{texts:?}");
+        assert!(texts.len() >= 2, "the time it costs is said too: {texts:?}");
+        for at in [3000, 4000] {
+            let out = p.input(at, Input::Event(Event::OfferDraw { side: Side::Black }));
+            let texts: Vec<&str> = out.announcements.iter().map(|a| a.text.as_str()).collect();
+            assert_eq!(texts, vec![offered], "{at}");
+        }
+        assert_replays_chess(&p);
+    }
+}
