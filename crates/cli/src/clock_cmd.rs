@@ -439,7 +439,7 @@ impl Clock {
             Ok(c) => c,
             Err(e) => {
                 let refused = self.t("Refused", "Отклонено", "Abgelehnt");
-                screen.tell(&format!("{refused}: {e}."));
+                screen.tell(&format!("{refused}: {}.", e.say(self.cfg.lang)));
                 return true;
             }
         };

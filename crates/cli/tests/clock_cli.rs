@@ -137,7 +137,11 @@ fn set_up_help_and_refusals_are_said_in_the_language() {
         ],
         "w e5\nfly\n",
     );
-    assert!(r.out.contains("Отклонено: unknown command"), "{}", r.out);
+    assert!(
+        r.out.contains("Отклонено: неизвестная команда \"fly\""),
+        "{}",
+        r.out
+    );
 }
 
 #[test]
@@ -203,4 +207,38 @@ fn the_period_reached_and_the_recording_exemption_are_said() {
         "{}",
         r.out
     );
+}
+
+/// A line that is no command is refused in the player's language, the
+/// reason included.
+#[test]
+fn a_bad_command_is_refused_wholly_in_the_language() {
+    for (lang, said) in [
+        (
+            "ru",
+            [
+                "Отклонено: неизвестная команда \"frobnicate\"; помощь: h.",
+                "Отклонено: пишется так: add СТОРОНА СЕКУНДЫ.",
+                "Отклонено: \"1x\" — не число секунд (от 0 до 86400, не больше трёх знаков после запятой).",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Abgelehnt: unbekannter Befehl \"frobnicate\"; Hilfe: h.",
+                "Abgelehnt: Schreibweise: add SEITE SEKUNDEN.",
+                "Abgelehnt: \"1x\" ist keine Zahl von Sekunden (0 bis 86400, höchstens drei Nachkommastellen).",
+            ],
+        ),
+    ] {
+        let dir = scratch(&format!("clock-bad-{lang}"));
+        let (r, _) = clock(
+            &["--control", "300+2", "--lang", lang],
+            "@1000 frobnicate\n@2000 add w\n@2500 add w 1x\n@3000 q\n",
+            &dir,
+        );
+        for s in said {
+            assert!(r.out.lines().any(|l| l == s), "{lang}: {s}\n{}", r.out);
+        }
+    }
 }
