@@ -46,10 +46,9 @@ use arbiter_cli::clock_command::{Command, parse_command};
 use arbiter_clock::TimeControl;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
-use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
-use arbiter_rules::{Edition, Regime, Side};
+use arbiter_rules::{Edition, Side};
 use arbiter_session::{Front, Input, Kind, Mode, Output, Player, Session, SessionConfig};
 use std::io;
 use std::path::PathBuf;
@@ -138,9 +137,7 @@ add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, h = Hilfe,
 
 /// The options, checked.
 struct Config {
-    control: TimeControl,
     header: Header,
-    regime: Regime,
     lang: SpokenLang,
     lexicon: Lexicon,
     /// `t` and `m` in words (a lexicon, speech or the spoken set-up was asked for).
@@ -196,7 +193,7 @@ fn control_excerpt(text: &str, column: usize) -> (String, String) {
 }
 
 fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCode> {
-    let control: TimeControl = control_text
+    let _: TimeControl = control_text
         .parse()
         .map_err(|e: arbiter_clock::ParseError| {
             let (shown, caret) = control_excerpt(control_text, e.column);
@@ -210,16 +207,13 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
         Some(list) => live::parse_alarm(list).map_err(bad)?,
         None => vec![300_000, 60_000, 30_000, 10_000],
     };
-    let regime = control.classify(edition).unwrap_or(Regime::Standard);
     let mut header = Header::new(&a.white, &a.black, Some(control_text));
     header.edition = edition;
     if a.increment_before_move {
         header.increment_timing = Some("before_move".into());
     }
     Ok(Config {
-        control,
         header,
-        regime,
         lang,
         lexicon,
         talking,
@@ -335,7 +329,6 @@ async fn clock(
         table,
         outputs,
         decided: false,
-        exempt_told: [0; 2],
         log_error: None,
     };
     screen.tell(&intro);
@@ -350,9 +343,6 @@ struct Clock {
     outputs: mpsc::UnboundedReceiver<Output>,
     /// Whether the first move was pressed (and so the log's kind is known).
     decided: bool,
-    /// The period in which each side was last told that recording is no
-    /// longer required (8.4).
-    exempt_told: [u32; 2],
     log_error: Option<String>,
 }
 
@@ -419,13 +409,7 @@ impl Clock {
             crate::out::error("clock", e);
             return ExitCode::from(1);
         }
-        let code = screen.exit("clock", ExitCode::SUCCESS);
-        match stop {
-            Some(why) if code == ExitCode::SUCCESS => {
-                crate::out::bad_input("clock", format!("standard input: {why}"))
-            }
-            _ => code,
-        }
+        live::exit(screen, "clock", stop)
     }
 
     /// The side whose clock runs (or will run): a clock-only log does not
@@ -479,7 +463,7 @@ impl Clock {
                 return true;
             }
             Command::Start => Input::Start,
-            Command::PauseToggle if self.paused() => Input::resume(),
+            Command::PauseToggle if self.table.paused() => Input::resume(),
             Command::PauseToggle => Input::pause(),
             Command::Adjust(side, ms) => Input::Event(Event::Arbiter(adjust(side, ms))),
             Command::Press(side, mv) => {
@@ -505,7 +489,6 @@ impl Clock {
         if adjusted && out.is_some_and(|o| o.refused().is_none()) {
             self.say_times(screen);
         }
-        self.tell_exemption(screen);
         true
     }
 
@@ -529,17 +512,8 @@ impl Clock {
         self.table.release_log(&line)
     }
 
-    fn paused(&self) -> bool {
-        self.table
-            .mirror
-            .timing()
-            .clock()
-            .is_some_and(|c| c.is_paused())
-    }
-
     /// Prints and speaks an output, after taking it into the copy and the log.
     fn show(&mut self, screen: &mut Screen, out: &Output) {
-        let periods = self.periods();
         if let Err(e) = self.table.absorb(out) {
             self.log_error.get_or_insert(e);
         }
@@ -562,7 +536,6 @@ impl Clock {
             let line = self.press_line(side);
             screen.tell(&line);
         }
-        self.tell_periods(screen, periods);
     }
 
     /// "Ann: move 1 e4. Ann 0:10.0, Bob 0:10.0. Bob to move."
@@ -589,65 +562,6 @@ impl Clock {
         )
     }
 
-    fn periods(&self) -> [u32; 2] {
-        match self.table.mirror.timing().clock() {
-            Some(c) => [c.period(Side::White), c.period(Side::Black)],
-            None => [1, 1],
-        }
-    }
-
-    /// A side that reached the next period is told what was added.
-    fn tell_periods(&self, screen: &mut Screen, before: [u32; 2]) {
-        let now = self.periods();
-        for s in Side::BOTH {
-            let p = now[s.index()];
-            if p <= before[s.index()] {
-                continue;
-            }
-            let added = self
-                .cfg
-                .control
-                .periods()
-                .get(p as usize - 1)
-                .map_or(0, |x| x.time_ms as i64);
-            let who = &self.cfg.names[s.index()];
-            let t = clock_text(added);
-            screen.tell(&self.t(
-                &format!("{who} reached the time control: period {p}, {t} added."),
-                &format!("{who}: контроль пройден, период {p}, добавлено {t}."),
-                &format!("{who} hat die Zeitkontrolle erreicht: Periode {p}, {t} dazu."),
-            ));
-        }
-    }
-
-    /// 8.4: told once per period when recording stops being required (only
-    /// in standard play: rapid and blitz players need not record at all, A.2).
-    fn tell_exemption(&mut self, screen: &mut Screen) {
-        if self.cfg.regime != Regime::Standard || self.table.origin.is_none() {
-            return;
-        }
-        let at = self.table.at();
-        let Some(c) = self.table.mirror.timing().clock() else {
-            return;
-        };
-        let mut told = Vec::new();
-        for s in Side::BOTH {
-            let p = c.period(s);
-            if self.exempt_told[s.index()] != p && c.recording_exempt(s, at) {
-                told.push((s, p));
-            }
-        }
-        for (s, p) in told {
-            self.exempt_told[s.index()] = p;
-            let who = &self.cfg.names[s.index()];
-            screen.tell(&self.t(
-                &format!("{who} has had less than 5 minutes in this period: recording is no longer required (8.4)."),
-                &format!("У игрока {who} меньше 5 минут в этом периоде: записывать ходы не обязательно (8.4)."),
-                &format!("{who} hat weniger als 5 Minuten in dieser Periode: Mitschreiben ist nicht mehr Pflicht (8.4)."),
-            ));
-        }
-    }
-
     fn remaining(&self) -> [i64; 2] {
         self.table.remaining().unwrap_or([0, 0])
     }
@@ -656,7 +570,7 @@ impl Clock {
         let [w, b] = &self.cfg.names;
         let [wt, bt] = self.remaining().map(clock_text);
         let on = &self.cfg.names[self.to_move().index()];
-        let paused = self.paused();
+        let paused = self.table.paused();
         self.t(
             &format!(
                 "{w} {wt}, {b} {bt}. {on} to move{}.",
@@ -681,15 +595,9 @@ impl Clock {
         if !self.cfg.talking {
             return screen.tell(&self.plain_times());
         }
-        let [w, b] = self.remaining().map(|x| x.max(0) as u64);
-        let moves = self.table.mirror.timing().clock().map_or(0, |c| {
-            c.moves_completed(Side::White)
-                .max(c.moves_completed(Side::Black))
-        });
-        let (to_move, n, wd) = (self.to_move(), moves, self.wording());
-        let printed = describe::clocks(wd, w, b, to_move, n, Numerals::Digits);
-        let spoken = describe::clocks(wd, w, b, to_move, n, Numerals::Words);
-        screen.tell2(&printed, &spoken);
+        // The clock always has a time control: never without a clock.
+        self.table
+            .tell_clocks(screen, self.wording(), self.to_move());
     }
 
     fn say_last_move(&self, screen: &mut Screen) {

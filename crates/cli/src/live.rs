@@ -5,10 +5,13 @@
 //! only carries lines in and outputs out, and appends the log lines the
 //! session wrote.
 
+use crate::voice::Screen;
 use arbiter_laws::log::{LineError, LineReader, MAX_LINE};
 use arbiter_laws::replay;
 use arbiter_laws::{Game, TimedEvent};
 use arbiter_notation::SpokenLang;
+use arbiter_notation::clock::Numerals;
+use arbiter_notation::describe::{self, Wording};
 use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
@@ -351,6 +354,26 @@ impl<R: Variant> Table<R> {
         Some([t.remaining(Side::White, at)?, t.remaining(Side::Black, at)?])
     }
 
+    /// Whether the clocks are stopped by the arbiter.
+    pub fn paused(&self) -> bool {
+        self.mirror.timing().clock().is_some_and(|c| c.is_paused())
+    }
+
+    /// Prints both clocks and the moves played (digits), and speaks them
+    /// (words), `to_move` first; `false` when the game has no clock.
+    pub fn tell_clocks(&self, screen: &mut Screen, wd: Wording, to_move: Side) -> bool {
+        let Some([w, b]) = self.remaining() else {
+            return false;
+        };
+        let n = moves_completed(&self.mirror);
+        let n = n[0].max(n[1]);
+        let (w, b) = (w.max(0) as u64, b.max(0) as u64);
+        let printed = describe::clocks(wd, w, b, to_move, n, Numerals::Digits);
+        let spoken = describe::clocks(wd, w, b, to_move, n, Numerals::Words);
+        screen.tell2(&printed, &spoken);
+        true
+    }
+
     /// Stops taking input: the driver finishes a pending engine move and
     /// ends; its outputs still arrive until the channel closes.
     pub fn close(&mut self) {
@@ -363,8 +386,13 @@ impl<R: Variant> Table<R> {
     }
 }
 
-/// Moves completed by each side (`[white, black]`).
+/// Moves completed by each side (`[white, black]`): the clock's count
+/// where there is a clock (a clock-only log has presses, not plies),
+/// otherwise the completed plies.
 pub fn moves_completed<R: Variant>(g: &Game<R>) -> [u32; 2] {
+    if let Some(c) = g.timing().clock() {
+        return Side::BOTH.map(|s| c.moves_completed(s));
+    }
     let count = |s: Side| {
         g.plies()
             .iter()
@@ -372,6 +400,20 @@ pub fn moves_completed<R: Variant>(g: &Game<R>) -> [u32; 2] {
             .count() as u32
     };
     [count(Side::White), count(Side::Black)]
+}
+
+/// The exit of a live game's command once the game is closed: a failed
+/// write to the screen, or input that could not be read on (`stop`, its
+/// reason), or success.
+pub fn exit(screen: &mut Screen, cmd: &str, stop: Option<String>) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    let code = screen.exit(cmd, ExitCode::SUCCESS);
+    match stop {
+        Some(why) if code == ExitCode::SUCCESS => {
+            crate::out::bad_input(cmd, format!("standard input: {why}"))
+        }
+        _ => code,
+    }
 }
 
 /// Checks `--alarm`: whole seconds from 1 to a day, comma-separated; in ms.

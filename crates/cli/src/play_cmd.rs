@@ -11,7 +11,6 @@ use crate::voice::{Screen, Voice};
 use arbiter_chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event};
-use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
@@ -431,13 +430,7 @@ impl<R: Queries> Play<R> {
                 "Ende der Eingabe: die Partie bleibt unbeendet (*).",
             ));
         }
-        let code = screen.exit("play", ExitCode::SUCCESS);
-        match stop {
-            Some(why) if code == ExitCode::SUCCESS => {
-                crate::out::bad_input("play", format!("standard input: {why}"))
-            }
-            _ => code,
-        }
+        live::exit(screen, "play", stop)
     }
 
     fn ended(&self) -> bool {
@@ -526,7 +519,7 @@ impl<R: Queries> Play<R> {
         loop {
             let g = &self.table.mirror;
             let to_move = g.rules().turn(g.position());
-            if !self.cfg.engine_seat[to_move.index()] || self.ended() || self.paused() {
+            if !self.cfg.engine_seat[to_move.index()] || self.ended() || self.table.paused() {
                 return;
             }
             match self.outputs.recv().await {
@@ -559,7 +552,7 @@ impl<R: Queries> Play<R> {
                     "Aufgeben? Zur Bestätigung «ja» eingeben; sonst geht es weiter.",
                 ));
             }
-            Cmd::Pause if self.paused() => return self.input(screen, Input::resume()).await,
+            Cmd::Pause if self.table.paused() => return self.input(screen, Input::resume()).await,
             Cmd::Pause => return self.input(screen, Input::pause()).await,
             Cmd::Draw => match self.table.mirror.draw_offer() {
                 Some(o) if o.by != me => Event::AcceptDraw { side: me },
@@ -587,30 +580,15 @@ impl<R: Queries> Play<R> {
         Flow::Go
     }
 
-    fn paused(&self) -> bool {
-        self.table
-            .mirror
-            .timing()
-            .clock()
-            .is_some_and(|c| c.is_paused())
-    }
-
     fn say_clocks(&self, screen: &mut Screen) {
-        let Some([w, b]) = self.table.remaining() else {
-            return screen.tell(&self.t(
+        let to_move = self.table.mirror.rules().turn(self.table.mirror.position());
+        if !self.table.tell_clocks(screen, self.cfg.wording(), to_move) {
+            screen.tell(&self.t(
                 "This game has no clock.",
                 "В этой партии нет часов.",
                 "Diese Partie hat keine Uhr.",
             ));
-        };
-        let to_move = self.table.mirror.rules().turn(self.table.mirror.position());
-        let moves = live::moves_completed(&self.table.mirror);
-        let moves = moves[0].max(moves[1]);
-        let wd = self.cfg.wording();
-        let (w, b) = (w.max(0) as u64, b.max(0) as u64);
-        let printed = describe::clocks(wd, w, b, to_move, moves, Numerals::Digits);
-        let spoken = describe::clocks(wd, w, b, to_move, moves, Numerals::Words);
-        screen.tell2(&printed, &spoken);
+        }
     }
 
     fn help(&self) -> String {

@@ -84,6 +84,33 @@ fn russian_piece_letters_k_is_the_knight_kr_the_king() {
     assert!(r.out.contains("король е один е два"), "{}", r.out);
 }
 
+/// A Latin `C` is the look-alike of the Russian bishop «С»: in Russian it
+/// is read as the bishop, or refused as ambiguous where only a Latin
+/// reading fits (`Cc4` read as a pawn move, `Cd4` as the French knight),
+/// never silently played as another piece.
+#[test]
+fn a_latin_c_in_russian_is_the_bishop_or_refused_never_another_piece() {
+    let dir = scratch("lookalike-c");
+    let args = two(&["--lang", "ru"]);
+    // 3. Cc4 is the bishop; after 4... d6 no bishop reaches d4 but the
+    // knight on f3 does: Cd4 is refused, then Сd3 (Cyrillic) is played.
+    let script = "@100 e4\n@200 e5\n@300 Nf3\n@400 Nc6\n@500 Cc4\n@600 d6\n@700 Cd4\n@800 Cb3\n";
+    let (r, v) = scripted(&refs(&args), script, &dir);
+    let moves = serde_json::json!(["e4", "e5", "Nf3", "Nc6", "Bc4", "d6", "Bb3"]);
+    assert_eq!(v["moves"], moves, "{}", r.out);
+    assert!(
+        r.out.contains(
+            "Ход не понят: «Cd4» неоднозначно: в русской записи С — это слон, а слон так не ходит"
+        ),
+        "{}",
+        r.out
+    );
+    // In English the same text is no Russian bishop.
+    let dir = scratch("lookalike-c-en");
+    let (_, v) = scripted(&refs(&two(&[])), "@100 e4\n@200 e5\n@300 Cc4\n", &dir);
+    assert_ne!(v["moves"][2], "Bc4", "{v}");
+}
+
 #[test]
 fn a_latin_k_in_russian_is_the_knight_or_refused_never_the_king() {
     let dir = scratch("lookalike");
@@ -158,7 +185,7 @@ fn play_says_its_set_up_in_words_before_the_clock_starts() {
     let (r, _) = scripted(&refs(&args), "", &dir);
     assert!(
         r.out
-            .starts_with("Schach, 300+3 (5 min for the game, 3 s increment per move), FIDE-Schachregeln, Fassung 2017, Blitzschach. Weiß und Schwarz spielen an einer Tastatur."),
+            .starts_with("Schach, 300+3 (5 Min. für die Partie, 3 Sek. Zeitzuschlag pro Zug), FIDE-Schachregeln, Fassung 2017, Blitzschach. Weiß und Schwarz spielen an einer Tastatur."),
         "{}",
         r.out
     );
@@ -480,4 +507,179 @@ fn time_stamps_need_manual_time_and_never_go_back() {
         "@100 e4\n@50 e5\n",
     );
     assert!(r.out.contains("time went backwards"), "{}", r.out);
+}
+
+/// L-6.7: the press that completes a period's moves adds the next period's
+/// time, and `play` says so in the player's language, the time in words
+/// with the Russian participle agreeing with it (masculine for one hour,
+/// feminine for one minute, neuter for thirty minutes).
+#[test]
+fn reaching_the_next_period_is_said_with_the_time_added_in_words() {
+    let script = "@1000 e4\n@2000 e5\n@3000 Nf3\n@4000 Nc6\n";
+    for (lang, control, white, black) in [
+        (
+            "ru",
+            "2/5400:1800",
+            "Белые прошли контроль времени. Период 2: добавлено тридцать минут",
+            "Чёрные прошли контроль времени. Период 2: добавлено тридцать минут",
+        ),
+        (
+            "ru",
+            "2/5400:60",
+            "Белые прошли контроль времени. Период 2: добавлена одна минута",
+            "Чёрные прошли контроль времени. Период 2: добавлена одна минута",
+        ),
+        (
+            "ru",
+            "2/5400:3600",
+            "Белые прошли контроль времени. Период 2: добавлен один час",
+            "Чёрные прошли контроль времени. Период 2: добавлен один час",
+        ),
+        (
+            "en",
+            "2/5400:1800",
+            "White reached the time control. Period 2: 30 minutes added",
+            "Black reached the time control. Period 2: 30 minutes added",
+        ),
+        (
+            "de",
+            "2/5400:60",
+            "Weiß hat die Zeitkontrolle erreicht. Periode 2: eine Minute wird gutgeschrieben",
+            "Schwarz hat die Zeitkontrolle erreicht. Periode 2: eine Minute wird gutgeschrieben",
+        ),
+    ] {
+        let dir = scratch(&format!("period-{lang}-{}", control.len()));
+        let args = two(&["--lang", lang, "--control", control]);
+        let (r, v) = scripted(&refs(&args), script, &dir);
+        let lines: Vec<&str> = r.out.lines().collect();
+        let w = lines.iter().position(|l| *l == white).expect(&r.out);
+        let b = lines.iter().position(|l| *l == black).expect(&r.out);
+        assert!(w < b, "{}", r.out);
+        assert_eq!(r.out.matches(white).count(), 1, "{}", r.out);
+        assert_eq!(v["moves"], serde_json::json!(["e4", "e5", "Nf3", "Nc6"]));
+    }
+}
+
+/// Art. 8.4: in standard play without a 30 s increment, the thinking side
+/// is told, at the instant it falls under five minutes, that recording is
+/// no longer required, while nobody presses.
+#[test]
+fn the_recording_exemption_is_said_while_nobody_presses() {
+    // Black's 90 min run from 1000: 5 min are left at 5_101_000, less from
+    // 5_101_001 on.
+    let script = "@1000 e4\n@5101000 c\n@5101001 c\n@5200000 c\n";
+    for (lang, said, clock) in [
+        (
+            "en",
+            "Black has less than five minutes in this period: recording the moves is no longer required (Article 8.4)",
+            "1 move played",
+        ),
+        (
+            "ru",
+            "У чёрных меньше пяти минут в этом периоде: записывать ходы больше не обязательно (статья 8.4)",
+            "Сделан 1 ход",
+        ),
+        (
+            "de",
+            "Schwarz hat weniger als fünf Minuten in dieser Periode: Mitschreiben ist nicht mehr Pflicht (Artikel 8.4)",
+            "1 Zug gespielt",
+        ),
+    ] {
+        let dir = scratch(&format!("exempt-{lang}"));
+        let args = two(&["--lang", lang, "--control", "40/5400:1800", "--alarm", "10"]);
+        let (r, _) = scripted(&refs(&args), script, &dir);
+        let lines: Vec<&str> = r.out.lines().collect();
+        let clocks: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].contains(clock))
+            .collect();
+        let at = lines.iter().position(|l| *l == said).expect(&r.out);
+        assert_eq!(clocks.len(), 3, "{}", r.out);
+        assert!(clocks[0] < at && at < clocks[1], "{}", r.out);
+        assert_eq!(r.out.matches(said).count(), 1, "{}", r.out);
+    }
+    // Rapid play: players need not record at all (A.2), nothing is said.
+    let dir = scratch("exempt-rapid");
+    let args = two(&["--control", "900+0"]);
+    let (r, _) = scripted(&refs(&args), "@1000 e4\n@800000 c\n", &dir);
+    assert!(!r.out.contains("recording"), "{}", r.out);
+}
+
+/// The Tavreli reader's reasons are said in the player's language, never
+/// in English inside a Russian or German refusal.
+#[test]
+fn tavreli_refusal_reasons_are_said_in_russian_and_german() {
+    let args = [
+        "play",
+        "--variant",
+        "tavreli",
+        "--white",
+        "human",
+        "--black",
+        "human",
+    ];
+    for (lang, said) in [
+        (
+            "ru",
+            [
+                "Невозможный ход, без штрафа: «e2-e5»: таврель (сверху ратник) не может пойти с e2 на e5",
+                "Ход не понят: «e2e4» не читается (знак 1): ожидается «откуда-куда», «откуда(n)-куда», 0-0 или 0-0-0",
+                "Невозможный ход, без штрафа: «d1-e1»: на волхва ничего ставить нельзя: на e1 стоит ваш волхв",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Regelwidriger Zug, ohne Strafe: „e2-e5“: ein Stein mit Ratnik obenauf kann nicht von e2 nach e5 ziehen",
+                "Zug nicht verstanden: „e2e4“ nicht lesbar (Zeichen 1): erwartet wird „von-nach“, „von(n)-nach“, 0-0 oder 0-0-0",
+                "Regelwidriger Zug, ohne Strafe: „d1-e1“: auf einen Wolchw darf nichts gestellt werden: auf e1 steht Ihr eigener Wolchw",
+            ],
+        ),
+    ] {
+        let dir = scratch(&format!("tavreli-refusal-{lang}"));
+        let mut a: Vec<&str> = args.to_vec();
+        a.extend(["--lang", lang]);
+        let (r, v) = scripted(&a, "@100 e2-e5\n@200 e2e4\n@300 d1-e1\n@400 e2-e3\n", &dir);
+        for s in said {
+            assert!(r.out.lines().any(|l| l == s), "{lang}: {s}\n{}", r.out);
+        }
+        for english in ["cannot", "expected", "volkhv", "column"] {
+            assert!(!r.out.contains(english), "{lang}: {english}\n{}", r.out);
+        }
+        assert_eq!(v["moves"], serde_json::json!(["e2-e3"]));
+    }
+}
+
+/// At the end of input the program waits for the engine's pending move,
+/// writes it, and exits 0 with the game unfinished (`*`).
+#[test]
+fn end_of_input_waits_for_the_engines_move_then_leaves_the_game_unfinished() {
+    let dir = scratch("eof-engine");
+    let log = dir.join("eof.jsonl");
+    let r = arbiter(
+        &[
+            "play",
+            "--variant",
+            "tavreli",
+            "--color",
+            "white",
+            "--level",
+            "1",
+            "--engine-movetime",
+            "50",
+            "--manual-time",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "c1-d2\n",
+    );
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let v = common::replay(&log);
+    assert_eq!(v["ply"], 2, "{}", r.out);
+    assert_eq!(v["result"], "*");
+    assert!(
+        r.out
+            .contains("End of input: the game is left unfinished (*)."),
+        "{}",
+        r.out
+    );
 }

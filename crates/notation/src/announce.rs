@@ -105,6 +105,19 @@ pub enum Announcement {
     Resigned(Side),
     /// The result of the game.
     Result(GameResult),
+    /// The side completed the moves of a period and reached the next one
+    /// (L-6.7): the next period's time is added to its clock.
+    PeriodReached {
+        /// Whose clock.
+        side: Side,
+        /// The 1-based number of the period now in force.
+        period: u32,
+        /// The time added, in seconds.
+        seconds: u32,
+    },
+    /// The side has had less than five minutes in this period: recording the
+    /// moves is no longer required of it (Art. 8.4).
+    RecordingExempt(Side),
     /// The low-time alarm (see [`crate::clock::LowTimeAlarm::due`]).
     LowTime {
         /// Whose clock.
@@ -186,6 +199,70 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (Resigned(s), En) => format!("{} resigns", side_word(l, s, 0)),
         (Result(r), _) => result_words(l, r),
         (LowTime { side, seconds }, _) => low_time(l, side, seconds, &secs(seconds)),
+        (
+            PeriodReached {
+                side,
+                period,
+                seconds,
+            },
+            _,
+        ) => period_reached(l, side, period, seconds, &secs(seconds)),
+        (RecordingExempt(side), _) => recording_exempt(l, side, numerals),
+    }
+}
+
+/// The next period reached (L-6.7); `time` (what is added) is already said,
+/// `seconds` makes the verb agree with it: «добавлена одна минута»,
+/// «добавлен один час», «добавлено тридцать минут».
+fn period_reached(l: Lang, side: Side, period: u32, seconds: u32, time: &str) -> String {
+    let ms = u64::from(seconds) * 1000;
+    match l {
+        Lang::De => {
+            let verb = if crate::clock::is_one_unit(ms) {
+                "wird"
+            } else {
+                "werden"
+            };
+            format!(
+                "{} hat die Zeitkontrolle erreicht. Periode {period}: {time} {verb} gutgeschrieben",
+                side_word(l, side, 0)
+            )
+        }
+        Lang::Ru => {
+            let verb =
+                crate::clock::ru_agree(ms, ["добавлен", "добавлена", "добавлены", "добавлено"]);
+            format!(
+                "{} прошли контроль времени. Период {period}: {verb} {time}",
+                cap(side_word(l, side, 0))
+            )
+        }
+        Lang::En => format!(
+            "{} reached the time control. Period {period}: {time} added",
+            side_word(l, side, 0)
+        ),
+    }
+}
+
+/// Art. 8.4: less than five minutes in the period, so the moves need not be
+/// recorded until its end.
+fn recording_exempt(l: Lang, side: Side, numerals: crate::clock::Numerals) -> String {
+    let words = numerals == crate::clock::Numerals::Words;
+    match l {
+        Lang::De => format!(
+            "{} hat weniger als {} Minuten in dieser Periode: Mitschreiben ist nicht mehr Pflicht (Artikel 8.4)",
+            side_word(l, side, 0),
+            if words { "fünf" } else { "5" }
+        ),
+        Lang::Ru => format!(
+            "У {} меньше {} минут в этом периоде: записывать ходы больше не обязательно (статья 8.4)",
+            ru_genitive(side),
+            if words { "пяти" } else { "5" }
+        ),
+        Lang::En => format!(
+            "{} has less than {} minutes in this period: recording the moves is no longer required (Article 8.4)",
+            side_word(l, side, 0),
+            if words { "five" } else { "5" }
+        ),
     }
 }
 

@@ -30,24 +30,36 @@ impl DescribeTimeControl for TimeControl {
 }
 
 /// The human form, e.g. "90 мин на 40 ходов + 30 мин до конца партии, добавление
-/// 30 с за ход". Per-move additions shared by every period are said once at the
-/// end; otherwise each period says its own in parentheses. There is no German
-/// form yet: German gets the English one.
+/// 30 с за ход", "90 Min. für 40 Züge + 30 Min. für den Rest der Partie, 30 Sek.
+/// Zeitzuschlag pro Zug". Per-move additions shared by every period are said
+/// once at the end; otherwise each period says its own in parentheses.
 pub fn describe(tc: &TimeControl, lang: Lang) -> String {
-    let ru = lang == Lang::Ru;
-    let pick = |en: &str, r: &str| if ru { r.to_string() } else { en.to_string() };
+    let pick = |en: &str, ru: &str, de: &str| {
+        match lang {
+            Lang::En => en,
+            Lang::Ru => ru,
+            Lang::De => de,
+        }
+        .to_string()
+    };
     match tc {
-        TimeControl::Unknown => pick("unknown time control", "контроль времени неизвестен"),
-        TimeControl::Untimed => pick("no time control", "без контроля времени"),
+        TimeControl::Unknown => pick(
+            "unknown time control",
+            "контроль времени неизвестен",
+            "Bedenkzeit unbekannt",
+        ),
+        TimeControl::Untimed => pick("no time control", "без контроля времени", "ohne Bedenkzeit"),
         TimeControl::Sandclock(ms) => {
             let t = human_time(*ms, lang);
-            if ru {
-                format!("песочные часы, {t}")
-            } else {
-                format!("sandclock, {t}")
+            match lang {
+                Lang::En => format!("sandclock, {t}"),
+                Lang::Ru => format!("песочные часы, {t}"),
+                Lang::De => format!("Sanduhr, {t}"),
             }
         }
-        TimeControl::Periods(ps) if ps.is_empty() => pick("no periods", "нет периодов"),
+        TimeControl::Periods(ps) if ps.is_empty() => {
+            pick("no periods", "нет периодов", "keine Perioden")
+        }
         TimeControl::Periods(ps) => periods(ps, lang),
     }
 }
@@ -81,17 +93,26 @@ fn periods(ps: &[Period], lang: Lang) -> String {
 
 /// One period's time and how many moves it is for.
 fn period(p: &Period, last: bool, only: bool, lang: Lang) -> String {
-    let ru = lang == Lang::Ru;
     let t = human_time(p.time_ms, lang);
-    match (p.moves, last, only) {
-        (Some(n), false, _) if ru => format!("{t} на {}", moves_words(n, lang)),
-        (Some(n), false, _) => format!("{t} for {}", moves_words(n, lang)),
-        (Some(n), true, _) if ru => format!("{t} на каждые следующие {}", moves_words(n, lang)),
-        (Some(n), true, _) => format!("{t} for each further {}", moves_words(n, lang)),
-        (None, _, true) if ru => format!("{t} на партию"),
-        (None, _, true) => format!("{t} for the game"),
-        (None, _, false) if ru => format!("{t} до конца партии"),
-        (None, _, false) => format!("{t} for the rest of the game"),
+    match (p.moves, last, only, lang) {
+        (Some(n), false, _, Lang::Ru) => format!("{t} на {}", moves_words(n, lang)),
+        (Some(n), false, _, Lang::De) => format!("{t} für {}", moves_words(n, lang)),
+        (Some(n), false, _, Lang::En) => format!("{t} for {}", moves_words(n, lang)),
+        (Some(n), true, _, Lang::Ru) => {
+            format!("{t} на каждые следующие {}", moves_words(n, lang))
+        }
+        // "für jeden weiteren Zug", "für je 20 weitere Züge".
+        (Some(1), true, _, Lang::De) => format!("{t} für jeden weiteren Zug"),
+        (Some(n), true, _, Lang::De) => format!("{t} für je {n} weitere Züge"),
+        (Some(n), true, _, Lang::En) => {
+            format!("{t} for each further {}", moves_words(n, lang))
+        }
+        (None, _, true, Lang::Ru) => format!("{t} на партию"),
+        (None, _, true, Lang::De) => format!("{t} für die Partie"),
+        (None, _, true, Lang::En) => format!("{t} for the game"),
+        (None, _, false, Lang::Ru) => format!("{t} до конца партии"),
+        (None, _, false, Lang::De) => format!("{t} für den Rest der Partie"),
+        (None, _, false, Lang::En) => format!("{t} for the rest of the game"),
     }
 }
 
@@ -107,15 +128,22 @@ fn seconds(ms: u64) -> String {
 }
 
 /// A duration in words: "90 min", "1 min 30 s", "0.5 s" (units abbreviated in
-/// both languages, so no plural agreement is needed for them; Russian writes the
-/// decimal comma).
+/// every language, so no plural agreement is needed for them; Russian and
+/// German write the decimal comma).
 fn human_time(ms: u64, lang: Lang) -> String {
-    let ru = lang == Lang::Ru;
-    let (min_u, s_u) = if ru { ("мин", "с") } else { ("min", "s") };
+    let (min_u, s_u) = match lang {
+        Lang::En => ("min", "s"),
+        Lang::Ru => ("мин", "с"),
+        Lang::De => ("Min.", "Sek."),
+    };
     let (m, rest) = (ms / 60_000, ms % 60_000);
     let sec = |ms: u64| {
         let s = seconds(ms);
-        if ru { s.replace('.', ",") } else { s }
+        if lang == Lang::En {
+            s
+        } else {
+            s.replace('.', ",")
+        }
     };
     match (m, rest) {
         (0, r) => format!("{} {s_u}", sec(r)),
@@ -124,42 +152,54 @@ fn human_time(ms: u64, lang: Lang) -> String {
     }
 }
 
-/// "40 moves", "40 ходов".
+/// "40 moves", "40 ходов", "40 Züge".
 fn moves_words(n: u32, lang: Lang) -> String {
-    if lang == Lang::Ru {
-        format!("{n} {}", plural_ru(u64::from(n), "ход", "хода", "ходов"))
-    } else {
-        format!("{n} {}", if n == 1 { "move" } else { "moves" })
-    }
+    let word = match lang {
+        Lang::Ru => plural_ru(u64::from(n), "ход", "хода", "ходов"),
+        Lang::De if n == 1 => "Zug",
+        Lang::De => "Züge",
+        Lang::En if n == 1 => "move",
+        Lang::En => "moves",
+    };
+    format!("{n} {word}")
 }
 
 /// The additions per move of a period: increment, delay, Bronstein delay.
 fn per_move_words(p: &Period, lang: Lang) -> Vec<String> {
-    let ru = lang == Lang::Ru;
     let mut v = Vec::new();
-    if p.increment_ms > 0 {
-        let t = human_time(p.increment_ms, lang);
-        v.push(if ru {
-            format!("добавление {t} за ход")
-        } else {
-            format!("{t} increment per move")
+    // Russian: an increment is given "for" a move (за ход), a delay "per"
+    // move (на ход).
+    let add = |v: &mut Vec<String>, ms: u64, en: &str, ru: (&str, &str), de: &str| {
+        if ms == 0 {
+            return;
+        }
+        let t = human_time(ms, lang);
+        v.push(match lang {
+            Lang::En => format!("{t} {en} per move"),
+            Lang::Ru => format!("{} {t} {} ход", ru.0, ru.1),
+            Lang::De => format!("{t} {de} pro Zug"),
         });
-    }
-    if p.delay_ms > 0 {
-        let t = human_time(p.delay_ms, lang);
-        v.push(if ru {
-            format!("задержка {t} на ход")
-        } else {
-            format!("{t} delay per move")
-        });
-    }
-    if p.bronstein_ms > 0 {
-        let t = human_time(p.bronstein_ms, lang);
-        v.push(if ru {
-            format!("задержка Бронштейна {t} на ход")
-        } else {
-            format!("{t} Bronstein delay per move")
-        });
-    }
+    };
+    add(
+        &mut v,
+        p.increment_ms,
+        "increment",
+        ("добавление", "за"),
+        "Zeitzuschlag",
+    );
+    add(
+        &mut v,
+        p.delay_ms,
+        "delay",
+        ("задержка", "на"),
+        "Verzögerung",
+    );
+    add(
+        &mut v,
+        p.bronstein_ms,
+        "Bronstein delay",
+        ("задержка Бронштейна", "на"),
+        "Bronstein-Verzögerung",
+    );
     v
 }

@@ -125,3 +125,54 @@ fn number_words_agree_in_gender() {
         }
     }
 }
+
+/// L-6.7 period change: the participle agrees with the first number said
+/// (masculine «добавлен один час», feminine «добавлена одна минута», plural
+/// «добавлены две минуты», neuter «добавлено тридцать минут»), written out
+/// here by hand; German's verb is singular only for exactly one unit.
+#[test]
+fn period_reached_agrees_with_the_time_added() {
+    use arbiter_notation::Lexicon;
+    use arbiter_notation::announce::{Announcement, announce, announce_with};
+    use arbiter_notation::clock::Numerals;
+    use arbiter_rules::Side;
+    let a = |seconds| Announcement::PeriodReached {
+        side: Side::White,
+        period: 2,
+        seconds,
+    };
+    let ru = |s| announce_with(&a(s), Lexicon::Ru, Numerals::Words);
+    for (s, said) in [
+        (1800, "добавлено тридцать минут"),
+        (60, "добавлена одна минута"),
+        (3600, "добавлен один час"),
+        (120, "добавлены две минуты"),
+        (1260, "добавлена двадцать одна минута"),
+        (5400, "добавлен один час тридцать минут"),
+        (900, "добавлено пятнадцать минут"),
+    ] {
+        assert_eq!(
+            ru(s),
+            format!("Белые прошли контроль времени. Период 2: {said}")
+        );
+    }
+    assert_eq!(
+        announce(&a(1800), Lexicon::En),
+        "White reached the time control. Period 2: 30 minutes added"
+    );
+    assert_eq!(
+        announce_with(&a(60), Lexicon::FideDe, Numerals::Words),
+        "Weiß hat die Zeitkontrolle erreicht. Periode 2: eine Minute wird gutgeschrieben"
+    );
+    assert_eq!(
+        announce(&a(1800), Lexicon::FideDe),
+        "Weiß hat die Zeitkontrolle erreicht. Periode 2: 30 Minuten werden gutgeschrieben"
+    );
+    // Art. 8.4 in each language, the genitive «пяти» in Russian speech.
+    let ex = Announcement::RecordingExempt(Side::Black);
+    assert!(
+        announce_with(&ex, Lexicon::Ru, Numerals::Words).starts_with("У чёрных меньше пяти минут")
+    );
+    assert!(announce(&ex, Lexicon::En).starts_with("Black has less than 5 minutes"));
+    assert!(announce(&ex, Lexicon::FideDe).contains("Mitschreiben ist nicht mehr Pflicht"));
+}

@@ -1,4 +1,4 @@
-//! A time control in words (English and Russian), and the Russian plural
+//! A time control in words (English, Russian and German), and the Russian plural
 //! agreement those words use: the clock counts, this crate says.
 
 use arbiter_clock::TimeControl;
@@ -76,10 +76,70 @@ fn russian_plural_agreement() {
     }
 }
 
+/// German, from real controls: the FIDE standard 90 min + 30 s (PGN
+/// `5400+30`), the classical 40 moves in 2 h then 30 min with 30 s from
+/// move 41, the Tavreli rules' 90 min with a 30 s delay, blitz 5+3, rapid
+/// 15+10, and sudden death. The units are abbreviated as German timetables
+/// write them (Min., Sek.), with the decimal comma.
 #[test]
-fn german_falls_back_to_english_the_working_language() {
-    let t = tc("300+3");
-    assert_eq!(describe(&t, Lang::De), describe(&t, Lang::En));
+fn german_words_for_real_controls() {
+    for (control, said) in [
+        (
+            "5400+30",
+            "90 Min. für die Partie, 30 Sek. Zeitzuschlag pro Zug",
+        ),
+        (
+            "40/7200:1800+30",
+            "120 Min. für 40 Züge + 30 Min. für den Rest der Partie (30 Sek. Zeitzuschlag pro Zug)",
+        ),
+        (
+            "5400d30",
+            "90 Min. für die Partie, 30 Sek. Verzögerung pro Zug",
+        ),
+        (
+            "300+3",
+            "5 Min. für die Partie, 3 Sek. Zeitzuschlag pro Zug",
+        ),
+        (
+            "900+10",
+            "15 Min. für die Partie, 10 Sek. Zeitzuschlag pro Zug",
+        ),
+        ("3600", "60 Min. für die Partie"),
+        (
+            "90+0.5",
+            "1 Min. 30 Sek. für die Partie, 0,5 Sek. Zeitzuschlag pro Zug",
+        ),
+        (
+            "40/5400+30:1800+30",
+            "90 Min. für 40 Züge + 30 Min. für den Rest der Partie, 30 Sek. Zeitzuschlag pro Zug",
+        ),
+        (
+            "21/3600:1/60",
+            "60 Min. für 21 Züge + 1 Min. für jeden weiteren Zug",
+        ),
+        (
+            "40/7200:20/3600",
+            "120 Min. für 40 Züge + 60 Min. für je 20 weitere Züge",
+        ),
+        (
+            "300b3",
+            "5 Min. für die Partie, 3 Sek. Bronstein-Verzögerung pro Zug",
+        ),
+        ("*180", "Sanduhr, 3 Min."),
+        ("-", "ohne Bedenkzeit"),
+        ("?", "Bedenkzeit unbekannt"),
+    ] {
+        assert_eq!(tc(control).describe(Lang::De), said, "{control}");
+    }
+    // The Tavreli rules' own control, said the same in the other languages.
+    assert_eq!(
+        tc("5400d30").describe(Lang::Ru),
+        "90 мин на партию, задержка 30 с на ход"
+    );
+    assert_eq!(
+        tc("5400d30").describe(Lang::En),
+        "90 min for the game, 30 s delay per move"
+    );
 }
 
 proptest! {

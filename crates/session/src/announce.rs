@@ -24,6 +24,16 @@ pub enum Kind {
     Refused { refusal: Refusal },
     /// A low-time alarm threshold was reached while `side` was thinking.
     LowTime { side: Side, threshold_ms: u64 },
+    /// `side` completed a period's moves and is in period `period` now:
+    /// `added_ms` were added to its clock (L-6.7).
+    PeriodReached {
+        side: Side,
+        period: u32,
+        added_ms: u64,
+    },
+    /// `side` has had less than five minutes in this period: recording the
+    /// moves is no longer required of it until the period ends (Art. 8.4).
+    RecordingExempt { side: Side },
     /// An illegal move was completed (Art. 7): the `count`th by `side`.
     IllegalMove { side: Side, count: u32 },
     /// A penalty or time correction the Laws recorded.
@@ -36,6 +46,8 @@ pub enum Kind {
     DrawOffered { side: Side },
     /// The open offer was declined.
     DrawDeclined { side: Side },
+    /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
+    ClaimRejected { side: Side },
     /// The clocks were stopped (6.11) or restarted.
     Paused,
     /// The clocks run again.
@@ -102,6 +114,19 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Move { san, .. } => san.clone(),
         Kind::Refused { refusal } => refusal_text(l, refusal),
         Kind::LowTime { side, threshold_ms } => low_time_text(lex, *side, *threshold_ms),
+        Kind::PeriodReached {
+            side,
+            period,
+            added_ms,
+        } => said(
+            lex,
+            Said::PeriodReached {
+                side: *side,
+                period: *period,
+                seconds: u32::try_from(added_ms / 1000).unwrap_or(u32::MAX),
+            },
+        ),
+        Kind::RecordingExempt { side } => said(lex, Said::RecordingExempt(*side)),
         Kind::IllegalMove { side, count } => said(
             lex,
             Said::IllegalMove {
@@ -112,6 +137,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
+        Kind::ClaimRejected { side } => said(lex, Said::ClaimRejected { side: *side }),
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),

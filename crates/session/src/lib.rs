@@ -41,6 +41,7 @@ pub mod refusal;
 pub mod session;
 pub mod setup;
 mod sides;
+mod tavreli_words;
 pub mod time;
 pub mod uci_opponent;
 pub mod variant;

@@ -2,13 +2,14 @@
 //!
 //! Every refusal the session makes is a case here, and its whole sentence is
 //! said in the session's language. The reasons that come from below it
-//! (the Laws' rejections, a rule set's own move reader) are spoken through
-//! one function each, [`rejection_text`] and [`rules_reason_text`], so that
-//! when those reasons become typed only those functions change.
+//! (the Laws' rejections, the chess and Tavreli move readers) are typed and
+//! spoken through one function each: [`rejection_text`],
+//! [`notation_error_text`] and [`tavreli_error_text`].
 
 use arbiter_laws::game::Rejection;
 use arbiter_notation::{ErrorKind, Lang, NotationError};
 use arbiter_rules::Side;
+use arbiter_tavreli::NotationError as TavreliError;
 use serde::{Serialize, Serializer};
 use std::fmt::Display;
 
@@ -46,8 +47,15 @@ pub enum Misread {
         /// The move as typed (cut).
         text: String,
     },
-    /// The rule set's own reader's reason (Tavreli), in its words.
-    Rules(String),
+    /// A Latin `C` typed in a Russian lexicon that only a Latin reading
+    /// would fit (a pawn, the French knight): in Russian notation С is the
+    /// bishop.
+    LatinC {
+        /// The move as typed (cut).
+        text: String,
+    },
+    /// The Tavreli move reader's typed error.
+    Tavreli(#[serde(serialize_with = "as_text")] TavreliError),
 }
 
 impl Misread {
@@ -55,8 +63,8 @@ impl Misread {
     pub fn is_ambiguous(&self) -> bool {
         match self {
             Misread::Notation(e) => e.kind == ErrorKind::Ambiguous,
-            Misread::LatinK { .. } => true,
-            Misread::Rules(_) => false,
+            Misread::LatinK { .. } | Misread::LatinC { .. } => true,
+            Misread::Tavreli(_) => false,
         }
     }
 }
@@ -72,11 +80,47 @@ pub fn rejection_text(r: &Rejection, lang: Lang) -> String {
     arbiter_notation::rejection::say(r, lang)
 }
 
-/// The words for a rule set's own reason for refusing a typed move (the
-/// Tavreli reader's), in `lang`: said as the rule set gives it.
-pub fn rules_reason_text(reason: &str, lang: Lang) -> String {
-    let _ = lang;
-    reason.to_string()
+/// The Tavreli reader's error in `l`. English keeps the reader's own
+/// wording (its `Display`).
+pub fn tavreli_error_text(e: &TavreliError, l: Lang) -> String {
+    let token = arbiter_laws::log::cut(e.token().trim(), 40);
+    match (e, l) {
+        (
+            TavreliError::Malformed {
+                problem, column, ..
+            },
+            Lang::En,
+        ) => {
+            format!("column {}: `{token}`: {problem}", column + 1)
+        }
+        (TavreliError::Illegal { reason, .. }, Lang::En) => format!("`{token}`: {reason}"),
+        (
+            TavreliError::Malformed {
+                problem, column, ..
+            },
+            Lang::Ru,
+        ) => format!(
+            "«{token}» не читается (знак {}): {}",
+            column + 1,
+            crate::tavreli_words::malformed(problem, l)
+        ),
+        (
+            TavreliError::Malformed {
+                problem, column, ..
+            },
+            Lang::De,
+        ) => format!(
+            "„{token}“ nicht lesbar (Zeichen {}): {}",
+            column + 1,
+            crate::tavreli_words::malformed(problem, l)
+        ),
+        (TavreliError::Illegal { reason, .. }, Lang::Ru) => {
+            format!("«{token}»: {}", crate::tavreli_words::illegal(reason, l))
+        }
+        (TavreliError::Illegal { reason, .. }, Lang::De) => {
+            format!("„{token}“: {}", crate::tavreli_words::illegal(reason, l))
+        }
+    }
 }
 
 /// A side named as the subject of a clause ("белые", "Weiß", "White").
@@ -136,7 +180,16 @@ pub fn misread_text(m: &Misread, l: Lang) -> String {
         (Misread::LatinK { text }, Lang::En) => format!(
             "{text:?} is ambiguous: in Russian notation K is the knight (К), the king is Кр"
         ),
-        (Misread::Rules(r), _) => rules_reason_text(r, l),
+        (Misread::LatinC { text }, Lang::Ru) => {
+            format!("«{text}» неоднозначно: в русской записи С — это слон, а слон так не ходит")
+        }
+        (Misread::LatinC { text }, Lang::De) => format!(
+            "„{text}“ ist mehrdeutig: in russischer Notation ist С der Läufer, und kein Läufer kann so ziehen"
+        ),
+        (Misread::LatinC { text }, Lang::En) => format!(
+            "{text:?} is ambiguous: in Russian notation С is the bishop, and no bishop can make that move"
+        ),
+        (Misread::Tavreli(e), _) => tavreli_error_text(e, l),
     }
 }
 
@@ -281,6 +334,7 @@ mod tests {
             },
             Refusal::Unreadable(Misread::Notation(e.clone())),
             Refusal::Unreadable(Misread::LatinK { text: "Ke2".into() }),
+            Refusal::Unreadable(Misread::LatinC { text: "Cd4".into() }),
             Refusal::Illegal(Misread::Notation(NotationError::new(
                 ErrorKind::Illegal,
                 0,
@@ -404,5 +458,125 @@ mod tests {
             }
         }
         assert!(seen >= 12, "only {seen} phrases found");
+    }
+
+    /// Every reason the Tavreli reader gives, one of each kind. The match
+    /// makes a kind added to the reader without a case here a compile error.
+    fn every_tavreli_error() -> Vec<TavreliError> {
+        use arbiter_tavreli::notation::{Illegal, Malformed};
+        let malformed = [
+            Malformed::Empty,
+            Malformed::NotAMove,
+            Malformed::ExpectedSquare {
+                column: 0,
+                found: "zz".into(),
+            },
+            Malformed::MissingDash,
+            Malformed::TrailingText,
+            Malformed::SameSquare,
+            Malformed::UnclosedParen,
+            Malformed::BadCount { digits: "q".into() },
+            Malformed::ZeroCount,
+            Malformed::TooManyMen { count: 41 },
+        ];
+        let illegal = [
+            Illegal::Castling { long: true },
+            Illegal::NoMan { square: 20 },
+            Illegal::NotYours {
+                square: 52,
+                tower: true,
+                owner: Side::Black,
+                to_move: Side::White,
+            },
+            Illegal::TooFewMen {
+                lift: 3,
+                square: 12,
+                height: 1,
+            },
+            Illegal::OntoVolkhv {
+                square: 4,
+                own: false,
+            },
+            Illegal::VolkhvAttacked,
+            Illegal::CannotGo {
+                kind: arbiter_tavreli::Kind::Luchnik,
+                tower: false,
+                from: 12,
+                to: 36,
+            },
+        ];
+        for m in &malformed {
+            match m {
+                Malformed::Empty
+                | Malformed::NotAMove
+                | Malformed::ExpectedSquare { .. }
+                | Malformed::MissingDash
+                | Malformed::TrailingText
+                | Malformed::SameSquare
+                | Malformed::UnclosedParen
+                | Malformed::BadCount { .. }
+                | Malformed::ZeroCount
+                | Malformed::TooManyMen { .. } => {}
+            }
+        }
+        for i in &illegal {
+            match i {
+                Illegal::Castling { .. }
+                | Illegal::NoMan { .. }
+                | Illegal::NotYours { .. }
+                | Illegal::TooFewMen { .. }
+                | Illegal::OntoVolkhv { .. }
+                | Illegal::VolkhvAttacked
+                | Illegal::CannotGo { .. } => {}
+            }
+        }
+        let mut v: Vec<TavreliError> = malformed
+            .into_iter()
+            .map(|problem| TavreliError::Malformed {
+                token: "e2-e4".into(),
+                problem,
+                column: 2,
+            })
+            .collect();
+        v.extend(illegal.into_iter().map(|reason| TavreliError::Illegal {
+            token: "e2-e4".into(),
+            reason,
+        }));
+        v
+    }
+
+    #[test]
+    fn every_reason_of_the_tavreli_reader_has_words_in_ru_and_de() {
+        // English words any of the reader's reasons would carry.
+        let english = [
+            "expected", "square", "move", "tower", "castling", "column", "volkhv", "cannot",
+            "belongs", "nothing", "found", "lift", "attacked", "empty", "without", "must",
+            "luchnik", "there",
+        ];
+        for e in every_tavreli_error() {
+            let en = misread_text(&Misread::Tavreli(e.clone()), Lang::En);
+            assert!(en.contains(&e.reason()), "{en}");
+            for l in [Lang::Ru, Lang::De] {
+                let r = Refusal::Unreadable(Misread::Tavreli(e.clone()));
+                let t = refused(l, r).to_lowercase();
+                for w in english {
+                    assert!(!t.contains(w), "{l:?} {e:?}: {t:?} has {w:?}");
+                }
+                assert!(t.contains("e2-e4"), "{t}");
+            }
+        }
+        assert_eq!(
+            tavreli_error_text(
+                &TavreliError::Illegal {
+                    token: "d1-e1".into(),
+                    reason: arbiter_tavreli::notation::Illegal::OntoVolkhv {
+                        square: 4,
+                        own: true
+                    }
+                },
+                Lang::Ru
+            ),
+            "«d1-e1»: на волхва ничего ставить нельзя: на e1 стоит ваш волхв"
+        );
     }
 }

@@ -10,12 +10,13 @@ use crate::announce::{self, Announcement, Kind};
 use crate::opponent::{ClockView, OpponentRequest};
 use crate::refusal::Refusal;
 use crate::variant::{Reading, Variant};
+use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
 use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, PlyMove, TimedEvent};
 use arbiter_notation::Lexicon;
-use arbiter_rules::Side;
+use arbiter_rules::{Regime, Side};
 
 /// Who is the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +105,26 @@ impl Output {
     }
 }
 
+/// What an event asked for, to say what the fold made of it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Decline,
+    Offer(Side),
+    Claim(Side),
+    Other,
+}
+
+impl Asked {
+    fn of(event: &Event) -> Asked {
+        match event {
+            Event::DeclineDraw { .. } => Asked::Decline,
+            Event::OfferDraw { side } => Asked::Offer(*side),
+            Event::Claim { side, .. } => Asked::Claim(*side),
+            _ => Asked::Other,
+        }
+    }
+}
+
 /// What the fold looked like before an event, to say what it changed.
 struct Before<P> {
     pos: P,
@@ -113,6 +134,8 @@ struct Before<P> {
     offer: Option<Side>,
     paused: bool,
     over: bool,
+    /// Each side's period (`[white, black]`).
+    periods: [u32; 2],
 }
 
 /// A live game.
@@ -128,6 +151,9 @@ pub struct Session<R: Variant> {
     reading: [i64; 2],
     /// Flags already acted on, so a flag the fold refuses is not retried.
     flag_seen: [bool; 2],
+    /// The period in which each side was last told that recording is no
+    /// longer required (8.4); 0 before it was told.
+    exempt_told: [u32; 2],
 }
 
 impl<R: Variant> Session<R> {
@@ -148,6 +174,7 @@ impl<R: Variant> Session<R> {
             origin: None,
             reading: [i64::MAX; 2],
             flag_seen: [false; 2],
+            exempt_told: [0; 2],
         };
         s.refresh_readings(0);
         Ok(s)
@@ -181,6 +208,14 @@ impl<R: Variant> Session<R> {
         }
         let at = s.game.last_at();
         s.refresh_readings(at);
+        // What the stored game already said is not said again.
+        for side in Side::BOTH {
+            if s.exempt(side, at)
+                && let Some(c) = s.game.timing().clock()
+            {
+                s.exempt_told[side.index()] = c.period(side);
+            }
+        }
         Ok(s)
     }
 
@@ -375,13 +410,56 @@ impl<R: Variant> Session<R> {
             offer: self.game.draw_offer().map(|o| o.by),
             paused: self.is_paused(),
             over: self.is_over(),
+            periods: self.periods(),
         }
+    }
+
+    fn periods(&self) -> [u32; 2] {
+        match self.game.timing().clock() {
+            Some(c) => [c.period(Side::White), c.period(Side::Black)],
+            None => [1, 1],
+        }
+    }
+
+    /// Whether `side` is exempt from recording at `at` (8.4) and not yet
+    /// told so in this period. Only in standard play: rapid and blitz
+    /// players need not record at all (A.2, B.2).
+    fn exempt(&self, side: Side, at: u64) -> bool {
+        let standard = self.game.config().provisions.regime == Regime::Standard;
+        standard
+            && self.origin.is_some()
+            && self
+                .game
+                .timing()
+                .clock()
+                .is_some_and(|c| c.recording_exempt(side, at))
+    }
+
+    fn exempt_untold(&self, side: Side, at: u64) -> bool {
+        self.exempt(side, at)
+            && self.game.timing().clock().map(|c| c.period(side))
+                != Some(self.exempt_told[side.index()])
+    }
+
+    /// The instant the running `side` (whose flag falls at `flag_at`) is
+    /// first below five minutes in its period, if it is to be told then.
+    fn exemption_due(&self, side: Side, flag_at: u64) -> Option<u64> {
+        let below = flag_at.saturating_sub(RECORDING_THRESHOLD_MS as u64) + 1;
+        let when = below.max(self.game.last_at());
+        self.exempt_untold(side, when).then_some(when)
+    }
+
+    fn tell_exemption(&mut self, side: Side, at: u64, out: &mut Output) {
+        if let Some(c) = self.game.timing().clock() {
+            self.exempt_told[side.index()] = c.period(side);
+        }
+        self.say(at, Kind::RecordingExempt { side }, out);
     }
 
     /// Gives one event to the fold; logs and announces it if accepted.
     fn apply(&mut self, at: u64, event: Event, out: &mut Output) {
         let before = self.before();
-        let declined = matches!(event, Event::DeclineDraw { .. });
+        let asked = Asked::of(&event);
         let ev = TimedEvent { at, event };
         // An event that cannot be written is not played: the fold and the
         // log stay the same game.
@@ -396,16 +474,16 @@ impl<R: Variant> Session<R> {
                 Refusal::Laws(reason)
             };
             // A flag the fold found on the way ends the game even so.
-            self.tell_changes(at, &before, declined, out);
+            self.tell_changes(at, &before, asked, out);
             return self.refuse(at, refusal, out);
         }
         out.log.push(line);
         out.events.push(ev);
-        self.tell_changes(at, &before, declined, out);
+        self.tell_changes(at, &before, asked, out);
         self.refresh_readings(at);
     }
 
-    fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, declined: bool, out: &mut Output) {
+    fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, asked: Asked, out: &mut Output) {
         let g = &self.game;
         let mut kinds = Vec::new();
         if let Some(ply) = g.plies().get(b.plies)
@@ -438,14 +516,46 @@ impl<R: Variant> Session<R> {
         }
         match (b.offer, g.draw_offer().map(|o| o.by)) {
             (None, Some(s)) => kinds.push(Kind::DrawOffered { side: s }),
-            (Some(s), None) if declined => kinds.push(Kind::DrawDeclined { side: s.other() }),
+            (Some(s), None) if asked == Asked::Decline => {
+                kinds.push(Kind::DrawDeclined { side: s.other() })
+            }
+            // An offer made again is said again: an input never goes unanswered.
+            (Some(s), Some(t)) if s == t && asked == Asked::Offer(s) => {
+                kinds.push(Kind::DrawOffered { side: s })
+            }
             _ => {}
+        }
+        // A claim that did not end the game was found incorrect (9.5c): said
+        // before the time it costs.
+        if let (Asked::Claim(side), None) = (asked, g.outcome()) {
+            kinds.insert(0, Kind::ClaimRejected { side });
         }
         match (b.paused, self.is_paused()) {
             (false, true) => kinds.push(Kind::Paused),
             (true, false) => kinds.push(Kind::Resumed),
             _ => {}
         }
+        let periods = self.periods();
+        if let Some(c) = g.timing().clock() {
+            for s in Side::BOTH {
+                let period = periods[s.index()];
+                if period > b.periods[s.index()] {
+                    kinds.push(Kind::PeriodReached {
+                        side: s,
+                        period,
+                        added_ms: c.current_period(s).time_ms,
+                    });
+                }
+            }
+        }
+        let exempt: Vec<Side> = if g.outcome().is_none() {
+            Side::BOTH
+                .into_iter()
+                .filter(|&s| self.exempt_untold(s, at))
+                .collect()
+        } else {
+            Vec::new()
+        };
         if let (false, Some(o)) = (b.over, g.outcome()) {
             kinds.push(Kind::GameOver {
                 result: o.result.as_str().to_string(),
@@ -455,6 +565,9 @@ impl<R: Variant> Session<R> {
         }
         for k in kinds {
             self.say(at, k, out);
+        }
+        for s in exempt {
+            self.tell_exemption(s, at, out);
         }
     }
 
@@ -495,13 +608,23 @@ impl<R: Variant> Session<R> {
             .copied()
             .filter(|&t| was > t as i64 && r <= t as i64)
             .min();
-        if let Some(t) = due {
-            let when = flag_at.saturating_sub(t).max(self.game.last_at());
+        let alarm = due.map(|t| (flag_at.saturating_sub(t).max(self.game.last_at()), t));
+        let exemption = self.exemption_due(side, flag_at).filter(|&w| w <= at);
+        if let Some((when, t)) = alarm {
             let kind = Kind::LowTime {
                 side,
                 threshold_ms: t,
             };
+            // The alarm of a threshold of five minutes or more comes first.
+            if let Some(e) = exemption.filter(|&e| e < when) {
+                self.tell_exemption(side, e, out);
+            }
             self.say(when, kind, out);
+        }
+        if let Some(e) = exemption
+            && self.exempt_untold(side, e)
+        {
+            self.tell_exemption(side, e, out);
         }
         self.reading[side.index()] = r;
         if flag_at <= at && self.flag_watched(side) {
@@ -530,7 +653,8 @@ impl<R: Variant> Session<R> {
     }
 
     /// When the session next has something to say with no input: the next
-    /// alarm threshold or flag of the running side, in the time source's ms.
+    /// alarm threshold, recording exemption (8.4) or flag of the running
+    /// side, in the time source's ms.
     /// `None` while no clock runs.
     pub fn next_wake(&self) -> Option<u64> {
         let (s, flag_at) = self.running()?;
@@ -541,7 +665,8 @@ impl<R: Variant> Session<R> {
             .map(|&t| flag_at.saturating_sub(t))
             .min();
         let flag = self.flag_watched(s).then_some(flag_at);
-        let at = [alarm, flag].into_iter().flatten().min()?;
+        let exemption = self.exemption_due(s, flag_at);
+        let at = [alarm, flag, exemption].into_iter().flatten().min()?;
         Some(self.origin? + at)
     }
 

@@ -59,32 +59,36 @@ fn latin(text: &str) -> String {
 }
 
 /// A move typed with the Latin look-alike of a Russian piece letter, in
-/// Cyrillic: `Kf3` → `Кf3` (the knight), `Kpe2` → `Крe2` (the king).
-fn russian_lookalike(text: &str) -> Option<String> {
+/// Cyrillic: `Kf3` → `Кf3` (the knight), `Kpe2` → `Крe2` (the king), `Cc4`
+/// → `Сc4` (the bishop); and the refusal if only the Latin reading fits.
+fn russian_lookalike(text: &str) -> Option<(String, Misread)> {
     let t = text.trim();
+    let cut = || arbiter_laws::log::cut(t, 24).to_string();
+    if let Some(rest) = t.strip_prefix('C') {
+        return Some((format!("С{rest}"), Misread::LatinC { text: cut() }));
+    }
     let rest = t.strip_prefix('K')?;
-    Some(match rest.strip_prefix(['p', 'р']) {
+    let cyrillic = match rest.strip_prefix(['p', 'р']) {
         Some(r) => format!("Кр{r}"),
         None => format!("К{rest}"),
-    })
+    };
+    Some((cyrillic, Misread::LatinK { text: cut() }))
 }
 
 impl Variant for Chess {
     /// In the Russian lexicons a Latin `K` is the look-alike of «К», the
-    /// knight: read as the knight, or refused as ambiguous when only the
-    /// English king would fit. Never silently read as the king.
+    /// knight, and a Latin `C` of «С», the bishop: read as the Russian
+    /// piece, or refused as ambiguous when only the Latin reading would fit
+    /// (the English king; a pawn or the French knight for `C`). Never
+    /// silently read as another piece.
     fn read_move_in(&self, pos: &Self::Position, text: &str, lex: Lexicon) -> Reading<Self::Move> {
         let ru = lex.language() == SpokenLang::Ru;
-        let Some(cyrillic) = russian_lookalike(text).filter(|_| ru) else {
+        let Some((cyrillic, ambiguous)) = russian_lookalike(text).filter(|_| ru) else {
             return self.read_move(pos, text);
         };
         match (self.read_move(pos, &cyrillic), self.read_move(pos, text)) {
             (legal @ Reading::Legal { .. }, _) => legal,
-            (_, Reading::Legal { .. }) => Reading::Unreadable {
-                reason: Misread::LatinK {
-                    text: arbiter_laws::log::cut(text.trim(), 24).to_string(),
-                },
-            },
+            (_, Reading::Legal { .. }) => Reading::Unreadable { reason: ambiguous },
             (russian, _) => russian,
         }
     }
@@ -116,18 +120,21 @@ impl Variant for Chess {
 }
 
 impl Variant for Tavreli {
+    /// The reader's typed reason comes through whole, so that the player
+    /// hears it in his language.
     fn read_move(&self, pos: &Self::Position, text: &str) -> Reading<Self::Move> {
-        match self.parse_move(pos, text) {
-            MoveInput::Legal(mv) => Reading::Legal {
+        use arbiter_tavreli::NotationError;
+        match arbiter_tavreli::notation::parse_move(pos, text) {
+            Ok((mv, _)) => Reading::Legal {
                 log_text: self.move_text(pos, &mv),
                 mv,
             },
-            MoveInput::Illegal { reason } => Reading::Illegal {
-                reason: Misread::Rules(reason),
+            Err(e @ NotationError::Illegal { .. }) => Reading::Illegal {
+                reason: Misread::Tavreli(e),
                 log_text: Some(text.trim().to_string()),
             },
-            MoveInput::Malformed { reason, column } => Reading::Unreadable {
-                reason: Misread::Rules(format!("column {}: {reason}", column + 1)),
+            Err(e @ NotationError::Malformed { .. }) => Reading::Unreadable {
+                reason: Misread::Tavreli(e),
             },
         }
     }
@@ -155,12 +162,11 @@ impl Variant for Tavreli {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_latin_k_in_russian_is_the_knight_or_ambiguous_never_the_king() {
+    /// The position after `moves` (SAN) from the start.
+    fn after(moves: &[&str]) -> arbiter_chess::ChessPosition {
         use shakmaty::Position;
-        let rules = Chess::default();
         let mut b = shakmaty::Chess::default();
-        for m in ["e4", "e5"] {
+        for m in moves {
             let mv = m
                 .parse::<shakmaty::san::San>()
                 .unwrap()
@@ -168,46 +174,52 @@ mod tests {
                 .unwrap();
             b.play_unchecked(mv);
         }
-        let pos = arbiter_chess::ChessPosition::new(b);
-        // Both Ke2 (king) and Ne2 (knight) are legal here.
-        let read = |t: &str, lex| match rules.read_move_in(&pos, t, lex) {
+        arbiter_chess::ChessPosition::new(b)
+    }
+
+    /// The log text of a legal reading, or the reading itself.
+    fn read(pos: &arbiter_chess::ChessPosition, t: &str, lex: Lexicon) -> String {
+        match Chess::default().read_move_in(pos, t, lex) {
             Reading::Legal { log_text, .. } => log_text,
             other => format!("{other:?}"),
-        };
-        assert_eq!(read("Ke2", Lexicon::Ru), "Ne2");
-        assert_eq!(read("Kpe2", Lexicon::Ru), "Ke2");
-        assert_eq!(read("Ke2", Lexicon::En), "Ke2");
+        }
+    }
+
+    #[test]
+    fn a_latin_k_in_russian_is_the_knight_or_ambiguous_never_the_king() {
+        let rules = Chess::default();
+        // Both Ke2 (king) and Ne2 (knight) are legal here.
+        let pos = after(&["e4", "e5"]);
+        assert_eq!(read(&pos, "Ke2", Lexicon::Ru), "Ne2");
+        assert_eq!(read(&pos, "Kpe2", Lexicon::Ru), "Ke2");
+        assert_eq!(read(&pos, "Ke2", Lexicon::En), "Ke2");
         // After 2. Nf3 Nc6 no knight reaches e2: Ke2 would be the king only,
         // and in Russian it is refused as ambiguous, not guessed.
-        let mut b2 = pos.board().clone();
-        let mv = "Nf3"
-            .parse::<shakmaty::san::San>()
-            .unwrap()
-            .to_move(&b2)
-            .unwrap();
-        b2.play_unchecked(mv);
-        let mv = "Nc6"
-            .parse::<shakmaty::san::San>()
-            .unwrap()
-            .to_move(&b2)
-            .unwrap();
-        b2.play_unchecked(mv);
-        let pos2 = arbiter_chess::ChessPosition::new(b2);
+        let pos2 = after(&["e4", "e5", "Nf3", "Nc6"]);
         assert!(matches!(
             rules.read_move_in(&pos2, "Ke2", Lexicon::Ru),
             Reading::Unreadable { reason } if reason.is_ambiguous()
         ));
-        assert_eq!(
-            match rules.read_move_in(&pos2, "Ke2", Lexicon::En) {
-                Reading::Legal { log_text, .. } => log_text,
-                other => format!("{other:?}"),
-            },
-            "Ke2"
-        );
+        assert_eq!(read(&pos2, "Ke2", Lexicon::En), "Ke2");
         assert!(matches!(
             rules.read_move_in(&pos, "Ke2", Lexicon::RuFide),
             Reading::Legal { .. }
         ));
+    }
+
+    #[test]
+    fn a_latin_c_in_russian_is_the_bishop_or_ambiguous_never_another_piece() {
+        let pos = after(&["e4", "e5", "Nf3", "d6"]);
+        assert_eq!(read(&pos, "Cc4", Lexicon::Ru), "Bc4");
+        assert_eq!(read(&pos, "Cb5", Lexicon::RuFide), "Bb5+");
+        // Only the knight on f3 reaches d4: refused, not played as a knight.
+        assert!(matches!(
+            Chess::default().read_move_in(&pos, "Cd4", Lexicon::Ru),
+            Reading::Unreadable {
+                reason: Misread::LatinC { .. }
+            }
+        ));
+        assert_ne!(read(&pos, "Cc4", Lexicon::En), "Bc4");
     }
 
     #[test]

@@ -387,3 +387,145 @@ fn over_the_board_a_white_press_first_starts_the_clock_and_completes_the_move() 
     assert_eq!(state["clock"]["white_ms"], 60_000);
     assert_eq!(state["clock"]["black_ms"], 57_000);
 }
+
+/// L-6.7: completing the period's moves adds the next period's time, and the
+/// session says so at that press, with the Russian participle agreeing with
+/// the time added. Art. 8.4: standard play without a 30 s increment; when
+/// the thinking side falls under five minutes with nobody pressing, the
+/// session wakes for it at that instant (after the five-minute alarm) and
+/// says it once in the period.
+#[test]
+fn the_period_reached_and_the_recording_exemption_are_said_by_the_session() {
+    let mut p = online(Lexicon::Ru, Some("2/5400:60"));
+    for (i, m) in ["e4", "e5", "Nf3"].iter().enumerate() {
+        p.mv(1000 * (i as u64 + 1), m);
+    }
+    let reached = Kind::PeriodReached {
+        side: Side::White,
+        period: 2,
+        added_ms: 60_000,
+    };
+    let at = p.said.iter().position(|a| a.kind == reached).expect("said");
+    assert_eq!(p.said[at].at, 3000);
+    assert_eq!(
+        p.said[at].text,
+        "Белые прошли контроль времени. Период 2: добавлена одна минута"
+    );
+    assert!(!p.kinds().iter().any(|k| matches!(
+        k,
+        Kind::PeriodReached {
+            side: Side::Black,
+            ..
+        }
+    )));
+    // Black has thought since 3000 with 5398 s: under five minutes from
+    // 3000 + 5_098_000 + 1 on, and nobody presses.
+    let mut p = Played::new(
+        Chess::default(),
+        header(Some("2/5400:60")),
+        Mode::Online,
+        Lexicon::En,
+        vec![300_000],
+    );
+    p.input(0, Input::Start);
+    p.mv(2000, "e4");
+    let below = 2000 + 5_400_000 - 300_000;
+    assert_eq!(p.s.next_wake(), Some(below));
+    p.poll(below);
+    assert_eq!(p.s.next_wake(), Some(below + 1));
+    p.poll(below + 1);
+    let tail: Vec<_> = p
+        .said
+        .iter()
+        .rev()
+        .take(2)
+        .rev()
+        .map(|a| (a.at, a.kind.clone()))
+        .collect();
+    assert_eq!(
+        tail,
+        vec![
+            (
+                below,
+                Kind::LowTime {
+                    side: Side::Black,
+                    threshold_ms: 300_000
+                }
+            ),
+            (below + 1, Kind::RecordingExempt { side: Side::Black }),
+        ]
+    );
+    assert!(
+        p.texts()
+            .last()
+            .unwrap()
+            .starts_with("Black has less than five minutes in this period"),
+        "{:?}",
+        p.texts()
+    );
+    // Once in the period: the next wake is the flag.
+    assert_eq!(p.s.next_wake(), Some(2000 + 5_400_000));
+    p.poll(below + 60_000);
+    assert_eq!(
+        p.kinds()
+            .iter()
+            .filter(|k| matches!(k, Kind::RecordingExempt { .. }))
+            .count(),
+        1
+    );
+    assert_replays_chess(&p);
+}
+
+/// With 30 s added per move (8.4) or in rapid play (A.2) nothing is said.
+#[test]
+fn no_recording_exemption_with_a_30s_increment_or_in_rapid() {
+    for control in ["5400+30", "900+10"] {
+        let mut p = online(Lexicon::En, Some(control));
+        p.mv(1000, "e4");
+        p.poll(1000 + 5_400_000 - 1);
+        assert!(
+            !p.kinds()
+                .iter()
+                .any(|k| matches!(k, Kind::RecordingExempt { .. })),
+            "{control}: {:?}",
+            p.texts()
+        );
+    }
+}
+
+/// An incorrect claim (L-9.5c) is said as such before the time it costs,
+/// and an offer made again is answered again: an input is never met with
+/// silence.
+#[test]
+fn a_rejected_claim_and_a_repeated_offer_are_said() {
+    for (lex, rejected, offered) in [
+        (
+            Lexicon::En,
+            "Black's claim is rejected. The game continues",
+            "Black offers a draw",
+        ),
+        (
+            Lexicon::Ru,
+            "Требование (чёрные) отклонено. Партия продолжается",
+            "Чёрные предлагают ничью",
+        ),
+    ] {
+        let mut p = online(lex, Some("900+10"));
+        p.mv(1000, "e4");
+        let claim = Event::Claim {
+            side: Side::Black,
+            claim: ClaimKind::Threefold,
+            intended: None,
+        };
+        let out = p.input(2000, Input::Event(claim));
+        let texts: Vec<&str> = out.announcements.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts.first(), Some(&rejected), "{texts:?}");
+        assert!(texts.len() >= 2, "the time it costs is said too: {texts:?}");
+        for at in [3000, 4000] {
+            let out = p.input(at, Input::Event(Event::OfferDraw { side: Side::Black }));
+            let texts: Vec<&str> = out.announcements.iter().map(|a| a.text.as_str()).collect();
+            assert_eq!(texts, vec![offered], "{at}");
+        }
+        assert_replays_chess(&p);
+    }
+}

@@ -49,7 +49,7 @@
 pub mod audit;
 pub mod board;
 pub mod fen;
-mod names;
+pub mod names;
 pub mod notation;
 pub mod pgn;
 pub mod queries;
@@ -221,14 +221,13 @@ impl RuleSet for Tavreli {
             Ok((m, _)) => MoveInput::Legal(m),
             Err(NotationError::Malformed {
                 token,
-                reason,
+                problem,
                 column,
-                ..
             }) => MoveInput::Malformed {
-                reason: format!("`{token}`: {reason}"),
+                reason: format!("`{token}`: {problem}"),
                 column,
             },
-            Err(NotationError::Illegal { token, reason, .. }) => MoveInput::Illegal {
+            Err(NotationError::Illegal { token, reason }) => MoveInput::Illegal {
                 reason: format!("`{token}`: {reason}"),
             },
         }

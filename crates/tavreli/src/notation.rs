@@ -11,17 +11,16 @@ use crate::board::{Kind, Move, MoveKind, Position, V, square_name};
 use arbiter_rules::Side;
 use std::fmt;
 
-/// Why a move token cannot be read or played, in English and in Russian.
+/// Why a move token cannot be read or played. Typed, so that a front end
+/// says it in its player's language; [`fmt::Display`] gives plain English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// The text is not a move in this notation at all.
     Malformed {
         /// The token as given.
         token: String,
-        /// Why, in English.
-        reason: String,
-        /// The same reason in Russian, for `--lang ru`.
-        ru: String,
+        /// Why.
+        problem: Malformed,
         /// The 0-based column, in characters, where reading stopped.
         column: usize,
     },
@@ -29,30 +28,201 @@ pub enum NotationError {
     Illegal {
         /// The token as given (trimmed).
         token: String,
-        /// Why, in English.
-        reason: String,
-        /// The same reason in Russian, for `--lang ru`.
-        ru: String,
+        /// Why.
+        reason: Illegal,
     },
 }
 
-impl NotationError {
-    /// The reason in English.
-    pub fn reason(&self) -> &str {
+/// Why a token is not a move in the notation (§5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Malformed {
+    /// Nothing was typed.
+    Empty,
+    /// Neither `from-to`, `from(n)-to`, `0-0` nor `0-0-0`.
+    NotAMove,
+    /// A square like `e2` was expected at `column`; `found` was written.
+    ExpectedSquare {
+        /// The 0-based column of the square.
+        column: usize,
+        /// The two characters found there.
+        found: String,
+    },
+    /// No `-` between the squares.
+    MissingDash,
+    /// Text after the destination square.
+    TrailingText,
+    /// The destination is the origin.
+    SameSquare,
+    /// A `(` without its `)`.
+    UnclosedParen,
+    /// The `(n)` holds no number of men (`digits` is what it holds).
+    BadCount {
+        /// The text between the parentheses.
+        digits: String,
+    },
+    /// `(0)`: a move lifts at least one man.
+    ZeroCount,
+    /// `(n)` with more men than the game has.
+    TooManyMen {
+        /// The number written.
+        count: u32,
+    },
+}
+
+/// Why a well-formed move is not legal in the position (§3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// Castling is not possible (§3.1).
+    Castling {
+        /// `0-0-0`.
+        long: bool,
+    },
+    /// No man stands on the origin.
+    NoMan {
+        /// The origin square.
+        square: u8,
+    },
+    /// The man or tower on the origin is the opponent's.
+    NotYours {
+        /// The origin square.
+        square: u8,
+        /// A tower (more than one man) stands there.
+        tower: bool,
+        /// Whose it is.
+        owner: Side,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// More men lifted than the origin holds.
+    TooFewMen {
+        /// The men to lift.
+        lift: u8,
+        /// The origin square.
+        square: u8,
+        /// How many men stand there.
+        height: usize,
+    },
+    /// Nothing may be placed on a volkhv (§3 point 2).
+    OntoVolkhv {
+        /// The destination square.
+        square: u8,
+        /// The volkhv is the mover's own.
+        own: bool,
+    },
+    /// The move would leave the own volkhv attacked.
+    VolkhvAttacked,
+    /// The men lifted do not move that way.
+    CannotGo {
+        /// The kind of the top man.
+        kind: Kind,
+        /// A tower (more than one man) moves.
+        tower: bool,
+        /// The origin square.
+        from: u8,
+        /// The destination square.
+        to: u8,
+    },
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::Malformed { reason, .. } | NotationError::Illegal { reason, .. } => {
-                reason
+            Malformed::Empty => write!(f, "empty move"),
+            Malformed::NotAMove => {
+                write!(f, "expected `from-to`, `from(n)-to`, `0-0` or `0-0-0`")
+            }
+            Malformed::ExpectedSquare { column, found } => write!(
+                f,
+                "expected a square like `e2` at column {column}, found `{found}`"
+            ),
+            Malformed::MissingDash => write!(f, "expected `-` between the squares"),
+            Malformed::TrailingText => {
+                write!(f, "unexpected text after the destination square")
+            }
+            Malformed::SameSquare => write!(f, "a move must leave its square"),
+            Malformed::UnclosedParen => write!(f, "`(` without `)`"),
+            Malformed::BadCount { digits } => {
+                write!(f, "`({digits})` must be the number of men lifted")
+            }
+            Malformed::ZeroCount => {
+                write!(f, "a move must lift at least one man: `(0)` is not a move")
+            }
+            Malformed::TooManyMen { count } => {
+                write!(f, "no tower has {count} men (there are 32 men in all)")
             }
         }
     }
-    /// The reason in the player's language.
-    pub fn reason_in(&self, lang: arbiter_rules::Lang) -> &str {
-        match (self, lang) {
-            (
-                NotationError::Malformed { ru, .. } | NotationError::Illegal { ru, .. },
-                arbiter_rules::Lang::Ru,
-            ) => ru,
-            _ => self.reason(),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let man = |tower: bool| if tower { "tower" } else { "man" };
+        match self {
+            Illegal::Castling { long } => write!(
+                f,
+                "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
+                if *long { "long" } else { "short" }
+            ),
+            Illegal::NoMan { square } => {
+                write!(f, "there is no man on {}", square_name(*square))
+            }
+            Illegal::NotYours {
+                square,
+                tower,
+                owner,
+                to_move,
+            } => write!(
+                f,
+                "the {} on {} belongs to {}; it is {}'s move",
+                man(*tower),
+                square_name(*square),
+                owner.name(),
+                to_move.name()
+            ),
+            Illegal::TooFewMen {
+                lift,
+                square,
+                height,
+            } => write!(
+                f,
+                "cannot lift {lift} men: the {} on {} has only {height}",
+                if *height > 1 { "tower" } else { "square" },
+                square_name(*square)
+            ),
+            Illegal::OntoVolkhv { square, own } => write!(
+                f,
+                "nothing may be placed on a volkhv: {} stands on {}",
+                if *own {
+                    "your volkhv"
+                } else {
+                    "the enemy volkhv"
+                },
+                square_name(*square)
+            ),
+            Illegal::VolkhvAttacked => write!(f, "it would leave your own volkhv attacked"),
+            Illegal::CannotGo {
+                kind,
+                tower,
+                from,
+                to,
+            } => write!(
+                f,
+                "a {}-topped {} cannot go from {} to {}",
+                kind_name(*kind),
+                man(*tower),
+                square_name(*from),
+                square_name(*to)
+            ),
+        }
+    }
+}
+
+impl NotationError {
+    /// The reason, in plain English.
+    pub fn reason(&self) -> String {
+        match self {
+            NotationError::Malformed { problem, .. } => problem.to_string(),
+            NotationError::Illegal { reason, .. } => reason.to_string(),
         }
     }
     /// The token in error, as given.
@@ -68,13 +238,12 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::Malformed {
                 token,
-                reason,
+                problem,
                 column,
-                ..
             } => {
-                write!(f, "malformed move `{token}` (column {column}): {reason}")
+                write!(f, "malformed move `{token}` (column {column}): {problem}")
             }
-            NotationError::Illegal { token, reason, .. } => {
+            NotationError::Illegal { token, reason } => {
                 write!(f, "illegal move `{token}`: {reason}")
             }
         }
@@ -134,16 +303,10 @@ pub fn parse_square(s: &str) -> Option<u8> {
     Some((r as u8 - b'1') * 8 + (f as u8 - b'a'))
 }
 
-fn malformed(
-    token: &str,
-    column: usize,
-    reason: impl Into<String>,
-    ru: impl Into<String>,
-) -> NotationError {
+fn malformed(token: &str, column: usize, problem: Malformed) -> NotationError {
     NotationError::Malformed {
         token: token.into(),
-        reason: reason.into(),
-        ru: ru.into(),
+        problem,
         column,
     }
 }
@@ -155,7 +318,7 @@ fn malformed(
 pub fn parse_token(token: &str) -> Result<Token, NotationError> {
     let chars: Vec<char> = token.trim().chars().map(fold_char).collect();
     if chars.is_empty() {
-        return Err(malformed(token, 0, "empty move", "пустой ход"));
+        return Err(malformed(token, 0, Malformed::Empty));
     }
     let (end, check_mark, final_mark) = annotation_marks(&chars);
     let body: String = chars[..end].iter().collect();
@@ -199,18 +362,16 @@ fn move_syntax(token: &str, b: &[char]) -> Result<MoveSyntax, NotationError> {
             malformed(
                 token,
                 i,
-                format!("expected a square like `e2` at column {i}, found `{s}`"),
-                format!("в позиции {i} ожидается поле, например `e2`, а написано `{s}`"),
+                Malformed::ExpectedSquare {
+                    column: i,
+                    // As typed, not as folded: `to`, not `t0`.
+                    found: token.trim().chars().skip(i).take(2).collect(),
+                },
             )
         })
     };
     if b.len() < 5 {
-        return Err(malformed(
-            token,
-            0,
-            "expected `from-to`, `from(n)-to`, `0-0` or `0-0-0`",
-            "ожидается `откуда-куда`, `откуда(n)-куда`, `0-0` или `0-0-0`",
-        ));
+        return Err(malformed(token, 0, Malformed::NotAMove));
     }
     let from = sq_at(0)?;
     let (count, i) = if b.get(2) == Some(&'(') {
@@ -219,29 +380,14 @@ fn move_syntax(token: &str, b: &[char]) -> Result<MoveSyntax, NotationError> {
         (None, 2)
     };
     if b.get(i) != Some(&'-') {
-        return Err(malformed(
-            token,
-            i,
-            "expected `-` between the squares",
-            "между полями нужен `-`",
-        ));
+        return Err(malformed(token, i, Malformed::MissingDash));
     }
     let to = sq_at(i + 1)?;
     if b.len() != i + 3 {
-        return Err(malformed(
-            token,
-            i + 3,
-            "unexpected text after the destination square",
-            "лишний текст после поля назначения",
-        ));
+        return Err(malformed(token, i + 3, Malformed::TrailingText));
     }
     if from == to {
-        return Err(malformed(
-            token,
-            0,
-            "a move must leave its square",
-            "ход не может вернуться на своё поле",
-        ));
+        return Err(malformed(token, 0, Malformed::SameSquare));
     }
     Ok(MoveSyntax::Move { from, count, to })
 }
@@ -251,33 +397,18 @@ fn move_syntax(token: &str, b: &[char]) -> Result<MoveSyntax, NotationError> {
 fn lifted_count(token: &str, b: &[char], i: usize) -> Result<(Option<u8>, usize), NotationError> {
     let close = match b[i..].iter().position(|&c| c == ')') {
         Some(p) => i + p,
-        None => return Err(malformed(token, i, "`(` without `)`", "`(` без `)`")),
+        None => return Err(malformed(token, i, Malformed::UnclosedParen)),
     };
     let digits: String = b[i + 1..close].iter().collect();
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 3 {
-        return Err(malformed(
-            token,
-            i + 1,
-            format!("`({digits})` must be the number of men lifted"),
-            format!("в `({digits})` должно быть число снимаемых таврелей"),
-        ));
+        return Err(malformed(token, i + 1, Malformed::BadCount { digits }));
     }
     let n: u32 = digits.parse().unwrap_or(0);
     if n == 0 {
-        return Err(malformed(
-            token,
-            i + 1,
-            "a move must lift at least one man: `(0)` is not a move",
-            "ход должен снять хотя бы одну таврель: `(0)` не ход",
-        ));
+        return Err(malformed(token, i + 1, Malformed::ZeroCount));
     }
     if n > 32 {
-        return Err(malformed(
-            token,
-            i + 1,
-            format!("no tower has {n} men (there are 32 men in all)"),
-            format!("башни из {n} таврелей не бывает (всего таврелей 32)"),
-        ));
+        return Err(malformed(token, i + 1, Malformed::TooManyMen { count: n }));
     }
     Ok((Some(n as u8), close + 1))
 }
@@ -303,32 +434,17 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<(Move, Token), Notation
     }
 }
 
-/// An illegal-move error for `token` with its reason in English and Russian.
-fn illegal(token: &str, reason: String, ru: String) -> NotationError {
+/// An illegal-move error for `token`.
+fn illegal(token: &str, reason: Illegal) -> NotationError {
     NotationError::Illegal {
         token: token.trim().into(),
         reason,
-        ru,
     }
 }
 
 /// Why castling is not possible (§3.1).
 fn castle_refused(token: &str, long: bool) -> NotationError {
-    illegal(
-        token,
-        format!(
-            "{} castling is not possible here (§3.1: volkhv and ratoborets unmoved and alone, nothing between, no attacked square)",
-            if long { "long" } else { "short" }
-        ),
-        format!(
-            "{} рокировка здесь невозможна (волхв и ратоборец не ходили и стоят одни, между ними пусто, поля не под боем)",
-            if long {
-                "длинная"
-            } else {
-                "короткая"
-            }
-        ),
-    )
+    illegal(token, Illegal::Castling { long })
 }
 
 /// The legal move `from[(count)]-to` names: the mover must be the side to
@@ -345,11 +461,7 @@ fn find_move(
     let us = pos.side_to_move();
     let h = pos.height(from);
     let Some(top) = pos.top_man(from) else {
-        return Err(illegal(
-            token,
-            format!("there is no man on {}", square_name(from)),
-            format!("на {} нет таврели", square_name(from)),
-        ));
+        return Err(illegal(token, Illegal::NoMan { square: from }));
     };
     if top.side != us {
         return Err(not_to_move(token, from, h, top.side, us));
@@ -358,12 +470,11 @@ fn find_move(
     if k as usize > h {
         return Err(illegal(
             token,
-            format!(
-                "cannot lift {k} men: the {} on {} has only {h}",
-                if h > 1 { "tower" } else { "square" },
-                square_name(from)
-            ),
-            format!("нельзя снять {k}: на {} всего {h}", square_name(from)),
+            Illegal::TooFewMen {
+                lift: k,
+                square: from,
+                height: h,
+            },
         ));
     }
     if let Some(m) = legal
@@ -388,32 +499,12 @@ fn find_move(
 fn not_to_move(token: &str, from: u8, h: usize, owner: Side, us: Side) -> NotationError {
     illegal(
         token,
-        format!(
-            "the {} on {} belongs to {}; it is {}'s move",
-            if h > 1 { "tower" } else { "man" },
-            square_name(from),
-            owner.name(),
-            us.name()
-        ),
-        format!(
-            "{} на {} принадлежит {}; сейчас ход {}",
-            if h > 1 {
-                "башня"
-            } else {
-                "таврель"
-            },
-            square_name(from),
-            if owner == Side::White {
-                "белым"
-            } else {
-                "чёрным"
-            },
-            if us == Side::White {
-                "белых"
-            } else {
-                "чёрных"
-            }
-        ),
+        Illegal::NotYours {
+            square: from,
+            tower: h > 1,
+            owner,
+            to_move: us,
+        },
     )
 }
 
@@ -432,27 +523,8 @@ fn why_not(
         && t.kind == Kind::Volkhv
         && pos.kinds[V] >> to & 1 != 0
     {
-        return illegal(
-            token,
-            format!(
-                "nothing may be placed on a volkhv: {} stands on {}",
-                if t.side == us {
-                    "your volkhv"
-                } else {
-                    "the enemy volkhv"
-                },
-                square_name(to)
-            ),
-            format!(
-                "на волхва ничего ставить нельзя: на {} стоит {}",
-                square_name(to),
-                if t.side == us {
-                    "ваш волхв"
-                } else {
-                    "волхв противника"
-                }
-            ),
-        );
+        let own = t.side == us;
+        return illegal(token, Illegal::OntoVolkhv { square: to, own });
     }
     let mut pseudo = Vec::new();
     pos.pseudo_moves(&mut pseudo);
@@ -460,32 +532,16 @@ fn why_not(
         .iter()
         .any(|m| m.from() == from && m.to() == to && m.count() == k)
     {
-        return illegal(
-            token,
-            "it would leave your own volkhv attacked".into(),
-            "после хода ваш волхв окажется под боем".into(),
-        );
+        return illegal(token, Illegal::VolkhvAttacked);
     }
     illegal(
         token,
-        format!(
-            "a {}-topped {} cannot go from {} to {}",
-            kind_name(top),
-            if h > 1 { "tower" } else { "man" },
-            square_name(from),
-            square_name(to)
-        ),
-        format!(
-            "{} (сверху {}) не может пойти с {} на {}",
-            if h > 1 {
-                "башня"
-            } else {
-                "таврель"
-            },
-            crate::names::kind_name_ru(top),
-            square_name(from),
-            square_name(to)
-        ),
+        Illegal::CannotGo {
+            kind: top,
+            tower: h > 1,
+            from,
+            to,
+        },
     )
 }
 

@@ -53,10 +53,16 @@ fn s3_2_nothing_on_a_volkhv() {
     // alternative: the own volkhv may be stacked on like any own man
     let p = Position::initial();
     match notation::parse_move(&p, "d1-e1") {
-        Err(NotationError::Illegal { token, reason, ru }) => {
-            assert!(ru.contains("волхв"), "{ru}");
+        Err(NotationError::Illegal { token, reason }) => {
             assert_eq!(token, "d1-e1");
-            assert!(reason.contains("volkhv"), "{reason}");
+            assert_eq!(
+                reason,
+                notation::Illegal::OntoVolkhv {
+                    square: sq("e1"),
+                    own: true
+                }
+            );
+            assert!(reason.to_string().contains("volkhv"), "{reason}");
         }
         other => panic!("{other:?}"),
     }
