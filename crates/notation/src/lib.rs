@@ -38,6 +38,7 @@ pub mod announce;
 pub mod braille;
 pub mod clock;
 pub mod describe;
+pub mod penalty;
 mod error;
 mod letters;
 mod numbers;

@@ -453,6 +453,35 @@ fn de_arbiter(r: &Rejection) -> String {
     }
 }
 
+/// How a game ended, in `lang`: what an announcement of the result says
+/// after "why" (dead position, fivefold repetition …).
+pub fn termination_words(t: arbiter_rules::Termination, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => en_termination(t),
+        Lang::Ru => ru_termination(t),
+        Lang::De => de_termination(t),
+    }
+}
+
+/// How a game ended, in English (the articles of 5, 6.9, 7.5, 9 and 12).
+fn en_termination(t: arbiter_rules::Termination) -> &'static str {
+    use arbiter_rules::Termination::*;
+    match t {
+        Checkmate => "checkmate",
+        Stalemate => "stalemate",
+        DeadPosition => "dead position",
+        FivefoldRepetition => "fivefold repetition",
+        SeventyFiveMoves => "75-move rule",
+        ThreefoldClaim => "threefold repetition, claimed",
+        FiftyMovesClaim => "50-move rule, claimed",
+        Agreement => "agreement",
+        Resignation => "resignation",
+        TimeForfeit => "time forfeit",
+        IllegalMoves => "illegal moves",
+        Arbiter => "arbiter's decision",
+    }
+}
+
 /// How a game ended, in Russian (the articles of 5, 6.9, 7.5, 9 and 12).
 fn ru_termination(t: arbiter_rules::Termination) -> &'static str {
     use arbiter_rules::Termination::*;
