@@ -97,6 +97,27 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every way a game ends, in the order of the articles.
+    pub const ALL: [Termination; 12] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::DeadPosition,
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoves,
+        Termination::ThreefoldClaim,
+        Termination::FiftyMovesClaim,
+        Termination::Agreement,
+        Termination::Resignation,
+        Termination::TimeForfeit,
+        Termination::IllegalMoves,
+        Termination::Arbiter,
+    ];
+
+    /// Reads the report's key back ([`Termination::as_str`]).
+    pub fn parse(key: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.as_str() == key)
+    }
+
     /// The key in the replay report and the log.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -132,6 +153,10 @@ mod tests {
     #[test]
     fn serde_writes_the_report_strings() {
         use Termination::*;
+        for t in Termination::ALL {
+            assert_eq!(Termination::parse(t.as_str()), Some(t));
+        }
+        assert_eq!(Termination::parse("dead position"), None);
         for (t, text) in [
             (Checkmate, "checkmate"),
             (Stalemate, "stalemate"),

@@ -8,8 +8,8 @@ use crate::sides::side_name;
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
-use arbiter_notation::{Lexicon, SpokenLang};
-use arbiter_rules::{PenaltyKind, Side};
+use arbiter_notation::{Lexicon, SpokenLang, penalty, rejection};
+use arbiter_rules::{PenaltyKind, Side, Termination};
 use serde::Serialize;
 
 /// The kind of an announcement, for front ends that act on it.
@@ -172,25 +172,35 @@ fn side_gen(s: Side) -> &'static str {
 
 fn penalty_text(lex: Lexicon, side: Side, penalty: &str, ms: Option<i64>) -> String {
     let secs = |ms: i64| (ms.unsigned_abs() / 1000) as u32;
+    let l = lex.language();
     // The Laws' own kinds are read back into the vocabulary's enum; a front
     // end may also pass an arbiter action's name, which is said as written.
-    let kind = penalty.parse::<PenaltyKind>().ok();
+    let Some(kind) = penalty.parse::<PenaltyKind>().ok() else {
+        return format!("{}: {}", side_name(l, side), penalty.replace('_', " "));
+    };
+    let added = |to: Side, ms: i64| {
+        said(
+            lex,
+            Said::TimeAdded {
+                side: to,
+                seconds: secs(ms),
+            },
+        )
+    };
+    let named = |text: String| format!("{}. {text}", capitalised(penalty::name(kind, l)));
     match (kind, ms) {
         // Time given to the opponent of the offender (7.5.5, 9.5).
-        (Some(PenaltyKind::IllegalMove | PenaltyKind::IncorrectClaim), Some(ms)) => said(
-            lex,
-            Said::TimeAdded {
-                side: side.other(),
-                seconds: secs(ms),
-            },
-        ),
-        (Some(PenaltyKind::AddTime), Some(ms)) => said(
-            lex,
-            Said::TimeAdded {
-                side,
-                seconds: secs(ms),
-            },
-        ),
+        (PenaltyKind::IllegalMove | PenaltyKind::IncorrectClaim, Some(ms)) => {
+            added(side.other(), ms)
+        }
+        (PenaltyKind::AddTime, Some(ms)) => added(side, ms),
+        // A quickplay decision (G-III): the claim's fate, then the time and
+        // whose clock it goes to (the receiver is `side` when postponed,
+        // the claimant's opponent otherwise).
+        (PenaltyKind::QuickplayPostponedTime, Some(ms)) => named(added(side, ms)),
+        (PenaltyKind::QuickplayRejected | PenaltyKind::QuickplayIncrement, Some(ms)) => {
+            named(added(side.other(), ms))
+        }
         (_, Some(ms)) => said(
             lex,
             Said::Penalty {
@@ -198,15 +208,16 @@ fn penalty_text(lex: Lexicon, side: Side, penalty: &str, ms: Option<i64>) -> Str
                 seconds: secs(ms),
             },
         ),
-        (_, None) => {
-            let l = lex.language();
-            let who = side_name(l, side);
-            match l {
-                SpokenLang::Ru => format!("{who}: {penalty}"),
-                _ => format!("{who}: {}", penalty.replace('_', " ")),
-            }
-        }
+        (_, None) => format!("{}: {}", side_name(l, side), penalty::name(kind, l)),
     }
+}
+
+/// The first letter in capitals, as a sentence begins.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
@@ -225,6 +236,14 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         ("threefold_claim" | "fifty_moves_claim", _) => Some(Said::ClaimUpheld),
         _ => None,
     };
+    // Every other ending (a dead position, the fivefold repetition, the
+    // 75-move rule, a flag against a side that cannot mate …) is said by
+    // its name: a player by ear learns why the game ended, not only how.
+    let named = why
+        .is_none()
+        .then(|| Termination::parse(termination))
+        .flatten()
+        .map(|t| capitalised(rejection::termination_words(t, lex.language())));
     let result = match r {
         GameResult::WhiteWins => Some(words::GameResult::WhiteWins),
         GameResult::BlackWins => Some(words::GameResult::BlackWins),
@@ -232,6 +251,7 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         _ => None,
     };
     let mut parts: Vec<String> = why.into_iter().map(|a| said(lex, a)).collect();
+    parts.extend(named);
     match result {
         Some(res) => parts.push(said(lex, Said::Result(res))),
         None => parts.push(format!(
@@ -245,6 +265,79 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A measure without time (12.9) is said in the player's words, never
+    /// as the key the log writes (`declare_lost`, `warning`).
+    #[test]
+    fn measures_without_time_are_said_in_words() {
+        for (lex, white) in [
+            (Lexicon::En, "White"),
+            (Lexicon::Ru, "Белые"),
+            (Lexicon::FideDe, "Weiß"),
+        ] {
+            for k in PenaltyKind::ALL {
+                let t = text(
+                    lex,
+                    &Kind::Penalty {
+                        side: Side::White,
+                        penalty: k.key().into(),
+                        ms: None,
+                    },
+                );
+                assert!(t.starts_with(white), "{t}");
+                assert!(!t.contains('_'), "{t}");
+                if lex != Lexicon::En {
+                    assert!(!t.contains(k.key()), "{lex:?}: {t}");
+                }
+            }
+        }
+    }
+
+    /// G-III: a rejected quickplay claim gives the claimant's opponent the
+    /// time, and the sentence says so (not that the claimant loses it).
+    #[test]
+    fn a_quickplay_rejection_says_who_gets_the_time() {
+        let t = text(
+            Lexicon::En,
+            &Kind::Penalty {
+                side: Side::White,
+                penalty: "quickplay_rejected".into(),
+                ms: Some(120_000),
+            },
+        );
+        assert!(t.contains("rejected") && t.contains("Black"), "{t}");
+        assert!(!t.contains("loses"), "{t}");
+    }
+
+    /// A game that ends by a rule and not by a player (5.2.2, 9.6) is said
+    /// with the rule, in every language.
+    #[test]
+    fn an_ending_by_rule_is_said_with_the_rule() {
+        for (lex, rule) in [
+            (Lexicon::En, "Dead position"),
+            (Lexicon::Ru, "Мёртвая позиция"),
+            (Lexicon::FideDe, "Tote Stellung"),
+        ] {
+            let t = text(
+                lex,
+                &Kind::GameOver {
+                    result: "1/2-1/2".into(),
+                    termination: "dead_position".into(),
+                    at: 0,
+                },
+            );
+            assert!(t.starts_with(rule), "{t}");
+        }
+        let t = text(
+            Lexicon::En,
+            &Kind::GameOver {
+                result: "1/2-1/2".into(),
+                termination: "seventy_five_moves".into(),
+                at: 0,
+            },
+        );
+        assert!(t.contains("75"), "{t}");
+    }
 
     #[test]
     fn russian_alarm_agrees_with_its_number() {
