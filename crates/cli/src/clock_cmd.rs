@@ -68,10 +68,13 @@ pub struct Args {
     /// Write the event log (JSON Lines) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
-    #[arg(long, default_value = "White")]
-    white: String,
-    #[arg(long, default_value = "Black")]
-    black: String,
+    /// White's name; without it the clock says "White" in the language of
+    /// the messages (Белые, Weiß) and the log names White "White".
+    #[arg(long)]
+    white: Option<String>,
+    /// Black's name, as --white.
+    #[arg(long)]
+    black: Option<String>,
     /// Language of the messages: en, ru or de.
     #[arg(long, default_value = "en")]
     lang: String,
@@ -145,7 +148,9 @@ struct Config {
     alarms: Vec<u64>,
     manual: bool,
     live: bool,
-    names: [String; 2],
+    /// The names the players gave; an unnamed side is said by its colour
+    /// in the language of the moment.
+    names: [Option<String>; 2],
 }
 
 fn lang_of(text: &str) -> Result<SpokenLang, String> {
@@ -207,7 +212,9 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
         Some(list) => live::parse_alarm(list).map_err(bad)?,
         None => vec![300_000, 60_000, 30_000, 10_000],
     };
-    let mut header = Header::new(&a.white, &a.black, Some(control_text));
+    let white = a.white.as_deref().unwrap_or("White");
+    let black = a.black.as_deref().unwrap_or("Black");
+    let mut header = Header::new(white, black, Some(control_text));
     header.edition = edition;
     if a.increment_before_move {
         header.increment_timing = Some("before_move".into());
@@ -312,7 +319,7 @@ async fn clock(
         Ok(s) => s,
         Err(e) => return crate::out::bad_input("clock", e),
     };
-    let players = cfg.names.clone().map(|n| Player::Human(Some(n)));
+    let players = cfg.names.clone().map(Player::Human);
     let intro = format!("arbiter clock: {}", s.setup_text(&players, Front::Clock));
     let time = live::time(cfg.manual);
     // The log header waits for the first move: typed or not decides
@@ -553,7 +560,7 @@ impl Clock {
             },
             _ => String::new(),
         };
-        let who = &self.cfg.names[side.index()];
+        let who = self.name(side);
         let times = self.plain_times();
         self.t(
             &format!("{who}: move {n}{mv}. {times}"),
@@ -562,14 +569,24 @@ impl Clock {
         )
     }
 
+    /// A side's name: the player's, or the colour in the language of the
+    /// moment (a lexicon switch renames it).
+    fn name(&self, side: Side) -> String {
+        match (&self.cfg.names[side.index()], side) {
+            (Some(n), _) => n.clone(),
+            (None, Side::White) => self.t("White", "Белые", "Weiß"),
+            (None, Side::Black) => self.t("Black", "Чёрные", "Schwarz"),
+        }
+    }
+
     fn remaining(&self) -> [i64; 2] {
         self.table.remaining().unwrap_or([0, 0])
     }
 
     fn plain_times(&self) -> String {
-        let [w, b] = &self.cfg.names;
+        let [w, b] = [Side::White, Side::Black].map(|s| self.name(s));
         let [wt, bt] = self.remaining().map(clock_text);
-        let on = &self.cfg.names[self.to_move().index()];
+        let on = self.name(self.to_move());
         let paused = self.table.paused();
         self.t(
             &format!(

@@ -102,7 +102,7 @@ fn the_alarm_fires_while_the_player_thinks_and_then_the_flag() {
     );
     let lines: Vec<&str> = r.out.lines().collect();
     let times: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].starts_with("White 0:59"))
+        .filter(|&i| lines[i].starts_with("Белые 0:59"))
         .collect();
     let alarm = lines
         .iter()

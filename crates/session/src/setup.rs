@@ -212,9 +212,14 @@ impl<R: Variant> Session<R> {
             Edition::Tavreli => String::new(),
             _ => format!(", {}", regime_words(l, p.regime)),
         };
-        let who = players_text(l, players);
+        // Over the board nobody plays at the keyboard: unnamed players are
+        // simply White and Black, and need no sentence.
+        let who = match (front, players) {
+            (Front::Clock, [Player::Human(None), Player::Human(None)]) => String::new(),
+            _ => format!("{} ", players_text(l, players)),
+        };
         let start = start_text(l, front);
-        format!("{game}, {control}, {rules}{regime}. {who} {start}")
+        format!("{game}, {control}, {rules}{regime}. {who}{start}")
     }
 }
 
