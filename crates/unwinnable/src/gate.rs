@@ -89,9 +89,11 @@ pub fn dead_after_move(pos: &Chess) -> bool {
 
 /// Whether `pos` is `side`'s king and one queen, rook or pawn against a
 /// bare king that is to move and cannot take that man now. The enumeration
-/// never proves such a position dead (a unit test runs it on every one of
-/// them), so it is not run: in the endings of real games these positions
-/// came on many plies in a row, and each run spent the whole budget.
+/// never proves such a position dead (a unit test runs it on every placement
+/// of the three men; castling rights or an en passant square only add
+/// positions to visit), so it is not run: in the endings of real games these
+/// positions came on many plies in a row, and each run spent the whole
+/// budget.
 fn mates_a_bare_king(pos: &Chess, side: Color) -> bool {
     use shakmaty::Role;
     let board = pos.board();
