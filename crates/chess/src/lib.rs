@@ -254,6 +254,92 @@ impl ChessPosition {
     }
 }
 
+/// What a move may change in the FIDE identity besides the men: the turn,
+/// the castling rights and the en passant square that a legal capture can
+/// use (L-9.2a).
+///
+/// shakmaty updates a Zobrist key move by move only for moves that touch
+/// neither the king, a castling right nor an en passant square; in endings
+/// most moves are king moves, and a full hash of the board after each of
+/// them cost more than the rest of the identity. Here every move is updated,
+/// with the same key as shakmaty's full hash (the unit tests compare them
+/// after every ply of random games).
+struct IdentityParts {
+    turn: Color,
+    castling: [[bool; 2]; 2],
+    ep_file: Option<shakmaty::File>,
+}
+
+impl IdentityParts {
+    fn of(board: &Board) -> Self {
+        use shakmaty::CastlingSide;
+        let castles = board.castles();
+        IdentityParts {
+            turn: board.turn(),
+            castling: Color::ALL.map(|c| CastlingSide::ALL.map(|s| castles.has(c, s))),
+            ep_file: board.legal_ep_square().map(|sq| sq.file()),
+        }
+    }
+
+    /// The key of `after`, the position `mv` made from the one these parts
+    /// were taken of, whose key was `id`.
+    fn updated(&self, id: ChessIdentity, mv: Move, after: &Board) -> ChessIdentity {
+        use shakmaty::zobrist::ZobristValue;
+        use shakmaty::{CastlingSide, Square};
+        let piece = Zobrist128::zobrist_for_piece;
+        let us = self.turn;
+        let mut z = Zobrist128(id);
+        z ^= Zobrist128::zobrist_for_white_turn();
+        match mv {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                z ^= piece(from, role.of(us));
+                z ^= piece(to, promotion.unwrap_or(role).of(us));
+                if let Some(captured) = capture {
+                    z ^= piece(to, captured.of(!us));
+                }
+            }
+            Move::EnPassant { from, to } => {
+                z ^= piece(from, us.pawn());
+                z ^= piece(to, us.pawn());
+                z ^= piece(Square::from_coords(to.file(), from.rank()), (!us).pawn());
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_queen_side(rook < king);
+                z ^= piece(king, us.king());
+                z ^= piece(rook, us.rook());
+                z ^= piece(
+                    Square::from_coords(side.king_to_file(), king.rank()),
+                    us.king(),
+                );
+                z ^= piece(
+                    Square::from_coords(side.rook_to_file(), rook.rank()),
+                    us.rook(),
+                );
+            }
+            // No drops in standard chess; should one come, hash it all.
+            Move::Put { .. } => return after.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0,
+        }
+        let now = IdentityParts::of(after);
+        for (c, colour) in Color::ALL.into_iter().enumerate() {
+            for (s, side) in CastlingSide::ALL.into_iter().enumerate() {
+                if self.castling[c][s] != now.castling[c][s] {
+                    z ^= Zobrist128::zobrist_for_castling_right(colour, side);
+                }
+            }
+        }
+        for file in [self.ep_file, now.ep_file].into_iter().flatten() {
+            z ^= Zobrist128::zobrist_for_en_passant_file(file);
+        }
+        z.0
+    }
+}
+
 impl From<Board> for ChessPosition {
     fn from(b: Board) -> Self {
         ChessPosition::new(b)
@@ -279,6 +365,18 @@ fn has_legal_move(pos: &Board) -> bool {
     let theirs = board.by_color(them);
     let checkers = board.attacks_to(king, them, occupied);
     if checkers.is_empty() {
+        // A pawn with an empty square ahead and off every line through the
+        // king cannot be pinned, so its step is legal: most positions of a
+        // game have one, and then the pinned men need not be found.
+        let lines = rook_attacks(king, Bitboard::EMPTY) | bishop_attacks(king, Bitboard::EMPTY);
+        let free_ahead = if us == Color::White {
+            Bitboard((!occupied).0 >> 8)
+        } else {
+            Bitboard((!occupied).0 << 8)
+        };
+        if (ours & board.pawns() & free_ahead & !lines).any() {
+            return true;
+        }
         // Our men pinned to the king: the only ones whose moves may be illegal.
         let snipers = (rook_attacks(king, Bitboard::EMPTY)
             & theirs
@@ -322,11 +420,22 @@ fn has_legal_move(pos: &Board) -> bool {
     !pos.legal_moves().is_empty()
 }
 
+/// `text.trim()`, without the Unicode scan when it starts and ends with a
+/// printable ASCII character, as every move of a log does: it ran on every
+/// ply and cost as much as reading the move.
+fn trim(text: &str) -> &str {
+    match text.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        [only] if only.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
+}
+
 /// Reads a move as UCI first (a SAN reader would take `g1f3` for a pawn
 /// move), then SAN: the two notations of the event log.
 fn parse_chess_move(cp: &ChessPosition, text: &str) -> MoveInput<Move> {
     let pos = &cp.board;
-    let t = text.trim();
+    let t = trim(text);
     if t.is_empty() {
         return MoveInput::Malformed {
             reason: "empty move".into(),
@@ -438,14 +547,17 @@ impl RuleSet for Chess {
                 });
             return;
         }
-        let next = pos
-            .board
-            .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal);
+        if let Some(z) =
+            pos.board
+                .update_zobrist_hash(Zobrist128(pos.id), *mv, EnPassantMode::Legal)
+        {
+            pos.board.play_unchecked(*mv);
+            pos.id = z.0;
+            return;
+        }
+        let before = IdentityParts::of(&pos.board);
         pos.board.play_unchecked(*mv);
-        pos.id = match next {
-            Some(z) => z.0,
-            None => pos.board.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0,
-        };
+        pos.id = before.updated(pos.id, *mv, &pos.board);
     }
 
     fn move_text(&self, pos: &ChessPosition, mv: &Move) -> String {
@@ -899,6 +1011,104 @@ mod tests {
             .parse_position("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
             .unwrap();
         assert_ne!(c.identity(&x), c.identity(&y));
+    }
+
+    /// The identity kept move by move is shakmaty's full hash of the
+    /// position (L-9.2a), after every ply of random games from openings
+    /// rich in castling, en passant captures and promotions.
+    #[test]
+    fn identity_follows_every_move() {
+        let c = Chess::default();
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/1P4P1/8/2pP4/1p2Pp2/8/1p4p1/R3K2R w KQkq c6 0 1",
+            "4k3/2p1p1p1/8/1P1P1P1P/8/8/8/4K3 b - - 0 1",
+        ];
+        let mut seed: u64 = 11;
+        let (mut castles, mut en_passant, mut doubles, mut kings) = (0, 0, 0, 0);
+        for _ in 0..150 {
+            for fen in starts {
+                let mut p = c.parse_position(fen).unwrap();
+                for _ in 0..80 {
+                    let moves = c.legal_moves(&p);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    let mv = moves[(seed >> 33) as usize % moves.len()];
+                    match mv {
+                        Move::Castle { .. } => castles += 1,
+                        Move::EnPassant { .. } => en_passant += 1,
+                        Move::Normal { role, from, to, .. } => {
+                            doubles +=
+                                usize::from(role == shakmaty::Role::Pawn && from.distance(to) == 2);
+                            kings += usize::from(role == shakmaty::Role::King);
+                        }
+                        Move::Put { .. } => {}
+                    }
+                    c.play(&mut p, &mv);
+                    let full: Zobrist128 = p.board().zobrist_hash(EnPassantMode::Legal);
+                    assert_eq!(
+                        c.identity(&p),
+                        full.0,
+                        "after {mv:?}: {}",
+                        c.position_text(&p)
+                    );
+                }
+            }
+        }
+        // Every kind of move shakmaty cannot update was met.
+        assert!(
+            castles > 0 && en_passant > 0 && doubles > 0 && kings > 0,
+            "{castles} {en_passant} {doubles} {kings}"
+        );
+    }
+
+    /// The shortcut test for a legal move agrees with shakmaty's full
+    /// generation at every ply of random games (mates, stalemates, pins and
+    /// checks included).
+    #[test]
+    fn has_legal_move_is_full_generation() {
+        let mut seed: u64 = 3;
+        let (mut none, mut checks) = (0, 0);
+        for _ in 0..400 {
+            let mut pos = Board::default();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                assert_eq!(has_legal_move(&pos), !moves.is_empty(), "{pos:?}");
+                checks += usize::from(pos.is_check());
+                if moves.is_empty() {
+                    none += 1;
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(none > 0 && checks > 100, "{none} {checks}");
+    }
+
+    #[test]
+    fn trim_is_str_trim() {
+        for t in [
+            "",
+            " ",
+            "e4",
+            " e4",
+            "e4 ",
+            "\u{a0}Nf3\u{2003}",
+            "x",
+            "\t",
+            "e4\n",
+            "Nf3",
+        ] {
+            assert_eq!(trim(t), t.trim(), "{t:?}");
+        }
     }
 
     #[test]

@@ -205,6 +205,10 @@ fn check_points(points: Option<f64>) -> Result<Option<f64>, Rejection> {
     }
 }
 
+/// Plies room is made for when a game starts: most games end before it,
+/// and growing the record from empty copied it six times in a replay.
+const PLIES_RESERVED: usize = 128;
+
 impl<R: RuleSet> Game<R> {
     /// A new game from the initial position (or `start`), with the given clock.
     pub fn new(
@@ -225,7 +229,7 @@ impl<R: RuleSet> Game<R> {
             start,
             rules,
             config,
-            plies: Vec::new(),
+            plies: Vec::with_capacity(PLIES_RESERVED),
             reps,
             quiet_plies,
             timing,
@@ -1053,6 +1057,16 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// How often the position will have appeared once `intended` is made
+    /// (L-9.2b), or has appeared now when no move is intended.
+    fn occurrences_after(&self, intended: Option<&R::Move>) -> u32 {
+        match intended {
+            Some(m) if self.rules.is_irreversible(&self.pos, m) => 1,
+            Some(m) => self.reps.count(&self.rules.identity_after(&self.pos, m)) + 1,
+            None => self.reps.last_count(),
+        }
+    }
+
     /// Can `side` claim now? Returns the termination on success, or why not.
     fn verify_draw_claim(
         &self,
@@ -1061,16 +1075,7 @@ impl<R: RuleSet> Game<R> {
     ) -> Result<Termination, String> {
         match claim {
             ClaimKind::Threefold => {
-                let count = match intended {
-                    Some(m) => {
-                        if self.rules.is_irreversible(&self.pos, m) {
-                            1
-                        } else {
-                            self.reps.count(&self.rules.identity_after(&self.pos, m)) + 1
-                        }
-                    }
-                    None => self.reps.last_count(),
-                };
+                let count = self.occurrences_after(intended);
                 if count >= 3 {
                     Ok(Termination::ThreefoldClaim)
                 } else {
@@ -1723,10 +1728,13 @@ impl<R: RuleSet> Game<R> {
         let here = self.reps.last_count();
         let threefold = here >= 3
             || (self.reps.max_count() >= 2
-                && self.rules.legal_moves(&self.pos).iter().any(|m| {
-                    self.verify_draw_claim(ClaimKind::Threefold, Some(m))
-                        .is_ok()
-                }));
+                // Counted, not verified: a refusal's words for every legal
+                // move cost more than the rest of a ply.
+                && self
+                    .rules
+                    .legal_moves(&self.pos)
+                    .iter()
+                    .any(|m| self.occurrences_after(Some(m)) >= 3));
         if threefold {
             out.push(ClaimKind::Threefold);
         }

@@ -189,6 +189,15 @@ pub fn square_name(sq: u8) -> String {
     format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
 }
 
+/// What the legality tests of the moves from one position share: the
+/// volkhv's square, the enemy men attacking it and, when none does, our
+/// men pinned to it (`None`: not computed, every such move is played out).
+struct Guard {
+    ksq: u8,
+    checkers: u64,
+    pinned: Option<u64>,
+}
+
 /// What `make` must remember so `unmake` restores the position exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -893,19 +902,44 @@ impl Position {
     /// sufficient conditions first, then make/test/unmake.
     #[inline]
     pub(crate) fn is_legal(&mut self, mv: Move, ksq: u8, checkers: u64) -> bool {
-        let from = mv.from();
+        let guard = Guard {
+            ksq,
+            checkers,
+            pinned: None,
+        };
+        self.is_legal_guarded(mv, &guard)
+    }
+
+    /// [`Position::is_legal`] with what the moves of one position share.
+    /// Every shortcut answers exactly as make/test/unmake would; only the
+    /// moves none of them settles are played out.
+    #[inline]
+    fn is_legal_guarded(&mut self, mv: Move, guard: &Guard) -> bool {
+        let (from, to, k) = (mv.from(), mv.to(), mv.count());
         let us = self.side as usize;
-        if checkers == 0
-            && from != ksq
+        let ksq = guard.ksq;
+        let h = self.height[from as usize];
+        if from == ksq {
+            if mv.kind() == MoveKind::Normal && k == h {
+                // The volkhv leaves its square empty: the move is legal when
+                // nothing of theirs attacks the square it lands on, with its
+                // old square open (a man on `to` is covered and attacks nothing
+                // there, and no line through `to` ends on `to`).
+                return self.attackers(to, us ^ 1, self.occ & !bit(from)) == 0;
+            }
+        } else if guard.checkers == 0
             && matches!(mv.kind(), MoveKind::Normal | MoveKind::DoubleStep)
         {
-            let h = self.height[from as usize];
-            let k = mv.count();
             if k == h {
                 // Vacating a square off every line through the volkhv cannot
                 // expose it; landing only adds a blocker or covers an attacker.
                 if ALIGNED[ksq as usize] & bit(from) == 0 {
                     return true;
+                }
+                if let Some(pinned) = guard.pinned {
+                    // Only a man pinned to the volkhv exposes it by leaving,
+                    // unless it stays on the line or takes the pinner.
+                    return pinned & bit(from) == 0 || self.pin_line(ksq, from) & bit(to) != 0;
                 }
             } else {
                 // The square stays occupied; only a freed enemy man can hurt.
@@ -925,6 +959,63 @@ impl Position {
         ok
     }
 
+    /// The top men of the side to move that are the only men between its
+    /// volkhv on `ksq` and an enemy line piece that would attack it along
+    /// that line (§3.4: only top men attack, sliders stop on the first
+    /// occupied square).
+    fn pinned_to(&self, ksq: u8) -> u64 {
+        let us = self.side as usize;
+        let k = &self.kinds;
+        let theirs = self.colors[us ^ 1];
+        let straight = (k[R] | k[Q] | k[H]) & theirs;
+        let diagonal = (k[B] | k[Q] | k[H]) & theirs;
+        let sq = ksq as usize;
+        if ALIGNED[sq] & (straight | diagonal) == 0 {
+            return 0;
+        }
+        let mut pinned = 0;
+        for (d, rays) in RAYS.iter().enumerate() {
+            // Directions 0, 1, 4, 5 are the ratoborets' lines (see DIRS).
+            let sliders = if matches!(d, 0 | 1 | 4 | 5) {
+                straight
+            } else {
+                diagonal
+            };
+            if rays[sq] & sliders == 0 {
+                continue;
+            }
+            let first = ray(d, sq, self.occ) & self.occ;
+            if first & self.colors[us] == 0 {
+                continue;
+            }
+            let open = self.occ & !first;
+            if ray(d, sq, open) & open & sliders != 0 {
+                pinned |= first;
+            }
+        }
+        pinned
+    }
+
+    /// The squares from the volkhv on `ksq` to the pinner of the man on
+    /// `from` (pinner included): where that man may go without exposing it.
+    fn pin_line(&self, ksq: u8, from: u8) -> u64 {
+        let sq = ksq as usize;
+        (0..8)
+            .find(|&d| RAYS[d][sq] & bit(from) != 0)
+            .map_or(0, |d| ray(d, sq, self.occ & !bit(from)))
+    }
+
+    /// What the legality tests of the moves from this position share.
+    fn guard(&self, ksq: u8) -> Guard {
+        let us = self.side as usize;
+        let checkers = self.attackers(ksq, us ^ 1, self.occ);
+        Guard {
+            ksq,
+            checkers,
+            pinned: (checkers == 0).then(|| self.pinned_to(ksq)),
+        }
+    }
+
     /// The legal moves, written into `out` (cleared first).
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
@@ -933,11 +1024,10 @@ impl Position {
         if self.kinds[V] & self.colors[us] == 0 {
             return; // a position without our volkhv: nothing to protect
         }
-        let ksq = self.volkhv_sq(us);
-        let checkers = self.attackers(ksq, us ^ 1, self.occ);
+        let guard = self.guard(self.volkhv_sq(us));
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal(out[i], ksq, checkers) {
+            if self.is_legal_guarded(out[i], &guard) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -961,9 +1051,8 @@ impl Position {
         if self.kinds[V] & self.colors[us] == 0 {
             return !v.is_empty();
         }
-        let ksq = self.volkhv_sq(us);
-        let checkers = self.attackers(ksq, us ^ 1, self.occ);
-        v.into_iter().any(|m| self.is_legal(m, ksq, checkers))
+        let guard = self.guard(self.volkhv_sq(us));
+        v.into_iter().any(|m| self.is_legal_guarded(m, &guard))
     }
 
     /// Leaf count of the legal move tree (bulk-counted at the last ply).

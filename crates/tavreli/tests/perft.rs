@@ -357,3 +357,36 @@ fn notation_round_trips_every_legal_move() {
         walk_text(&mut p, 1);
     }
 }
+
+/// Legality judged with the shortcuts (a volkhv's step checked in place,
+/// men pinned to the volkhv found once per position) equals legality judged
+/// by the naive attack test on a copy, at every ply of random games: they
+/// reach towers, pins along every line and volkhvs in check far more often
+/// than a shallow tree does.
+#[test]
+fn random_games_match_naive_legality() {
+    let mut seed: u64 = 5;
+    let (mut nodes, mut checks) = (0, 0);
+    for _ in 0..60 {
+        let mut p = Position::initial();
+        for _ in 0..120 {
+            check_node(&mut p);
+            nodes += 1;
+            let moves = p.legal_moves();
+            assert_eq!(p.has_legal_move(), !moves.is_empty(), "{p:?}");
+            if moves.is_empty() {
+                break;
+            }
+            let us = p.side_to_move();
+            checks += usize::from(p.is_attacked(p.volkhv_square(us).unwrap(), us.other()));
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            p.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(
+        nodes > 5000 && checks > 50,
+        "{nodes} nodes, {checks} checks"
+    );
+}
