@@ -62,7 +62,19 @@ fn acting(word: CommandWord, argument: &str) -> Option<Cmd> {
 
 impl Queries for Chess {
     fn read_command(game: &Game<Self>, text: &str, w: Wording, braille: bool) -> Option<Cmd> {
-        let cmd = match describe::parse_command(text, w.lang)? {
+        let Some(parsed) = describe::parse_command(text, w.lang) else {
+            // `q z9` is no move and no square: the square is what to say.
+            let unreadable = || {
+                matches!(
+                    game.rules().read_move(game.position(), text),
+                    arbiter_session::Reading::Unreadable { .. }
+                )
+            };
+            return describe::argument_error(text, w.lang)
+                .filter(|_| unreadable())
+                .map(|e| Cmd::Said(e.to_string()));
+        };
+        let cmd = match parsed {
             Ok(c) => c,
             Err(e) => return Some(Cmd::Said(e.to_string())),
         };

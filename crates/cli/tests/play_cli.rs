@@ -683,3 +683,18 @@ fn end_of_input_waits_for_the_engines_move_then_leaves_the_game_unfinished() {
         r.out
     );
 }
+
+/// A one-letter question about a square that does not exist (`q z9`) is
+/// answered about the square, in the player's language, and costs nothing;
+/// `Q e4` (a capital, a move) and `b c4` are still read as moves.
+#[test]
+fn a_question_about_no_square_is_answered_about_the_square() {
+    for (lang, said) in [("en", "Not a square: z9"), ("ru", "Это не поле: z9")] {
+        let dir = scratch(&format!("no-square-{lang}"));
+        let args = two(&["--lang", lang, "--control", "300+2"]);
+        let (r, v) = scripted(&refs(&args), "@1000 q z9\n@2000 e4\n", &dir);
+        assert!(r.out.contains(said), "{}", r.out);
+        assert_eq!(v["moves"], serde_json::json!(["e4"]), "{}", r.out);
+        assert_eq!(v["penalties"], serde_json::json!([]), "{}", r.out);
+    }
+}

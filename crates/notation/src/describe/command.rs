@@ -402,6 +402,18 @@ pub fn parse_command(text: &str, lang: Lang) -> Option<Result<Command, QueryErro
     }
 }
 
+/// Why a one-letter command's argument does not read (`q z9`: no square
+/// z9). [`parse_command`] sets that reason aside so that the text can be
+/// read as a move (`Q e4` is one); a caller says it when the text is no
+/// move either, so the player hears about the square, not about a move.
+pub fn argument_error(text: &str, lang: Lang) -> Option<QueryError> {
+    let ct = command_word(text)?;
+    if !ct.by_letter || ct.argument.is_empty() || arg_of(ct.word) == Arg::None {
+        return None;
+    }
+    with_argument(ct.word, ct.argument, lang).err()
+}
+
 /// The help: every command with all its forms (letter, English, Russian, German words),
 /// its argument and what it does, one per line, in `lang`; then the rule that separates
 /// commands from moves.

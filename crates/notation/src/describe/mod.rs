@@ -18,7 +18,9 @@ mod record;
 mod words;
 
 pub use args::{Line, PieceQuery, parse_line, parse_piece, parse_square};
-pub use command::{Command, CommandText, CommandWord, command_word, help_text, parse_command};
+pub use command::{
+    Command, CommandText, CommandWord, argument_error, command_word, help_text, parse_command,
+};
 pub use error::{QueryError, QueryErrorKind};
 pub use position::{attackers, board_text, moves, pieces, scan, square};
 pub use record::{clocks, history, last_move, moves_from_text, position_after};
