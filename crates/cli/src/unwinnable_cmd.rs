@@ -31,8 +31,9 @@ pub struct Args {
     /// Print each side's verdict and helpmate line as JSON before the label.
     #[arg(long)]
     json: bool,
-    /// Stop each side's analysis after this many milliseconds (an
-    /// undetermined side is then shown as `?`); default: a fixed node budget.
+    /// Answer within this many milliseconds in all (both sides asked: half
+    /// each, the second side also gets what the first left); a side not
+    /// settled in time is shown as `?`. Default: a fixed node budget.
     #[arg(long = "budget-ms", value_name = "N")]
     budget_ms: Option<u64>,
 }
@@ -63,16 +64,48 @@ fn position(text: &str) -> Result<Chess, String> {
     e.ignore_impossible_check().map_err(|e| format!("{e}"))
 }
 
-/// One side's answer, under a deadline if the user gave one.
-fn ask(pos: &Chess, side: Color, budget_ms: Option<u64>) -> Verdict {
-    match budget_ms {
-        None => can_mate(pos, side, Budget::DEFAULT),
-        Some(ms) => {
-            let deadline = Instant::now() + Duration::from_millis(ms);
-            let stop = move || Instant::now() >= deadline;
-            can_mate(pos, side, Budget::nodes(u64::MAX).with_stop(&stop))
+/// The node budget a deadline starts from: what a slow core searches in a
+/// millisecond. The analysis spends its node budget in growing slices
+/// (helpmate searches, then the enumeration, then deeper searches), so a
+/// node count, not the deadline alone, must bound each attempt: an
+/// unbounded count would leave the whole deadline to the first slice.
+const NODES_PER_MS: u64 = 2_000;
+
+/// One side's answer by `deadline` if the user gave one, else within the
+/// default node budget. Under a deadline the analysis runs with a node
+/// budget fitted to the time, and again with twice the nodes while time is
+/// left, so a longer deadline always searches at least as far as a shorter
+/// one (the repeated work costs at most as much as the last attempt).
+fn ask(pos: &Chess, side: Color, deadline: Option<Instant>) -> Verdict {
+    let Some(deadline) = deadline else {
+        return can_mate(pos, side, Budget::DEFAULT);
+    };
+    let stop = move || Instant::now() >= deadline;
+    let left = deadline.saturating_duration_since(Instant::now());
+    let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
+    let mut nodes = ms.saturating_mul(NODES_PER_MS).max(Budget::DEFAULT.nodes);
+    loop {
+        let verdict = can_mate(pos, side, Budget::nodes(nodes).with_stop(&stop));
+        if verdict != Verdict::Undetermined || stop() {
+            return verdict;
         }
+        nodes = nodes.saturating_mul(2);
     }
+}
+
+/// The deadlines of the sides asked: `--budget-ms` bounds the whole
+/// answer, so with both sides asked the first gets half the time and the
+/// second what is left.
+fn deadlines(budget_ms: Option<u64>, both: bool) -> (Option<Instant>, Option<Instant>) {
+    let Some(ms) = budget_ms else {
+        return (None, None);
+    };
+    let start = Instant::now();
+    let at = |ms: u64| start.checked_add(Duration::from_millis(ms));
+    // A deadline too far to represent is no deadline beyond the nodes.
+    let end = at(ms).or_else(|| at(u64::from(u32::MAX)));
+    let first = if both { at(ms / 2) } else { end };
+    (first, end)
 }
 
 /// The helpmate line in SAN, with check and mate marks.
@@ -126,8 +159,10 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let white = ask_white.then(|| ask(&pos, Color::White, a.budget_ms));
-    let black = ask_black.then(|| ask(&pos, Color::Black, a.budget_ms));
+    let (first, second) = deadlines(a.budget_ms, ask_white && ask_black);
+    let white = ask_white.then(|| ask(&pos, Color::White, first));
+    let black_deadline = if ask_white { second } else { first };
+    let black = ask_black.then(|| ask(&pos, Color::Black, black_deadline));
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
         .collect();

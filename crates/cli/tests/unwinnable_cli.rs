@@ -95,6 +95,18 @@ fn a_deadline_still_ends_in_a_label() {
     assert!(matches!(label.as_bytes()[1], b'B' | b'?'), "{label}");
 }
 
+/// A wall of bishops of one colour that the default node budget leaves
+/// undetermined (chasolver: neither side can mate): a deadline is spent
+/// across every step of the analysis, not on the first alone, so a
+/// generous one settles it.
+#[test]
+fn a_deadline_spends_its_time_on_the_whole_analysis() {
+    let fen = "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1";
+    let out = arbiter(&[fen, "--budget-ms", "20000"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "--");
+}
+
 #[test]
 fn a_bad_fen_exits_2_and_says_why() {
     let out = arbiter(&["8/8/8/zz w - - 0 1"]);
