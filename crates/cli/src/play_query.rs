@@ -11,7 +11,6 @@ use arbiter_notation::describe::{self, Command, CommandWord, Wording};
 use arbiter_session::Variant;
 use arbiter_tavreli::Tavreli;
 use arbiter_tavreli::queries;
-use arbiter_tavreli::speech::Lang as TLang;
 
 /// A command line, read.
 pub enum Cmd {
@@ -104,13 +103,6 @@ impl Queries for Chess {
     }
 }
 
-fn tlang(l: SpokenLang) -> TLang {
-    match l {
-        SpokenLang::Ru => TLang::Ru,
-        _ => TLang::En,
-    }
-}
-
 /// `s e` is a file, `s 4` a rank (Tavreli's 8×8 board).
 fn tavreli_line(arg: &str) -> Option<Result<u8, u8>> {
     let mut c = arg.trim().chars();
@@ -130,7 +122,9 @@ impl Queries for Tavreli {
         if let Some(c) = acting(ct.word, ct.argument) {
             return Some(c);
         }
-        let lang = tlang(w.lang);
+        // Tavreli has words in every language the game speaks
+        // (`arbiter_tavreli::speech::LANGS`): the player's own.
+        let lang = w.lang;
         let pos = game.position();
         let start = game.start_position();
         let arg = ct.argument;
@@ -166,8 +160,11 @@ impl Queries for Tavreli {
             // A letter whose argument does not read may be a move.
             None if ct.by_letter => None,
             None => Some(Cmd::Said(match lang {
-                TLang::Ru => format!("Не понято: {}", arbiter_laws::log::cut(text, 40)),
-                _ => format!("Not understood: {}", arbiter_laws::log::cut(text, 40)),
+                SpokenLang::Ru => format!("Не понято: {}", arbiter_laws::log::cut(text, 40)),
+                SpokenLang::De => {
+                    format!("Nicht verstanden: {}", arbiter_laws::log::cut(text, 40))
+                }
+                SpokenLang::En => format!("Not understood: {}", arbiter_laws::log::cut(text, 40)),
             })),
         }
     }

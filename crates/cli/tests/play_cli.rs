@@ -649,6 +649,45 @@ fn tavreli_refusal_reasons_are_said_in_russian_and_german() {
     }
 }
 
+/// `arbiter play --variant tavreli --lang de`: the moves, the towers, the
+/// board and the answers to questions are German, not English.
+#[test]
+fn tavreli_is_said_in_german() {
+    let dir = scratch("tavreli-de");
+    let args = [
+        "play",
+        "--variant",
+        "tavreli",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--lang",
+        "de",
+    ];
+    let script = "@100 e2-e3\n@200 d8-d7\n@300 q d7\n@400 l\n@500 m e3\n@600 p Wsadnik\n@700 b\n";
+    let (r, v) = scripted(&args, script, &dir);
+    for s in [
+        "Weiß: weißer Ratnik von e2 nach e3",
+        "Schwarz: schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik",
+        "auf d7 ein Turm aus zwei Steinen: oben ein schwarzer Knjas, darunter ein schwarzer Ratnik",
+        "Letzter Zug: Schwarz, schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik.",
+        "Weißer Ratnik auf e3, 1 Zug:",
+        "weißer Ratnik von e3 nach e4",
+        "Weiß: Wsadnik, 2: b1, g1. Schwarz: Wsadnik, 2: b8, g8.",
+        "Reihe 6: leer",
+        "Reihe 3: auf e3 ein weißer Ratnik",
+    ] {
+        assert!(r.out.lines().any(|l| l == s), "{s}\n{}", r.out);
+    }
+    for english in [
+        "from", "tower", "takes", "prisoner", "empty", "rank", "onto",
+    ] {
+        assert!(!r.out.contains(english), "{english}\n{}", r.out);
+    }
+    assert_eq!(v["moves"], serde_json::json!(["e2-e3", "d8-d7"]));
+}
+
 /// At the end of input the program waits for the engine's pending move,
 /// writes it, and exits 0 with the game unfinished (`*`).
 #[test]

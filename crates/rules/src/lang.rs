@@ -11,9 +11,9 @@ use std::fmt;
 /// A language the arbiter can say or write its words in.
 ///
 /// Not every text exists in every language: German has the FIDE spoken names
-/// of Appendix D (L-D.2.1) and the talking clock, but no Tavreli or clock-message
-/// vocabulary; a text that has no German form is given in English, the FIDE
-/// working language.
+/// of Appendix D (L-D.2.1), the talking clock and the Tavreli words, but no
+/// clock-message vocabulary; a text that has no German form is given in
+/// English, the FIDE working language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// English.

@@ -5,22 +5,8 @@
 
 use arbiter_rules::{Lang, Side};
 use arbiter_tavreli::board::square_name;
+use arbiter_tavreli::names;
 use arbiter_tavreli::notation::{Illegal, Malformed};
-use arbiter_tavreli::{Kind, names};
-
-/// The German name of a kind of man, transliterated from the Russian as
-/// German spelling does (Duden): Wolchw, Knjas, Ratoborez…
-fn kind_de(k: Kind) -> &'static str {
-    match k {
-        Kind::Volkhv => "Wolchw",
-        Kind::Knyaz => "Knjas",
-        Kind::Ratoborets => "Ratoborez",
-        Kind::Luchnik => "Lutschnik",
-        Kind::Vsadnik => "Wsadnik",
-        Kind::Ratnik => "Ratnik",
-        Kind::Helgi => "Helgi",
-    }
-}
 
 /// Why a token is not a move, in `l` (English: the reader's own words).
 pub fn malformed(m: &Malformed, l: Lang) -> String {
@@ -211,7 +197,7 @@ fn illegal_de(i: &Illegal) -> String {
         } => format!(
             "{} mit {} obenauf kann nicht von {} nach {} ziehen",
             if tower { "ein Turm" } else { "ein Stein" },
-            kind_de(kind),
+            names::kind_name_de(kind),
             square_name(from),
             square_name(to)
         ),

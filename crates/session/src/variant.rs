@@ -139,22 +139,12 @@ impl Variant for Tavreli {
         }
     }
 
+    /// The description already ends in check, mate or stalemate (§3.4) in
+    /// the player's language, so nothing is added to it: adding the
+    /// lexicon's check word said "мат, мат".
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
-        use arbiter_laws::Status;
-        let lang = match lex.language() {
-            SpokenLang::Ru => arbiter_tavreli::speech::Lang::Ru,
-            _ => arbiter_tavreli::speech::Lang::En,
-        };
-        let words = arbiter_tavreli::speech::describe_move(pos, *mv, lang);
-        let mut after = pos.clone();
-        self.play(&mut after, mv);
-        let mate = self.status(&after) == Status::Checkmate;
-        if mate || self.is_check(&after) {
-            let word = arbiter_notation::check_word(lex, mate);
-            format!("{words}, {word}")
-        } else {
-            words
-        }
+        // Tavreli has words in every spoken language (`speech::LANGS`).
+        arbiter_tavreli::speech::describe_move(pos, *mv, lex.language())
     }
 }
 
@@ -220,6 +210,33 @@ mod tests {
             }
         ));
         assert_ne!(read(&pos, "Cc4", Lexicon::En), "Bc4");
+    }
+
+    /// A Tavreli move is said in the player's language, German included,
+    /// and its check or mate once (§3.4): the description already says it.
+    #[test]
+    fn tavreli_moves_are_said_in_german_with_one_mate() {
+        let rules = Tavreli::default();
+        let p = arbiter_tavreli::fen::parse("k7/8/1K6/8/8/8/8/7R w - - 0 1").unwrap();
+        let (mv, _) = arbiter_tavreli::notation::parse_move(&p, "h1-h8").unwrap();
+        assert_eq!(
+            rules.say_move(&p, &mv, Lexicon::FideDe),
+            "weißer Ratoborez von h1 nach h8, Matt"
+        );
+        assert_eq!(
+            rules.say_move(&p, &mv, Lexicon::Ru),
+            "белый ратоборец с h1 на h8, мат"
+        );
+        assert_eq!(
+            rules.say_move(&p, &mv, Lexicon::En),
+            "white ratoborets from h1 to h8, checkmate"
+        );
+        let start = arbiter_tavreli::Position::initial();
+        let (mv, _) = arbiter_tavreli::notation::parse_move(&start, "e2-e3").unwrap();
+        assert_eq!(
+            rules.say_move(&start, &mv, Lexicon::FideDe),
+            "weißer Ratnik von e2 nach e3"
+        );
     }
 
     #[test]

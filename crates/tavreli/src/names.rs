@@ -1,4 +1,4 @@
-//! The names of the men in English and Russian. The lowest layer of the
+//! The names of the men in English, Russian and German. The lowest layer of the
 //! crate's words: the move notation (its messages) and the spoken descriptions
 //! both name men, and neither has to depend on the other for it.
 
@@ -27,5 +27,21 @@ pub fn kind_name_ru(k: Kind) -> &'static str {
         Kind::Vsadnik => "всадник",
         Kind::Ratnik => "ратник",
         Kind::Helgi => "хелги",
+    }
+}
+
+/// The German name of a kind of man, transliterated from the Russian as
+/// German spelling does (Duden): "Wolchw", "Knjas", "Ratoborez". One place
+/// names the kinds in German, for the spoken moves and the reader's refusals
+/// alike.
+pub fn kind_name_de(k: Kind) -> &'static str {
+    match k {
+        Kind::Volkhv => "Wolchw",
+        Kind::Knyaz => "Knjas",
+        Kind::Ratoborets => "Ratoborez",
+        Kind::Luchnik => "Lutschnik",
+        Kind::Vsadnik => "Wsadnik",
+        Kind::Ratnik => "Ratnik",
+        Kind::Helgi => "Helgi",
     }
 }

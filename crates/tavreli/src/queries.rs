@@ -12,7 +12,7 @@
 use arbiter_rules::Side;
 
 use crate::board::{Kind, Move, Position, square_name};
-use crate::speech::{Lang, describe_move, kind_name_en, kind_name_ru, man, tower};
+use crate::speech::{Lang, describe_move, kind_name_de, kind_name_en, kind_name_ru, man, tower};
 
 /// Which men `p` lists: both `None` lists every man in control of a tower or square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,17 +39,24 @@ impl QueryError {
     pub fn text(&self, lang: Lang) -> String {
         match (self, lang) {
             (QueryError::EmptySquare(s), Lang::Ru) => format!("Поле {} пусто", square_name(*s)),
-            (QueryError::EmptySquare(s), Lang::En | Lang::De) => {
+            (QueryError::EmptySquare(s), Lang::De) => format!("{} ist leer", square_name(*s)),
+            (QueryError::EmptySquare(s), Lang::En) => {
                 format!("{} is empty", square_name(*s))
             }
             (QueryError::NotToMove(s), Lang::Ru) => {
                 format!("Таврель на {} сейчас не ходит", square_name(*s))
             }
-            (QueryError::NotToMove(s), Lang::En | Lang::De) => {
+            (QueryError::NotToMove(s), Lang::De) => {
+                format!("Der Stein auf {} ist nicht am Zug", square_name(*s))
+            }
+            (QueryError::NotToMove(s), Lang::En) => {
                 format!("The man on {} is not on the move", square_name(*s))
             }
             (QueryError::BadRecord(i), Lang::Ru) => format!("Ход {} в записи невозможен", i + 1),
-            (QueryError::BadRecord(i), Lang::En | Lang::De) => {
+            (QueryError::BadRecord(i), Lang::De) => {
+                format!("Zug {} der Partie ist regelwidrig", i + 1)
+            }
+            (QueryError::BadRecord(i), Lang::En) => {
                 format!("Move {} of the record is not legal", i + 1)
             }
         }
@@ -68,8 +75,10 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
     match (lang, side) {
         (Lang::Ru, Side::White) => "Белые",
         (Lang::Ru, Side::Black) => "Чёрные",
-        (Lang::En | Lang::De, Side::White) => "White",
-        (Lang::En | Lang::De, Side::Black) => "Black",
+        (Lang::De, Side::White) => "Weiß",
+        (Lang::De, Side::Black) => "Schwarz",
+        (Lang::En, Side::White) => "White",
+        (Lang::En, Side::Black) => "Black",
     }
 }
 
@@ -84,13 +93,15 @@ fn capitalise(s: &str) -> String {
 fn kind_name(k: Kind, lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => kind_name_ru(k),
-        Lang::En | Lang::De => kind_name_en(k),
+        Lang::De => kind_name_de(k),
+        Lang::En => kind_name_en(k),
     }
 }
 
-/// Reads a `p` argument: kind names in Russian or English ("всадник", "vsadnik"), the
-/// position-text letters (K Q R B N P H: upper case White, lower case Black, as in the
-/// position text), colour words ("белые", "white"), or a colour and a kind.
+/// Reads a `p` argument: kind names in Russian, English or German ("всадник", "vsadnik",
+/// "Wsadnik"), the position-text letters (K Q R B N P H: upper case White, lower case
+/// Black, as in the position text), colour words ("белые", "white", "weiß"), or a colour
+/// and a kind.
 pub fn parse_men(text: &str) -> Option<MenQuery> {
     let words: Vec<String> = text
         .split_whitespace()
@@ -120,13 +131,15 @@ pub fn parse_men(text: &str) -> Option<MenQuery> {
     };
     for w in &words {
         let side = match w.as_str() {
-            "white" | "белые" | "белых" => Some(Side::White),
-            "black" | "черные" | "черных" => Some(Side::Black),
+            "white" | "белые" | "белых" | "weiß" | "weiss" => Some(Side::White),
+            "black" | "черные" | "черных" | "schwarz" => Some(Side::Black),
             _ => None,
         };
-        let kind = Kind::ALL
-            .into_iter()
-            .find(|&k| kind_name_en(k) == w.as_str() || kind_name_ru(k).replace('ё', "е") == *w);
+        let kind = Kind::ALL.into_iter().find(|&k| {
+            kind_name_en(k) == w.as_str()
+                || kind_name_ru(k).replace('ё', "е") == *w
+                || kind_name_de(k).to_lowercase() == *w
+        });
         match (side, kind) {
             (Some(s), _) if q.side.is_none() => q.side = Some(s),
             (_, Some(k)) if q.kind.is_none() => q.kind = Some(k),
@@ -185,7 +198,8 @@ pub fn pieces(pos: &Position, q: MenQuery, lang: Lang) -> String {
 pub fn square(pos: &Position, sq: u8, lang: Lang) -> String {
     tower(pos, sq, lang).unwrap_or_else(|| match lang {
         Lang::Ru => format!("на {} пусто", square_name(sq)),
-        Lang::En | Lang::De => format!("{} is empty", square_name(sq)),
+        Lang::De => format!("{} ist leer", square_name(sq)),
+        Lang::En => format!("{} is empty", square_name(sq)),
     })
 }
 
@@ -197,10 +211,10 @@ pub fn scan(pos: &Position, line: Result<u8, u8>, lang: Lang) -> String {
         Err(r) => (0..8).map(|f| (r % 8) * 8 + f).collect(),
     };
     let empty = |a: u8, b: u8| {
-        let word = if lang == Lang::Ru {
-            "пусто"
-        } else {
-            "empty"
+        let word = match lang {
+            Lang::Ru => "пусто",
+            Lang::De => "leer",
+            Lang::En => "empty",
         };
         if a == b {
             format!("{} {word}", square_name(a))
@@ -245,13 +259,20 @@ pub fn moves(pos: &Position, sq: u8, lang: Lang) -> Result<String, QueryError> {
     let n = said.len();
     Ok(match lang {
         Lang::Ru if n == 0 => format!("{who} на {}: ходов нет.", square_name(sq)),
-        Lang::En | Lang::De if n == 0 => format!("{who} on {}: no legal moves.", square_name(sq)),
+        Lang::De if n == 0 => format!("{who} auf {}: keine Züge.", square_name(sq)),
+        Lang::En if n == 0 => format!("{who} on {}: no legal moves.", square_name(sq)),
         Lang::Ru => format!(
             "{who} на {}, ходов: {n}:\n{}",
             square_name(sq),
             said.join("\n")
         ),
-        Lang::En | Lang::De => format!(
+        Lang::De => format!(
+            "{who} auf {}, {n} {}:\n{}",
+            square_name(sq),
+            if n == 1 { "Zug" } else { "Züge" },
+            said.join("\n")
+        ),
+        Lang::En => format!(
             "{who} on {}, {n} moves:\n{}",
             square_name(sq),
             said.join("\n")
@@ -271,7 +292,11 @@ pub fn attackers(pos: &Position, sq: u8, lang: Lang) -> String {
                 names.push(format!("{} {}", kind_name(m.kind, lang), square_name(s)));
             }
         }
-        let none = if lang == Lang::Ru { "нет" } else { "none" };
+        let none = match lang {
+            Lang::Ru => "нет",
+            Lang::De => "keine",
+            Lang::En => "none",
+        };
         let list = if names.is_empty() {
             none.to_string()
         } else {
@@ -281,7 +306,8 @@ pub fn attackers(pos: &Position, sq: u8, lang: Lang) -> String {
     };
     let head = match lang {
         Lang::Ru => format!("Поле {} атакуют.", square_name(sq)),
-        Lang::En | Lang::De => format!("Attackers of {}.", square_name(sq)),
+        Lang::De => format!("Angreifer auf {}.", square_name(sq)),
+        Lang::En => format!("Attackers of {}.", square_name(sq)),
     };
     format!("{head} {} {}", side(Side::White), side(Side::Black))
 }
@@ -307,7 +333,8 @@ pub fn history(start: &Position, record: &[Move], lang: Lang) -> Result<String, 
     if played.is_empty() {
         return Ok(match lang {
             Lang::Ru => "Ходов ещё не было.".into(),
-            Lang::En | Lang::De => "No moves yet.".into(),
+            Lang::De => "Noch keine Züge.".into(),
+            Lang::En => "No moves yet.".into(),
         });
     }
     let lines: Vec<String> = played
@@ -334,6 +361,181 @@ pub fn last_move(start: &Position, record: &[Move], lang: Lang) -> Result<String
     let said = describe_move(pos, *m, lang);
     Ok(match lang {
         Lang::Ru => format!("Последний ход: {}, {said}.", who.to_lowercase()),
-        Lang::En | Lang::De => format!("Last move: {who}, {said}."),
+        Lang::De => format!("Letzter Zug: {who}, {said}."),
+        Lang::En => format!("Last move: {who}, {said}."),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::tests::english_words;
+    use crate::{fen, notation};
+
+    const TOWER3: &str = "7k/8/8/8/4(bprQ)3/8/8/K7 w - - 0 1";
+
+    fn pos(f: &str) -> Position {
+        fen::parse(f).expect("position text")
+    }
+
+    fn sq(s: &str) -> u8 {
+        notation::parse_square(s).expect("square")
+    }
+
+    const ALL: MenQuery = MenQuery {
+        side: None,
+        kind: None,
+    };
+
+    /// 1. e2-e3 d8-d7 from the start (the knyaz steps onto his own ratnik).
+    fn two_moves() -> (Position, Vec<Move>) {
+        let start = Position::initial();
+        let mut p = start.clone();
+        let mut record = Vec::new();
+        for t in ["e2-e3", "d8-d7"] {
+            let (m, _) = notation::parse_move(&p, t).expect("legal");
+            p.make(m);
+            record.push(m);
+        }
+        (start, record)
+    }
+
+    #[test]
+    fn german_pieces_squares_and_scans() {
+        let p = pos(TOWER3);
+        assert_eq!(
+            pieces(&p, ALL, Lang::De),
+            "Weiß: Wolchw, 1: a1; Knjas, 1: e4. Schwarz: Wolchw, 1: h8."
+        );
+        let none = MenQuery {
+            side: Some(Side::White),
+            kind: Some(Kind::Vsadnik),
+        };
+        assert_eq!(pieces(&p, none, Lang::De), "Weiß: Wsadnik, 0.");
+        assert_eq!(square(&p, sq("e5"), Lang::De), "e5 ist leer");
+        assert_eq!(
+            square(&p, sq("e4"), Lang::De),
+            "auf e4 ein Turm aus drei Steinen: oben ein weißer Knjas, darunter ein schwarzer Ratnik, ein schwarzer Lutschnik"
+        );
+        assert_eq!(
+            scan(&p, Ok(4), Lang::De),
+            "e1–e3 leer; auf e4 ein Turm aus drei Steinen: oben ein weißer Knjas, darunter ein schwarzer Ratnik, ein schwarzer Lutschnik; e5–e8 leer"
+        );
+        assert_eq!(
+            scan(&p, Err(7), Lang::De),
+            "a8–g8 leer; auf h8 ein schwarzer Wolchw"
+        );
+    }
+
+    #[test]
+    fn german_moves_attackers_and_refusals() {
+        let p = pos(TOWER3);
+        assert_eq!(
+            moves(&p, sq("h8"), Lang::De).unwrap_err().text(Lang::De),
+            "Der Stein auf h8 ist nicht am Zug"
+        );
+        assert_eq!(
+            moves(&p, sq("e5"), Lang::De).unwrap_err().text(Lang::De),
+            "e5 ist leer"
+        );
+        assert_eq!(
+            QueryError::BadRecord(0).text(Lang::De),
+            "Zug 1 der Partie ist regelwidrig"
+        );
+        // One move: "1 Zug", singular.
+        let one = pos("k7/8/8/8/8/1r6/8/K7 w - - 0 1");
+        assert_eq!(
+            moves(&one, sq("a1"), Lang::De).unwrap(),
+            "Weißer Wolchw auf a1, 1 Zug:\nweißer Wolchw von a1 nach a2"
+        );
+        let stalemated = pos("k7/8/1Q6/8/8/8/8/K7 b - - 0 1");
+        assert_eq!(
+            moves(&stalemated, sq("a8"), Lang::De).unwrap(),
+            "Schwarzer Wolchw auf a8: keine Züge."
+        );
+        let all = moves(&p, sq("e4"), Lang::De).unwrap();
+        assert!(all.starts_with("Weißer Knjas auf e4, "), "{all}");
+        assert!(all.lines().next().unwrap().ends_with(" Züge:"), "{all}");
+        assert_eq!(
+            attackers(&p, sq("e5"), Lang::De),
+            "Angreifer auf e5. Weiß: Knjas e4. Schwarz: keine."
+        );
+    }
+
+    #[test]
+    fn german_history_and_last_move() {
+        let start = Position::initial();
+        assert_eq!(history(&start, &[], Lang::De).unwrap(), "Noch keine Züge.");
+        let (start, record) = two_moves();
+        assert_eq!(
+            history(&start, &record, Lang::De).unwrap(),
+            "1. weißer Ratnik von e2 nach e3\n1... schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik"
+        );
+        assert_eq!(
+            last_move(&start, &record, Lang::De).unwrap(),
+            "Letzter Zug: Schwarz, schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik."
+        );
+        let bad = [record[1]];
+        assert_eq!(
+            history(&start, &bad, Lang::De).unwrap_err().text(Lang::De),
+            "Zug 1 der Partie ist regelwidrig"
+        );
+    }
+
+    #[test]
+    fn german_men_arguments_are_read() {
+        let q = |side, kind| Some(MenQuery { side, kind });
+        assert_eq!(parse_men("Wsadnik"), q(None, Some(Kind::Vsadnik)));
+        assert_eq!(
+            parse_men("weiß Lutschnik"),
+            q(Some(Side::White), Some(Kind::Luchnik))
+        );
+        assert_eq!(parse_men("weiss"), q(Some(Side::White), None));
+        assert_eq!(
+            parse_men("schwarz Wolchw"),
+            q(Some(Side::Black), Some(Kind::Volkhv))
+        );
+        assert_eq!(parse_men("Bauer"), None);
+    }
+
+    /// Every answer of every command, in German, has no English word; the
+    /// same answers in English do (so the check can fail).
+    #[test]
+    fn no_english_word_in_any_german_answer() {
+        let (start, record) = two_moves();
+        let mut p = start.clone();
+        for &m in &record {
+            p.make(m);
+        }
+        for pos in [p, pos(TOWER3), pos("k7/8/1Q6/8/8/8/8/K7 b - - 0 1")] {
+            let answers = |l: Lang| {
+                let mut v = vec![pieces(&pos, ALL, l), board_text(&pos, l)];
+                for s in 0..64 {
+                    v.push(square(&pos, s, l));
+                    v.push(attackers(&pos, s, l));
+                    v.push(moves(&pos, s, l).unwrap_or_else(|e| e.text(l)));
+                }
+                for i in 0..8 {
+                    v.push(scan(&pos, Ok(i), l));
+                    v.push(scan(&pos, Err(i), l));
+                }
+                v
+            };
+            for (de, en) in answers(Lang::De).iter().zip(answers(Lang::En)) {
+                assert_eq!(english_words(de), Vec::<&str>::new(), "{de}");
+                assert!(!english_words(&en).is_empty(), "{en}");
+            }
+        }
+        for l in [
+            history(&start, &record, Lang::De),
+            last_move(&start, &record, Lang::De),
+        ] {
+            let l = l.unwrap();
+            assert_eq!(english_words(&l), Vec::<&str>::new(), "{l}");
+        }
+    }
+
+    fn board_text(pos: &Position, l: Lang) -> String {
+        crate::speech::board(pos, l).join("\n")
+    }
 }

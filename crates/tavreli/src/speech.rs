@@ -10,17 +10,17 @@ use arbiter_rules::Side;
 /// The language of the words: one enum for every crate that speaks.
 pub use arbiter_rules::Lang;
 
-/// The languages Tavreli has words for: English and Russian. German, which has
-/// the FIDE spoken chess names but no Tavreli vocabulary, is refused here, so that
-/// a player who asks for it is told instead of hearing English.
-pub const LANGS: [Lang; 2] = [Lang::En, Lang::Ru];
+/// The languages Tavreli has words for: English, Russian and German. The kinds
+/// keep their Russian names in each (transliterated in English and German), as
+/// the tournament rules give them.
+pub const LANGS: [Lang; 3] = [Lang::En, Lang::Ru, Lang::De];
 
 /// Reads a language name (`ru`, `english`…) among [`LANGS`].
 pub fn parse_lang(s: &str) -> Option<Lang> {
     Lang::parse(s).filter(|l| LANGS.contains(l))
 }
 
-pub use crate::names::{kind_name_en, kind_name_ru};
+pub use crate::names::{kind_name_de, kind_name_en, kind_name_ru};
 
 /// Accusative (for "берёт в плен …"); хелги is indeclinable.
 fn kind_acc_ru(k: Kind) -> &'static str {
@@ -66,7 +66,107 @@ fn color_ru(side: Side, fem: bool, acc: bool) -> &'static str {
     }
 }
 
-/// One man in words: "белый князь", "white ratnik (promoted helgi)".
+/// The German case a man is named in: the subject, or the object of "nimmt …
+/// gefangen" and "stellt sich auf …".
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CaseDe {
+    Nom,
+    Acc,
+}
+
+/// The German article before a man: none ("weißer Ratnik von e2 nach e3"),
+/// indefinite ("auf e4 ein weißer Ratnik") or definite ("nimmt den schwarzen
+/// Ratnik gefangen").
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArtDe {
+    None,
+    Indef,
+    Def,
+}
+
+/// One man in German with the article and case the sentence needs. Helgi is
+/// feminine, as in Russian ("die Helgi", a woman's name); the other kinds are
+/// masculine nouns whose accusative is their nominative, so only the article
+/// and the colour's ending change ("ein weißer Ratnik", "den weißen Ratnik").
+fn man_de(m: &ManInfo, art: ArtDe, case: CaseDe) -> String {
+    let fem = feminine(m.kind);
+    let article = match (art, fem, case) {
+        (ArtDe::None, ..) => "",
+        (ArtDe::Indef, false, CaseDe::Nom) => "ein ",
+        (ArtDe::Indef, false, CaseDe::Acc) => "einen ",
+        (ArtDe::Indef, true, _) => "eine ",
+        (ArtDe::Def, false, CaseDe::Nom) => "der ",
+        (ArtDe::Def, false, CaseDe::Acc) => "den ",
+        (ArtDe::Def, true, _) => "die ",
+    };
+    // Feminine nominative and accusative end in -e with every article; the
+    // masculine accusative in -en; the masculine nominative in -er unless the
+    // definite article already shows the gender.
+    let ending = match (fem, case, art) {
+        (true, ..) => "e",
+        (false, CaseDe::Acc, _) => "en",
+        (false, CaseDe::Nom, ArtDe::Def) => "e",
+        (false, CaseDe::Nom, _) => "er",
+    };
+    let colour = match m.side {
+        Side::White => "weiß",
+        Side::Black => "schwarz",
+    };
+    let mut s = format!("{article}{colour}{ending} {}", kind_name_de(m.kind));
+    if m.promoted {
+        s.push_str(" (verwandelter Ratnik)");
+    }
+    s
+}
+
+/// "zum Wsadnik", "zur Helgi": what a ratnik becomes (zu + dative).
+fn to_kind_de(k: Kind) -> String {
+    let zu = if feminine(k) { "zur" } else { "zum" };
+    format!("{zu} {}", kind_name_de(k))
+}
+
+/// A cardinal number in German words, as it stands before "Steinen"
+/// ("aus drei Steinen", "aus einundzwanzig Steinen"): no tower holds more
+/// than the 32 men of the game.
+fn count_de(n: usize) -> String {
+    const UNITS: [&str; 20] = [
+        "null",
+        "eins",
+        "zwei",
+        "drei",
+        "vier",
+        "fünf",
+        "sechs",
+        "sieben",
+        "acht",
+        "neun",
+        "zehn",
+        "elf",
+        "zwölf",
+        "dreizehn",
+        "vierzehn",
+        "fünfzehn",
+        "sechzehn",
+        "siebzehn",
+        "achtzehn",
+        "neunzehn",
+    ];
+    match n {
+        0..=19 => UNITS[n].to_string(),
+        20..=39 => {
+            let tens = if n < 30 { "zwanzig" } else { "dreißig" };
+            match n % 10 {
+                0 => tens.to_string(),
+                1 => format!("einund{tens}"),
+                u => format!("{}und{tens}", UNITS[u]),
+            }
+        }
+        _ => n.to_string(),
+    }
+}
+
+/// One man in words: "белый князь", "white ratnik (promoted helgi)",
+/// "weißer Knjas".
 pub fn man(m: &ManInfo, lang: Lang) -> String {
     match lang {
         Lang::Ru => {
@@ -80,7 +180,8 @@ pub fn man(m: &ManInfo, lang: Lang) -> String {
             }
             s
         }
-        Lang::En | Lang::De => {
+        Lang::De => man_de(m, ArtDe::None, CaseDe::Nom),
+        Lang::En => {
             let mut s = format!("{} {}", m.side.name(), kind_name_en(m.kind));
             if m.promoted {
                 s.push_str(" (promoted ratnik)");
@@ -184,7 +285,8 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
     if st.len() == 1 {
         return Some(match lang {
             Lang::Ru => format!("на {name} {}", man(top, lang)),
-            Lang::En | Lang::De => format!("on {name} a {}", man(top, lang)),
+            Lang::De => format!("auf {name} {}", man_de(top, ArtDe::Indef, CaseDe::Nom)),
+            Lang::En => format!("on {name} a {}", man(top, lang)),
         });
     }
     let rest: Vec<String> = st
@@ -193,7 +295,8 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
         .skip(1)
         .map(|m| match lang {
             Lang::Ru => man(m, lang),
-            Lang::En | Lang::De => format!("a {}", man(m, lang)),
+            Lang::De => man_de(m, ArtDe::Indef, CaseDe::Nom),
+            Lang::En => format!("a {}", man(m, lang)),
         })
         .collect();
     Some(match lang {
@@ -208,7 +311,13 @@ pub fn tower(pos: &Position, sq: u8, lang: Lang) -> Option<String> {
             },
             rest.join(", ")
         ),
-        Lang::En | Lang::De => format!(
+        Lang::De => format!(
+            "auf {name} ein Turm aus {} Steinen: oben {}, darunter {}",
+            count_de(st.len()),
+            man_de(top, ArtDe::Indef, CaseDe::Nom),
+            rest.join(", ")
+        ),
+        Lang::En => format!(
             "on {name} a tower of {}: on top a {}, below it {}",
             count_en(st.len()),
             man(top, lang),
@@ -227,14 +336,16 @@ pub fn board(pos: &Position, lang: Lang) -> Vec<String> {
             .collect();
         let head = match lang {
             Lang::Ru => format!("{}-я горизонталь", rank + 1),
-            Lang::En | Lang::De => format!("rank {}", rank + 1),
+            Lang::De => format!("Reihe {}", rank + 1),
+            Lang::En => format!("rank {}", rank + 1),
         };
         if parts.is_empty() {
             lines.push(format!(
                 "{head}: {}",
                 match lang {
                     Lang::Ru => "пусто",
-                    Lang::En | Lang::De => "empty",
+                    Lang::De => "leer",
+                    Lang::En => "empty",
                 }
             ));
         } else {
@@ -275,7 +386,14 @@ fn what_moves(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
             "длинная рокировка"
         }
         .to_string(),
-        (MoveKind::Castle, Lang::En | Lang::De) => if mv.to() % 8 == 6 {
+        (MoveKind::Castle, Lang::De) => if mv.to() % 8 == 6 {
+            "kurze Rochade"
+        } else {
+            "lange Rochade"
+        }
+        .to_string(),
+        (_, Lang::De) => what_moves_de(mover, h, k, &from, &to),
+        (MoveKind::Castle, Lang::En) => if mv.to() % 8 == 6 {
             "short castling"
         } else {
             "long castling"
@@ -303,7 +421,7 @@ fn what_moves(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
                 )
             }
         }
-        (_, Lang::En | Lang::De) => {
+        (_, Lang::En) => {
             if h == 1 {
                 format!("{} from {from} to {to}", man(mover, lang))
             } else if k == h {
@@ -324,6 +442,37 @@ fn what_moves(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
     }
 }
 
+/// The man or tower that goes, in German: "weißer Ratnik von e2 nach e3",
+/// "Turm aus zwei Steinen (schwarzer Knjas obenauf) von d7 nach d5",
+/// "weißer Knjas zieht mit den oberen zwei von drei Steinen von d7 nach d5".
+fn what_moves_de(mover: &ManInfo, h: usize, k: usize, from: &str, to: &str) -> String {
+    let who = man_de(mover, ArtDe::None, CaseDe::Nom);
+    if h == 1 {
+        format!("{who} von {from} nach {to}")
+    } else if k == h {
+        format!(
+            "Turm aus {} Steinen ({who} obenauf) von {from} nach {to}",
+            count_de(h)
+        )
+    } else if k == 1 {
+        let top = if feminine(mover.kind) {
+            "oberste"
+        } else {
+            "oberster"
+        };
+        format!(
+            "{who} zieht als {top} von {} Steinen allein von {from} nach {to}",
+            count_de(h)
+        )
+    } else {
+        format!(
+            "{who} zieht mit den oberen {} von {} Steinen von {from} nach {to}",
+            count_de(k),
+            count_de(h)
+        )
+    }
+}
+
 /// What the move lands on: an enemy taken prisoner (also en passant, §3.2),
 /// or an own man stood upon; a promoted ratnik taken or covered turns back
 /// into a ratnik (§3.3). Empty for castling and an empty square.
@@ -338,7 +487,11 @@ fn landing(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
         if let Some(v) = pos.top_man(victim_sq) {
             s.push_str(&match lang {
                 Lang::Ru => format!(", пленение на проходе: берёт в плен {}", man_acc_ru(&v)),
-                Lang::En | Lang::De => {
+                Lang::De => format!(
+                    ", en passant: nimmt {} gefangen",
+                    man_de(&v, ArtDe::Def, CaseDe::Acc)
+                ),
+                Lang::En => {
                     format!(", en passant: takes the {} prisoner", man(&v, lang))
                 }
             });
@@ -349,18 +502,21 @@ fn landing(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
         if t.side != mover.side {
             s.push_str(&match lang {
                 Lang::Ru => format!(", берёт в плен {}", man_acc_ru(&t)),
-                Lang::En | Lang::De => format!(", takes the {} prisoner", man(&t, lang)),
+                Lang::De => format!(", nimmt {} gefangen", man_de(&t, ArtDe::Def, CaseDe::Acc)),
+                Lang::En => format!(", takes the {} prisoner", man(&t, lang)),
             });
         } else {
             s.push_str(&match lang {
                 Lang::Ru => format!(", встаёт на {}", man_acc_ru(&t)),
-                Lang::En | Lang::De => format!(", onto the {}", man(&t, lang)),
+                Lang::De => format!(", stellt sich auf {}", man_de(&t, ArtDe::Def, CaseDe::Acc)),
+                Lang::En => format!(", onto the {}", man(&t, lang)),
             });
         }
         if t.promoted {
             s.push_str(match lang {
                 Lang::Ru => " (превращённый ратник снова становится ратником)",
-                Lang::En | Lang::De => " (the promoted ratnik turns back into a ratnik)",
+                Lang::De => " (der verwandelte Ratnik wird wieder ein gewöhnlicher Ratnik)",
+                Lang::En => " (the promoted ratnik turns back into a ratnik)",
             });
         }
     }
@@ -383,7 +539,11 @@ fn left_and_promoted(
     {
         s.push_str(&match lang {
             Lang::Ru => format!("; на {from} остаётся {}", man(&left, lang)),
-            Lang::En | Lang::De => format!("; left on {from}: {}", man(&left, lang)),
+            Lang::De => format!(
+                "; auf {from} bleibt {} zurück",
+                man_de(&left, ArtDe::Indef, CaseDe::Nom)
+            ),
+            Lang::En => format!("; left on {from}: {}", man(&left, lang)),
         });
     }
     for sq in [mv.from(), mv.to()] {
@@ -396,7 +556,12 @@ fn left_and_promoted(
                         square_name(sq),
                         kind_instr_ru(a.kind)
                     ),
-                    Lang::En | Lang::De => format!(
+                    Lang::De => format!(
+                        "; der Ratnik auf {} wird {}",
+                        square_name(sq),
+                        to_kind_de(a.kind)
+                    ),
+                    Lang::En => format!(
                         "; the ratnik on {} becomes a {}",
                         square_name(sq),
                         kind_name_en(a.kind)
@@ -409,7 +574,8 @@ fn left_and_promoted(
         {
             s.push_str(&match lang {
                 Lang::Ru => format!("; ратник становится {}", kind_instr_ru(a.kind)),
-                Lang::En | Lang::De => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
+                Lang::De => format!("; der Ratnik wird {}", to_kind_de(a.kind)),
+                Lang::En => format!("; the ratnik becomes a {}", kind_name_en(a.kind)),
             });
         }
     }
@@ -423,15 +589,274 @@ fn status_after(after: &mut Position, lang: Lang) -> &'static str {
         match (lang, mate) {
             (Lang::Ru, true) => ", мат",
             (Lang::Ru, false) => ", шах",
-            (Lang::En | Lang::De, true) => ", checkmate",
-            (Lang::En | Lang::De, false) => ", check",
+            (Lang::De, true) => ", Matt",
+            (Lang::De, false) => ", Schach",
+            (Lang::En, true) => ", checkmate",
+            (Lang::En, false) => ", check",
         }
     } else if !after.has_legal_move() {
         match lang {
             Lang::Ru => ", пат",
-            Lang::En | Lang::De => ", stalemate",
+            Lang::De => ", Patt",
+            Lang::En => ", stalemate",
         }
     } else {
         ""
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::{fen, notation};
+
+    /// The English words of our Tavreli sentences, as whole words and case
+    /// sensitive: German writes its nouns (Ratnik, Helgi) with a capital, so a
+    /// lower-case "ratnik" or "helgi" is English.
+    const ENGLISH: [&str; 40] = [
+        "from",
+        "to",
+        "tower",
+        "takes",
+        "prisoner",
+        "empty",
+        "rank",
+        "on",
+        "top",
+        "below",
+        "it",
+        "a",
+        "of",
+        "lifts",
+        "left",
+        "onto",
+        "the",
+        "becomes",
+        "check",
+        "checkmate",
+        "stalemate",
+        "castling",
+        "short",
+        "long",
+        "white",
+        "black",
+        "White",
+        "Black",
+        "promoted",
+        "turns",
+        "back",
+        "into",
+        "ratnik",
+        "helgi",
+        "knyaz",
+        "volkhv",
+        "moves",
+        "none",
+        "is",
+        "yet",
+    ];
+
+    /// The English words found in `s`.
+    pub(crate) fn english_words(s: &str) -> Vec<&str> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| ENGLISH.contains(w))
+            .collect()
+    }
+
+    fn pos(f: &str) -> Position {
+        fen::parse(f).expect("position text")
+    }
+
+    fn sq(s: &str) -> u8 {
+        notation::parse_square(s).expect("square")
+    }
+
+    /// The German description of `token` played in `f`.
+    fn de(f: &str, token: &str) -> String {
+        let p = pos(f);
+        let (mv, _) = notation::parse_move(&p, token).expect("legal move");
+        describe_move(&p, mv, Lang::De)
+    }
+
+    const TOWER3: &str = "7k/8/8/8/4(bprQ)3/8/8/K7 w - - 0 1";
+    const START: &str = "rnbqkbnr/prpnpbpqphpbpnpr/8/8/8/8/PRPNPBPQPHPBPNPR/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn german_is_a_language_of_tavreli() {
+        assert!(LANGS.contains(&Lang::De));
+        assert_eq!(parse_lang("de"), Some(Lang::De));
+        assert_eq!(parse_lang("German"), Some(Lang::De));
+    }
+
+    #[test]
+    fn german_towers_count_in_words_and_decline_the_colour() {
+        let p = pos(TOWER3);
+        assert_eq!(
+            tower(&p, sq("e4"), Lang::De).unwrap(),
+            "auf e4 ein Turm aus drei Steinen: oben ein weißer Knjas, darunter ein schwarzer Ratnik, ein schwarzer Lutschnik"
+        );
+        assert_eq!(
+            tower(&p, sq("h8"), Lang::De).unwrap(),
+            "auf h8 ein schwarzer Wolchw"
+        );
+        // The helgi is feminine: "eine weiße", not "ein weißer".
+        let h = pos("7k/8/8/8/4(nH~)3/8/8/K7 w - - 0 1");
+        assert_eq!(
+            tower(&h, sq("e4"), Lang::De).unwrap(),
+            "auf e4 ein Turm aus zwei Steinen: oben eine weiße Helgi (verwandelter Ratnik), darunter ein schwarzer Wsadnik"
+        );
+        assert_eq!(
+            man(&h.top_man(sq("e4")).unwrap(), Lang::De),
+            "weiße Helgi (verwandelter Ratnik)"
+        );
+        assert_eq!(count_de(2), "zwei");
+        assert_eq!(count_de(21), "einundzwanzig");
+        assert_eq!(count_de(32), "zweiunddreißig");
+        assert_eq!(count_de(30), "dreißig");
+    }
+
+    #[test]
+    fn the_german_board_names_every_rank() {
+        let b = board(&pos(TOWER3), Lang::De);
+        assert_eq!(b.len(), 8);
+        assert_eq!(b[0], "Reihe 8: auf h8 ein schwarzer Wolchw");
+        assert_eq!(b[1], "Reihe 7: leer");
+        assert_eq!(
+            b[4],
+            "Reihe 4: auf e4 ein Turm aus drei Steinen: oben ein weißer Knjas, darunter ein schwarzer Ratnik, ein schwarzer Lutschnik"
+        );
+        assert_eq!(b[7], "Reihe 1: auf a1 ein weißer Wolchw");
+    }
+
+    #[test]
+    fn german_moves_say_what_goes_what_it_lands_on_and_what_is_left() {
+        // §3 point 4: a whole tower, or its top men.
+        assert_eq!(
+            de(TOWER3, "e4-e5"),
+            "Turm aus drei Steinen (weißer Knjas obenauf) von e4 nach e5, Schach"
+        );
+        assert_eq!(
+            de(TOWER3, "e4(1)-e5"),
+            "weißer Knjas zieht als oberster von drei Steinen allein von e4 nach e5; auf e4 bleibt ein schwarzer Ratnik zurück, Schach"
+        );
+        assert_eq!(
+            de(TOWER3, "e4(2)-e5"),
+            "weißer Knjas zieht mit den oberen zwei von drei Steinen von e4 nach e5; auf e4 bleibt ein schwarzer Lutschnik zurück, Schach"
+        );
+        // A helgi leaving her tower alone is "die oberste".
+        let h = pos("7k/8/8/8/4(nH~)3/8/8/K7 w - - 0 1");
+        let mut g = h.clone();
+        let lone = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == sq("e4") && m.count() == 1)
+            .expect("the helgi can leave alone");
+        let said = describe_move(&h, lone, Lang::De);
+        assert!(
+            said.starts_with("weiße Helgi (verwandelter Ratnik) zieht als oberste von zwei Steinen allein von e4 nach "),
+            "{said}"
+        );
+        assert!(
+            said.contains("; auf e4 bleibt ein schwarzer Wsadnik zurück"),
+            "{said}"
+        );
+        // A step onto one's own man (the accusative of "auf").
+        assert_eq!(
+            de(START, "d1-d2"),
+            "weißer Knjas von d1 nach d2, stellt sich auf den weißen Ratnik"
+        );
+    }
+
+    #[test]
+    fn german_captures_take_prisoners_and_promotions_decline_the_kind() {
+        // §3 point 1: a capture takes the enemy prisoner.
+        assert_eq!(
+            de("4k3/8/8/3pq4/4PH3/8/8/4K3 w - - 0 1", "e4-d5"),
+            "weißer Ratnik von e4 nach d5, nimmt den schwarzen Ratnik gefangen"
+        );
+        // §3.2 en passant.
+        assert_eq!(
+            de("4k3/8/8/3pqPH3/8/8/8/4K3 w - d6 0 1", "e5-d6"),
+            "weißer Ratnik von e5 nach d6, en passant: nimmt den schwarzen Ratnik gefangen"
+        );
+        // §3.3 a promoted ratnik taken turns back; the helgi is feminine.
+        assert_eq!(
+            de("4k3/8/8/3h~4/8/2N5/8/4K3 w - - 0 1", "c3-d5"),
+            "weißer Wsadnik von c3 nach d5, nimmt die schwarze Helgi (verwandelter Ratnik) gefangen (der verwandelte Ratnik wird wieder ein gewöhnlicher Ratnik)"
+        );
+        // §3.3 promotion: "zur Helgi" (feminine), "zum Wsadnik" (masculine).
+        assert_eq!(
+            de("k7/4PH3/8/8/8/8/8/4K3 w - - 0 1", "e7-e8"),
+            "weißer Ratnik von e7 nach e8; der Ratnik wird zur Helgi, Schach"
+        );
+        assert_eq!(
+            de("k7/6PN1/8/8/8/8/8/4K3 w - - 0 1", "g7-g8"),
+            "weißer Ratnik von g7 nach g8; der Ratnik wird zum Wsadnik"
+        );
+        // A split that leaves a ratnik on its last rank promotes it there.
+        let d = de("K6k/8/8/8/8/8/8/6(phn)1 b - - 0 1", "g1(1)-e2");
+        assert!(d.contains("; der Ratnik auf g1 wird zur Helgi"), "{d}");
+    }
+
+    #[test]
+    fn german_castling_check_mate_and_stalemate() {
+        assert_eq!(de("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "0-0"), "kurze Rochade");
+        assert_eq!(
+            de("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "0-0-0"),
+            "lange Rochade"
+        );
+        // §3.4
+        assert_eq!(
+            de("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1-a8"),
+            "weißer Ratoborez von a1 nach a8, Schach"
+        );
+        assert_eq!(
+            de("k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1-h8"),
+            "weißer Ratoborez von h1 nach h8, Matt"
+        );
+        assert_eq!(
+            de("k7/8/8/1Q6/8/8/8/K7 w - - 0 1", "b5-b6"),
+            "weißer Knjas von b5 nach b6, Patt"
+        );
+    }
+
+    /// Every legal move of positions with towers, captures, en passant,
+    /// promotion and castling, and every square and rank of them, is said
+    /// with no English word in German, and with some in English (so the
+    /// check can fail).
+    #[test]
+    fn no_english_word_in_any_german_sentence() {
+        let positions = [
+            START,
+            TOWER3,
+            "7k/8/8/8/4(nH~)3/8/8/K7 w - - 0 1",
+            "4k3/8/8/3pqPH3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/3h~4/8/2N5/8/4K3 w - - 0 1",
+            "k7/4PH3/8/8/8/8/8/4K3 w - - 0 1",
+            "K6k/8/8/8/8/8/8/6(phn)1 b - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+            "k7/8/8/1Q6/8/8/8/K7 w - - 0 1",
+        ];
+        let mut said = 0;
+        for f in positions {
+            let p = pos(f);
+            let mut g = p.clone();
+            for mv in g.legal_moves() {
+                let d = describe_move(&p, mv, Lang::De);
+                assert_eq!(english_words(&d), Vec::<&str>::new(), "{f}: {d}");
+                assert!(!english_words(&describe_move(&p, mv, Lang::En)).is_empty());
+                said += 1;
+            }
+            for line in board(&p, Lang::De) {
+                assert_eq!(english_words(&line), Vec::<&str>::new(), "{f}: {line}");
+            }
+            for s in 0..64 {
+                if let Some(t) = tower(&p, s, Lang::De) {
+                    assert_eq!(english_words(&t), Vec::<&str>::new(), "{t}");
+                }
+            }
+        }
+        assert!(said > 100, "{said}");
     }
 }

@@ -14,13 +14,6 @@ use crate::context::{
     BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, lexicon, no_clock, side_of,
 };
 
-fn lang_of(l: SpokenLang) -> Lang {
-    match l {
-        SpokenLang::Ru => Lang::Ru,
-        _ => Lang::En,
-    }
-}
-
 fn record(ctx: &Context) -> Result<(Position, Vec<Move>), String> {
     if ctx.moves.len() > MAX_MOVES {
         return Err(format!("more than {MAX_MOVES} moves"));
@@ -69,7 +62,9 @@ fn men(q: describe::PieceQuery) -> MenQuery {
 
 /// Answers a position command about a Tavreli game.
 pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Clocks>) -> String {
-    let l = lang_of(lang);
+    // Tavreli has words in every language the hall speaks
+    // (`arbiter_tavreli::speech::LANGS`).
+    let l: Lang = lang;
     let (start, moves) = match record(ctx) {
         Ok(r) => r,
         Err(e) => return e,
@@ -119,7 +114,9 @@ const LETTERS: &str = "KQRBNP";
 
 /// The 64 cells of a Tavreli position: each names its whole tower, top first.
 pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String> {
-    let l = lang_of(lang);
+    // Tavreli has words in every language the hall speaks
+    // (`arbiter_tavreli::speech::LANGS`).
+    let l: Lang = lang;
     let pos = match &req.fen {
         Some(f) => arbiter_tavreli::fen::parse(f).map_err(|e| e.to_string())?,
         None => {

@@ -216,3 +216,43 @@ fn the_last_move_is_marked_by_its_two_squares() {
     let b = board(&BoardRequest { ctx: c, fen: None }).unwrap();
     assert_eq!(b.last, pair("e2", "e4"));
 }
+
+/// The German hall says Tavreli in German: the cells name their towers, a
+/// question about a square and the move announcement are German words, not
+/// English (the kinds keep their Russian names: Knjas, Ratnik).
+#[test]
+fn tavreli_is_said_in_german_in_the_german_hall() {
+    let moves = ["e2-e3", "d8-d7"];
+    let mut c = ctx(&moves, "fide-de");
+    c.variant = Some("tavreli".into());
+    let b = board(&BoardRequest {
+        ctx: c.clone(),
+        fen: None,
+    })
+    .unwrap();
+    let d7 = b.cells.iter().find(|x| x.square == "d7").unwrap();
+    assert!(d7.name.contains("Turm aus zwei Steinen"), "{}", d7.name);
+    assert!(!d7.name.contains("tower"), "{}", d7.name);
+    let a = describe_text(&DescribeRequest {
+        ctx: c.clone(),
+        command: "q d7".into(),
+        ..DescribeRequest::default()
+    });
+    assert!(a.command);
+    assert_eq!(
+        a.text,
+        "auf d7 ein Turm aus zwei Steinen: oben ein schwarzer Knjas, darunter ein schwarzer Ratnik"
+    );
+    let said = announce(&AnnounceRequest {
+        ctx: c,
+        event: json!({"type":"move","side":"black","move":"d8-d7","press":true}),
+        state: json!({"ply": 2, "result": "*"}),
+        ply_before: Some(1),
+    })
+    .join(" ");
+    assert!(
+        said.contains("schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik"),
+        "{said}"
+    );
+    assert!(!said.contains("from") && !said.contains("onto"), "{said}");
+}
