@@ -272,7 +272,7 @@ fn perft_play_cases(v: &mut Vec<Case>) {
     ));
     let session =
         "e2-e3\nboard\ne2\ntower e3\nmoves\nhistory\nposition\npgn\nundo\nhelp\nxx-yy\nquit\n";
-    for lang in ["en", "ru"] {
+    for lang in ["en", "ru", "de"] {
         // Level 1 looks one move ahead and does not depend on the time budget.
         v.push(case(
             &format!("play-tavreli-{lang}"),

@@ -1,7 +1,8 @@
 //! Tavreli (таврели, "русские шахматы"): chess whose captured men stay on the
 //! board under their captor, forming towers. This crate is the rule set of
 //! `docs/tavreli-rules.md` (every §8 resolution adopted), its
-//! notation, position text, PGN, spoken descriptions and a computer opponent.
+//! notation, position text, PGN, spoken descriptions (English, Russian, German)
+//! and a computer opponent.
 //!
 //! The Laws of Chess (clocks, claims, penalties, repetition, the 50-move rule)
 //! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
@@ -33,6 +34,11 @@
 //! assert_eq!(
 //!     speech::tower(&pos, d7, speech::Lang::En).unwrap(),
 //!     "on d7 a tower of two: on top a black knyaz, below it a black ratnik"
+//! );
+//! // In German too (the kinds keep their Russian names, transliterated).
+//! assert_eq!(
+//!     speech::tower(&pos, d7, speech::Lang::De).unwrap(),
+//!     "auf d7 ein Turm aus zwei Steinen: oben ein schwarzer Knjas, darunter ein schwarzer Ratnik"
 //! );
 //! ```
 //!
