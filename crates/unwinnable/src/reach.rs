@@ -63,6 +63,9 @@ struct Reach {
     pawn_path: Bitboard,
     /// Squares its moving pawns can attack.
     pawn_attack: Bitboard,
+    /// Squares its king never enters, as its arrival would end the game
+    /// in stalemate (see [`cage`]): it cannot take a man there either.
+    banned: Bitboard,
 }
 
 /// The result of one pass over a candidate `F`.
@@ -174,6 +177,10 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     let turn = Turn {
         color: pos.turn(),
         escape,
+        castles: [
+            pos.castles().has_color(Color::Black),
+            pos.castles().has_color(Color::White),
+        ],
     };
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
@@ -227,20 +234,28 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
             return Pass::GiveUp;
         }
     }
-    hold(board, walls, &mut reach);
+    // A fixed king must stay where it is. Kings that can move leave `F`
+    // first, alone: with a king taken as fixed, the other side's region
+    // is too small to judge what else is safe (see [`cage`]).
     let mut disturbed = Bitboard::EMPTY;
+    for r in &reach {
+        let king = r.fixed & board.kings();
+        if king.any() && r.king != king {
+            disturbed |= king;
+        }
+    }
+    if disturbed.any() {
+        return Pass::Loosen(disturbed);
+    }
+    cage(board, &mut reach, turn);
+    hold(board, walls, &mut reach);
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
-        let king_hits = around_all(them.king);
+        let king_hits = around_all(them.king) & !them.banned;
         // (A fixed king has no square to go to: a check cannot move it.)
         disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
-        // A fixed king must stay where it is.
-        let king = me.fixed & board.kings();
-        if king.any() && me.king != king {
-            disturbed |= king;
-        }
         disturbed |= me.fixed & king_hits & !me.sure;
         // Moving pawns that stop enemy pawns and can be taken.
         for sq in hard & board.by_color(color) {
@@ -268,6 +283,105 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     }
 }
 
+/// Shrinks each king's region by the squares where its arrival would
+/// stalemate the other side, and so end the game without a mate.
+///
+/// When every man of the other side but its king stands still for ever,
+/// that side's only moves are king moves inside its region `R`. A king
+/// arriving on `t` attacks its eight neighbours; if every square of `R`
+/// it leaves free has all its neighbours in `R` attacked from `t`, the
+/// other king (which stands on a free square, or the position is illegal)
+/// has no move at all. Unless the arrival also gave check, that is
+/// stalemate. A king move gives check only by uncovering a line (or by
+/// castling, so a king that may castle is left alone): `t` is kept when a
+/// queen, rook or bishop of the mover could stand behind one of the
+/// squares the king comes from, on the line from a free square through
+/// it. The king never enters the other squares (the game would be over),
+/// nor passes through them.
+fn cage(board: &Board, reach: &mut [Reach; 2], turn: &Turn) {
+    let mut banned = [Bitboard::EMPTY; 2];
+    for color in [Color::Black, Color::White] {
+        let c = color as usize;
+        if !turn.castles[c] {
+            banned[c] = stalemating(board, &reach[c], &reach[1 - c], color);
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        let c = color as usize;
+        if banned[c].any() {
+            let (me, them) = split(reach, color);
+            if let Some(king) = king_region(board, color, me, them, turn, banned[c]) {
+                me.king = king;
+                me.banned = banned[c];
+            }
+        }
+    }
+}
+
+/// The squares of `me`'s king region (but its square now) where its
+/// arrival stalemates `them`, as [`cage`] explains.
+fn stalemating(board: &Board, me: &Reach, them: &Reach, color: Color) -> Bitboard {
+    let still = them
+        .men
+        .iter()
+        .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from));
+    let here = board.by_color(color) & board.kings();
+    let region = them.king;
+    // The other king's region must not rest on this king standing still
+    // (as it does while this king is taken as fixed).
+    if !still || region.is_empty() || here.count() != 1 || (me.fixed & here).any() {
+        return Bitboard::EMPTY;
+    }
+    let mut banned = Bitboard::EMPTY;
+    for t in me.king & !here {
+        let cover = king_attacks(t).with(t);
+        let free = region & !cover;
+        let shut = free
+            .into_iter()
+            .all(|f| (king_attacks(f) & region).is_subset(cover));
+        let walls = me.fixed | them.fixed;
+        if shut && !uncovers(me, walls, king_attacks(t) & me.king, free) {
+            banned.add(t);
+        }
+    }
+    banned
+}
+
+/// Whether a king leaving one of `sources` could uncover a line from one
+/// of `me`'s queens, rooks or bishops to a king on one of `targets`, past
+/// the men of `walls`, which never move.
+fn uncovers(me: &Reach, walls: Bitboard, sources: Bitboard, targets: Bitboard) -> bool {
+    use shakmaty::attacks::between;
+    for s in sources {
+        for f in targets {
+            let line = shakmaty::attacks::ray(f, s);
+            // A man that never moves, between the king and the square
+            // left, keeps the line shut.
+            if line.is_empty() || f == s || (between(f, s) & walls).any() {
+                continue;
+            }
+            let straight = f.file() == s.file() || f.rank() == s.rank();
+            let behind = line
+                .into_iter()
+                .filter(|&x| between(f, x).contains(s) && (between(s, x) & walls).is_empty())
+                .fold(Bitboard::EMPTY, |b, x| b.with(x));
+            let slides = me.men.iter().any(|&(piece, _, stand, _)| {
+                let kind = match piece.role {
+                    Role::Queen => true,
+                    Role::Rook => straight,
+                    Role::Bishop => !straight,
+                    _ => false,
+                };
+                kind && (stand & behind).any()
+            });
+            if slides {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Every square next to one of `squares`.
 fn around_all(squares: Bitboard) -> Bitboard {
     let mut hits = Bitboard::EMPTY;
@@ -285,8 +399,8 @@ fn around_all(squares: Bitboard) -> Bitboard {
 fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     // What each colour's men might ever take (kings are never taken).
     let threat = [
-        reach[1].attack | reach[1].pawn_attack | around_all(reach[1].king),
-        reach[0].attack | reach[0].pawn_attack | around_all(reach[0].king),
+        reach[1].attack | reach[1].pawn_attack | (around_all(reach[1].king) & !reach[1].banned),
+        reach[0].attack | reach[0].pawn_attack | (around_all(reach[0].king) & !reach[0].banned),
     ];
     let pieces = board.occupied() & !board.pawns() & !board.kings();
     let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
@@ -414,6 +528,8 @@ fn file_path(sq: Square, color: Color, stop: Bitboard) -> Bitboard {
 struct Turn {
     color: Color,
     escape: Bitboard,
+    /// Whether each colour (black 0, white 1) may still castle.
+    castles: [bool; 2],
 }
 
 /// The reach of the free pieces and the king of `color`; `false` if its
@@ -427,19 +543,9 @@ fn pieces(
     them: &Reach,
     turn: &Turn,
 ) -> bool {
-    for sq in board.by_color(color) & board.kings() {
-        // A king never enters a square a fixed enemy man attacks, nor
-        // takes a fixed man that another fixed man defends. In check from
-        // a fixed man, it leaves now by a legal move and never comes back.
-        let blocked = me.fixed | them.sure | (them.fixed & them.sure);
-        let start = if !them.sure.contains(sq) {
-            Bitboard::from_square(sq)
-        } else if turn.color == color {
-            turn.escape & !blocked
-        } else {
-            return false;
-        };
-        me.king |= flood(start, |s| king_attacks(s) & !blocked).with(sq);
+    match king_region(board, color, me, them, turn, Bitboard::EMPTY) {
+        Some(king) => me.king = king,
+        None => return false,
     }
     for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
         let Some(role) = board.role_at(sq) else {
@@ -456,6 +562,36 @@ fn pieces(
         }
     }
     true
+}
+
+/// The squares the king of `color` can stand on, never entering one of
+/// `banned` (squares where its arrival ends the game); `None` if it
+/// stands where a fixed enemy man attacks it and it is not that side's
+/// move (no legal game gets there).
+fn king_region(
+    board: &Board,
+    color: Color,
+    me: &Reach,
+    them: &Reach,
+    turn: &Turn,
+    banned: Bitboard,
+) -> Option<Bitboard> {
+    let mut region = Bitboard::EMPTY;
+    for sq in board.by_color(color) & board.kings() {
+        // A king never enters a square a fixed enemy man attacks, nor
+        // takes a fixed man that another fixed man defends. In check from
+        // a fixed man, it leaves now by a legal move and never comes back.
+        let blocked = me.fixed | them.sure | (them.fixed & them.sure) | banned;
+        let start = if !them.sure.contains(sq) {
+            Bitboard::from_square(sq)
+        } else if turn.color == color {
+            turn.escape & !blocked
+        } else {
+            return None;
+        };
+        region |= flood(start, |s| king_attacks(s) & !blocked).with(sq);
+    }
+    Some(region)
 }
 
 /// Every square reachable from `start` by repeated `step`s.

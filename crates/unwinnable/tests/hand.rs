@@ -386,3 +386,27 @@ fn a_king_with_no_square_stays_in_the_wall_even_when_checked() {
     assert_eq!(agrees(fen), [true, true]);
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_king_whose_arrival_stalemates_never_arrives() {
+    // A composed position (four dark bishops). The white king can only
+    // step between h3 and h4, and no other white man can ever move. A
+    // mate on h4 needs h3, a light square, covered by the black king from
+    // h2, and the black king reaches h2 (or takes g2) only while the white
+    // king is on h4: that stalemates white, and the game is over. So
+    // black cannot mate, and white, with a king that never leaves its
+    // corner, cannot either.
+    let fen = "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With a white pawn that can still push once, white is not
+    // stalemated when the black king comes to h2: the pawn moves, and a
+    // bishop mates on g5. (White can mate too: the black king takes the
+    // pawn, the black a-pawn promotes to a piece the white pawns take,
+    // and they are free.)
+    let fen = "8/8/3b3p/p4p1P/3b1p1K/P4Pp1/6P1/5kb1 b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
