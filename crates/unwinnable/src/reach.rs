@@ -196,7 +196,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
                 soft |= men & board.pawns();
             }
             Pass::GiveUp => return false,
-            Pass::Closed(reach) => return !mate_possible(&reach, winner),
+            Pass::Closed(reach) => return !mate_possible(board, &reach, winner, &turn),
         }
     }
     false
@@ -321,15 +321,11 @@ fn cage(board: &Board, reach: &mut [Reach; 2], turn: &Turn) {
 /// The squares of `me`'s king region (but its square now) where its
 /// arrival stalemates `them`, as [`cage`] explains.
 fn stalemating(board: &Board, me: &Reach, them: &Reach, color: Color) -> Bitboard {
-    let still = them
-        .men
-        .iter()
-        .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from));
     let here = board.by_color(color) & board.kings();
     let region = them.king;
     // The other king's region must not rest on this king standing still
     // (as it does while this king is taken as fixed).
-    if !still || region.is_empty() || here.count() != 1 || (me.fixed & here).any() {
+    if !still(them) || region.is_empty() || here.count() != 1 || (me.fixed & here).any() {
         return Bitboard::EMPTY;
     }
     let mut banned = Bitboard::EMPTY;
@@ -351,35 +347,72 @@ fn stalemating(board: &Board, me: &Reach, them: &Reach, color: Color) -> Bitboar
 /// of `me`'s queens, rooks or bishops to a king on one of `targets`, past
 /// the men of `walls`, which never move.
 fn uncovers(me: &Reach, walls: Bitboard, sources: Bitboard, targets: Bitboard) -> bool {
-    use shakmaty::attacks::between;
-    for s in sources {
-        for f in targets {
-            let line = shakmaty::attacks::ray(f, s);
-            // A man that never moves, between the king and the square
-            // left, keeps the line shut.
-            if line.is_empty() || f == s || (between(f, s) & walls).any() {
-                continue;
+    targets
+        .into_iter()
+        .any(|f| (sources & uncovering(me, walls, f)).any())
+}
+
+/// The squares a man of `me` could leave to uncover a line from one of
+/// its queens, rooks or bishops to a king on `f`: along each line from
+/// `f`, up to the first man of `walls` (which never moves), every square
+/// with such a slider able to stand further out.
+fn uncovering(me: &Reach, walls: Bitboard, f: Square) -> Bitboard {
+    let (mut straight, mut diagonal) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for &(piece, _, stand, _) in &me.men {
+        match piece.role {
+            Role::Queen => {
+                straight |= stand;
+                diagonal |= stand;
             }
-            let straight = f.file() == s.file() || f.rank() == s.rank();
-            let behind = line
-                .into_iter()
-                .filter(|&x| between(f, x).contains(s) && (between(s, x) & walls).is_empty())
-                .fold(Bitboard::EMPTY, |b, x| b.with(x));
-            let slides = me.men.iter().any(|&(piece, _, stand, _)| {
-                let kind = match piece.role {
-                    Role::Queen => true,
-                    Role::Rook => straight,
-                    Role::Bishop => !straight,
-                    _ => false,
-                };
-                kind && (stand & behind).any()
-            });
-            if slides {
-                return true;
-            }
+            Role::Rook => straight |= stand,
+            Role::Bishop => diagonal |= stand,
+            _ => {}
         }
     }
-    false
+    let mut sources = Bitboard::EMPTY;
+    if straight.is_empty() && diagonal.is_empty() {
+        return sources;
+    }
+    let (file, rank) = (f.file() as i32, f.rank() as i32);
+    for (df, dr) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let sliders = if df == 0 || dr == 0 {
+            straight
+        } else {
+            diagonal
+        };
+        // The line outwards from `f`, up to the first wall.
+        let mut line = Vec::with_capacity(7);
+        let (mut x, mut y) = (file + df, rank + dr);
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            let sq =
+                Square::from_coords(shakmaty::File::new(x as u32), shakmaty::Rank::new(y as u32));
+            if walls.contains(sq) {
+                break;
+            }
+            line.push(sq);
+            x += df;
+            y += dr;
+        }
+        // From the far end inwards: a square is a source once a slider can
+        // stand further out.
+        let mut beyond = false;
+        for &sq in line.iter().rev() {
+            if beyond {
+                sources.add(sq);
+            }
+            beyond |= sliders.contains(sq);
+        }
+    }
+    sources
 }
 
 /// Every square next to one of `squares`.
@@ -616,12 +649,27 @@ fn flood(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
 /// needs the king's square attacked and every flight square covered,
 /// filled, held by a fixed man or off the board. Reaches and open rays make
 /// it an over-approximation, so "no" is proved.
-fn mate_possible(reach: &[Reach; 2], winner: Color) -> bool {
+fn mate_possible(board: &Board, reach: &[Reach; 2], winner: Color, turn: &Turn) -> bool {
     let (w, l) = (&reach[winner as usize], &reach[!winner as usize]);
     // A king in check from a fixed man now is not mated (the game is not
     // over) and never comes back to that square.
     let checks = l.king & (w.pawn_attack | w.attack) & !w.sure;
-    checks.into_iter().any(|k| mate_on(k, w, l))
+    // Where the loser's king stands now, when its every move is a step of
+    // its king (see [`mate_on`]).
+    let stepper = if turn.castles[!winner as usize] || !still(l) {
+        None
+    } else {
+        (board.kings() & board.by_color(!winner)).single_square()
+    };
+    checks.into_iter().any(|k| mate_on(k, w, l, stepper))
+}
+
+/// Whether no man of `r` but its king can ever move (its fixed men never
+/// do; the others stand on their square only).
+fn still(r: &Reach) -> bool {
+    r.men
+        .iter()
+        .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from))
 }
 
 /// The nine squares around a king on `k`, the king's own first.
@@ -646,7 +694,17 @@ fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
 }
 
 /// Can the loser's king be mated on `k`?
-fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
+///
+/// `stepper` is the loser king's square now when the loser can move
+/// nothing but its king, which cannot castle. A mate on another square
+/// then comes after a loser's move that brought the king to `k` from a
+/// square `p` next to it, in its region; before that move the winner's
+/// king was not next to `p` (kings never stand side by side). The winner's
+/// mating move must cover `p`: a move of another man leaves the winner's
+/// king where it was, so another man covers `p`; a move of the king gives
+/// check only by uncovering a line, so the winner's king counts on `p` only
+/// where such a step could end.
+fn mate_on(k: Square, w: &Reach, l: &Reach, stepper: Option<Square>) -> bool {
     let (squares, near) = around(k);
     let flights = near.without(k);
     // Off the board, or held for ever by a fixed man of either side (a
@@ -659,36 +717,81 @@ fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
         }
     }
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
-    let mut options: Vec<Vec<u16>> = Vec::new();
-    // The winner's king: never next to the loser's.
-    let mut king = vec![0];
-    for s in w.king & !near & !king_attacks(k) {
-        king.push(mask(&squares, king_attacks(s) & flights));
-    }
-    options.push(king);
+    // What each winner's man attacks and holds (stands on) from each
+    // square of its reach.
+    let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(w.men.len());
     for &(piece, _, stand, occupied) in &w.men {
-        let mut m = vec![0];
+        let mut m = vec![(0, 0)];
         for s in stand.without(k) {
             let hits = if piece.role == Role::Pawn {
                 pawn_attacks(piece.color, s)
             } else {
                 attacks(s, piece, occupied)
             };
-            m.push(mask(
-                &squares,
-                (hits & near) | (Bitboard::from_square(s) & flights),
-            ));
+            let held = Bitboard::from_square(s) & flights;
+            m.push((mask(&squares, hits & near), mask(&squares, held)));
         }
-        options.push(m);
+        men.push(m);
     }
+    let mut loser = Vec::with_capacity(l.men.len());
     for &(_, _, stand, _) in &l.men {
         let mut m = vec![0];
         for s in stand & flights {
             m.push(mask(&squares, Bitboard::from_square(s)));
         }
-        options.push(m);
+        loser.push(m);
     }
-    covers_all(start, &mut options)
+    // The winner's king: never next to the loser's.
+    let kings = w.king & !near;
+    let pick = |king: Vec<u16>, came: u16, undefended: bool| {
+        let mut options = Vec::with_capacity(1 + men.len() + loser.len());
+        options.push(king);
+        // A man standing where the loser's king came from holds it only
+        // if another man of the winner but its king could defend it.
+        let drop = if undefended { came } else { 0 };
+        for m in &men {
+            options.push(m.iter().map(|&(h, held)| h | (held & !drop)).collect());
+        }
+        options.extend(loser.iter().cloned());
+        covers_all(start, &mut options)
+    };
+    let plain: Vec<u16> = std::iter::once(0)
+        .chain(
+            kings
+                .into_iter()
+                .map(|s| mask(&squares, king_attacks(s) & flights)),
+        )
+        .collect();
+    // Without the last move's constraint, and then with it (which only
+    // takes cover away).
+    if !pick(plain.clone(), 0, false) {
+        return false;
+    }
+    match stepper {
+        Some(now) if now != k => {
+            let sources = uncovering(w, w.fixed | l.fixed, k);
+            // King squares a step to which could uncover a check on `k`.
+            let uncovering: Vec<bool> = std::iter::once(true)
+                .chain(
+                    kings
+                        .into_iter()
+                        .map(|s| (king_attacks(s) & w.king & sources).any()),
+                )
+                .collect();
+            let defended = w.attack | w.pawn_attack | w.sure;
+            let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
+            from.into_iter().any(|p| {
+                let came = mask(&squares, Bitboard::from_square(p));
+                let king = plain
+                    .iter()
+                    .zip(&uncovering)
+                    .map(|(&h, &u)| if u { h } else { h & !came })
+                    .collect();
+                pick(king, came, !defended.contains(p))
+            })
+        }
+        _ => true,
+    }
 }
 
 /// Whether picking one mask from each option list can cover all nine bits.

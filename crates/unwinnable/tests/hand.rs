@@ -410,3 +410,22 @@ fn a_king_whose_arrival_stalemates_never_arrives() {
     assert!(!proved_unwinnable_statically(fen, Color::Black));
     assert!(!proved_unwinnable_statically(fen, Color::White));
 }
+
+#[test]
+fn a_mate_needs_the_square_the_king_came_from_covered() {
+    // Every black man but the king is locked, so every black move is a
+    // king move. White's only mate is b2-b3 with the black king on a4 (or
+    // c4) and a3 and b3 covered, which only the white king can do, from
+    // a2 (or d2/d3 for c4). But the black king came to a4 from a3 or b3,
+    // next to a2: the white king cannot already have stood there, and a
+    // pawn move leaves it where it was. So white cannot mate.
+    let fen = "8/1p2k3/bPp5/BpP3K1/1P6/8/1P6/8 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // With a black h-pawn that can still move, black can wait: the black
+    // king goes to a4 first, the white king to a2, black pushes the
+    // h-pawn, and b3 is mate.
+    let fen = "8/1p2k2p/bPp5/BpP3K1/1P6/8/1P6/8 w - - 0 1";
+    assert!(agrees(fen)[0]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
