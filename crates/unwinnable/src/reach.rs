@@ -19,6 +19,10 @@
 //!   nothing can take, in its way;
 //! - a piece that can be taken but is jammed until then (a rook behind its
 //!   own king and bishop) stands on its square only;
+//! - when every man of one side but its king stands still, the other
+//!   king never enters a square from which it would leave that side no
+//!   move at all (the game would end in stalemate), unless the step could
+//!   uncover a check;
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -34,7 +38,13 @@
 //! king on a square of its reach that the winner can attack, with every
 //! flight square covered by the winner or fillable by the loser's men,
 //! decided by an exact count of what each man can put on those nine
-//! squares from one square of its reach.
+//! squares from one square of its reach. When the loser can move nothing
+//! but its king, the king came to the mating square from a neighbour the
+//! winner's king cannot have stood next to, so another man must cover it.
+//!
+//! The last two arguments follow an idea of the saturation analysis in
+//! Ambrona, "A Practical Algorithm for Chess Unwinnability" (FUN 2022):
+//! moves that would stalemate the other side are no way to a mate.
 //!
 //! Where the structure alone does not settle it, a few plies of forced
 //! moves (a check with few answers) are followed, and every line must end
