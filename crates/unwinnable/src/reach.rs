@@ -14,9 +14,11 @@
 //! - every other piece moves freely over every square no fixed man holds
 //!   (other men can always step aside), every king over the squares no
 //!   fixed enemy man attacks (a king in check from one leaves by a legal
-//!   move and never comes back), and every other pawn may stand on any
-//!   square of its file up to the first fixed man, or enemy pawn that
-//!   nothing can take, in its way;
+//!   move and never comes back), and every other pawn may push up its
+//!   file to the first fixed man, or enemy pawn that stays in its way,
+//!   and capture onto any square where an enemy man other than a fixed
+//!   one may stand; a loser's pawn that can promote gives the loser a
+//!   piece that may stand anywhere (a winner's gives nothing proved);
 //! - a piece that can be taken but is jammed until then (a rook behind its
 //!   own king and bishop) stands on its square only;
 //! - when every man of one side but its king stands still, the other
@@ -31,10 +33,10 @@
 //!   grow, so this ends with the largest `F` that is closed.
 //!
 //! By induction on the moves, while every man of a closed `F` stands still
-//! every man stays inside its reach, so no move can ever disturb `F`. The
-//! moving pawns must also never capture or promote (otherwise the analysis
-//! gives up), so the winner's men are the ones on the board, each inside
-//! its reach, and the mate test of the frozen wall applies: the loser's
+//! every man stays inside its reach, so no move can ever disturb `F`. No
+//! winner's pawn may promote (otherwise the analysis gives up), so the
+//! winner's men are among the ones on the board, each inside its reach,
+//! and the mate test of the frozen wall applies: the loser's
 //! king on a square of its reach that the winner can attack, with every
 //! flight square covered by the winner or fillable by the loser's men,
 //! decided by an exact count of what each man can put on those nine
@@ -114,6 +116,10 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
     }
 }
 
+/// Passes the structure proof may make before it gives up (each drops
+/// men from `F`; a structure that needs more is rare and costly).
+const ROUNDS: usize = 4;
+
 /// Positions a forced-line proof may visit.
 const FORCED_NODES: u32 = 48;
 
@@ -191,12 +197,13 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
             pos.castles().has_color(Color::Black),
             pos.castles().has_color(Color::White),
         ],
+        winner,
     };
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
     let mut soft = Bitboard::EMPTY;
     // Each round drops at least one man, so this ends.
-    for _ in 0..64 {
+    for _ in 0..ROUNDS {
         if (fixed & board.pawns()).is_empty() {
             return false;
         }
@@ -233,14 +240,8 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
         }
     }
     for color in [Color::Black, Color::White] {
-        let stop = walls | (hard & board.by_color(!color));
-        if !pawn_paths(board, walls, stop, color, &mut reach[color as usize]) {
-            return Pass::GiveUp;
-        }
-    }
-    for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
-        if !pieces(board, walls, color, mine, theirs, turn) {
+        if !kings(board, color, mine, theirs, turn) {
             return Pass::GiveUp;
         }
     }
@@ -257,6 +258,37 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     if disturbed.any() {
         return Pass::Loosen(disturbed);
     }
+    // A winner's pawn that promotes by pushes alone: nothing is proved
+    // (checked before the costlier reaches).
+    let winner = turn.winner;
+    let last = Bitboard::from_rank(winner.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+    let stop = walls | (hard & board.by_color(!winner));
+    for sq in board.pawns() & board.by_color(winner) & !walls {
+        if (file_path(sq, winner, stop) & last).any() {
+            return Pass::GiveUp;
+        }
+    }
+    // A loser's pawn that promotes by pushes alone: its piece attacks
+    // every fixed man of the winner it can come next to (see
+    // [`pawn_reaches`]); those leave `F` at once.
+    let last = Bitboard::from_rank(winner.fold_wb(shakmaty::Rank::First, shakmaty::Rank::Eighth));
+    let stop = walls | (hard & board.by_color(winner));
+    let promotes = (board.pawns() & board.by_color(!winner) & !walls)
+        .into_iter()
+        .any(|sq| (file_path(sq, !winner, stop) & last).any());
+    if promotes {
+        let exposed = promoted_attacks(walls) & walls & board.by_color(winner) & !board.kings();
+        if exposed.any() {
+            return Pass::Loosen(exposed);
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        let (mine, theirs) = split(&mut reach, color);
+        free_pieces(board, walls, color, mine, theirs);
+    }
+    if !pawn_reaches(board, walls, hard, turn.winner, &mut reach) {
+        return Pass::GiveUp;
+    }
     cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
     for color in [Color::Black, Color::White] {
@@ -267,10 +299,31 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
         // (A fixed king has no square to go to: a check cannot move it.)
         disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
         disturbed |= me.fixed & king_hits & !me.sure;
-        // Moving pawns that stop enemy pawns and can be taken.
-        for sq in hard & board.by_color(color) {
-            let path = file_path(sq, color, walls | (hard & board.by_color(!color)));
-            if (path & (them.attack | them.pawn_attack | king_hits)).any() {
+        // Moving pawns that stop enemy pawns and can be taken, or leave
+        // their file by a capture, while the enemy pawns they stop are
+        // there: on the squares of their file short of the farthest enemy
+        // pawn before a fixed man (they cannot go further until it is
+        // gone).
+        for &(piece, sq, stand, _) in &me.men {
+            if piece.role != Role::Pawn || !hard.contains(sq) {
+                continue;
+            }
+            let file = Bitboard::from_file(sq.file());
+            let ahead = file_path(sq, color, walls);
+            let enemy = ahead & board.pawns() & board.by_color(!color);
+            let Some(far) = (if color == Color::White {
+                enemy.last()
+            } else {
+                enemy.first()
+            }) else {
+                continue;
+            };
+            let segment = ahead & shakmaty::attacks::between(sq, far).with(sq);
+            let taken = (segment & (them.attack | them.pawn_attack | king_hits)).any();
+            let leaves = segment
+                .into_iter()
+                .any(|s| (pawn_attacks(color, s) & stand & !file).any());
+            if taken || leaves {
                 disturbed.add(sq);
             }
         }
@@ -280,10 +333,6 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
             if (pawn_attacks(color, sq) & targets).any() {
                 disturbed.add(sq);
             }
-        }
-        // A moving pawn that could capture leaves its file: give up.
-        if (me.pawn_attack & targets).any() {
-            return Pass::GiveUp;
         }
     }
     if disturbed.any() {
@@ -453,7 +502,12 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     for r in reach.iter_mut() {
         for man in r.men.iter_mut() {
             let (piece, from, stand, _) = *man;
-            if piece.role == Role::Pawn || stand == Bitboard::from_square(from) {
+            // (A pawn's promoted piece, standing for it on its square, is
+            // not there yet.)
+            if piece.role == Role::Pawn
+                || stand == Bitboard::from_square(from)
+                || board.role_at(from) != Some(piece.role)
+            {
                 continue;
             }
             // Only a piece with no move now can be jammed (a cheap test
@@ -526,30 +580,101 @@ fn split(reach: &mut [Reach; 2], color: Color) -> (&mut Reach, &Reach) {
     }
 }
 
-/// The squares the moving pawns of `color` can stand on and attack;
-/// `false` if one could promote.
-fn pawn_paths(board: &Board, walls: Bitboard, stop: Bitboard, color: Color, r: &mut Reach) -> bool {
-    let last = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
-    for sq in board.pawns() & board.by_color(color) & !walls {
-        let path = file_path(sq, color, stop);
-        if (path & last).any() {
-            return false;
+/// The squares every moving pawn can stand on and attack; `false` if a
+/// winner's pawn could promote.
+///
+/// A pawn pushes up its file until a fixed man, or a pawn of `hard` (an
+/// enemy pawn that is never taken and never leaves its file while the
+/// pawns it stops are there), stands in its way, and captures onto a
+/// square where an enemy man other than a fixed one or the king may
+/// stand (an enemy pawn's squares include the one it passes on a double
+/// step, for en passant). The squares grow together until none changes.
+///
+/// A loser's pawn that promotes gives the loser a new piece, which can
+/// only help the winner by standing somewhere (a blocker, a target): it
+/// joins the loser's men as a queen and as a knight (together they attack
+/// what any promoted piece could) that may stand on any square no fixed
+/// man holds.
+fn pawn_reaches(
+    board: &Board,
+    walls: Bitboard,
+    hard: Bitboard,
+    winner: Color,
+    reach: &mut [Reach; 2],
+) -> bool {
+    let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
+        .into_iter()
+        .filter_map(|sq| Some((board.color_at(sq)?, sq, Bitboard::from_square(sq), false)))
+        .collect();
+    // Each round only adds squares or promoted pieces, so this ends.
+    loop {
+        let mut cones = [Bitboard::EMPTY; 2];
+        for &(color, _, cone, _) in &pawns {
+            cones[color as usize] |= cone;
         }
-        r.pawn_path |= path;
-        for s in path {
+        let mut changed = false;
+        for (color, sq, cone, promoted) in pawns.iter_mut() {
+            let (color, sq) = (*color, *sq);
+            let e = !color as usize;
+            let targets = (reach[e].stand | cones[e]) & !walls;
+            let stop = walls | (hard & board.by_color(!color));
+            let step = if color == Color::White { 8 } else { -8 };
+            let grown = flood(*cone, |s| {
+                (Bitboard::from_square(s).shift(step) & !stop) | (pawn_attacks(color, s) & targets)
+            });
+            if grown != *cone {
+                *cone = grown;
+                changed = true;
+            }
+            let last =
+                Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+            if (grown & last).any() && !*promoted {
+                if color == winner {
+                    return false;
+                }
+                *promoted = true;
+                changed = true;
+                let r = &mut reach[color as usize];
+                let stand = !walls;
+                for role in [Role::Queen, Role::Knight] {
+                    r.men.push((Piece { color, role }, sq, stand, walls));
+                }
+                r.attack |= promoted_attacks(walls);
+                r.stand |= stand;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (color, sq, cone, _) in pawns {
+        let r = &mut reach[color as usize];
+        r.pawn_path |= cone;
+        for s in cone {
             r.pawn_attack |= pawn_attacks(color, s);
         }
-        r.men.push((
-            Piece {
-                color,
-                role: Role::Pawn,
-            },
-            sq,
-            path,
-            walls,
-        ));
+        let piece = Piece {
+            color,
+            role: Role::Pawn,
+        };
+        r.men.push((piece, sq, cone, walls));
     }
     true
+}
+
+/// Every square a promoted piece standing anywhere but on `walls` could
+/// attack: as a queen, a square next to one it may stand on (further
+/// along a line it passes such a square); as a knight, a jump away.
+fn promoted_attacks(walls: Bitboard) -> Bitboard {
+    let open = !walls;
+    let mut hits = Bitboard::EMPTY;
+    for x in Bitboard::FULL {
+        let near = king_attacks(x) | shakmaty::attacks::knight_attacks(x);
+        if near.intersects(open) {
+            hits.add(x);
+        }
+    }
+    hits
 }
 
 /// The squares of its file a pawn of `color` on `sq` can push to before
@@ -573,38 +698,47 @@ struct Turn {
     escape: Bitboard,
     /// Whether each colour (black 0, white 1) may still castle.
     castles: [bool; 2],
+    /// The side whose mate is in question.
+    winner: Color,
 }
 
-/// The reach of the free pieces and the king of `color`; `false` if its
-/// king stands where a fixed enemy man attacks it and it is not that
-/// side's move (no legal game gets there).
-fn pieces(
-    board: &Board,
-    walls: Bitboard,
-    color: Color,
-    me: &mut Reach,
-    them: &Reach,
-    turn: &Turn,
-) -> bool {
+/// The region of the king of `color`; `false` if it stands where a fixed
+/// enemy man attacks it and it is not that side's move (no legal game
+/// gets there).
+fn kings(board: &Board, color: Color, me: &mut Reach, them: &Reach, turn: &Turn) -> bool {
     match king_region(board, color, me, them, turn, Bitboard::EMPTY) {
         Some(king) => me.king = king,
         None => return false,
     }
+    true
+}
+
+/// The reach of the free pieces of `color`: the squares each can stand on
+/// and all it can attack from them.
+fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, them: &Reach) {
+    let closed = me.fixed | them.fixed;
     for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
         let piece = Piece { color, role };
-        let stand = flood(Bitboard::from_square(sq), |s| {
-            attacks(s, piece, walls) & !me.fixed & !them.fixed
-        });
+        // One flood, each square's attacks computed once.
+        let (mut stand, mut frontier, mut hits) = (
+            Bitboard::from_square(sq),
+            Bitboard::from_square(sq),
+            Bitboard::EMPTY,
+        );
+        while let Some(s) = frontier.pop_front() {
+            let a = attacks(s, piece, walls);
+            hits |= a;
+            let fresh = a & !closed & !stand;
+            stand |= fresh;
+            frontier |= fresh;
+        }
         me.men.push((piece, sq, stand, walls));
         me.stand |= stand;
-        for s in stand {
-            me.attack |= attacks(s, piece, walls);
-        }
+        me.attack |= hits;
     }
-    true
 }
 
 /// The squares the king of `color` can stand on, never entering one of

@@ -429,3 +429,23 @@ fn a_mate_needs_the_square_the_king_came_from_covered() {
     assert!(agrees(fen)[0]);
     assert!(!proved_unwinnable_statically(fen, Color::White));
 }
+
+#[test]
+fn a_pawn_that_captures_or_promotes_is_followed_not_given_up() {
+    // A composed position. The black king on f8 never moves (e8 and g7
+    // are covered by pawns, g8 and f7 are defended), so black mates only
+    // with new material. The g3 pawn can be taken by the white king, but
+    // the g2 pawn in front of it cannot be taken while it stands there
+    // (the black bishop never reaches a light square) and stops it for
+    // good. Once g3 is gone the white g-pawn may advance, take the bishop
+    // and promote: the proof follows its captures and gives white a new
+    // piece anywhere, and still black cannot mate.
+    let fen = "1b3kBR/4pP1P/1p1pP2P/1P1P4/8/6p1/1P4P1/KB6 b - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the g2 pawn the g-pawn promotes and the queen mates the
+    // king in the corner.
+    let fen = "1b3kBR/4pP1P/1p1pP2P/1P1P4/8/6p1/1P6/KB6 b - - 0 1";
+    assert!(agrees(fen)[1]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
