@@ -117,9 +117,9 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
 }
 
 /// Passes the structure proof may make before it gives up. Each pass
-/// drops men from `F`; on both test sets no proof needs more than this,
-/// and a structure that keeps shedding men (many free pieces) is costly
-/// to follow and almost never ends in a proof.
+/// drops men from `F`; on the hard test set a larger bound proves nothing
+/// more, and a structure that keeps shedding men (many free pieces) is
+/// costly to follow and almost never ends in a proof.
 const ROUNDS: usize = 8;
 
 /// Positions a forced-line proof may visit.
