@@ -260,29 +260,8 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     if disturbed.any() {
         return Pass::Loosen(disturbed);
     }
-    // A winner's pawn that promotes by pushes alone: nothing is proved
-    // (checked before the costlier reaches).
-    let winner = turn.winner;
-    let last = Bitboard::from_rank(winner.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
-    let stop = walls | (hard & board.by_color(!winner));
-    for sq in board.pawns() & board.by_color(winner) & !walls {
-        if (file_path(sq, winner, stop) & last).any() {
-            return Pass::GiveUp;
-        }
-    }
-    // A loser's pawn that promotes by pushes alone: its piece attacks
-    // every fixed man of the winner it can come next to (see
-    // [`pawn_reaches`]); those leave `F` at once.
-    let last = Bitboard::from_rank(winner.fold_wb(shakmaty::Rank::First, shakmaty::Rank::Eighth));
-    let stop = walls | (hard & board.by_color(winner));
-    let promotes = (board.pawns() & board.by_color(!winner) & !walls)
-        .into_iter()
-        .any(|sq| (file_path(sq, !winner, stop) & last).any());
-    if promotes {
-        let exposed = promoted_attacks(walls) & walls & board.by_color(winner) & !board.kings();
-        if exposed.any() {
-            return Pass::Loosen(exposed);
-        }
+    if let Some(early) = promotions(board, walls, hard, turn.winner) {
+        return early;
     }
     for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
@@ -301,34 +280,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
         // (A fixed king has no square to go to: a check cannot move it.)
         disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
         disturbed |= me.fixed & king_hits & !me.sure;
-        // Moving pawns that stop enemy pawns and can be taken, or leave
-        // their file by a capture, while the enemy pawns they stop are
-        // there: on the squares of their file short of the farthest enemy
-        // pawn before a fixed man (they cannot go further until it is
-        // gone).
-        for &(piece, sq, stand, _) in &me.men {
-            if piece.role != Role::Pawn || !hard.contains(sq) {
-                continue;
-            }
-            let file = Bitboard::from_file(sq.file());
-            let ahead = file_path(sq, color, walls);
-            let enemy = ahead & board.pawns() & board.by_color(!color);
-            let Some(far) = (if color == Color::White {
-                enemy.last()
-            } else {
-                enemy.first()
-            }) else {
-                continue;
-            };
-            let segment = ahead & shakmaty::attacks::between(sq, far).with(sq);
-            let taken = (segment & (them.attack | them.pawn_attack | king_hits)).any();
-            let leaves = segment
-                .into_iter()
-                .any(|s| (pawn_attacks(color, s) & stand & !file).any());
-            if taken || leaves {
-                disturbed.add(sq);
-            }
-        }
+        disturbed |= loose_pawns(board, walls, hard, color, me, them, king_hits);
         // Fixed pawns that could capture an enemy man.
         let targets = them.stand | them.pawn_path | (them.fixed & !board.kings());
         for sq in me.fixed & board.pawns() {
@@ -342,6 +294,74 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     } else {
         Pass::Closed(reach)
     }
+}
+
+/// What the promotions by pushes alone settle before the costlier
+/// reaches: a winner's pawn that promotes leaves nothing proved; a
+/// loser's pawn that promotes gives a piece that attacks every fixed man
+/// of the winner it can come next to (see [`pawn_reaches`]), and those
+/// leave `F` at once.
+fn promotions(board: &Board, walls: Bitboard, hard: Bitboard, winner: Color) -> Option<Pass> {
+    let runs = |color: Color| {
+        let last =
+            Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        let stop = walls | (hard & board.by_color(!color));
+        (board.pawns() & board.by_color(color) & !walls)
+            .into_iter()
+            .any(|sq| (file_path(sq, color, stop) & last).any())
+    };
+    if runs(winner) {
+        return Some(Pass::GiveUp);
+    }
+    if runs(!winner) {
+        let exposed = promoted_attacks(walls) & walls & board.by_color(winner) & !board.kings();
+        if exposed.any() {
+            return Some(Pass::Loosen(exposed));
+        }
+    }
+    None
+}
+
+/// Moving pawns of `color` in `hard` that stop enemy pawns but can be
+/// taken, or leave their file by a capture, while the enemy pawns they
+/// stop are there: on the squares of their file short of the farthest
+/// enemy pawn before a fixed man (they cannot go further until it is
+/// gone).
+fn loose_pawns(
+    board: &Board,
+    walls: Bitboard,
+    hard: Bitboard,
+    color: Color,
+    me: &Reach,
+    them: &Reach,
+    king_hits: Bitboard,
+) -> Bitboard {
+    let mut loose = Bitboard::EMPTY;
+    for &(piece, sq, stand, _) in &me.men {
+        if piece.role != Role::Pawn || !hard.contains(sq) {
+            continue;
+        }
+        let file = Bitboard::from_file(sq.file());
+        let ahead = file_path(sq, color, walls);
+        let enemy = ahead & board.pawns() & board.by_color(!color);
+        let far = if color == Color::White {
+            enemy.last()
+        } else {
+            enemy.first()
+        };
+        let Some(far) = far else {
+            continue;
+        };
+        let segment = ahead & shakmaty::attacks::between(sq, far).with(sq);
+        let taken = (segment & (them.attack | them.pawn_attack | king_hits)).any();
+        let leaves = segment
+            .into_iter()
+            .any(|s| (pawn_attacks(color, s) & stand & !file).any());
+        if taken || leaves {
+            loose.add(sq);
+        }
+    }
+    loose
 }
 
 /// Shrinks each king's region by the squares where its arrival would
