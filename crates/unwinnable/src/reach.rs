@@ -14,11 +14,17 @@
 //! - every other piece moves freely over every square no fixed man holds
 //!   (other men can always step aside), every king over the squares no
 //!   fixed enemy man attacks (a king in check from one leaves by a legal
-//!   move and never comes back), and every other pawn may stand on any
-//!   square of its file up to the first fixed man, or enemy pawn that
-//!   nothing can take, in its way;
+//!   move and never comes back), and every other pawn may push up its
+//!   file to the first fixed man, or enemy pawn that stays in its way,
+//!   and capture onto any square where an enemy man other than a fixed
+//!   one may stand; a loser's pawn that can promote gives the loser a
+//!   piece that may stand anywhere (a winner's gives nothing proved);
 //! - a piece that can be taken but is jammed until then (a rook behind its
 //!   own king and bishop) stands on its square only;
+//! - when every man of one side but its king stands still, the other
+//!   king never enters a square from which it would leave that side no
+//!   move at all (the game would end in stalemate), unless the step could
+//!   uncover a check;
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -27,14 +33,20 @@
 //!   grow, so this ends with the largest `F` that is closed.
 //!
 //! By induction on the moves, while every man of a closed `F` stands still
-//! every man stays inside its reach, so no move can ever disturb `F`. The
-//! moving pawns must also never capture or promote (otherwise the analysis
-//! gives up), so the winner's men are the ones on the board, each inside
-//! its reach, and the mate test of the frozen wall applies: the loser's
+//! every man stays inside its reach, so no move can ever disturb `F`. No
+//! winner's pawn may promote (otherwise the analysis gives up), so the
+//! winner's men are among the ones on the board, each inside its reach,
+//! and the mate test of the frozen wall applies: the loser's
 //! king on a square of its reach that the winner can attack, with every
 //! flight square covered by the winner or fillable by the loser's men,
 //! decided by an exact count of what each man can put on those nine
-//! squares from one square of its reach.
+//! squares from one square of its reach. When the loser can move nothing
+//! but its king, the king came to the mating square from a neighbour the
+//! winner's king cannot have stood next to, so another man must cover it.
+//!
+//! The last two arguments follow an idea of the saturation analysis in
+//! Ambrona, "A Practical Algorithm for Chess Unwinnability" (FUN 2022):
+//! moves that would stalemate the other side are no way to a mate.
 //!
 //! Where the structure alone does not settle it, a few plies of forced
 //! moves (a check with few answers) are followed, and every line must end
@@ -63,6 +75,9 @@ struct Reach {
     pawn_path: Bitboard,
     /// Squares its moving pawns can attack.
     pawn_attack: Bitboard,
+    /// Squares its king never enters, as its arrival would end the game
+    /// in stalemate (see [`cage`]): it cannot take a man there either.
+    banned: Bitboard,
 }
 
 /// The result of one pass over a candidate `F`.
@@ -100,6 +115,12 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
         set = next;
     }
 }
+
+/// Passes the structure proof may make before it gives up. Each pass
+/// drops men from `F`; on the hard test set a larger bound proves nothing
+/// more, and a structure that keeps shedding men (many free pieces) is
+/// costly to follow and almost never ends in a proof.
+const ROUNDS: usize = 8;
 
 /// Positions a forced-line proof may visit.
 const FORCED_NODES: u32 = 48;
@@ -174,12 +195,17 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     let turn = Turn {
         color: pos.turn(),
         escape,
+        castles: [
+            pos.castles().has_color(Color::Black),
+            pos.castles().has_color(Color::White),
+        ],
+        winner,
     };
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
     let mut soft = Bitboard::EMPTY;
-    // Each round drops at least one man, so this ends.
-    for _ in 0..64 {
+    // Each round drops at least one man; a long cascade is cut short.
+    for _ in 0..ROUNDS {
         if (fixed & board.pawns()).is_empty() {
             return false;
         }
@@ -189,7 +215,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
                 soft |= men & board.pawns();
             }
             Pass::GiveUp => return false,
-            Pass::Closed(reach) => return !mate_possible(&reach, winner),
+            Pass::Closed(reach) => return !mate_possible(board, &reach, winner, &turn),
         }
     }
     false
@@ -216,39 +242,45 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
         }
     }
     for color in [Color::Black, Color::White] {
-        let stop = walls | (hard & board.by_color(!color));
-        if !pawn_paths(board, walls, stop, color, &mut reach[color as usize]) {
+        let (mine, theirs) = split(&mut reach, color);
+        if !kings(board, color, mine, theirs, turn) {
             return Pass::GiveUp;
         }
+    }
+    // A fixed king must stay where it is. Kings that can move leave `F`
+    // first, alone: with a king taken as fixed, the other side's region
+    // is too small to judge what else is safe (see [`cage`]).
+    let mut disturbed = Bitboard::EMPTY;
+    for r in &reach {
+        let king = r.fixed & board.kings();
+        if king.any() && r.king != king {
+            disturbed |= king;
+        }
+    }
+    if disturbed.any() {
+        return Pass::Loosen(disturbed);
+    }
+    if let Some(early) = promotions(board, walls, hard, turn.winner) {
+        return early;
     }
     for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
-        if !pieces(board, walls, color, mine, theirs, turn) {
-            return Pass::GiveUp;
-        }
+        free_pieces(board, walls, color, mine, theirs);
     }
+    if !pawn_reaches(board, walls, hard, turn.winner, &mut reach) {
+        return Pass::GiveUp;
+    }
+    cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
-    let mut disturbed = Bitboard::EMPTY;
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
-        let king_hits = around_all(them.king);
+        let king_hits = around_all(them.king) & !them.banned;
         // (A fixed king has no square to go to: a check cannot move it.)
         disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
-        // A fixed king must stay where it is.
-        let king = me.fixed & board.kings();
-        if king.any() && me.king != king {
-            disturbed |= king;
-        }
         disturbed |= me.fixed & king_hits & !me.sure;
-        // Moving pawns that stop enemy pawns and can be taken.
-        for sq in hard & board.by_color(color) {
-            let path = file_path(sq, color, walls | (hard & board.by_color(!color)));
-            if (path & (them.attack | them.pawn_attack | king_hits)).any() {
-                disturbed.add(sq);
-            }
-        }
+        disturbed |= loose_pawns(board, walls, hard, color, me, them, king_hits);
         // Fixed pawns that could capture an enemy man.
         let targets = them.stand | them.pawn_path | (them.fixed & !board.kings());
         for sq in me.fixed & board.pawns() {
@@ -256,16 +288,212 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
                 disturbed.add(sq);
             }
         }
-        // A moving pawn that could capture leaves its file: give up.
-        if (me.pawn_attack & targets).any() {
-            return Pass::GiveUp;
-        }
     }
     if disturbed.any() {
         Pass::Loosen(disturbed)
     } else {
         Pass::Closed(reach)
     }
+}
+
+/// What the promotions by pushes alone settle before the costlier
+/// reaches: a winner's pawn that promotes leaves nothing proved; a
+/// loser's pawn that promotes gives a piece that attacks every fixed man
+/// of the winner it can come next to (see [`pawn_reaches`]), and those
+/// leave `F` at once.
+fn promotions(board: &Board, walls: Bitboard, hard: Bitboard, winner: Color) -> Option<Pass> {
+    let runs = |color: Color| {
+        let last =
+            Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        let stop = walls | (hard & board.by_color(!color));
+        (board.pawns() & board.by_color(color) & !walls)
+            .into_iter()
+            .any(|sq| (file_path(sq, color, stop) & last).any())
+    };
+    if runs(winner) {
+        return Some(Pass::GiveUp);
+    }
+    if runs(!winner) {
+        let exposed = promoted_attacks(walls) & walls & board.by_color(winner) & !board.kings();
+        if exposed.any() {
+            return Some(Pass::Loosen(exposed));
+        }
+    }
+    None
+}
+
+/// Moving pawns of `color` in `hard` that stop enemy pawns but can be
+/// taken, or leave their file by a capture, while the enemy pawns they
+/// stop are there: on the squares of their file short of the farthest
+/// enemy pawn before a fixed man (they cannot go further until it is
+/// gone).
+fn loose_pawns(
+    board: &Board,
+    walls: Bitboard,
+    hard: Bitboard,
+    color: Color,
+    me: &Reach,
+    them: &Reach,
+    king_hits: Bitboard,
+) -> Bitboard {
+    let mut loose = Bitboard::EMPTY;
+    for &(piece, sq, stand, _) in &me.men {
+        if piece.role != Role::Pawn || !hard.contains(sq) {
+            continue;
+        }
+        let file = Bitboard::from_file(sq.file());
+        let ahead = file_path(sq, color, walls);
+        let enemy = ahead & board.pawns() & board.by_color(!color);
+        let far = if color == Color::White {
+            enemy.last()
+        } else {
+            enemy.first()
+        };
+        let Some(far) = far else {
+            continue;
+        };
+        let segment = ahead & shakmaty::attacks::between(sq, far).with(sq);
+        let taken = (segment & (them.attack | them.pawn_attack | king_hits)).any();
+        let leaves = segment
+            .into_iter()
+            .any(|s| (pawn_attacks(color, s) & stand & !file).any());
+        if taken || leaves {
+            loose.add(sq);
+        }
+    }
+    loose
+}
+
+/// Shrinks each king's region by the squares where its arrival would
+/// stalemate the other side, and so end the game without a mate.
+///
+/// When every man of the other side but its king stands still for ever,
+/// that side's only moves are king moves inside its region `R`. A king
+/// arriving on `t` attacks its eight neighbours; if every square of `R`
+/// it leaves free has all its neighbours in `R` attacked from `t`, the
+/// other king (which stands on a free square, or the position is illegal)
+/// has no move at all. Unless the arrival also gave check, that is
+/// stalemate. A king move gives check only by uncovering a line (or by
+/// castling, so a king that may castle is left alone): `t` is kept when a
+/// queen, rook or bishop of the mover could stand behind one of the
+/// squares the king comes from, on the line from a free square through
+/// it. The king never enters the other squares (the game would be over),
+/// nor passes through them.
+fn cage(board: &Board, reach: &mut [Reach; 2], turn: &Turn) {
+    let mut banned = [Bitboard::EMPTY; 2];
+    for color in [Color::Black, Color::White] {
+        let c = color as usize;
+        if !turn.castles[c] {
+            banned[c] = stalemating(board, &reach[c], &reach[1 - c], color);
+        }
+    }
+    for color in [Color::Black, Color::White] {
+        let c = color as usize;
+        if banned[c].any() {
+            let (me, them) = split(reach, color);
+            if let Some(king) = king_region(board, color, me, them, turn, banned[c]) {
+                me.king = king;
+                me.banned = banned[c];
+            }
+        }
+    }
+}
+
+/// The squares of `me`'s king region (but its square now) where its
+/// arrival stalemates `them`, as [`cage`] explains.
+fn stalemating(board: &Board, me: &Reach, them: &Reach, color: Color) -> Bitboard {
+    let here = board.by_color(color) & board.kings();
+    let region = them.king;
+    // The other king's region must not rest on this king standing still
+    // (as it does while this king is taken as fixed).
+    if !still(them) || region.is_empty() || here.count() != 1 || (me.fixed & here).any() {
+        return Bitboard::EMPTY;
+    }
+    let mut banned = Bitboard::EMPTY;
+    for t in me.king & !here {
+        let cover = king_attacks(t).with(t);
+        let free = region & !cover;
+        let shut = free
+            .into_iter()
+            .all(|f| (king_attacks(f) & region).is_subset(cover));
+        let walls = me.fixed | them.fixed;
+        if shut && !uncovers(me, walls, king_attacks(t) & me.king, free) {
+            banned.add(t);
+        }
+    }
+    banned
+}
+
+/// Whether a king leaving one of `sources` could uncover a line from one
+/// of `me`'s queens, rooks or bishops to a king on one of `targets`, past
+/// the men of `walls`, which never move.
+fn uncovers(me: &Reach, walls: Bitboard, sources: Bitboard, targets: Bitboard) -> bool {
+    targets
+        .into_iter()
+        .any(|f| (sources & uncovering(me, walls, f)).any())
+}
+
+/// The squares a man of `me` could leave to uncover a line from one of
+/// its queens, rooks or bishops to a king on `f`: along each line from
+/// `f`, up to the first man of `walls` (which never moves), every square
+/// with such a slider able to stand further out.
+fn uncovering(me: &Reach, walls: Bitboard, f: Square) -> Bitboard {
+    let (mut straight, mut diagonal) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for &(piece, _, stand, _) in &me.men {
+        match piece.role {
+            Role::Queen => {
+                straight |= stand;
+                diagonal |= stand;
+            }
+            Role::Rook => straight |= stand,
+            Role::Bishop => diagonal |= stand,
+            _ => {}
+        }
+    }
+    let mut sources = Bitboard::EMPTY;
+    if straight.is_empty() && diagonal.is_empty() {
+        return sources;
+    }
+    let (file, rank) = (f.file() as i32, f.rank() as i32);
+    for (df, dr) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let sliders = if df == 0 || dr == 0 {
+            straight
+        } else {
+            diagonal
+        };
+        // The line outwards from `f`, up to the first wall.
+        let mut line = Vec::with_capacity(7);
+        let (mut x, mut y) = (file + df, rank + dr);
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            let sq =
+                Square::from_coords(shakmaty::File::new(x as u32), shakmaty::Rank::new(y as u32));
+            if walls.contains(sq) {
+                break;
+            }
+            line.push(sq);
+            x += df;
+            y += dr;
+        }
+        // From the far end inwards: a square is a source once a slider can
+        // stand further out.
+        let mut beyond = false;
+        for &sq in line.iter().rev() {
+            if beyond {
+                sources.add(sq);
+            }
+            beyond |= sliders.contains(sq);
+        }
+    }
+    sources
 }
 
 /// Every square next to one of `squares`.
@@ -285,8 +513,8 @@ fn around_all(squares: Bitboard) -> Bitboard {
 fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     // What each colour's men might ever take (kings are never taken).
     let threat = [
-        reach[1].attack | reach[1].pawn_attack | around_all(reach[1].king),
-        reach[0].attack | reach[0].pawn_attack | around_all(reach[0].king),
+        reach[1].attack | reach[1].pawn_attack | (around_all(reach[1].king) & !reach[1].banned),
+        reach[0].attack | reach[0].pawn_attack | (around_all(reach[0].king) & !reach[0].banned),
     ];
     let pieces = board.occupied() & !board.pawns() & !board.kings();
     let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
@@ -296,7 +524,12 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     for r in reach.iter_mut() {
         for man in r.men.iter_mut() {
             let (piece, from, stand, _) = *man;
-            if piece.role == Role::Pawn || stand == Bitboard::from_square(from) {
+            // (A pawn's promoted piece, standing for it on its square, is
+            // not there yet.)
+            if piece.role == Role::Pawn
+                || stand == Bitboard::from_square(from)
+                || board.role_at(from) != Some(piece.role)
+            {
                 continue;
             }
             // Only a piece with no move now can be jammed (a cheap test
@@ -369,30 +602,101 @@ fn split(reach: &mut [Reach; 2], color: Color) -> (&mut Reach, &Reach) {
     }
 }
 
-/// The squares the moving pawns of `color` can stand on and attack;
-/// `false` if one could promote.
-fn pawn_paths(board: &Board, walls: Bitboard, stop: Bitboard, color: Color, r: &mut Reach) -> bool {
-    let last = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
-    for sq in board.pawns() & board.by_color(color) & !walls {
-        let path = file_path(sq, color, stop);
-        if (path & last).any() {
-            return false;
+/// The squares every moving pawn can stand on and attack; `false` if a
+/// winner's pawn could promote.
+///
+/// A pawn pushes up its file until a fixed man, or a pawn of `hard` (an
+/// enemy pawn that is never taken and never leaves its file while the
+/// pawns it stops are there), stands in its way, and captures onto a
+/// square where an enemy man other than a fixed one or the king may
+/// stand (an enemy pawn's squares include the one it passes on a double
+/// step, for en passant). The squares grow together until none changes.
+///
+/// A loser's pawn that promotes gives the loser a new piece, which can
+/// only help the winner by standing somewhere (a blocker, a target): it
+/// joins the loser's men as a queen and as a knight (together they attack
+/// what any promoted piece could) that may stand on any square no fixed
+/// man holds.
+fn pawn_reaches(
+    board: &Board,
+    walls: Bitboard,
+    hard: Bitboard,
+    winner: Color,
+    reach: &mut [Reach; 2],
+) -> bool {
+    let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
+        .into_iter()
+        .filter_map(|sq| Some((board.color_at(sq)?, sq, Bitboard::from_square(sq), false)))
+        .collect();
+    // Each round only adds squares or promoted pieces, so this ends.
+    loop {
+        let mut cones = [Bitboard::EMPTY; 2];
+        for &(color, _, cone, _) in &pawns {
+            cones[color as usize] |= cone;
         }
-        r.pawn_path |= path;
-        for s in path {
+        let mut changed = false;
+        for (color, sq, cone, promoted) in pawns.iter_mut() {
+            let (color, sq) = (*color, *sq);
+            let e = !color as usize;
+            let targets = (reach[e].stand | cones[e]) & !walls;
+            let stop = walls | (hard & board.by_color(!color));
+            let step = if color == Color::White { 8 } else { -8 };
+            let grown = flood(*cone, |s| {
+                (Bitboard::from_square(s).shift(step) & !stop) | (pawn_attacks(color, s) & targets)
+            });
+            if grown != *cone {
+                *cone = grown;
+                changed = true;
+            }
+            let last =
+                Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+            if (grown & last).any() && !*promoted {
+                if color == winner {
+                    return false;
+                }
+                *promoted = true;
+                changed = true;
+                let r = &mut reach[color as usize];
+                let stand = !walls;
+                for role in [Role::Queen, Role::Knight] {
+                    r.men.push((Piece { color, role }, sq, stand, walls));
+                }
+                r.attack |= promoted_attacks(walls);
+                r.stand |= stand;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (color, sq, cone, _) in pawns {
+        let r = &mut reach[color as usize];
+        r.pawn_path |= cone;
+        for s in cone {
             r.pawn_attack |= pawn_attacks(color, s);
         }
-        r.men.push((
-            Piece {
-                color,
-                role: Role::Pawn,
-            },
-            sq,
-            path,
-            walls,
-        ));
+        let piece = Piece {
+            color,
+            role: Role::Pawn,
+        };
+        r.men.push((piece, sq, cone, walls));
     }
     true
+}
+
+/// Every square a promoted piece standing anywhere but on `walls` could
+/// attack: as a queen, a square next to one it may stand on (further
+/// along a line it passes such a square); as a knight, a jump away.
+fn promoted_attacks(walls: Bitboard) -> Bitboard {
+    let open = !walls;
+    let mut hits = Bitboard::EMPTY;
+    for x in Bitboard::FULL {
+        let near = king_attacks(x) | shakmaty::attacks::knight_attacks(x);
+        if near.intersects(open) {
+            hits.add(x);
+        }
+    }
+    hits
 }
 
 /// The squares of its file a pawn of `color` on `sq` can push to before
@@ -414,48 +718,79 @@ fn file_path(sq: Square, color: Color, stop: Bitboard) -> Bitboard {
 struct Turn {
     color: Color,
     escape: Bitboard,
+    /// Whether each colour (black 0, white 1) may still castle.
+    castles: [bool; 2],
+    /// The side whose mate is in question.
+    winner: Color,
 }
 
-/// The reach of the free pieces and the king of `color`; `false` if its
-/// king stands where a fixed enemy man attacks it and it is not that
-/// side's move (no legal game gets there).
-fn pieces(
-    board: &Board,
-    walls: Bitboard,
-    color: Color,
-    me: &mut Reach,
-    them: &Reach,
-    turn: &Turn,
-) -> bool {
-    for sq in board.by_color(color) & board.kings() {
-        // A king never enters a square a fixed enemy man attacks, nor
-        // takes a fixed man that another fixed man defends. In check from
-        // a fixed man, it leaves now by a legal move and never comes back.
-        let blocked = me.fixed | them.sure | (them.fixed & them.sure);
-        let start = if !them.sure.contains(sq) {
-            Bitboard::from_square(sq)
-        } else if turn.color == color {
-            turn.escape & !blocked
-        } else {
-            return false;
-        };
-        me.king |= flood(start, |s| king_attacks(s) & !blocked).with(sq);
+/// The region of the king of `color`; `false` if it stands where a fixed
+/// enemy man attacks it and it is not that side's move (no legal game
+/// gets there).
+fn kings(board: &Board, color: Color, me: &mut Reach, them: &Reach, turn: &Turn) -> bool {
+    match king_region(board, color, me, them, turn, Bitboard::EMPTY) {
+        Some(king) => me.king = king,
+        None => return false,
     }
+    true
+}
+
+/// The reach of the free pieces of `color`: the squares each can stand on
+/// and all it can attack from them.
+fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, them: &Reach) {
+    let closed = me.fixed | them.fixed;
     for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
         let piece = Piece { color, role };
-        let stand = flood(Bitboard::from_square(sq), |s| {
-            attacks(s, piece, walls) & !me.fixed & !them.fixed
-        });
+        // One flood, each square's attacks computed once.
+        let (mut stand, mut frontier, mut hits) = (
+            Bitboard::from_square(sq),
+            Bitboard::from_square(sq),
+            Bitboard::EMPTY,
+        );
+        while let Some(s) = frontier.pop_front() {
+            let a = attacks(s, piece, walls);
+            hits |= a;
+            let fresh = a & !closed & !stand;
+            stand |= fresh;
+            frontier |= fresh;
+        }
         me.men.push((piece, sq, stand, walls));
         me.stand |= stand;
-        for s in stand {
-            me.attack |= attacks(s, piece, walls);
-        }
+        me.attack |= hits;
     }
-    true
+}
+
+/// The squares the king of `color` can stand on, never entering one of
+/// `banned` (squares where its arrival ends the game); `None` if it
+/// stands where a fixed enemy man attacks it and it is not that side's
+/// move (no legal game gets there).
+fn king_region(
+    board: &Board,
+    color: Color,
+    me: &Reach,
+    them: &Reach,
+    turn: &Turn,
+    banned: Bitboard,
+) -> Option<Bitboard> {
+    let mut region = Bitboard::EMPTY;
+    for sq in board.by_color(color) & board.kings() {
+        // A king never enters a square a fixed enemy man attacks, nor
+        // takes a fixed man that another fixed man defends. In check from
+        // a fixed man, it leaves now by a legal move and never comes back.
+        let blocked = me.fixed | them.sure | (them.fixed & them.sure) | banned;
+        let start = if !them.sure.contains(sq) {
+            Bitboard::from_square(sq)
+        } else if turn.color == color {
+            turn.escape & !blocked
+        } else {
+            return None;
+        };
+        region |= flood(start, |s| king_attacks(s) & !blocked).with(sq);
+    }
+    Some(region)
 }
 
 /// Every square reachable from `start` by repeated `step`s.
@@ -480,12 +815,27 @@ fn flood(start: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
 /// needs the king's square attacked and every flight square covered,
 /// filled, held by a fixed man or off the board. Reaches and open rays make
 /// it an over-approximation, so "no" is proved.
-fn mate_possible(reach: &[Reach; 2], winner: Color) -> bool {
+fn mate_possible(board: &Board, reach: &[Reach; 2], winner: Color, turn: &Turn) -> bool {
     let (w, l) = (&reach[winner as usize], &reach[!winner as usize]);
     // A king in check from a fixed man now is not mated (the game is not
     // over) and never comes back to that square.
     let checks = l.king & (w.pawn_attack | w.attack) & !w.sure;
-    checks.into_iter().any(|k| mate_on(k, w, l))
+    // Where the loser's king stands now, when its every move is a step of
+    // its king (see [`mate_on`]).
+    let stepper = if turn.castles[!winner as usize] || !still(l) {
+        None
+    } else {
+        (board.kings() & board.by_color(!winner)).single_square()
+    };
+    checks.into_iter().any(|k| mate_on(k, w, l, stepper))
+}
+
+/// Whether no man of `r` but its king can ever move (its fixed men never
+/// do; the others stand on their square only).
+fn still(r: &Reach) -> bool {
+    r.men
+        .iter()
+        .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from))
 }
 
 /// The nine squares around a king on `k`, the king's own first.
@@ -510,7 +860,17 @@ fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
 }
 
 /// Can the loser's king be mated on `k`?
-fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
+///
+/// `stepper` is the loser king's square now when the loser can move
+/// nothing but its king, which cannot castle. A mate on another square
+/// then comes after a loser's move that brought the king to `k` from a
+/// square `p` next to it, in its region; before that move the winner's
+/// king was not next to `p` (kings never stand side by side). The winner's
+/// mating move must cover `p`: a move of another man leaves the winner's
+/// king where it was, so another man covers `p`; a move of the king gives
+/// check only by uncovering a line, so the winner's king counts on `p` only
+/// where such a step could end.
+fn mate_on(k: Square, w: &Reach, l: &Reach, stepper: Option<Square>) -> bool {
     let (squares, near) = around(k);
     let flights = near.without(k);
     // Off the board, or held for ever by a fixed man of either side (a
@@ -523,36 +883,81 @@ fn mate_on(k: Square, w: &Reach, l: &Reach) -> bool {
         }
     }
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
-    let mut options: Vec<Vec<u16>> = Vec::new();
-    // The winner's king: never next to the loser's.
-    let mut king = vec![0];
-    for s in w.king & !near & !king_attacks(k) {
-        king.push(mask(&squares, king_attacks(s) & flights));
-    }
-    options.push(king);
+    // What each winner's man attacks and holds (stands on) from each
+    // square of its reach.
+    let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(w.men.len());
     for &(piece, _, stand, occupied) in &w.men {
-        let mut m = vec![0];
+        let mut m = vec![(0, 0)];
         for s in stand.without(k) {
             let hits = if piece.role == Role::Pawn {
                 pawn_attacks(piece.color, s)
             } else {
                 attacks(s, piece, occupied)
             };
-            m.push(mask(
-                &squares,
-                (hits & near) | (Bitboard::from_square(s) & flights),
-            ));
+            let held = Bitboard::from_square(s) & flights;
+            m.push((mask(&squares, hits & near), mask(&squares, held)));
         }
-        options.push(m);
+        men.push(m);
     }
+    let mut loser = Vec::with_capacity(l.men.len());
     for &(_, _, stand, _) in &l.men {
         let mut m = vec![0];
         for s in stand & flights {
             m.push(mask(&squares, Bitboard::from_square(s)));
         }
-        options.push(m);
+        loser.push(m);
     }
-    covers_all(start, &mut options)
+    // The winner's king: never next to the loser's.
+    let kings = w.king & !near;
+    let pick = |king: Vec<u16>, came: u16, undefended: bool| {
+        let mut options = Vec::with_capacity(1 + men.len() + loser.len());
+        options.push(king);
+        // A man standing where the loser's king came from holds it only
+        // if another man of the winner but its king could defend it.
+        let drop = if undefended { came } else { 0 };
+        for m in &men {
+            options.push(m.iter().map(|&(h, held)| h | (held & !drop)).collect());
+        }
+        options.extend(loser.iter().cloned());
+        covers_all(start, &mut options)
+    };
+    let plain: Vec<u16> = std::iter::once(0)
+        .chain(
+            kings
+                .into_iter()
+                .map(|s| mask(&squares, king_attacks(s) & flights)),
+        )
+        .collect();
+    // Without the last move's constraint, and then with it (which only
+    // takes cover away).
+    if !pick(plain.clone(), 0, false) {
+        return false;
+    }
+    match stepper {
+        Some(now) if now != k => {
+            let sources = uncovering(w, w.fixed | l.fixed, k);
+            // King squares a step to which could uncover a check on `k`.
+            let uncovering: Vec<bool> = std::iter::once(true)
+                .chain(
+                    kings
+                        .into_iter()
+                        .map(|s| (king_attacks(s) & w.king & sources).any()),
+                )
+                .collect();
+            let defended = w.attack | w.pawn_attack | w.sure;
+            let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
+            from.into_iter().any(|p| {
+                let came = mask(&squares, Bitboard::from_square(p));
+                let king = plain
+                    .iter()
+                    .zip(&uncovering)
+                    .map(|(&h, &u)| if u { h } else { h & !came })
+                    .collect();
+                pick(king, came, !defended.contains(p))
+            })
+        }
+        _ => true,
+    }
 }
 
 /// Whether picking one mask from each option list can cover all nine bits.

@@ -386,3 +386,66 @@ fn a_king_with_no_square_stays_in_the_wall_even_when_checked() {
     assert_eq!(agrees(fen), [true, true]);
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_king_whose_arrival_stalemates_never_arrives() {
+    // A composed position (four dark bishops). The white king can only
+    // step between h3 and h4, and no other white man can ever move. A
+    // mate on h4 needs h3, a light square, covered by the black king from
+    // h2, and the black king reaches h2 (or takes g2) only while the white
+    // king is on h4: that stalemates white, and the game is over. So
+    // black cannot mate, and white, with a king that never leaves its
+    // corner, cannot either.
+    let fen = "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With a white pawn that can still push once, white is not
+    // stalemated when the black king comes to h2: the pawn moves, and a
+    // bishop mates on g5. (White can mate too: the black king takes the
+    // pawn, the black a-pawn promotes to a piece the white pawns take,
+    // and they are free.)
+    let fen = "8/8/3b3p/p4p1P/3b1p1K/P4Pp1/6P1/5kb1 b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_mate_needs_the_square_the_king_came_from_covered() {
+    // Every black man but the king is locked, so every black move is a
+    // king move. White's only mate is b2-b3 with the black king on a4 (or
+    // c4) and a3 and b3 covered, which only the white king can do, from
+    // a2 (or d2/d3 for c4). But the black king came to a4 from a3 or b3,
+    // next to a2: the white king cannot already have stood there, and a
+    // pawn move leaves it where it was. So white cannot mate.
+    let fen = "8/1p2k3/bPp5/BpP3K1/1P6/8/1P6/8 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // With a black h-pawn that can still move, black can wait: the black
+    // king goes to a4 first, the white king to a2, black pushes the
+    // h-pawn, and b3 is mate.
+    let fen = "8/1p2k2p/bPp5/BpP3K1/1P6/8/1P6/8 w - - 0 1";
+    assert!(agrees(fen)[0]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_pawn_that_captures_or_promotes_is_followed_not_given_up() {
+    // A composed position. The black king on f8 never moves (e8 and g7
+    // are covered by pawns, g8 and f7 are defended), so black mates only
+    // with new material. The g3 pawn can be taken by the white king, but
+    // the g2 pawn in front of it cannot be taken while it stands there
+    // (the black bishop never reaches a light square) and stops it for
+    // good. Once g3 is gone the white g-pawn may advance, take the bishop
+    // and promote: the proof follows its captures and gives white a new
+    // piece anywhere, and still black cannot mate.
+    let fen = "1b3kBR/4pP1P/1p1pP2P/1P1P4/8/6p1/1P4P1/KB6 b - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the g2 pawn the g-pawn promotes and the queen mates the
+    // king in the corner.
+    let fen = "1b3kBR/4pP1P/1p1pP2P/1P1P4/8/6p1/1P6/KB6 b - - 0 1";
+    assert!(agrees(fen)[1]);
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
