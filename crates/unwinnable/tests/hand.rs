@@ -386,3 +386,50 @@ fn a_king_with_no_square_stays_in_the_wall_even_when_checked() {
     assert_eq!(agrees(fen), [true, true]);
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_king_between_two_squares_is_never_mated_by_bishops_that_roam() {
+    // White's king walks between h3 and h4 and has no other man that can
+    // move; Black's bishops (all on dark squares) could check it on h4
+    // only with Black's king on h2, and that king can come there only when
+    // White is to move with no move left: stalemate, never mate. Millions
+    // of bishop placements, so only the enumeration that takes the
+    // bishops off the board proves it within the default budget, the
+    // nine-bishop position as cheaply as the two-bishop one. The same
+    // with the colours changed (White's bishops against Black's king
+    // between a5 and b5).
+    for (fen, winner) in [
+        ("8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - -", Color::Black),
+        // Black's king one step from h2 with a bishop one step from the
+        // diagonal changes nothing: Kh2 stalemates.
+        ("8/2b5/7p/5p1P/5p1K/5Pp1/6P1/6k1 b - -", Color::Black),
+        (
+            "5b2/2b5/3b3p/2b1bp1P/3b1p1K/4bPp1/3b1bP1/2b2kb1 b - -",
+            Color::Black,
+        ),
+        (
+            "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -",
+            Color::White,
+        ),
+    ] {
+        assert_eq!(oracle(fen, winner), Some(false), "{fen}");
+        assert_eq!(
+            can_mate(&pos(fen), winner, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn bishops_mate_the_king_between_two_squares_when_the_tempo_is_theirs() {
+    // The same cage, but Black's king is on h2 already with Black to move
+    // and a bishop one step from the diagonal d8-h4: Bd8 mates. The proof
+    // above must not hide it.
+    let fen = "8/2b5/7p/5p1P/5p1K/5Pp1/6Pk/8 b - -";
+    assert_eq!(agrees(fen), [false, true]);
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
+        panic!("Black's mate not found");
+    };
+    replay(&pos(fen), Color::Black, &helpmate);
+}
