@@ -33,10 +33,10 @@
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game); a line ends where a capture leaves a
-//!    structure the proof of step 1 settles; where the loser has only its
-//!    king and pawns, first the same enumeration with the winner's pieces
-//!    taken off the board and replaced by all they could ever do (a king
-//!    between two squares against roaming bishops: the tempo decides);
+//!    structure the proof of step 1 settles; where a king is shut in,
+//!    first the same enumeration with the pieces taken off the board and
+//!    replaced by all they could ever do (a king between two squares
+//!    against roaming bishops: the tempo decides);
 //! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
@@ -251,9 +251,8 @@ enum Step {
     Extend,
     /// Rounds of the guided search, resumed likewise.
     Guided,
-    /// The complete enumeration (first with the winner's pieces as
-    /// phantoms where the loser has only king and pawns), resumed where
-    /// the last slice stopped.
+    /// The complete enumeration (first with the pieces as phantoms where
+    /// a king is shut in), resumed where the last slice stopped.
     Exhaust,
 }
 

@@ -411,6 +411,12 @@ fn a_king_between_two_squares_is_never_mated_by_bishops_that_roam() {
             "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -",
             Color::White,
         ),
+        // And the side with the king between two squares, whose pawns can
+        // never move, never gives check at all.
+        (
+            "8/8/3b3p/2b2p1P/1b1b1p1K/2b2Pp1/1b4P1/4bkb1 w - -",
+            Color::White,
+        ),
     ] {
         assert_eq!(oracle(fen, winner), Some(false), "{fen}");
         assert_eq!(
@@ -432,4 +438,17 @@ fn bishops_mate_the_king_between_two_squares_when_the_tempo_is_theirs() {
         panic!("Black's mate not found");
     };
     replay(&pos(fen), Color::Black, &helpmate);
+}
+
+#[test]
+fn a_pawn_mates_a_king_its_own_bishop_shuts_in() {
+    // White has only its king and a pawn; Black's bishop on g8 and pawn
+    // on h7 take the king's squares: g7 mates. The enumeration that takes
+    // the bishop off the board must count the squares it may block.
+    let fen = "6bk/7p/5KP1/8/8/8/8/8 w - -";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::White, Budget::DEFAULT) else {
+        panic!("White's mate not found");
+    };
+    replay(&pos(fen), Color::White, &helpmate);
 }
