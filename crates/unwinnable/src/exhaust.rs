@@ -8,16 +8,27 @@
 //! runs out, so that a later slice resumes it where it stopped: a proof
 //! that needs more nodes than one slice holds is then paid for once, in
 //! pieces, instead of starting afresh (and never finishing) each time.
+//!
+//! Most moves of a king's walk lead to states already seen. Where the
+//! hash after a move can be had without playing it, such a move is found
+//! seen by a look-up alone and counts as a fraction of a node (see
+//! [`Meter::tick_light`]); a capture, which is tested against the
+//! structure still on the move, counts as more than one.
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::Horizon;
-use crate::meter::Meter;
+use crate::meter::{Meter, Stop};
 use crate::search::{Zobrist, hash, next_hash, quiet_after};
+
+/// Nodes a capture costs: its position, and the test of the structure
+/// after it (see [`Exhaust::visit`]).
+const CAPTURE_NODES: u32 = 2;
 
 /// What the enumeration found.
 pub(crate) enum Outcome {
@@ -115,13 +126,14 @@ impl Exhaust {
         while let Some(mut at) = self.queue.pop_front() {
             let moves = at.pos.legal_moves();
             for (i, m) in moves.iter().enumerate().skip(at.done) {
-                if meter.tick().is_err() {
-                    at.done = i;
-                    self.queue.push_front(at);
-                    return Outcome::Stopped;
-                }
-                if let Some(line) = self.visit(&at, m) {
-                    return Outcome::Mate(line);
+                match self.visit(&at, m, meter) {
+                    Err(Stop) => {
+                        at.done = i;
+                        self.queue.push_front(at);
+                        return Outcome::Stopped;
+                    }
+                    Ok(Some(line)) => return Outcome::Mate(line),
+                    Ok(None) => {}
                 }
             }
         }
@@ -130,17 +142,50 @@ impl Exhaust {
 
     /// Play `m` from the state `at`: the line to the winner's mate if it
     /// mates, otherwise the new state joins the queue unless it was seen
-    /// or a line ends there.
-    fn visit(&mut self, at: &Pending, m: &Move) -> Option<Vec<Move>> {
+    /// or a line ends there. A state seen before was looked at when it was
+    /// first met (it was no mate, or the enumeration would have ended), so
+    /// where its key can be had from the hash alone the move is not even
+    /// played.
+    ///
+    /// The move is counted on `meter` first (`Err` when the slice has run
+    /// out, with nothing done): a node, or a light look-up where the state
+    /// was found seen without playing the move.
+    fn visit(
+        &mut self,
+        at: &Pending,
+        m: &Move,
+        meter: &mut Meter<'_>,
+    ) -> Result<Option<Vec<Move>>, Stop> {
         let winner = self.winner;
+        let q = quiet_after(m, at.quiet);
+        let known = key_after(&at.pos, at.hash, m);
+        if known.is_some_and(|h| self.parents.contains_key(&key(h, q))) {
+            meter.tick_light()?;
+            return Ok(None);
+        }
+        meter.tick()?;
+        if m.is_capture() {
+            // A capture is tested against the structure still on the move,
+            // which costs several nodes' time.
+            for _ in 1..CAPTURE_NODES {
+                meter.tick()?;
+            }
+        }
         let mut next = at.pos.clone();
         next.play_unchecked(*m);
         if at.pos.turn() == winner && next.is_checkmate() {
             let mut line = line_to(&self.parents, at.key);
             line.push(*m);
-            return Some(line);
+            return Ok(Some(line));
         }
-        let q = quiet_after(m, at.quiet);
+        let nh = known.unwrap_or_else(|| next_hash(&at.pos, at.hash, m, &next));
+        let nk = key(nh, q);
+        let Entry::Vacant(slot) = self.parents.entry(nk) else {
+            return Ok(None);
+        };
+        // A state where a line ends is kept too, so that meeting it again
+        // costs no more than a look-up.
+        slot.insert(Some((at.key, *m)));
         // The frozen wall only where the pawns or the men changed (see
         // the extension search); the wall still on the move, which costs
         // microseconds, only after a capture: a capture that leaves a
@@ -152,13 +197,7 @@ impl Exhaust {
         } else {
             next.has_insufficient_material(winner)
         };
-        if q == 0 || dead {
-            return None;
-        }
-        let nh = next_hash(&at.pos, at.hash, m, &next);
-        let nk = key(nh, q);
-        if let Entry::Vacant(slot) = self.parents.entry(nk) {
-            slot.insert(Some((at.key, *m)));
+        if q != 0 && !dead {
             self.queue.push_back(Pending {
                 pos: next,
                 key: nk,
@@ -167,7 +206,41 @@ impl Exhaust {
                 done: 0,
             });
         }
-        None
+        Ok(None)
+    }
+}
+
+/// The Zobrist hash after `m` from `pos` (hashed `h`), where it can be
+/// had without playing the move: shakmaty's update, and the king's moves
+/// it leaves out when neither castling nor en passant is involved (as the
+/// search's own update does, which needs the position after the move for
+/// the rest).
+fn key_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
+    if let Some(z) = pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
+        return Some(z.0);
+    }
+    match *m {
+        Move::Normal {
+            role: Role::King,
+            from,
+            capture,
+            to,
+            promotion: None,
+        } if !pos.castles().has_color(pos.turn())
+            && !pos.castles().castling_rights().contains(to)
+            && pos.ep_square(EnPassantMode::Legal).is_none() =>
+        {
+            let turn = pos.turn();
+            let mut z = Zobrist64(h);
+            z ^= Zobrist64::zobrist_for_white_turn();
+            z ^= Zobrist64::zobrist_for_piece(from, Role::King.of(turn));
+            z ^= Zobrist64::zobrist_for_piece(to, Role::King.of(turn));
+            if let Some(c) = capture {
+                z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
+            }
+            Some(z.0)
+        }
+        _ => None,
     }
 }
 

@@ -452,3 +452,32 @@ fn a_pawn_mates_a_king_its_own_bishop_shuts_in() {
     };
     replay(&pos(fen), Color::White, &helpmate);
 }
+
+#[test]
+fn kings_and_locked_pawns_are_enumerated_within_the_default_budget() {
+    // Both kings in their corners behind pawns; White's d-, f- and
+    // h-pawns face Black's on the third rank and lock: nothing can ever
+    // mate, which the enumeration proves once meeting a state seen
+    // before costs less than a node.
+    let fen = "k7/3p1p1p/8/1p6/1P6/KP1P1P1P/PP6/8 w - -";
+    for side in [Color::White, Color::Black] {
+        assert_eq!(oracle(fen, side), Some(false), "{side}");
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{side}"
+        );
+    }
+    // The same pawns one rank back: they still have a move to make, the
+    // structure opens, and both sides can mate (with the default budget
+    // no proof may say otherwise; a larger one finds both mates).
+    let fen = "k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -";
+    for side in [Color::White, Color::Black] {
+        assert_ne!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{side}"
+        );
+    }
+    assert_eq!(agrees(fen), [true, true]);
+}
