@@ -82,6 +82,10 @@ pub(crate) struct Exhaust {
     /// The root, while the enumeration with phantoms is still to be tried
     /// on it.
     phantoms: Option<Chess>,
+    /// Whether a look-up of a seen state counts as a fraction of a node
+    /// and a capture as more than one (the analysis), or every move as one
+    /// node (the per-move check, whose small fixed budget was tuned so).
+    weighed: bool,
     parents: Parents,
     queue: VecDeque<Pending>,
 }
@@ -105,6 +109,7 @@ impl Exhaust {
         Exhaust {
             winner,
             phantoms: Some(root.clone()),
+            weighed: true,
             parents,
             queue,
         }
@@ -160,11 +165,15 @@ impl Exhaust {
         let q = quiet_after(m, at.quiet);
         let known = key_after(&at.pos, at.hash, m);
         if known.is_some_and(|h| self.parents.contains_key(&key(h, q))) {
-            meter.tick_light()?;
+            if self.weighed {
+                meter.tick_light()?;
+            } else {
+                meter.tick()?;
+            }
             return Ok(None);
         }
         meter.tick()?;
-        if m.is_capture() {
+        if self.weighed && m.is_capture() {
             // A capture is tested against the structure still on the move,
             // which costs several nodes' time.
             for _ in 1..CAPTURE_NODES {
@@ -253,8 +262,9 @@ pub(crate) fn exhaust(
     meter: &mut Meter<'_>,
 ) -> Outcome {
     let mut plain = Exhaust::new(root, winner, horizon);
-    // The per-move check keeps to the plain enumeration, whose cost on
-    // the forced lines it is run on is known.
+    // The per-move check keeps to the plain enumeration counted move by
+    // move, whose cost on the forced lines it is run on is known.
     plain.phantoms = None;
+    plain.weighed = false;
     plain.run(meter)
 }
