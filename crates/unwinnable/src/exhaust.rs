@@ -3,15 +3,32 @@
 //! wall, forced lines, a horizon that is about to end the game) visiting it
 //! all without meeting the winner's mate proves the side cannot mate; when
 //! the mate is met, the line to it is the shortest there is.
+//!
+//! The enumeration keeps what it has seen when its slice of the budget
+//! runs out, so that a later slice resumes it where it stopped: a proof
+//! that needs more nodes than one slice holds is then paid for once, in
+//! pieces, instead of starting afresh (and never finishing) each time.
+//!
+//! Most moves of a king's walk lead to states already seen. Where the
+//! hash after a move can be had without playing it, such a move is found
+//! seen by a look-up alone and counts as a fraction of a node (see
+//! [`Meter::tick_light`]); a capture, which is tested against the
+//! structure still on the move, counts as more than one.
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
+use std::hash::BuildHasherDefault;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::Horizon;
-use crate::meter::Meter;
-use crate::search::{hash, next_hash, quiet_after};
+use crate::meter::{Meter, Stop};
+use crate::search::{Zobrist, hash, next_hash, quiet_after};
+
+/// Nodes a capture costs: its position, and the test of the structure
+/// after it (see [`Exhaust::visit`]).
+const CAPTURE_NODES: u32 = 2;
 
 /// What the enumeration found.
 pub(crate) enum Outcome {
@@ -33,8 +50,12 @@ fn key(hash: u64, quiet: u32) -> u64 {
     }
 }
 
+/// Each state seen, with the state and the move it was first reached by
+/// (`None` for the root). The keys are Zobrist hashes already.
+type Parents = HashMap<u64, Option<(u64, Move)>, BuildHasherDefault<Zobrist>>;
+
 /// The moves from the root to the state `at`.
-fn line_to(parents: &HashMap<u64, Option<(u64, Move)>>, mut at: u64) -> Vec<Move> {
+fn line_to(parents: &Parents, mut at: u64) -> Vec<Move> {
     let mut line = Vec::new();
     while let Some(Some((prev, m))) = parents.get(&at) {
         line.push(*m);
@@ -42,6 +63,205 @@ fn line_to(parents: &HashMap<u64, Option<(u64, Move)>>, mut at: u64) -> Vec<Move
     }
     line.reverse();
     line
+}
+
+/// The most states the enumeration keeps: about 50 MB of table and at most
+/// as many positions waiting, whatever the budget (a caller's deadline may
+/// give it millions of nodes).
+const MOST_STATES: usize = 1 << 20;
+
+/// A state waiting to be expanded.
+struct Pending {
+    pos: Chess,
+    key: u64,
+    hash: u64,
+    quiet: u32,
+    /// How many of its legal moves were already played (a slice may run
+    /// out in the middle of a position's moves).
+    done: usize,
+}
+
+/// An enumeration in progress: the states seen and those still to expand.
+pub(crate) struct Exhaust {
+    winner: Color,
+    /// The root, while the enumeration with phantoms is still to be tried
+    /// on it.
+    phantoms: Option<Chess>,
+    /// Whether a look-up of a seen state counts as a fraction of a node
+    /// and a capture as more than one (the analysis), or every move as one
+    /// node (the per-move check, whose small fixed budget was tuned so).
+    weighed: bool,
+    parents: Parents,
+    queue: VecDeque<Pending>,
+}
+
+impl Exhaust {
+    /// The enumeration of what `winner` can reach from `root`, not yet
+    /// started.
+    pub(crate) fn new(root: &Chess, winner: Color, horizon: Horizon) -> Self {
+        let root_hash = hash(root);
+        let root_key = key(root_hash, horizon.left());
+        let mut parents = Parents::default();
+        parents.insert(root_key, None);
+        let mut queue = VecDeque::new();
+        queue.push_back(Pending {
+            pos: root.clone(),
+            key: root_key,
+            hash: root_hash,
+            quiet: horizon.left(),
+            done: 0,
+        });
+        Exhaust {
+            winner,
+            phantoms: Some(root.clone()),
+            weighed: true,
+            parents,
+            queue,
+        }
+    }
+
+    /// Go on enumerating until every state is expanded, the winner's mate
+    /// is met, or the meter's slice runs out (`Stopped`: the next call
+    /// resumes at the same move).
+    ///
+    /// The first call tries the enumeration with the winner's pieces as
+    /// phantoms ([`crate::phantom`]), whose states are far fewer where it
+    /// applies; its nodes come out of the same slice.
+    pub(crate) fn run(&mut self, meter: &mut Meter<'_>) -> Outcome {
+        if let Some(root) = self.phantoms.take()
+            && crate::phantom::unwinnable(&root, self.winner, meter)
+        {
+            return Outcome::NoMate;
+        }
+        while let Some(mut at) = self.queue.pop_front() {
+            let moves = at.pos.legal_moves();
+            for (i, m) in moves.iter().enumerate().skip(at.done) {
+                match self.visit(&at, m, meter) {
+                    Err(Stop) => {
+                        at.done = i;
+                        self.queue.push_front(at);
+                        return Outcome::Stopped;
+                    }
+                    Ok(Some(line)) => return Outcome::Mate(line),
+                    Ok(None) => {}
+                }
+            }
+        }
+        Outcome::NoMate
+    }
+
+    /// Play `m` from the state `at`: the line to the winner's mate if it
+    /// mates, otherwise the new state joins the queue unless it was seen
+    /// or a line ends there. A state seen before was looked at when it was
+    /// first met (it was no mate, or the enumeration would have ended), so
+    /// where its key can be had from the hash alone the move is not even
+    /// played.
+    ///
+    /// The move is counted on `meter` first (`Err` when the slice has run
+    /// out, with nothing done): a node, or a light look-up where the state
+    /// was found seen without playing the move.
+    fn visit(
+        &mut self,
+        at: &Pending,
+        m: &Move,
+        meter: &mut Meter<'_>,
+    ) -> Result<Option<Vec<Move>>, Stop> {
+        let winner = self.winner;
+        let q = quiet_after(m, at.quiet);
+        let known = key_after(&at.pos, at.hash, m);
+        if known.is_some_and(|h| self.parents.contains_key(&key(h, q))) {
+            if self.weighed {
+                meter.tick_light()?;
+            } else {
+                meter.tick()?;
+            }
+            return Ok(None);
+        }
+        meter.tick()?;
+        if self.weighed && m.is_capture() {
+            // A capture is tested against the structure still on the move,
+            // which costs several nodes' time.
+            for _ in 1..CAPTURE_NODES {
+                meter.tick()?;
+            }
+        }
+        let mut next = at.pos.clone();
+        next.play_unchecked(*m);
+        if at.pos.turn() == winner && next.is_checkmate() {
+            let mut line = line_to(&self.parents, at.key);
+            line.push(*m);
+            return Ok(Some(line));
+        }
+        let nh = known.unwrap_or_else(|| next_hash(&at.pos, at.hash, m, &next));
+        let nk = key(nh, q);
+        if self.parents.len() >= MOST_STATES && !self.parents.contains_key(&nk) {
+            // Full: the enumeration stops here for good (each later slice
+            // ends at once), so that a long deadline cannot take unbounded
+            // memory.
+            return Err(Stop);
+        }
+        let Entry::Vacant(slot) = self.parents.entry(nk) else {
+            return Ok(None);
+        };
+        // A state where a line ends is kept too, so that meeting it again
+        // costs no more than a look-up.
+        slot.insert(Some((at.key, *m)));
+        // The frozen wall only where the pawns or the men changed (see
+        // the extension search); the wall still on the move, which costs
+        // microseconds, only after a capture: a capture that leaves a
+        // locked structure ends the line.
+        let dead = if m.is_capture() {
+            crate::quick_dead(&next, winner) || crate::reach::structure(&next, winner)
+        } else if m.role() == shakmaty::Role::Pawn {
+            crate::quick_dead(&next, winner)
+        } else {
+            next.has_insufficient_material(winner)
+        };
+        if q != 0 && !dead {
+            self.queue.push_back(Pending {
+                pos: next,
+                key: nk,
+                hash: nh,
+                quiet: q,
+                done: 0,
+            });
+        }
+        Ok(None)
+    }
+}
+
+/// The Zobrist hash after `m` from `pos` (hashed `h`), where it can be
+/// had without playing the move: shakmaty's update, and the king's moves
+/// it leaves out when neither castling nor en passant is involved (as the
+/// search's own update does, which needs the position after the move for
+/// the rest).
+fn key_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
+    if let Some(z) = pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
+        return Some(z.0);
+    }
+    match *m {
+        Move::Normal {
+            role: Role::King,
+            from,
+            capture,
+            to,
+            promotion: None,
+        } if !pos.castles().has_color(pos.turn())
+            && !pos.castles().castling_rights().contains(to)
+            && pos.ep_square(EnPassantMode::Legal).is_none() =>
+        {
+            let turn = pos.turn();
+            let mut z = Zobrist64(h);
+            z ^= Zobrist64::zobrist_for_white_turn();
+            z ^= Zobrist64::zobrist_for_piece(from, Role::King.of(turn));
+            z ^= Zobrist64::zobrist_for_piece(to, Role::King.of(turn));
+            if let Some(c) = capture {
+                z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
+            }
+            Some(z.0)
+        }
+        _ => None,
+    }
 }
 
 /// Enumerate the positions reachable from `root` until the meter's slice
@@ -52,46 +272,10 @@ pub(crate) fn exhaust(
     horizon: Horizon,
     meter: &mut Meter<'_>,
 ) -> Outcome {
-    let root_hash = hash(root);
-    let root_key = key(root_hash, horizon.left());
-    let mut parents: HashMap<u64, Option<(u64, Move)>> = HashMap::new();
-    parents.insert(root_key, None);
-    let mut queue = VecDeque::new();
-    queue.push_back((root.clone(), root_key, root_hash, horizon.left()));
-    while let Some((pos, k, h, quiet)) = queue.pop_front() {
-        for m in pos.legal_moves() {
-            if meter.tick().is_err() {
-                return Outcome::Stopped;
-            }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            if pos.turn() == winner && next.is_checkmate() {
-                let mut line = line_to(&parents, k);
-                line.push(m);
-                return Outcome::Mate(line);
-            }
-            let q = quiet_after(&m, quiet);
-            // The frozen wall only where the pawns or the men changed (see
-            // the extension search); the wall still on the move, which
-            // costs microseconds, only after a capture: a capture that
-            // leaves a locked structure ends the line.
-            let dead = if m.is_capture() {
-                crate::quick_dead(&next, winner) || crate::reach::structure(&next, winner)
-            } else if m.role() == shakmaty::Role::Pawn {
-                crate::quick_dead(&next, winner)
-            } else {
-                next.has_insufficient_material(winner)
-            };
-            if q == 0 || dead {
-                continue;
-            }
-            let nh = next_hash(&pos, h, &m, &next);
-            let nk = key(nh, q);
-            if let Entry::Vacant(slot) = parents.entry(nk) {
-                slot.insert(Some((k, m)));
-                queue.push_back((next, nk, nh, q));
-            }
-        }
-    }
-    Outcome::NoMate
+    let mut plain = Exhaust::new(root, winner, horizon);
+    // The per-move check keeps to the plain enumeration counted move by
+    // move, whose cost on the forced lines it is run on is known.
+    plain.phantoms = None;
+    plain.weighed = false;
+    plain.run(meter)
 }

@@ -33,7 +33,10 @@
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game); a line ends where a capture leaves a
-//!    structure the proof of step 1 settles;
+//!    structure the proof of step 1 settles; where a king is shut in,
+//!    first the same enumeration with the pieces taken off the board and
+//!    replaced by all they could ever do (a king between two squares
+//!    against roaming bishops: the tempo decides);
 //! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
@@ -47,6 +50,7 @@ mod gate;
 mod material;
 mod meter;
 mod order;
+mod phantom;
 mod reach;
 mod search;
 
@@ -211,6 +215,7 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     let mut depth = 1;
     let mut searcher = search::Searcher::new(side, horizon);
     let mut disc = 0;
+    let mut enumeration = None;
     for (step, share) in SCHEDULE {
         let meter = meter.share(share);
         let found = match step {
@@ -222,7 +227,10 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
                     None
                 }
             },
-            Step::Exhaust => match exhaust::exhaust(pos, side, horizon, meter) {
+            Step::Exhaust => match enumeration
+                .get_or_insert_with(|| exhaust::Exhaust::new(pos, side, horizon))
+                .run(meter)
+            {
                 exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
                 exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
                 exhaust::Outcome::Stopped => None,
@@ -243,7 +251,8 @@ enum Step {
     Extend,
     /// Rounds of the guided search, resumed likewise.
     Guided,
-    /// The complete enumeration, from the start.
+    /// The complete enumeration (first with the pieces as phantoms where
+    /// a king is shut in), resumed where the last slice stopped.
     Exhaust,
 }
 
@@ -252,8 +261,8 @@ enum Step {
 /// within a few thousand nodes; where it does not, a guided round (another
 /// order of the moves) often does at once, so the two take turns in
 /// growing slices; then the complete enumeration (which proves the
-/// positions whose reachable set is small, and needs its slice in one
-/// piece, as it starts afresh each time) and both searches again, deeper.
+/// positions whose reachable set is small; it keeps what it has seen,
+/// so a later slice would resume it) and both searches again, deeper.
 const SCHEDULE: [(Step, f64); 8] = [
     (Step::Extend, 0.02),
     (Step::Guided, 0.05),

@@ -10,9 +10,15 @@ pub(crate) struct Stop;
 /// costs far more than a node).
 const ASK_EVERY: u64 = 1024;
 
+/// How many look-ups of a state already seen make one node (see
+/// [`Meter::tick_light`]).
+const LOOKUPS_PER_NODE: u32 = 3;
+
 /// The nodes spent so far against the whole budget and the current slice.
 pub(crate) struct Meter<'a> {
     used: u64,
+    /// Look-ups counted since the last node they made up.
+    lookups: u32,
     total: u64,
     cap: u64,
     halted: bool,
@@ -23,6 +29,7 @@ impl<'a> Meter<'a> {
     pub(crate) fn new(budget: Budget<'a>) -> Self {
         Meter {
             used: 0,
+            lookups: 0,
             total: budget.nodes,
             cap: budget.nodes,
             halted: false,
@@ -50,6 +57,23 @@ impl<'a> Meter<'a> {
         self.used += 1;
         if ask && self.stop.is_some_and(|stop| stop()) {
             self.halted = true;
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// Count a move that generated no position: the enumeration found the
+    /// state it leads to already seen from the hash alone, without playing
+    /// it. Such a look-up costs a small part of a node (no position is
+    /// copied, played, tested or stored), so [`LOOKUPS_PER_NODE`] of them
+    /// make one node.
+    pub(crate) fn tick_light(&mut self) -> Result<(), Stop> {
+        self.lookups += 1;
+        if self.lookups >= LOOKUPS_PER_NODE {
+            self.lookups = 0;
+            return self.tick();
+        }
+        if self.halted || self.used >= self.cap {
             return Err(Stop);
         }
         Ok(())

@@ -449,3 +449,98 @@ fn a_pawn_that_captures_or_promotes_is_followed_not_given_up() {
     assert!(agrees(fen)[1]);
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_king_between_two_squares_is_never_mated_by_bishops_that_roam() {
+    // White's king walks between h3 and h4 and has no other man that can
+    // move; Black's bishops (all on dark squares) could check it on h4
+    // only with Black's king on h2, and that king can come there only when
+    // White is to move with no move left: stalemate, never mate. Millions
+    // of bishop placements, so only the enumeration that takes the
+    // bishops off the board proves it within the default budget, the
+    // nine-bishop position as cheaply as the two-bishop one. The same
+    // with the colours changed (White's bishops against Black's king
+    // between a5 and b5).
+    for (fen, winner) in [
+        ("8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - -", Color::Black),
+        // Black's king one step from h2 with a bishop one step from the
+        // diagonal changes nothing: Kh2 stalemates.
+        ("8/2b5/7p/5p1P/5p1K/5Pp1/6P1/6k1 b - -", Color::Black),
+        (
+            "5b2/2b5/3b3p/2b1bp1P/3b1p1K/4bPp1/3b1bP1/2b2kb1 b - -",
+            Color::Black,
+        ),
+        (
+            "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -",
+            Color::White,
+        ),
+        // And the side with the king between two squares, whose pawns can
+        // never move, never gives check at all.
+        (
+            "8/8/3b3p/2b2p1P/1b1b1p1K/2b2Pp1/1b4P1/4bkb1 w - -",
+            Color::White,
+        ),
+    ] {
+        assert_eq!(oracle(fen, winner), Some(false), "{fen}");
+        assert_eq!(
+            can_mate(&pos(fen), winner, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn bishops_mate_the_king_between_two_squares_when_the_tempo_is_theirs() {
+    // The same cage, but Black's king is on h2 already with Black to move
+    // and a bishop one step from the diagonal d8-h4: Bd8 mates. The proof
+    // above must not hide it.
+    let fen = "8/2b5/7p/5p1P/5p1K/5Pp1/6Pk/8 b - -";
+    assert_eq!(agrees(fen), [false, true]);
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
+        panic!("Black's mate not found");
+    };
+    replay(&pos(fen), Color::Black, &helpmate);
+}
+
+#[test]
+fn a_pawn_mates_a_king_its_own_bishop_shuts_in() {
+    // White has only its king and a pawn; Black's bishop on g8 and pawn
+    // on h7 take the king's squares: g7 mates. The enumeration that takes
+    // the bishop off the board must count the squares it may block.
+    let fen = "6bk/7p/5KP1/8/8/8/8/8 w - -";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::White, Budget::DEFAULT) else {
+        panic!("White's mate not found");
+    };
+    replay(&pos(fen), Color::White, &helpmate);
+}
+
+#[test]
+fn kings_and_locked_pawns_are_enumerated_within_the_default_budget() {
+    // Both kings in their corners behind pawns; White's d-, f- and
+    // h-pawns face Black's on the third rank and lock: nothing can ever
+    // mate, which the enumeration proves once meeting a state seen
+    // before costs less than a node.
+    let fen = "k7/3p1p1p/8/1p6/1P6/KP1P1P1P/PP6/8 w - -";
+    for side in [Color::White, Color::Black] {
+        assert_eq!(oracle(fen, side), Some(false), "{side}");
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{side}"
+        );
+    }
+    // The same pawns one rank back: they still have a move to make, the
+    // structure opens, and both sides can mate (with the default budget
+    // no proof may say otherwise; a larger one finds both mates).
+    let fen = "k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -";
+    for side in [Color::White, Color::Black] {
+        assert_ne!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{side}"
+        );
+    }
+    assert_eq!(agrees(fen), [true, true]);
+}
