@@ -63,8 +63,10 @@ pub(crate) enum Flavour {
     /// its own king there), the loser's capture of or by a pawn while the
     /// winner has a bishop and the board is not bare (a wall must open
     /// for a king to pass), and the winner's king's step nearer the
-    /// loser's by its walk round the pawns; a punished move costs one ply
-    /// only, as such lines need the loser's captures and pushes.
+    /// loser's by its walk round the pawns, and the loser's knight's move
+    /// nearer its own king (where it takes a flight square from it, as the
+    /// knights of composed mates do); a punished move costs one ply only,
+    /// as such lines need the loser's captures and pushes.
     Walls,
 }
 
@@ -383,6 +385,7 @@ impl Extend {
             _ => None,
         };
         Context {
+            walls,
             lk,
             winner_moves,
             weak,
@@ -397,6 +400,8 @@ impl Extend {
 
 /// What the costs of the moves in one position depend on.
 struct Context<'a> {
+    /// The search is of the [`Flavour::Walls`].
+    walls: bool,
     /// The loser's king.
     lk: Option<Square>,
     winner_moves: bool,
@@ -450,11 +455,19 @@ impl Context<'_> {
             } else {
                 Cost::Punish
             }
-        } else if m.role() == Role::King && self.toward_corner(lk, m.to()) {
+        } else if (m.role() == Role::King && self.toward_corner(lk, m.to()))
+            || (self.walls && m.role() == Role::Knight && self.nearer(m, lk))
+        {
             Cost::Reward
         } else {
             Cost::Normal
         }
+    }
+
+    /// Does `m` bring its man nearer the square `to`?
+    fn nearer(&self, m: &Move, to: Square) -> bool {
+        m.from()
+            .is_some_and(|from| m.to().distance(to) < from.distance(to))
     }
 
     /// A bishop's quiet move (either side's) nearer the mating corner, by

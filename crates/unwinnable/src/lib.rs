@@ -273,7 +273,7 @@ const SCHEDULE: [(Step, f64); 9] = [
     (Step::Guided, 0.2),
     (Step::Walls, 0.28),
     (Step::Exhaust, 0.64),
-    (Step::Walls, 0.8),
+    (Step::Walls, 0.85),
     (Step::Guided, 1.0),
 ];
 
