@@ -66,7 +66,9 @@ pub(crate) enum Flavour {
     /// loser's by its walk round the pawns, and the loser's knight's move
     /// nearer its own king (where it takes a flight square from it, as the
     /// knights of composed mates do); a punished move costs one ply only,
-    /// as such lines need the loser's captures and pushes.
+    /// as such lines need the loser's captures and pushes, except that a
+    /// move that killed the position at the root is punished wherever it
+    /// comes.
     Walls,
 }
 
@@ -131,6 +133,9 @@ pub(crate) struct Extend {
     /// Bishop moves to the mating corner round the locked pawns, when the
     /// flavour and the position call for them.
     bishop: Option<[u8; 64]>,
+    /// The root's moves that kill the position ([`walls::fatal_moves`]),
+    /// in the [`Flavour::Walls`].
+    fatal: Vec<walls::Route>,
 }
 
 impl Extend {
@@ -138,7 +143,12 @@ impl Extend {
         let corner = bishop_corners(pos, winner);
         let locked = walls::locked(pos.board());
         let walled = flavour == Flavour::Walls && locked.count() >= walls::MIN_LOCKED;
+        let fatal = match flavour {
+            Flavour::Plain => Vec::new(),
+            Flavour::Walls => walls::fatal_moves(pos, winner),
+        };
         Extend {
+            fatal,
             flavour,
             punish: match flavour {
                 Flavour::Plain => PUNISH,
@@ -394,6 +404,7 @@ impl Extend {
             breaks,
             walk,
             bishop: self.bishop.as_ref(),
+            fatal: &self.fatal,
         }
     }
 }
@@ -417,6 +428,8 @@ struct Context<'a> {
     walk: Option<walls::Walk>,
     /// Bishop moves to the mating corner.
     bishop: Option<&'a [u8; 64]>,
+    /// Moves that killed the position at the root.
+    fatal: &'a [walls::Route],
 }
 
 impl Context<'_> {
@@ -425,6 +438,9 @@ impl Context<'_> {
         let Some(lk) = self.lk else {
             return Cost::Normal;
         };
+        if !self.fatal.is_empty() && self.fatal.contains(&walls::route(m)) {
+            return Cost::Punish;
+        }
         if self.bishop_nearer(m) {
             return Cost::Reward;
         }

@@ -211,7 +211,8 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     }
     let hash = search::hash(pos);
     let mut ext = extend::Extend::new(pos, side, extend::Flavour::Plain);
-    let mut walled = extend::Extend::new(pos, side, extend::Flavour::Walls);
+    // Made when first needed: most positions are settled before.
+    let mut walled = None;
     let mut depth = 1;
     let mut walled_depth = 1;
     let mut searcher = search::Searcher::new(side, horizon, extend::bishop_corners(pos, side));
@@ -220,7 +221,11 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
         let meter = meter.share(share);
         let found = match step {
             Step::Extend => extended(&mut ext, pos, &mut depth, horizon, hash, meter),
-            Step::Walls => extended(&mut walled, pos, &mut walled_depth, horizon, hash, meter),
+            Step::Walls => {
+                let walled = walled
+                    .get_or_insert_with(|| extend::Extend::new(pos, side, extend::Flavour::Walls));
+                extended(walled, pos, &mut walled_depth, horizon, hash, meter)
+            }
             Step::Guided => match guided(&mut searcher, pos, hash, disc, meter) {
                 Ok(line) => Some(Verdict::Winnable { helpmate: line }),
                 Err(d) => {

@@ -9,11 +9,11 @@
 //! the locked pawns (which stay where they are for most of such a line);
 //! the idea of measuring a bishop's way to the mating corner around the
 //! pawns that never move comes from the CHA algorithm (Ambrona, "A
-//! Practical Algorithm for Chess Unwinnability", FUN 2022); the measures
-//! here are ours.
+//! Practical Algorithm for Chess Unwinnability", FUN 2022), and so does
+//! the idea of [`fatal_moves`]; the measures here are ours.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks};
-use shakmaty::{Bitboard, Board, File, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Square};
 
 /// How many locked pawns make a wall worth the second flavour's measures:
 /// fewer, and the rewards they give only send the search after aimless
@@ -22,6 +22,31 @@ pub(crate) const MIN_LOCKED: usize = 4;
 
 /// "Unreachable" in a table of distances.
 pub(crate) const FAR: u8 = u8::MAX;
+
+/// A move by where it starts and where it ends.
+pub(crate) type Route = (Option<Square>, Square);
+
+/// The moves of `root` after which the fast checks prove that `winner`
+/// can no longer mate (a capture that leaves a locked wall, a push that
+/// locks it). The same move made later in the line (the same man from
+/// the same square to the same one) usually kills the position just as
+/// well, so the search punishes it wherever it comes.
+pub(crate) fn fatal_moves(root: &Chess, winner: Color) -> Vec<Route> {
+    let mut fatal = Vec::new();
+    for m in root.legal_moves() {
+        let mut next = root.clone();
+        next.play_unchecked(m);
+        if crate::quick_dead(&next, winner) || crate::reach::structure(&next, winner) {
+            fatal.push(route(&m));
+        }
+    }
+    fatal
+}
+
+/// Where `m` starts and ends.
+pub(crate) fn route(m: &Move) -> Route {
+    (m.from(), m.to())
+}
 
 /// The pawns blocked head-on by a pawn of the other colour (both of them).
 pub(crate) fn locked(board: &Board) -> Bitboard {
@@ -109,6 +134,21 @@ mod tests {
             .into_position(CastlingMode::Standard)
             .unwrap();
         pos.board().clone()
+    }
+
+    /// Taking the loser's last pawn with the winner's lone knight leaves
+    /// too little to mate: fatal; stepping aside is not.
+    #[test]
+    fn capture_of_the_last_pawn_is_fatal() {
+        let pos: Chess = "7k/8/8/8/8/2p5/8/KN6 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let fatal = fatal_moves(&pos, shakmaty::Color::White);
+        assert!(fatal.contains(&(Some(Square::B1), Square::C3)));
+        assert!(!fatal.contains(&(Some(Square::B1), Square::A3)));
+        assert!(!fatal.contains(&(Some(Square::A1), Square::A2)));
     }
 
     /// Only pawns facing an enemy pawn head-on count as locked.
