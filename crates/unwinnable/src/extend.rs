@@ -25,7 +25,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use crate::meter::{Meter, Stop};
 use crate::search::{next_hash, quiet_after};
-use crate::{Horizon, quick_dead};
+use crate::{Horizon, quick_dead, walls};
 
 /// What one round of the search found.
 pub(crate) enum Round {
@@ -48,8 +48,32 @@ enum Cost {
     Punish,
 }
 
-/// Depth a punished move costs.
+/// Depth a punished move costs in the [`Flavour::Plain`] search.
 const PUNISH: u32 = 4;
+
+/// Which costs the search gives the moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    /// The costs above: they find the helpmates of real games within a
+    /// few thousand nodes.
+    Plain,
+    /// For the composed positions behind pawn walls (see [`crate::walls`]):
+    /// also free are a bishop's move nearer the mating corner round the
+    /// locked pawns (either side's: the loser's bishop must often block
+    /// its own king there), the loser's capture of or by a pawn while the
+    /// winner has a bishop and the board is not bare (a wall must open
+    /// for a king to pass), and the winner's king's step nearer the
+    /// loser's by its walk round the pawns, and the loser's knight's move
+    /// nearer its own king (where it takes a flight square from it, as the
+    /// knights of composed mates do); a punished move costs one ply only,
+    /// as such lines need the loser's captures and pushes, except that a
+    /// move that killed the position at the root is punished wherever it
+    /// comes. The bishop's way, the loser's pawn captures and the moves
+    /// punished everywhere are ideas of the CHA algorithm's last phase
+    /// (Ambrona, "A Practical Algorithm for Chess Unwinnability", FUN
+    /// 2022); the conditions and costs are ours, measured on its test sets.
+    Walls,
+}
 
 /// The longest line the search follows, in plies (a helpmate that needs
 /// more is found by the other phases or not at all). The long helpmates
@@ -104,11 +128,39 @@ pub(crate) struct Extend {
     /// The corner the loser's king is driven to, if the winner's bishops
     /// choose one (a lone bishop mates only in a corner of its colour).
     corner: Option<Bitboard>,
+    flavour: Flavour,
+    /// Depth a punished move costs.
+    punish: u32,
+    /// The root has a wall worth the [`Flavour::Walls`] measures.
+    walled: bool,
+    /// Bishop moves to the mating corner round the locked pawns, when the
+    /// flavour and the position call for them.
+    bishop: Option<[u8; 64]>,
+    /// The root's moves that kill the position ([`walls::fatal_moves`]),
+    /// in the [`Flavour::Walls`].
+    fatal: Vec<walls::Route>,
 }
 
 impl Extend {
-    pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
+    pub(crate) fn new(pos: &Chess, winner: Color, flavour: Flavour) -> Self {
+        let corner = bishop_corners(pos, winner);
+        let locked = walls::locked(pos.board());
+        let walled = flavour == Flavour::Walls && locked.count() >= walls::MIN_LOCKED;
+        let fatal = match flavour {
+            Flavour::Plain => Vec::new(),
+            Flavour::Walls => walls::fatal_moves(pos, winner),
+        };
         Extend {
+            fatal,
+            flavour,
+            punish: match flavour {
+                Flavour::Plain => PUNISH,
+                Flavour::Walls => 1,
+            },
+            walled,
+            bishop: corner
+                .filter(|_| walled)
+                .map(|c| walls::bishop_distances(locked, c)),
             winner,
             table: HashMap::with_capacity_and_hasher(256, Default::default()),
             path: Vec::with_capacity(MAX_LINE + 1),
@@ -117,7 +169,7 @@ impl Extend {
             line: Vec::new(),
             round: 0,
             cut: false,
-            corner: bishop_corners(pos, winner),
+            corner,
         }
     }
 
@@ -245,7 +297,7 @@ impl Extend {
             *c = ctx.cost(m);
         }
         for bucket in [Cost::Reward, Cost::Normal, Cost::Punish] {
-            if bucket == Cost::Punish && left < PUNISH {
+            if bucket == Cost::Punish && left < self.punish {
                 // Too dear for this round: a deeper one tries it.
                 if costs[..moves.len()].contains(&Cost::Punish) {
                     self.cut = true;
@@ -300,7 +352,7 @@ impl Extend {
         let rest = match cost {
             Cost::Reward => left,
             Cost::Normal => left - u32::from(!progress),
-            Cost::Punish => left - PUNISH,
+            Cost::Punish => left - self.punish,
         };
         let nh = next_hash(pos, h, m, &next);
         if self.repeats(nh) {
@@ -329,24 +381,41 @@ impl Extend {
     }
 
     /// What the costs of the moves in `pos` depend on, worked out once.
-    fn context(&self, pos: &Chess) -> Context {
-        let lk = pos.board().king_of(!self.winner);
+    fn context(&self, pos: &Chess) -> Context<'_> {
+        let board = pos.board();
+        let lk = board.king_of(!self.winner);
         let winner_moves = pos.turn() == self.winner;
         let weak = !winner_moves && weak(pos, self.winner);
         let pawns_only = !winner_moves && pawns_only(pos, self.winner);
         let corners = self.corner.unwrap_or(CORNERS);
+        let walls = self.flavour == Flavour::Walls;
+        let breaks = walls
+            && !winner_moves
+            && (board.bishops() & board.by_color(self.winner)).any()
+            && board.occupied().count() > 5;
+        let walk = match lk {
+            Some(k) if self.walled && winner_moves => Some(walls::Walk::to(k, board.pawns())),
+            _ => None,
+        };
         Context {
+            walls,
             lk,
             winner_moves,
             weak,
             pawns_only,
             corners,
+            breaks,
+            walk,
+            bishop: self.bishop.as_ref(),
+            fatal: &self.fatal,
         }
     }
 }
 
 /// What the costs of the moves in one position depend on.
-struct Context {
+struct Context<'a> {
+    /// The search is of the [`Flavour::Walls`].
+    walls: bool,
     /// The loser's king.
     lk: Option<Square>,
     winner_moves: bool,
@@ -356,19 +425,37 @@ struct Context {
     pawns_only: bool,
     /// The corners the loser's king is driven to.
     corners: Bitboard,
+    /// The loser's captures of or by a pawn open the wall ([`Flavour::Walls`]).
+    breaks: bool,
+    /// The winner's king walks round the pawns to the loser's.
+    walk: Option<walls::Walk>,
+    /// Bishop moves to the mating corner.
+    bishop: Option<&'a [u8; 64]>,
+    /// Moves that killed the position at the root.
+    fatal: &'a [walls::Route],
 }
 
-impl Context {
+impl Context<'_> {
     /// How the move `m` counts.
     fn cost(&self, m: &Move) -> Cost {
         let Some(lk) = self.lk else {
             return Cost::Normal;
         };
+        if !self.fatal.is_empty() && self.fatal.contains(&walls::route(m)) {
+            return Cost::Punish;
+        }
+        if self.bishop_nearer(m) {
+            return Cost::Reward;
+        }
         if self.winner_moves {
             let closer = |from: Square, to: Square| to.distance(lk) < from.distance(lk);
             let rewarded = m.is_capture()
                 || m.role() == Role::Pawn
                 || match (m.role(), m.from()) {
+                    (Role::King, Some(from)) if self.walk.is_some() => self
+                        .walk
+                        .as_ref()
+                        .is_some_and(|w| w.steps(m.to()) < w.steps(from)),
                     (Role::King | Role::Knight, Some(from)) => closer(from, m.to()),
                     _ => false,
                 };
@@ -376,17 +463,41 @@ impl Context {
         } else if self.weak {
             self.loser_helps(m, lk)
         } else if m.is_capture() {
-            Cost::Punish
+            if self.breaks && (m.role() == Role::Pawn || m.capture() == Some(Role::Pawn)) {
+                Cost::Reward
+            } else {
+                Cost::Punish
+            }
         } else if m.role() == Role::Pawn {
             if self.pawns_only {
                 Cost::Normal
             } else {
                 Cost::Punish
             }
-        } else if m.role() == Role::King && self.toward_corner(lk, m.to()) {
+        } else if (m.role() == Role::King && self.toward_corner(lk, m.to()))
+            || (self.walls && m.role() == Role::Knight && self.nearer(m, lk))
+        {
             Cost::Reward
         } else {
             Cost::Normal
+        }
+    }
+
+    /// Does `m` bring its man nearer the square `to`?
+    fn nearer(&self, m: &Move, to: Square) -> bool {
+        m.from()
+            .is_some_and(|from| m.to().distance(to) < from.distance(to))
+    }
+
+    /// A bishop's quiet move (either side's) nearer the mating corner, by
+    /// its way round the locked pawns.
+    fn bishop_nearer(&self, m: &Move) -> bool {
+        match (self.bishop, m.role(), m.from()) {
+            (Some(d), Role::Bishop, Some(from)) if !m.is_capture() => {
+                let (a, b) = (d[usize::from(from)], d[usize::from(m.to())]);
+                a != walls::FAR && b < a
+            }
+            _ => false,
         }
     }
 
@@ -452,7 +563,7 @@ const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
 
 /// The corners of the winner's bishops' colour, when all of them stand
 /// on one colour (a bishop's mate needs the loser's king in such a corner).
-fn bishop_corners(pos: &Chess, winner: Color) -> Option<Bitboard> {
+pub(crate) fn bishop_corners(pos: &Chess, winner: Color) -> Option<Bitboard> {
     let bishops = pos.board().bishops() & pos.board().by_color(winner);
     if bishops.is_empty() {
         None

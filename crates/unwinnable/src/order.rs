@@ -92,10 +92,15 @@ fn loser_terms(board: &Board, winner: Color, lk: Square) -> i32 {
 }
 
 /// How promising `pos` is for a mate by `winner`: higher is better.
-pub(crate) fn promise(pos: &Chess, winner: Color) -> i32 {
+/// `corners`: the corners where the winner's bishops can mate, if all
+/// stand on one colour (the loser's king must go to one of them).
+pub(crate) fn promise(pos: &Chess, winner: Color, corners: Option<Bitboard>) -> i32 {
     let board = pos.board();
     let Some(lk) = board.king_of(!winner) else {
         return 0;
     };
-    winner_terms(board, winner, lk) + loser_terms(board, winner, lk)
+    let to_corner = corners
+        .and_then(|c| c.into_iter().map(|sq| dist(sq, lk)).min())
+        .unwrap_or(0);
+    winner_terms(board, winner, lk) + loser_terms(board, winner, lk) - 4 * to_corner
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::meter::{Meter, Stop};
 use crate::{Horizon, SEVENTY_FIVE_MOVE_PLIES};
@@ -108,6 +108,8 @@ pub(crate) struct Searcher {
     /// The positions on the current line: going round in a circle is
     /// never needed for a mate.
     path: Vec<u64>,
+    /// The corners of the winner's bishops' colour, if all stand on one.
+    corners: Option<Bitboard>,
 }
 
 /// A move worth searching and what the search needs to know of it (the
@@ -120,8 +122,10 @@ struct Child {
 }
 
 impl Searcher {
-    pub(crate) fn new(winner: Color, horizon: Horizon) -> Self {
+    /// A search for `winner`; `corners`: where its bishops can mate.
+    pub(crate) fn new(winner: Color, horizon: Horizon, corners: Option<Bitboard>) -> Self {
         Searcher {
+            corners,
             winner,
             horizon,
             table: HashMap::default(),
@@ -177,7 +181,7 @@ impl Searcher {
                 continue;
             }
             kids.push(Child {
-                promise: crate::order::promise(&next, self.winner),
+                promise: crate::order::promise(&next, self.winner, self.corners),
                 m,
                 quiet: q,
             });
