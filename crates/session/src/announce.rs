@@ -62,6 +62,10 @@ pub enum Kind {
         result: String,
         termination: String,
         at: u64,
+        /// Whose flag fell, when the game ended on time with one flag
+        /// down: a draw (6.9) is said with it, and with why.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        flagged: Option<Side>,
     },
 }
 
@@ -158,8 +162,9 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::GameOver {
             result,
             termination,
+            flagged,
             ..
-        } => game_over_text(lex, result, termination),
+        } => game_over_text(lex, result, termination, *flagged),
     }
 }
 
@@ -220,7 +225,18 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
+/// 6.9: the flag fell, but the opponent cannot checkmate by any series of
+/// legal moves, so the game is drawn; the player hears whose flag and why.
+fn cannot_mate(l: SpokenLang, flagged: Side) -> String {
+    let other = flagged.other();
+    match l {
+        SpokenLang::Ru => format!("{} не могут поставить мат", side_name(l, other)),
+        SpokenLang::De => format!("{} kann nicht mattsetzen", side_name(l, other)),
+        SpokenLang::En => format!("{} cannot checkmate", side_name(l, other)),
+    }
+}
+
+fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option<Side>) -> String {
     let r = GameResult::parse(result).unwrap_or(GameResult::Ongoing);
     let winner = match r {
         GameResult::WhiteWins => Some(Side::White),
@@ -231,6 +247,7 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         ("checkmate", Some(w)) => Some(Said::Checkmate { winner: w }),
         ("stalemate", _) => Some(Said::Stalemate),
         ("time_forfeit", Some(w)) => Some(Said::FlagFell(w.other())),
+        ("time_forfeit", None) => flagged.map(Said::FlagFell),
         ("resignation", Some(w)) => Some(Said::Resigned(w.other())),
         ("agreement", _) => Some(Said::DrawAccepted),
         ("threefold_claim" | "fifty_moves_claim", _) => Some(Said::ClaimUpheld),
@@ -252,6 +269,9 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
     };
     let mut parts: Vec<String> = why.into_iter().map(|a| said(lex, a)).collect();
     parts.extend(named);
+    if let (GameResult::Draw, "time_forfeit", Some(side)) = (r, termination, flagged) {
+        parts.push(cannot_mate(lex.language(), side));
+    }
     match result {
         Some(res) => parts.push(said(lex, Said::Result(res))),
         None => parts.push(format!(
@@ -324,6 +344,7 @@ mod tests {
                     result: "1/2-1/2".into(),
                     termination: "dead_position".into(),
                     at: 0,
+                    flagged: None,
                 },
             );
             assert!(t.starts_with(rule), "{t}");
@@ -334,6 +355,7 @@ mod tests {
                 result: "1/2-1/2".into(),
                 termination: "seventy_five_moves".into(),
                 at: 0,
+                flagged: None,
             },
         );
         assert!(t.contains("75"), "{t}");

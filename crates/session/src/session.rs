@@ -14,8 +14,9 @@ use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
-use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, PlyMove, TimedEvent};
+use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, Outcome, PlyMove, TimedEvent};
 use arbiter_notation::Lexicon;
+use arbiter_rules::Termination;
 use arbiter_rules::{Regime, Side};
 
 /// Who is the board.
@@ -68,6 +69,22 @@ impl Input {
     /// The arbiter restarts the clocks.
     pub fn resume() -> Input {
         Input::Event(Event::Arbiter(action(ActionKind::Resume, None)))
+    }
+}
+
+/// The one side whose flag is down when a game ended on time; `None` for
+/// any other ending, and when both flags are down (6.9b has its own words).
+fn flagged<R: arbiter_laws::RuleSet>(g: &Game<R>, o: &Outcome) -> Option<Side> {
+    if o.termination != Termination::TimeForfeit {
+        return None;
+    }
+    let down: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|&s| g.timing().remaining(s, o.at).is_some_and(|ms| ms <= 0))
+        .collect();
+    match down.as_slice() {
+        [s] => Some(*s),
+        _ => None,
     }
 }
 
@@ -561,6 +578,7 @@ impl<R: Variant> Session<R> {
                 result: o.result.as_str().to_string(),
                 termination: o.termination.as_str().to_string(),
                 at: o.at,
+                flagged: flagged(g, o),
             });
         }
         for k in kinds {

@@ -8,7 +8,7 @@ mod common;
 use arbiter_chess::Chess;
 use arbiter_notation::Lexicon;
 use arbiter_session::{Input, Mode};
-use common::{Played, header};
+use common::{Played, assert_replays_chess, header};
 
 fn from(lex: Lexicon, control: &str, fen: Option<&str>) -> Played<Chess> {
     let mut h = header(Some(control));
@@ -75,4 +75,44 @@ fn a_move_in_english_letters_keeps_english_candidates_in_russian() {
     let mut p = from(Lexicon::Ru, "300+0", None);
     let t = refusal_text(&mut p, 1000, "Nd2");
     assert!(t.contains("Nc3"), "{t}");
+}
+
+/// 6.9: White's flag falls, but Black has only king and knight and cannot
+/// checkmate by any series of legal moves, so the game is drawn. The player
+/// hears whose flag fell and why the result is a draw, in his language.
+#[test]
+fn a_flag_against_a_side_that_cannot_mate_is_said_with_whose_flag_and_why() {
+    let fen = Some("8/8/8/8/8/2k5/8/K5n1 w - - 0 1");
+    for (lex, words) in [
+        (
+            Lexicon::Ru,
+            [
+                "Флажок упал: белые",
+                "Чёрные не могут поставить мат",
+                "ничья",
+            ],
+        ),
+        (
+            Lexicon::FideDe,
+            [
+                "Blättchen gefallen: Weiß",
+                "Schwarz kann nicht mattsetzen",
+                "Remis",
+            ],
+        ),
+        (
+            Lexicon::En,
+            ["White's flag has fallen", "Black cannot checkmate", "draw"],
+        ),
+    ] {
+        let mut p = from(lex, "60+0", fen);
+        let out = p.poll(60_000);
+        let last = out.announcements.last().expect("the flag is said");
+        for w in words {
+            assert!(last.text.contains(w), "{lex:?}: {}", last.text);
+        }
+        let state = assert_replays_chess(&p);
+        assert_eq!(state["result"], "1/2-1/2");
+        assert_eq!(state["termination"], "time_forfeit");
+    }
 }
