@@ -47,7 +47,13 @@ pub enum Kind {
     /// The open offer was declined.
     DrawDeclined { side: Side },
     /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
-    ClaimRejected { side: Side },
+    ClaimRejected {
+        side: Side,
+        /// The claim, as a draw offer (9.1.2.3), accepted the opponent's
+        /// open offer: the game does not go on, so that is not said.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        agreed: bool,
+    },
     /// The clocks were stopped (6.11) or restarted.
     Paused,
     /// The clocks run again.
@@ -141,7 +147,14 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
-        Kind::ClaimRejected { side } => said(lex, Said::ClaimRejected { side: *side }),
+        Kind::ClaimRejected { side, agreed } => {
+            let t = said(lex, Said::ClaimRejected { side: *side });
+            // The vocabulary's second sentence is "the game continues".
+            match (agreed, t.split_once(". ")) {
+                (true, Some((rejected, _))) => rejected.to_string(),
+                _ => t,
+            }
+        }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),

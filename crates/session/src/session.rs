@@ -16,7 +16,7 @@ use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
 use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, Outcome, PlyMove, TimedEvent};
 use arbiter_notation::Lexicon;
-use arbiter_rules::Termination;
+use arbiter_rules::{PenaltyKind, Termination};
 use arbiter_rules::{Regime, Side};
 
 /// Who is the board.
@@ -537,15 +537,34 @@ impl<R: Variant> Session<R> {
                 kinds.push(Kind::DrawDeclined { side: s.other() })
             }
             // An offer made again is said again: an input never goes unanswered.
-            (Some(s), Some(t)) if s == t && asked == Asked::Offer(s) => {
+            // An incorrect claim is an offer too (9.1.2.3), said each time.
+            (Some(s), Some(t))
+                if s == t && (asked == Asked::Offer(s) || asked == Asked::Claim(s)) =>
+            {
                 kinds.push(Kind::DrawOffered { side: s })
             }
             _ => {}
         }
         // A claim that did not end the game was found incorrect (9.5c): said
-        // before the time it costs.
-        if let (Asked::Claim(side), None) = (asked, g.outcome()) {
-            kinds.insert(0, Kind::ClaimRejected { side });
+        // before the time it costs. So was one that cost the claimant time
+        // although the game ended: as a draw offer (9.1.2.3) it accepted the
+        // opponent's open offer, and the player must hear both.
+        let claim_cost = |side: Side| {
+            g.penalties()
+                .iter()
+                .skip(b.penalties)
+                .any(|p| p.side == side && p.kind == PenaltyKind::IncorrectClaim)
+        };
+        if let Asked::Claim(side) = asked
+            && (g.outcome().is_none() || claim_cost(side))
+        {
+            kinds.insert(
+                0,
+                Kind::ClaimRejected {
+                    side,
+                    agreed: g.outcome().is_some(),
+                },
+            );
         }
         match (b.paused, self.is_paused()) {
             (false, true) => kinds.push(Kind::Paused),

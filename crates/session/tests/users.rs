@@ -6,7 +6,9 @@
 mod common;
 
 use arbiter_chess::Chess;
+use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::Lexicon;
+use arbiter_rules::Side;
 use arbiter_session::{Input, Mode};
 use common::{Played, assert_replays_chess, header};
 
@@ -115,4 +117,77 @@ fn a_flag_against_a_side_that_cannot_mate_is_said_with_whose_flag_and_why() {
         assert_eq!(state["result"], "1/2-1/2");
         assert_eq!(state["termination"], "time_forfeit");
     }
+}
+
+/// 9.5.3 and 9.1.2.3: White's incorrect claim is a draw offer; Black's
+/// incorrect claim then accepts it and the game is drawn, but Black's claim
+/// was still found incorrect and cost him time. Both claims are said as
+/// rejected, in the player's language, before the draw.
+#[test]
+fn an_incorrect_claim_that_accepts_an_open_offer_is_still_said_rejected() {
+    for (lex, white, black) in [
+        (
+            Lexicon::En,
+            "White's claim is rejected",
+            "Black's claim is rejected",
+        ),
+        (
+            Lexicon::FideDe,
+            "Anspruch von Weiß abgelehnt",
+            "Anspruch von Schwarz abgelehnt",
+        ),
+    ] {
+        let mut p = from(lex, "600+0", None);
+        p.mv(1000, "e4");
+        p.mv(2000, "e5");
+        for (at, side) in [(3000, Side::White), (4000, Side::Black)] {
+            let claim = Event::Claim {
+                side,
+                claim: ClaimKind::Threefold,
+                intended: None,
+            };
+            if side == Side::Black {
+                p.mv(3500, "Nf3");
+            }
+            let out = p.input(at, Input::Event(claim));
+            assert_eq!(out.refused(), None, "{out:?}");
+        }
+        let texts = p.texts();
+        for rejected in [white, black] {
+            assert_eq!(
+                texts.iter().filter(|t| t.starts_with(rejected)).count(),
+                1,
+                "{lex:?}: {texts:?}"
+            );
+        }
+        // The game does not go on after the draw agreed.
+        let black_said = texts.iter().find(|t| t.starts_with(black)).unwrap();
+        assert_eq!(black_said, black, "{lex:?}: {texts:?}");
+        let state = assert_replays_chess(&p);
+        assert_eq!(state["result"], "1/2-1/2");
+        assert_eq!(state["termination"], "agreement");
+        assert_eq!(state["penalties"].as_array().map(Vec::len), Some(2));
+    }
+}
+
+/// 9.1.2.3: every incorrect claim is also a draw offer, so a second one is
+/// said with its offer as the first was: no claim goes half answered.
+#[test]
+fn a_second_incorrect_claim_is_said_with_its_offer_again() {
+    let mut p = from(Lexicon::Ru, "600+0", None);
+    p.mv(1000, "e4");
+    p.mv(2000, "e5");
+    for at in [3000, 4000] {
+        let claim = Event::Claim {
+            side: Side::White,
+            claim: ClaimKind::Threefold,
+            intended: None,
+        };
+        p.input(at, Input::Event(claim));
+    }
+    let texts = p.texts();
+    let count = |w: &str| texts.iter().filter(|t| t.starts_with(w)).count();
+    assert_eq!(count("Требование (белые) отклонено"), 2, "{texts:?}");
+    assert_eq!(count("Белые предлагают ничью"), 2, "{texts:?}");
+    assert_replays_chess(&p);
 }
