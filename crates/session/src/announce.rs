@@ -280,7 +280,17 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option
         GameResult::Draw => Some(words::GameResult::Draw),
         _ => None,
     };
-    let mut parts: Vec<String> = why.into_iter().map(|a| said(lex, a)).collect();
+    // The vocabulary's stalemate and upheld claim end in "Draw", which the
+    // result says next: only their first sentence is said here, so that
+    // no one hears "Draw. Result: draw".
+    let said_once = |a: Said| {
+        let t = said(lex, a);
+        match (a, t.split_once(". ")) {
+            (Said::Stalemate | Said::ClaimUpheld, Some((first, _))) => first.to_string(),
+            _ => t,
+        }
+    };
+    let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
     parts.extend(named);
     if let (GameResult::Draw, "time_forfeit", Some(side)) = (r, termination, flagged) {
         parts.push(cannot_mate(lex.language(), side));

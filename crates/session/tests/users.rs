@@ -191,3 +191,38 @@ fn a_second_incorrect_claim_is_said_with_its_offer_again() {
     assert_eq!(count("Белые предлагают ничью"), 2, "{texts:?}");
     assert_replays_chess(&p);
 }
+
+/// Nothing is said twice: a stalemate (5.2.1) and an upheld threefold claim
+/// (9.2) end with the result once, never "Draw. Result: draw".
+#[test]
+fn a_drawn_ending_says_the_draw_once() {
+    for (lex, draw) in [
+        (Lexicon::En, "draw"),
+        (Lexicon::Ru, "ничья"),
+        (Lexicon::FideDe, "Remis"),
+    ] {
+        let mut p = from(lex, "300+0", Some("k7/8/8/2Q5/8/8/8/7K w - - 0 1"));
+        p.mv(1000, "Qb6");
+        let mut q = from(lex, "300+0", None);
+        for (i, m) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+            .iter()
+            .enumerate()
+        {
+            q.mv(1000 * (i as u64 + 1), m);
+        }
+        let claim = Event::Claim {
+            side: Side::Black,
+            claim: ClaimKind::Threefold,
+            intended: Some("Ng8".into()),
+        };
+        q.input(9000, Input::Event(claim));
+        for (game, ending) in [(&p, "stalemate"), (&q, "threefold_claim")] {
+            let last = game.texts().last().cloned().unwrap_or_default();
+            let said = last.to_lowercase().matches(&draw.to_lowercase()).count();
+            assert_eq!(said, 1, "{lex:?}: {last}");
+            let state = assert_replays_chess(game);
+            assert_eq!(state["result"], "1/2-1/2");
+            assert_eq!(state["termination"], ending);
+        }
+    }
+}
