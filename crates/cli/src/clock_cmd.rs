@@ -264,7 +264,7 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut input = io::BufReader::new(io::stdin());
     let mut lines_read = 0;
     if a.control.is_none() {
-        match crate::clock_talk::setup(&mut screen, lex, &mut input) {
+        match crate::clock_talk::setup(&mut screen, lex, &mut input, a.manual_time) {
             Ok(crate::clock_talk::SetUp::Control(tc, lines)) => {
                 a.control = Some(tc);
                 lines_read = lines;

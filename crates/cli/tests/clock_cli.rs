@@ -176,3 +176,34 @@ fn a_lexicon_chosen_mid_game_governs_every_later_announcement() {
         r.out
     );
 }
+
+/// L-D.2.6 set-up scripted under `--manual-time`: every line of a script
+/// carries its `@MS` stamp, the answers to the spoken questions too. They
+/// are read as the answers (10 minutes, 5 seconds), not refused as "not a
+/// number", and the game is then timed from the stamps.
+#[test]
+fn a_scripted_spoken_set_up_reads_its_answers_past_the_time_stamps() {
+    let dir = scratch("setup-manual");
+    let log = dir.join("clock.jsonl");
+    let r = arbiter(
+        &[
+            "clock",
+            "--manual-time",
+            "--lang",
+            "de",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "@0 10\n@0 5\n@0 ja\n@0 b\n@4000 w e4\n",
+    );
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    assert!(!r.out.contains("keine Zahl"), "{}", r.out);
+    assert!(r.out.contains("arbiter clock: Schach, 600+5 "), "{}", r.out);
+    let v = replay(&log);
+    // White thought 4 s of 600 and received the 5 s increment.
+    assert_eq!(v["clock"]["white_ms"], 600_000 - 4000 + 5000);
+    assert_eq!(v["moves"], serde_json::json!(["e4"]));
+    // A refused answer quotes it as German does.
+    let r = arbiter(&["clock", "--lang", "de"], "abc\nq\n");
+    assert!(r.out.contains("„abc“ ist keine Zahl"), "{}", r.out);
+}
