@@ -549,11 +549,25 @@ impl<R: Queries> Play<R> {
                 return screen.tell(&self.t(
                     "Resign? Type yes to confirm; anything else goes on.",
                     "Сдаться? Наберите «да» для подтверждения; иначе игра продолжится.",
-                    "Aufgeben? Zur Bestätigung «ja» eingeben; sonst geht es weiter.",
+                    "Aufgeben? Zur Bestätigung „ja“ eingeben; sonst geht es weiter.",
                 ));
             }
             Cmd::Pause if self.table.paused() => return self.input(screen, Input::resume()).await,
-            Cmd::Pause => return self.input(screen, Input::pause()).await,
+            Cmd::Pause => {
+                self.input(screen, Input::pause()).await;
+                // The help names `pause` once, as stopping the clocks; a
+                // player who stopped them must learn how to start them
+                // again (the word toggles), or he is left typing moves that
+                // are refused.
+                if self.table.paused() {
+                    screen.tell(&self.t(
+                        "Type pause again to restart the clocks.",
+                        "Чтобы снова пустить часы, наберите «пауза».",
+                        "Zum Weiterspielen wieder „pause“ eingeben.",
+                    ));
+                }
+                return;
+            }
             Cmd::Draw => match self.table.mirror.draw_offer() {
                 Some(o) if o.by != me => Event::AcceptDraw { side: me },
                 _ => Event::OfferDraw { side: me },
