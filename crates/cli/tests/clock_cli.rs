@@ -207,3 +207,26 @@ fn a_scripted_spoken_set_up_reads_its_answers_past_the_time_stamps() {
     let r = arbiter(&["clock", "--lang", "de"], "abc\nq\n");
     assert!(r.out.contains("„abc“ ist keine Zahl"), "{}", r.out);
 }
+
+/// The press line writes the move in the letters of the clock's language
+/// (App. C.3), whatever letters were typed: `Sf6` for a German, `Кf6` for
+/// a Russian, never the English `Nf6` they would not read. The log keeps
+/// SAN.
+#[test]
+fn the_press_line_writes_the_move_in_the_languages_letters() {
+    for (lang, typed_king, knight, king) in [
+        ("de", "Ke2", "Zug 1 Sf6.", "Zug 2 Ke2."),
+        ("ru", "Крe2", "ход 1 Кf6.", "ход 2 Крe2."),
+        ("en", "Ke2", "move 1 Nf6.", "move 2 Ke2."),
+    ] {
+        let dir = scratch(&format!("press-letters-{lang}"));
+        let script = format!("@0 b\n@1000 w e4\n@2000 b Nf6\n@3000 w {typed_king}\n");
+        let (r, v) = clock(&["--control", "300+0", "--lang", lang], &script, &dir);
+        assert!(r.out.contains(knight), "{lang}: {}", r.out);
+        assert!(r.out.contains(king), "{lang}: {}", r.out);
+        if lang != "en" {
+            assert!(!r.out.contains(" Nf6."), "{lang}: {}", r.out);
+        }
+        assert_eq!(v["moves"], serde_json::json!(["e4", "Nf6", "Ke2"]));
+    }
+}
