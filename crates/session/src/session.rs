@@ -8,7 +8,7 @@
 
 use crate::announce::{self, Announcement, Kind};
 use crate::opponent::{ClockView, OpponentRequest};
-use crate::refusal::Refusal;
+use crate::refusal::{Misread, Refusal};
 use crate::variant::{Reading, Variant};
 use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
@@ -335,7 +335,13 @@ impl<R: Variant> Session<R> {
                 claim,
                 intended: Some(text),
             }) => {
-                let intended = Some(self.intended_text(&text));
+                let intended = match self.intended_text(&text) {
+                    Ok(t) => Some(t),
+                    Err(why) => {
+                        self.refuse(at, Refusal::Unreadable(why), &mut out);
+                        return out;
+                    }
+                };
                 self.apply(
                     at,
                     Event::Claim {
@@ -354,18 +360,22 @@ impl<R: Variant> Session<R> {
     /// The intended move of a claim (L-9.2c, L-9.3), typed in any notation,
     /// in the log's notation when it reads as a legal move. Otherwise it is
     /// passed on as typed: whether a claim with an impossible intended move
-    /// is incorrect is the Laws' decision, not the session's.
-    fn intended_text(&self, text: &str) -> String {
+    /// is incorrect is the Laws' decision, not the session's. A text that
+    /// is no move at all (or fits several) is refused here, with the
+    /// reader's reason in the player's words, as a typed move would be: the
+    /// Laws reader could only give its own English reason.
+    fn intended_text(&self, text: &str) -> Result<String, Misread> {
         match self
             .game
             .rules()
             .read_move_in(self.game.position(), text, self.lexicon)
         {
-            Reading::Legal { log_text, .. } => log_text,
+            Reading::Legal { log_text, .. } => Ok(log_text),
             Reading::Illegal {
                 log_text: Some(t), ..
-            } => t,
-            _ => text.trim().to_string(),
+            } => Ok(t),
+            Reading::Illegal { log_text: None, .. } => Ok(text.trim().to_string()),
+            Reading::Unreadable { reason } => Err(reason),
         }
     }
 
@@ -490,8 +500,10 @@ impl<R: Variant> Session<R> {
             } else {
                 Refusal::Laws(reason)
             };
-            // A flag the fold found on the way ends the game even so.
-            self.tell_changes(at, &before, asked, out);
+            // A flag the fold found on the way ends the game even so. The
+            // refused event itself asked for nothing that is to be said: a
+            // refused claim was not found incorrect, a refused offer not made.
+            self.tell_changes(at, &before, Asked::Other, out);
             return self.refuse(at, refusal, out);
         }
         out.log.push(line);

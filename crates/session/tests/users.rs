@@ -226,3 +226,34 @@ fn a_drawn_ending_says_the_draw_once() {
         }
     }
 }
+
+/// A claim whose intended move is no move at all (`Zz9`) is refused once,
+/// with the reader's reason in the player's words, and costs nothing: it is
+/// not said "rejected, the game continues" (no arbiter found it incorrect),
+/// carries no English reason, and is not logged.
+#[test]
+fn a_claim_with_an_unreadable_intended_move_is_refused_once_in_the_players_words() {
+    for (lex, refused, not_said) in [
+        (Lexicon::Ru, "Ход не понят", "Требование (белые) отклонено"),
+        (Lexicon::FideDe, "Zug nicht verstanden", "Anspruch von Weiß"),
+    ] {
+        let mut p = from(lex, "600+0", None);
+        p.mv(1000, "e4");
+        p.mv(2000, "e5");
+        let claim = Event::Claim {
+            side: Side::White,
+            claim: ClaimKind::Threefold,
+            intended: Some("Zz9".into()),
+        };
+        let out = p.input(3000, Input::Event(claim));
+        assert!(out.refused().is_some(), "{out:?}");
+        assert!(out.log.is_empty(), "{:?}", out.log);
+        let texts: Vec<&str> = out.announcements.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts.len(), 1, "{lex:?}: {texts:?}");
+        assert!(texts[0].starts_with(refused), "{lex:?}: {texts:?}");
+        assert!(!texts[0].contains(not_said), "{lex:?}: {texts:?}");
+        assert!(!texts[0].contains("neither"), "{lex:?}: {texts:?}");
+        let state = assert_replays_chess(&p);
+        assert_eq!(state["penalties"].as_array().map(Vec::len), Some(0));
+    }
+}
