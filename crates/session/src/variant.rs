@@ -64,6 +64,9 @@ fn latin(text: &str) -> String {
 fn russian_lookalike(text: &str) -> Option<(String, Misread)> {
     let t = text.trim();
     let cut = || arbiter_laws::log::cut(t, 24).to_string();
+    if let Some(promoted) = russian_promotion(t) {
+        return Some(promoted);
+    }
     if let Some(rest) = t.strip_prefix('C') {
         return Some((format!("С{rest}"), Misread::LatinC { text: cut() }));
     }
@@ -128,6 +131,31 @@ fn candidates_in_own_letters(
         }
         other => other,
     }
+}
+
+/// A promotion written with the Latin look-alike of a Russian piece letter
+/// after the square (`e8=K`, `e8K`, `e8(K)` → `e8=К`, the knight; `e8C` →
+/// the bishop «С»), as [`russian_lookalike`] reads the piece letter in
+/// front. Only the letter after a rank digit, `=`, `(` or `/` is read so.
+fn russian_promotion(t: &str) -> Option<(String, Misread)> {
+    let cut = || arbiter_laws::log::cut(t, 24).to_string();
+    let (at, latin) = t
+        .char_indices()
+        .skip(1)
+        .filter(|&(_, c)| c == 'K' || c == 'C')
+        .last()?;
+    let before = t[..at].chars().last()?;
+    if !(before.is_ascii_digit() || matches!(before, '=' | '(' | '/')) {
+        return None;
+    }
+    let russian = if latin == 'K' { 'К' } else { 'С' };
+    let text = format!("{}{russian}{}", &t[..at], &t[at + latin.len_utf8()..]);
+    let why = if latin == 'K' {
+        Misread::LatinK { text: cut() }
+    } else {
+        Misread::LatinC { text: cut() }
+    };
+    Some((text, why))
 }
 
 impl Variant for Chess {

@@ -257,3 +257,22 @@ fn a_claim_with_an_unreadable_intended_move_is_refused_once_in_the_players_words
         assert_eq!(state["penalties"].as_array().map(Vec::len), Some(0));
     }
 }
+
+/// In Russian notation a Latin `K` is the look-alike of «К», the knight,
+/// after the square as in front of it: `e8=K` promotes to a knight in a
+/// Russian game (App. C.3, the Russian letters), as `e8=К` does, and a
+/// Latin `C` after the square is the bishop «С». In English `e8=K` stays
+/// a promotion to a king, which is refused.
+#[test]
+fn a_latin_k_after_the_square_promotes_to_a_knight_in_russian() {
+    let fen = Some("8/4P3/8/8/8/8/k7/7K w - - 0 1");
+    for (typed, san) in [("e8=K", "e8=N"), ("e8K", "e8=N"), ("e8(C)", "e8=B")] {
+        let mut p = from(Lexicon::Ru, "300+0", fen);
+        let out = p.mv(1000, typed);
+        assert_eq!(out.refused(), None, "{typed}: {out:?}");
+        let state = assert_replays_chess(&p);
+        assert_eq!(state["moves"], serde_json::json!([san]), "{typed}");
+    }
+    let mut p = from(Lexicon::En, "300+0", fen);
+    assert!(p.mv(1000, "e8=K").refused().is_some());
+}
