@@ -280,13 +280,16 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option
         GameResult::Draw => Some(words::GameResult::Draw),
         _ => None,
     };
-    // The vocabulary's stalemate and upheld claim end in "Draw", which the
-    // result says next: only their first sentence is said here, so that
-    // no one hears "Draw. Result: draw".
+    // The vocabulary's mate, stalemate and upheld claim end in who won or
+    // "Draw", which the result says next: only their first sentence is
+    // said here, so that no one hears "Black wins. Result: nil–one, Black
+    // wins" or "Draw. Result: draw".
     let said_once = |a: Said| {
         let t = said(lex, a);
         match (a, t.split_once(". ")) {
-            (Said::Stalemate | Said::ClaimUpheld, Some((first, _))) => first.to_string(),
+            (Said::Checkmate { .. } | Said::Stalemate | Said::ClaimUpheld, Some((first, _))) => {
+                first.to_string()
+            }
             _ => t,
         }
     };

@@ -276,3 +276,26 @@ fn a_latin_k_after_the_square_promotes_to_a_knight_in_russian() {
     let mut p = from(Lexicon::En, "300+0", fen);
     assert!(p.mv(1000, "e8=K").refused().is_some());
 }
+
+/// A mate (5.1.1) is said once with its winner: the move ends in "mate",
+/// the ending names the result, and who won is not said twice in one
+/// sentence ("Black wins. Result: nil–one, Black wins").
+#[test]
+fn a_mate_names_the_winner_once() {
+    for (lex, winner) in [
+        (Lexicon::En, "Black wins"),
+        (Lexicon::Ru, "победа"),
+        (Lexicon::FideDe, "Schwarz gewinnt"),
+    ] {
+        let mut p = from(lex, "300+0", None);
+        for (i, m) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+            p.mv(1000 * (i as u64 + 1), m);
+        }
+        let last = p.texts().last().cloned().unwrap_or_default();
+        let said = last.to_lowercase().matches(&winner.to_lowercase()).count();
+        assert_eq!(said, 1, "{lex:?}: {last}");
+        let state = assert_replays_chess(&p);
+        assert_eq!(state["result"], "0-1");
+        assert_eq!(state["termination"], "checkmate");
+    }
+}
