@@ -129,11 +129,7 @@ pub fn run(a: Args) -> ExitCode {
     let summary = if a.json {
         Ok(())
     } else {
-        writeln!(
-            out,
-            "{total} games: {agree} agree with the Laws, {} do not, {errors} with errors",
-            total - agree
-        )
+        writeln!(out, "{}", summary_line(total, agree, errors))
     };
     if let Err(e) = summary.and_then(|()| out.flush()) {
         return out::write_failed("audit", "standard output", &e, verdict(total, agree));
@@ -208,4 +204,17 @@ fn human(r: &AuditRecord) -> String {
         s.push_str(&format!("; note: {n}"));
     }
     s
+}
+
+/// The last line of a text audit, in English number agreement: "1 game: 1
+/// agrees with the Laws, 0 do not", "2 games: 1 agrees …, 1 does not".
+fn summary_line(total: usize, agree: usize, errors: usize) -> String {
+    let verb = |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+    let differ = total - agree;
+    format!(
+        "{total} {}: {agree} {} with the Laws, {differ} {}, {errors} with errors",
+        verb(total, "game", "games"),
+        verb(agree, "agrees", "agree"),
+        verb(differ, "does not", "do not"),
+    )
 }

@@ -47,7 +47,7 @@ use arbiter_clock::TimeControl;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
 use arbiter_notation::describe::{self, Wording};
-use arbiter_notation::{Lexicon, SpokenLang};
+use arbiter_notation::{LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_rules::{Edition, Side};
 use arbiter_session::{Front, Input, Kind, Mode, Output, Player, Session, SessionConfig};
 use std::io;
@@ -264,7 +264,7 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut input = io::BufReader::new(io::stdin());
     let mut lines_read = 0;
     if a.control.is_none() {
-        match crate::clock_talk::setup(&mut screen, lex, &mut input) {
+        match crate::clock_talk::setup(&mut screen, lex, &mut input, a.manual_time) {
             Ok(crate::clock_talk::SetUp::Control(tc, lines)) => {
                 a.control = Some(tc);
                 lines_read = lines;
@@ -553,8 +553,22 @@ impl Clock {
             Some(p) if p.side == side => match &p.mv {
                 PlyMove::Legal(m) => {
                     let before = g.position_after(g.plies().len() - 1);
-                    use arbiter_laws::RuleSet;
-                    format!(" {}", g.rules().move_text(&before, m))
+                    // Written in the letters of the language of the moment
+                    // (App. C.3): a German reads `Sf6`, a Russian `Кf6`;
+                    // the log keeps SAN.
+                    let letters = match self.cfg.lang {
+                        SpokenLang::Ru => Some(LetterSet::Ru),
+                        SpokenLang::De => Some(LetterSet::De),
+                        SpokenLang::En => None,
+                    };
+                    let text = match letters {
+                        Some(l) => arbiter_notation::render(before.board(), *m, Style::Letters(l)),
+                        None => {
+                            use arbiter_laws::RuleSet;
+                            g.rules().move_text(&before, m)
+                        }
+                    };
+                    format!(" {text}")
                 }
                 _ => String::new(),
             },

@@ -38,10 +38,10 @@ fn answer(
         (Ok(n), SpokenLang::De) => Err(format!("{n} ist nicht erlaubt: {lo} bis {hi}.")),
         (Ok(n), SpokenLang::En) => Err(format!("{n} is out of range: {lo} to {hi}.")),
         (Err(_), SpokenLang::Ru) => Err(format!(
-            "{shown:?} не число. Введите число от {lo} до {hi}."
+            "«{shown}» не число. Введите число от {lo} до {hi}."
         )),
         (Err(_), SpokenLang::De) => Err(format!(
-            "{shown:?} ist keine Zahl. Eine ganze Zahl von {lo} bis {hi} eingeben."
+            "„{shown}“ ist keine Zahl. Eine ganze Zahl von {lo} bis {hi} eingeben."
         )),
         (Err(_), SpokenLang::En) => Err(format!(
             "{shown:?} is not a number. Give a whole number from {lo} to {hi}."
@@ -72,11 +72,37 @@ fn setup_help(lang: SpokenLang, range: &std::ops::RangeInclusive<u32>) -> String
     }
 }
 
+/// The input lines of the set-up. Under `--manual-time` every line of a
+/// script carries its `@MS` stamp, the set-up's answers too: the stamp is
+/// taken off (the clock is not running yet, so it moves nothing), else a
+/// scripted set-up could never be answered.
+struct Answers<'a> {
+    lines: arbiter_laws::log::LineReader<&'a mut dyn BufRead>,
+    manual: bool,
+}
+
+impl Answers<'_> {
+    /// The next answer's text; `None` at the end of input.
+    fn next(&mut self) -> Option<Result<String, String>> {
+        let line = match self.lines.next_line()? {
+            Err(e) => return Some(Err(e.to_string())),
+            Ok((_, b)) => String::from_utf8_lossy(b).into_owned(),
+        };
+        if !self.manual {
+            return Some(Ok(line));
+        }
+        Some(Ok(match arbiter_session::time::split_time(&line) {
+            Ok((_, rest)) => rest.to_string(),
+            Err(_) => line,
+        }))
+    }
+}
+
 /// Asks one question until it is answered in `range` (or kept, with an
 /// empty line). `None` at the end of input.
 fn ask(
     screen: &mut Screen,
-    lines: &mut arbiter_laws::log::LineReader<&mut dyn BufRead>,
+    lines: &mut Answers,
     question: &str,
     range: &std::ops::RangeInclusive<u32>,
     current: u32,
@@ -84,10 +110,9 @@ fn ask(
     let lang = screen.lang;
     loop {
         screen.tell(question);
-        let l = match lines.next_line() {
+        let l = match lines.next() {
             None => return Ok(None),
-            Some(Err(e)) => return Err(e.to_string()),
-            Some(Ok((_, b))) => String::from_utf8_lossy(b).into_owned(),
+            Some(l) => l?,
         };
         if l.trim().is_empty() {
             return Ok(Some(current));
@@ -106,9 +131,18 @@ fn ask(
 /// The spoken set-up: asks for the minutes and the increment, reads the
 /// answers as lines (each at most 64 KiB), refuses an invalid value aloud
 /// with the allowed range and asks again, reads the setting back and waits
-/// for "yes". `Err` when the input cannot be read on.
-pub fn setup(screen: &mut Screen, lex: Lexicon, input: &mut dyn BufRead) -> Result<SetUp, String> {
-    let mut lines = arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE);
+/// for "yes". `Err` when the input cannot be read on. With `manual` (the
+/// `--manual-time` of scripts) each answer may carry its `@MS` stamp.
+pub fn setup(
+    screen: &mut Screen,
+    lex: Lexicon,
+    input: &mut dyn BufRead,
+    manual: bool,
+) -> Result<SetUp, String> {
+    let mut lines = Answers {
+        lines: arbiter_laws::log::LineReader::new(input, arbiter_laws::log::MAX_LINE),
+        manual,
+    };
     let mut minutes: u32 = 5;
     let mut increment: u32 = 3;
     loop {
@@ -123,10 +157,9 @@ pub fn setup(screen: &mut Screen, lex: Lexicon, input: &mut dyn BufRead) -> Resu
         };
         increment = i;
         screen.tell(&prompt(&Prompt::Confirm { minutes, increment }, lex));
-        let l = match lines.next_line() {
+        let l = match lines.next() {
             None => return Ok(SetUp::EndOfInput),
-            Some(Err(e)) => return Err(e.to_string()),
-            Some(Ok((_, b))) => String::from_utf8_lossy(b).into_owned(),
+            Some(l) => l?,
         };
         let yes = matches!(
             l.trim().to_lowercase().as_str(),
@@ -136,7 +169,7 @@ pub fn setup(screen: &mut Screen, lex: Lexicon, input: &mut dyn BufRead) -> Resu
             screen.tell(&prompt(&Prompt::PressToStart, lex));
             return Ok(SetUp::Control(
                 format!("{}+{}", minutes * 60, increment),
-                lines.line_number(),
+                lines.lines.line_number(),
             ));
         }
     }

@@ -475,6 +475,13 @@ impl<R: Queries> Play<R> {
     }
 
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> Flow {
+        // The engine's pending move comes first, before this line's stamp
+        // moves the scripted time on: it is answered at the instant of the
+        // line that gave it the move, not charged the player's time up to
+        // the next line.
+        if self.cfg.manual {
+            self.await_engine(screen).await;
+        }
         let text = match self.table.time.stamp(raw, self.cfg.lang) {
             Ok(t) => t.trim().to_string(),
             Err(m) => {
@@ -483,9 +490,6 @@ impl<R: Queries> Play<R> {
             }
         };
         // What happened up to this line is known before it is answered.
-        if self.cfg.manual {
-            self.await_engine(screen).await;
-        }
         self.table.catch_up().await;
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
@@ -514,7 +518,8 @@ impl<R: Queries> Play<R> {
     }
 
     /// Under `--manual-time` the time stands while an engine thinks, so a
-    /// scripted line waits for its move: scripted games are exact.
+    /// scripted line waits for its move, made at the time of the line before:
+    /// scripted games are exact.
     async fn await_engine(&mut self, screen: &mut Screen) {
         loop {
             let g = &self.table.mirror;
@@ -549,11 +554,25 @@ impl<R: Queries> Play<R> {
                 return screen.tell(&self.t(
                     "Resign? Type yes to confirm; anything else goes on.",
                     "Сдаться? Наберите «да» для подтверждения; иначе игра продолжится.",
-                    "Aufgeben? Zur Bestätigung «ja» eingeben; sonst geht es weiter.",
+                    "Aufgeben? Zur Bestätigung „ja“ eingeben; sonst geht es weiter.",
                 ));
             }
             Cmd::Pause if self.table.paused() => return self.input(screen, Input::resume()).await,
-            Cmd::Pause => return self.input(screen, Input::pause()).await,
+            Cmd::Pause => {
+                self.input(screen, Input::pause()).await;
+                // The help names `pause` once, as stopping the clocks; a
+                // player who stopped them must learn how to start them
+                // again (the word toggles), or he is left typing moves that
+                // are refused.
+                if self.table.paused() {
+                    screen.tell(&self.t(
+                        "Type pause again to restart the clocks.",
+                        "Чтобы снова пустить часы, наберите «пауза».",
+                        "Zum Weiterspielen wieder „pause“ eingeben.",
+                    ));
+                }
+                return;
+            }
             Cmd::Draw => match self.table.mirror.draw_offer() {
                 Some(o) if o.by != me => Event::AcceptDraw { side: me },
                 _ => Event::OfferDraw { side: me },

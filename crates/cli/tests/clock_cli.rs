@@ -72,8 +72,8 @@ fn an_illegal_typed_move_follows_the_laws_ladder() {
 #[test]
 fn mate_ends_the_game_and_is_announced() {
     for (lang, said) in [
-        ("en", "Checkmate. Black wins"),
-        ("ru", "Мат. Победа: чёрные"),
+        ("en", "Checkmate. Result: nil–one, Black wins"),
+        ("ru", "Мат. Результат: ноль — один, победа чёрных"),
     ] {
         let dir = scratch(&format!("clock-mate-{lang}"));
         let (r, v) = clock(
@@ -175,4 +175,58 @@ fn a_lexicon_chosen_mid_game_governs_every_later_announcement() {
         "{}",
         r.out
     );
+}
+
+/// L-D.2.6 set-up scripted under `--manual-time`: every line of a script
+/// carries its `@MS` stamp, the answers to the spoken questions too. They
+/// are read as the answers (10 minutes, 5 seconds), not refused as "not a
+/// number", and the game is then timed from the stamps.
+#[test]
+fn a_scripted_spoken_set_up_reads_its_answers_past_the_time_stamps() {
+    let dir = scratch("setup-manual");
+    let log = dir.join("clock.jsonl");
+    let r = arbiter(
+        &[
+            "clock",
+            "--manual-time",
+            "--lang",
+            "de",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "@0 10\n@0 5\n@0 ja\n@0 b\n@4000 w e4\n",
+    );
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    assert!(!r.out.contains("keine Zahl"), "{}", r.out);
+    assert!(r.out.contains("arbiter clock: Schach, 600+5 "), "{}", r.out);
+    let v = replay(&log);
+    // White thought 4 s of 600 and received the 5 s increment.
+    assert_eq!(v["clock"]["white_ms"], 600_000 - 4000 + 5000);
+    assert_eq!(v["moves"], serde_json::json!(["e4"]));
+    // A refused answer quotes it as German does.
+    let r = arbiter(&["clock", "--lang", "de"], "abc\nq\n");
+    assert!(r.out.contains("„abc“ ist keine Zahl"), "{}", r.out);
+}
+
+/// The press line writes the move in the letters of the clock's language
+/// (App. C.3), whatever letters were typed: `Sf6` for a German, `Кf6` for
+/// a Russian, never the English `Nf6` they would not read. The log keeps
+/// SAN.
+#[test]
+fn the_press_line_writes_the_move_in_the_languages_letters() {
+    for (lang, typed_king, knight, king) in [
+        ("de", "Ke2", "Zug 1 Sf6.", "Zug 2 Ke2."),
+        ("ru", "Крe2", "ход 1 Кf6.", "ход 2 Крe2."),
+        ("en", "Ke2", "move 1 Nf6.", "move 2 Ke2."),
+    ] {
+        let dir = scratch(&format!("press-letters-{lang}"));
+        let script = format!("@0 b\n@1000 w e4\n@2000 b Nf6\n@3000 w {typed_king}\n");
+        let (r, v) = clock(&["--control", "300+0", "--lang", lang], &script, &dir);
+        assert!(r.out.contains(knight), "{lang}: {}", r.out);
+        assert!(r.out.contains(king), "{lang}: {}", r.out);
+        if lang != "en" {
+            assert!(!r.out.contains(" Nf6."), "{lang}: {}", r.out);
+        }
+        assert_eq!(v["moves"], serde_json::json!(["e4", "Nf6", "Ke2"]));
+    }
 }

@@ -365,3 +365,21 @@ fn python3() -> std::path::PathBuf {
         "python3".into()
     }
 }
+
+/// The summary of a text audit agrees with its numbers: one game is "1
+/// game: 1 agrees", never "1 games: 1 agree".
+#[test]
+fn audit_summary_agrees_in_number() {
+    let one = "[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    let out = String::from_utf8(arbiter(&["audit", "-"], Some(one)).stdout).unwrap();
+    assert!(
+        out.contains("1 game: 1 agrees with the Laws, 0 do not, 0 with errors"),
+        "{out}"
+    );
+    let two = format!("{one}[Result \"0-1\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 0-1\n\n");
+    let out = String::from_utf8(arbiter(&["audit", "-"], Some(&two)).stdout).unwrap();
+    assert!(
+        out.contains("2 games: 1 agrees with the Laws, 1 does not, 0 with errors"),
+        "{out}"
+    );
+}

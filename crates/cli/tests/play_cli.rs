@@ -30,7 +30,11 @@ fn a_mate_typed_in_russian_letters_is_logged_in_san_and_announced() {
         v["moves"],
         serde_json::json!(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"])
     );
-    assert!(r.out.contains("Мат. Победа: белые"), "{}", r.out);
+    assert!(
+        r.out.contains("Мат. Результат: один — ноль, победа белых"),
+        "{}",
+        r.out
+    );
     // After the mate a move is refused; `h` and `pgn` still answer.
     assert!(r.out.contains("Партия окончена"), "{}", r.out);
     assert!(
@@ -736,4 +740,28 @@ fn a_question_about_no_square_is_answered_about_the_square() {
         assert_eq!(v["moves"], serde_json::json!(["e4"]), "{}", r.out);
         assert_eq!(v["penalties"], serde_json::json!([]), "{}", r.out);
     }
+}
+
+/// A player who stops the clocks (6.11) is told how to start them again:
+/// the same word, which toggles, in his language. Once restarted, his move
+/// is taken and only the running time is charged. German asks for the
+/// resignation's confirmation with German quotation marks.
+#[test]
+fn a_paused_player_is_told_how_to_restart_the_clocks() {
+    for (lang, hint) in [
+        ("en", "Type pause again to restart the clocks."),
+        ("ru", "Чтобы снова пустить часы, наберите «пауза»."),
+        ("de", "Zum Weiterspielen wieder „pause“ eingeben."),
+    ] {
+        let dir = scratch(&format!("pause-hint-{lang}"));
+        let args = two(&["--lang", lang, "--control", "300+0"]);
+        let script = "@1000 e4\n@2000 pause\n@9000 pause\n@10000 e5\n";
+        let (r, v) = scripted(&refs(&args), script, &dir);
+        assert_eq!(r.out.matches(hint).count(), 1, "{lang}: {}", r.out);
+        // Black thought 1000 ms before the pause and 1000 ms after it.
+        assert_eq!(v["clock"]["black_ms"], 300_000 - 2000, "{lang}");
+        assert_eq!(v["moves"], serde_json::json!(["e4", "e5"]));
+    }
+    let r = arbiter(&refs(&two(&["--lang", "de"])), "aufgeben\n");
+    assert!(r.out.contains("Zur Bestätigung „ja“ eingeben"), "{}", r.out);
 }

@@ -149,10 +149,10 @@ fn the_clock_is_set_by_spoken_prompts_and_talks_on_request() {
 #[test]
 fn play_speaks_every_command_in_english_russian_and_german() {
     // One utterance per line said: the intro, the start, the move, then one
-    // per command (the refused resignation asks and is answered), and the
-    // end of input.
+    // per command (the refused resignation asks and is answered; the pause
+    // is said with how to restart the clocks), and the end of input.
     let script = "e4\nc\nl\no\np n\ns e\nq e4\nm g1\na f3\nh\nb\ndraw\nresign\nno\npause\npause\nhelp\npgn\n";
-    let said = 21;
+    let said = 22;
     for (lang, words) in [
         (
             "en",

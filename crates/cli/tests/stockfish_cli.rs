@@ -143,3 +143,51 @@ fn ten_games_against_stockfish_every_move_legal_every_log_replays() {
         );
     }
 }
+
+/// Under `--manual-time` the time stands while the engine thinks: its move
+/// is made at the instant of the line that gave it the move (the start, or
+/// the human's move), never at the next line's stamp, which would charge the
+/// engine the human's own thinking time. Here Stockfish (White) answers at
+/// 0 and at 1000 ms, so its clock shows the whole minute; Black thought
+/// 1000 ms for 1...e5 and is thinking since.
+#[test]
+fn an_engine_move_is_made_at_the_time_of_the_line_that_asked_for_it() {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        eprintln!("skipped: no Stockfish at {STOCKFISH}");
+        return;
+    }
+    let dir = scratch("engine-stamp");
+    let log = dir.join("game.jsonl");
+    let args = [
+        "play",
+        "--manual-time",
+        "--log",
+        log.to_str().unwrap(),
+        "--color",
+        "black",
+        "--control",
+        "60+0",
+        "--engine-movetime",
+        "20",
+    ];
+    let r = common::arbiter(&args, "@1000 e5\n@50000 c\n");
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let ats: Vec<(String, u64)> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| {
+            (
+                v["side"].as_str().unwrap().to_string(),
+                v["at"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [("white", 0), ("black", 1000), ("white", 1000)];
+    let expected: Vec<(String, u64)> = expected.iter().map(|(s, a)| (s.to_string(), *a)).collect();
+    assert_eq!(ats, expected, "{text}");
+    let v = replay(&log);
+    assert_eq!(v["clock"]["white_ms"], 60_000, "{v}");
+    assert_eq!(v["clock"]["black_ms"], 60_000 - 1000, "{v}");
+}

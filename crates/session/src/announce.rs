@@ -47,7 +47,13 @@ pub enum Kind {
     /// The open offer was declined.
     DrawDeclined { side: Side },
     /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
-    ClaimRejected { side: Side },
+    ClaimRejected {
+        side: Side,
+        /// The claim, as a draw offer (9.1.2.3), accepted the opponent's
+        /// open offer: the game does not go on, so that is not said.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        agreed: bool,
+    },
     /// The clocks were stopped (6.11) or restarted.
     Paused,
     /// The clocks run again.
@@ -62,6 +68,10 @@ pub enum Kind {
         result: String,
         termination: String,
         at: u64,
+        /// Whose flag fell, when the game ended on time with one flag
+        /// down: a draw (6.9) is said with it, and with why.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        flagged: Option<Side>,
     },
 }
 
@@ -137,7 +147,14 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
-        Kind::ClaimRejected { side } => said(lex, Said::ClaimRejected { side: *side }),
+        Kind::ClaimRejected { side, agreed } => {
+            let t = said(lex, Said::ClaimRejected { side: *side });
+            // The vocabulary's second sentence is "the game continues".
+            match (agreed, t.split_once(". ")) {
+                (true, Some((rejected, _))) => rejected.to_string(),
+                _ => t,
+            }
+        }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
@@ -158,8 +175,9 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::GameOver {
             result,
             termination,
+            flagged,
             ..
-        } => game_over_text(lex, result, termination),
+        } => game_over_text(lex, result, termination, *flagged),
     }
 }
 
@@ -220,7 +238,18 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
+/// 6.9: the flag fell, but the opponent cannot checkmate by any series of
+/// legal moves, so the game is drawn; the player hears whose flag and why.
+fn cannot_mate(l: SpokenLang, flagged: Side) -> String {
+    let other = flagged.other();
+    match l {
+        SpokenLang::Ru => format!("{} не могут поставить мат", side_name(l, other)),
+        SpokenLang::De => format!("{} kann nicht mattsetzen", side_name(l, other)),
+        SpokenLang::En => format!("{} cannot checkmate", side_name(l, other)),
+    }
+}
+
+fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option<Side>) -> String {
     let r = GameResult::parse(result).unwrap_or(GameResult::Ongoing);
     let winner = match r {
         GameResult::WhiteWins => Some(Side::White),
@@ -231,6 +260,7 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         ("checkmate", Some(w)) => Some(Said::Checkmate { winner: w }),
         ("stalemate", _) => Some(Said::Stalemate),
         ("time_forfeit", Some(w)) => Some(Said::FlagFell(w.other())),
+        ("time_forfeit", None) => flagged.map(Said::FlagFell),
         ("resignation", Some(w)) => Some(Said::Resigned(w.other())),
         ("agreement", _) => Some(Said::DrawAccepted),
         ("threefold_claim" | "fifty_moves_claim", _) => Some(Said::ClaimUpheld),
@@ -250,8 +280,24 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str) -> String {
         GameResult::Draw => Some(words::GameResult::Draw),
         _ => None,
     };
-    let mut parts: Vec<String> = why.into_iter().map(|a| said(lex, a)).collect();
+    // The vocabulary's mate, stalemate and upheld claim end in who won or
+    // "Draw", which the result says next: only their first sentence is
+    // said here, so that no one hears "Black wins. Result: nil–one, Black
+    // wins" or "Draw. Result: draw".
+    let said_once = |a: Said| {
+        let t = said(lex, a);
+        match (a, t.split_once(". ")) {
+            (Said::Checkmate { .. } | Said::Stalemate | Said::ClaimUpheld, Some((first, _))) => {
+                first.to_string()
+            }
+            _ => t,
+        }
+    };
+    let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
     parts.extend(named);
+    if let (GameResult::Draw, "time_forfeit", Some(side)) = (r, termination, flagged) {
+        parts.push(cannot_mate(lex.language(), side));
+    }
     match result {
         Some(res) => parts.push(said(lex, Said::Result(res))),
         None => parts.push(format!(
@@ -324,6 +370,7 @@ mod tests {
                     result: "1/2-1/2".into(),
                     termination: "dead_position".into(),
                     at: 0,
+                    flagged: None,
                 },
             );
             assert!(t.starts_with(rule), "{t}");
@@ -334,6 +381,7 @@ mod tests {
                 result: "1/2-1/2".into(),
                 termination: "seventy_five_moves".into(),
                 at: 0,
+                flagged: None,
             },
         );
         assert!(t.contains("75"), "{t}");

@@ -8,14 +8,15 @@
 
 use crate::announce::{self, Announcement, Kind};
 use crate::opponent::{ClockView, OpponentRequest};
-use crate::refusal::Refusal;
+use crate::refusal::{Misread, Refusal};
 use crate::variant::{Reading, Variant};
 use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
-use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, PlyMove, TimedEvent};
+use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, Outcome, PlyMove, TimedEvent};
 use arbiter_notation::Lexicon;
+use arbiter_rules::{PenaltyKind, Termination};
 use arbiter_rules::{Regime, Side};
 
 /// Who is the board.
@@ -68,6 +69,22 @@ impl Input {
     /// The arbiter restarts the clocks.
     pub fn resume() -> Input {
         Input::Event(Event::Arbiter(action(ActionKind::Resume, None)))
+    }
+}
+
+/// The one side whose flag is down when a game ended on time; `None` for
+/// any other ending, and when both flags are down (6.9b has its own words).
+fn flagged<R: arbiter_laws::RuleSet>(g: &Game<R>, o: &Outcome) -> Option<Side> {
+    if o.termination != Termination::TimeForfeit {
+        return None;
+    }
+    let down: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|&s| g.timing().remaining(s, o.at).is_some_and(|ms| ms <= 0))
+        .collect();
+    match down.as_slice() {
+        [s] => Some(*s),
+        _ => None,
     }
 }
 
@@ -318,7 +335,13 @@ impl<R: Variant> Session<R> {
                 claim,
                 intended: Some(text),
             }) => {
-                let intended = Some(self.intended_text(&text));
+                let intended = match self.intended_text(&text) {
+                    Ok(t) => Some(t),
+                    Err(why) => {
+                        self.refuse(at, Refusal::Unreadable(why), &mut out);
+                        return out;
+                    }
+                };
                 self.apply(
                     at,
                     Event::Claim {
@@ -337,18 +360,22 @@ impl<R: Variant> Session<R> {
     /// The intended move of a claim (L-9.2c, L-9.3), typed in any notation,
     /// in the log's notation when it reads as a legal move. Otherwise it is
     /// passed on as typed: whether a claim with an impossible intended move
-    /// is incorrect is the Laws' decision, not the session's.
-    fn intended_text(&self, text: &str) -> String {
+    /// is incorrect is the Laws' decision, not the session's. A text that
+    /// is no move at all (or fits several) is refused here, with the
+    /// reader's reason in the player's words, as a typed move would be: the
+    /// Laws reader could only give its own English reason.
+    fn intended_text(&self, text: &str) -> Result<String, Misread> {
         match self
             .game
             .rules()
             .read_move_in(self.game.position(), text, self.lexicon)
         {
-            Reading::Legal { log_text, .. } => log_text,
+            Reading::Legal { log_text, .. } => Ok(log_text),
             Reading::Illegal {
                 log_text: Some(t), ..
-            } => t,
-            _ => text.trim().to_string(),
+            } => Ok(t),
+            Reading::Illegal { log_text: None, .. } => Ok(text.trim().to_string()),
+            Reading::Unreadable { reason } => Err(reason),
         }
     }
 
@@ -473,8 +500,10 @@ impl<R: Variant> Session<R> {
             } else {
                 Refusal::Laws(reason)
             };
-            // A flag the fold found on the way ends the game even so.
-            self.tell_changes(at, &before, asked, out);
+            // A flag the fold found on the way ends the game even so. The
+            // refused event itself asked for nothing that is to be said: a
+            // refused claim was not found incorrect, a refused offer not made.
+            self.tell_changes(at, &before, Asked::Other, out);
             return self.refuse(at, refusal, out);
         }
         out.log.push(line);
@@ -520,15 +549,34 @@ impl<R: Variant> Session<R> {
                 kinds.push(Kind::DrawDeclined { side: s.other() })
             }
             // An offer made again is said again: an input never goes unanswered.
-            (Some(s), Some(t)) if s == t && asked == Asked::Offer(s) => {
+            // An incorrect claim is an offer too (9.1.2.3), said each time.
+            (Some(s), Some(t))
+                if s == t && (asked == Asked::Offer(s) || asked == Asked::Claim(s)) =>
+            {
                 kinds.push(Kind::DrawOffered { side: s })
             }
             _ => {}
         }
         // A claim that did not end the game was found incorrect (9.5c): said
-        // before the time it costs.
-        if let (Asked::Claim(side), None) = (asked, g.outcome()) {
-            kinds.insert(0, Kind::ClaimRejected { side });
+        // before the time it costs. So was one that cost the claimant time
+        // although the game ended: as a draw offer (9.1.2.3) it accepted the
+        // opponent's open offer, and the player must hear both.
+        let claim_cost = |side: Side| {
+            g.penalties()
+                .iter()
+                .skip(b.penalties)
+                .any(|p| p.side == side && p.kind == PenaltyKind::IncorrectClaim)
+        };
+        if let Asked::Claim(side) = asked
+            && (g.outcome().is_none() || claim_cost(side))
+        {
+            kinds.insert(
+                0,
+                Kind::ClaimRejected {
+                    side,
+                    agreed: g.outcome().is_some(),
+                },
+            );
         }
         match (b.paused, self.is_paused()) {
             (false, true) => kinds.push(Kind::Paused),
@@ -561,6 +609,7 @@ impl<R: Variant> Session<R> {
                 result: o.result.as_str().to_string(),
                 termination: o.termination.as_str().to_string(),
                 at: o.at,
+                flagged: flagged(g, o),
             });
         }
         for k in kinds {

@@ -4,7 +4,7 @@
 use crate::refusal::Misread;
 use arbiter_chess::Chess;
 use arbiter_laws::{MoveInput, RuleSet};
-use arbiter_notation::{ErrorKind, Lexicon, SpokenLang};
+use arbiter_notation::{ErrorKind, LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_tavreli::Tavreli;
 
 /// A typed move, read against the position.
@@ -64,6 +64,9 @@ fn latin(text: &str) -> String {
 fn russian_lookalike(text: &str) -> Option<(String, Misread)> {
     let t = text.trim();
     let cut = || arbiter_laws::log::cut(t, 24).to_string();
+    if let Some(promoted) = russian_promotion(t) {
+        return Some(promoted);
+    }
     if let Some(rest) = t.strip_prefix('C') {
         return Some((format!("С{rest}"), Misread::LatinC { text: cut() }));
     }
@@ -75,6 +78,86 @@ fn russian_lookalike(text: &str) -> Option<(String, Misread)> {
     Some((cyrillic, Misread::LatinK { text: cut() }))
 }
 
+/// The candidates of a refused move, written in the letters of the player's
+/// language when the text he typed names no piece of any language (`0-0`,
+/// `e8`, `e2e5`): the reader would list them in English SAN, and a Russian
+/// reads `Ke2` as a knight move (in his letters the king is `Кр`). A text
+/// written with some language's piece letters keeps its candidates in those
+/// letters, as the reader gives them.
+fn candidates_in_own_letters(
+    reading: Reading<<Chess as RuleSet>::Move>,
+    pos: &<Chess as RuleSet>::Position,
+    text: &str,
+    lex: Lexicon,
+) -> Reading<<Chess as RuleSet>::Move> {
+    let own = match lex.language() {
+        SpokenLang::Ru => LetterSet::Ru,
+        SpokenLang::De => LetterSet::De,
+        SpokenLang::En => return reading,
+    };
+    // Files, the capture `x`, castling's `O`/`o` and `e.p.`: no piece letter.
+    let names_no_piece = text
+        .chars()
+        .all(|c| !c.is_alphabetic() || matches!(c, 'a'..='h' | 'x' | 'o' | 'O' | 'p'));
+    if !names_no_piece {
+        return reading;
+    }
+    let relist = |e: &mut arbiter_notation::NotationError| {
+        if let Err(own_letters) =
+            arbiter_notation::parse(pos.board(), text, Some(Style::Letters(own)))
+            && own_letters.candidates.len() == e.candidates.len()
+        {
+            e.candidates = own_letters.candidates;
+        }
+    };
+    match reading {
+        Reading::Illegal {
+            reason: Misread::Notation(mut e),
+            log_text,
+        } => {
+            relist(&mut e);
+            Reading::Illegal {
+                reason: Misread::Notation(e),
+                log_text,
+            }
+        }
+        Reading::Unreadable {
+            reason: Misread::Notation(mut e),
+        } => {
+            relist(&mut e);
+            Reading::Unreadable {
+                reason: Misread::Notation(e),
+            }
+        }
+        other => other,
+    }
+}
+
+/// A promotion written with the Latin look-alike of a Russian piece letter
+/// after the square (`e8=K`, `e8K`, `e8(K)` → `e8=К`, the knight; `e8C` →
+/// the bishop «С»), as [`russian_lookalike`] reads the piece letter in
+/// front. Only the letter after a rank digit, `=`, `(` or `/` is read so.
+fn russian_promotion(t: &str) -> Option<(String, Misread)> {
+    let cut = || arbiter_laws::log::cut(t, 24).to_string();
+    let (at, latin) = t
+        .char_indices()
+        .skip(1)
+        .filter(|&(_, c)| c == 'K' || c == 'C')
+        .last()?;
+    let before = t[..at].chars().last()?;
+    if !(before.is_ascii_digit() || matches!(before, '=' | '(' | '/')) {
+        return None;
+    }
+    let russian = if latin == 'K' { 'К' } else { 'С' };
+    let text = format!("{}{russian}{}", &t[..at], &t[at + latin.len_utf8()..]);
+    let why = if latin == 'K' {
+        Misread::LatinK { text: cut() }
+    } else {
+        Misread::LatinC { text: cut() }
+    };
+    Some((text, why))
+}
+
 impl Variant for Chess {
     /// In the Russian lexicons a Latin `K` is the look-alike of «К», the
     /// knight, and a Latin `C` of «С», the bishop: read as the Russian
@@ -84,7 +167,7 @@ impl Variant for Chess {
     fn read_move_in(&self, pos: &Self::Position, text: &str, lex: Lexicon) -> Reading<Self::Move> {
         let ru = lex.language() == SpokenLang::Ru;
         let Some((cyrillic, ambiguous)) = russian_lookalike(text).filter(|_| ru) else {
-            return self.read_move(pos, text);
+            return candidates_in_own_letters(self.read_move(pos, text), pos, text, lex);
         };
         match (self.read_move(pos, &cyrillic), self.read_move(pos, text)) {
             (legal @ Reading::Legal { .. }, _) => legal,

@@ -225,6 +225,23 @@ fn side_field(v: &Value, key: &str) -> Option<Side> {
     }
 }
 
+/// The one side whose clock shows zero in a state's report (the fold's
+/// `clock`), as the session names it in a draw on time (6.9).
+fn flagged(st: &Value) -> Option<Side> {
+    let clock = st.get("clock")?;
+    let down = |key: &str| {
+        clock
+            .get(key)
+            .and_then(Value::as_i64)
+            .is_some_and(|ms| ms <= 0)
+    };
+    match (down("white_ms"), down("black_ms")) {
+        (true, false) => Some(Side::White),
+        (false, true) => Some(Side::Black),
+        _ => None,
+    }
+}
+
 /// The session's announcement kinds for one logged event.
 fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
     let ev = &req.event;
@@ -251,10 +268,14 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();
+        let flagged = (termination == "time_forfeit")
+            .then(|| flagged(st))
+            .flatten();
         out.push(Kind::GameOver {
             result: result.to_string(),
             termination,
             at: 0,
+            flagged,
         });
     }
     out
