@@ -43,11 +43,8 @@ pub enum SeatKind {
     Engine,
 }
 
-/// The body of `POST /api/games`; every key is optional. A key it does not
-/// know is refused, not ignored: a misspelt `colour` or `whte` would
-/// otherwise create, silently, a game with the default seats.
+/// The body of `POST /api/games`; every key is optional.
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CreateBody {
     variant: Option<String>,
     time_control: Option<String>,

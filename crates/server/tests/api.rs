@@ -158,8 +158,6 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         (json!({"white": "robot"}), 400),
         (json!({"start": "8/8/8/8 w"}), 400),
         (json!({"kind": "over_the_board"}), 400),
-        // A misspelt key is refused, never read as the default.
-        (json!({"colour": "white", "white": "human"}), 400),
     ] {
         let (st, v) = c
             .json("POST", "/api/games", None, Some(&body))
