@@ -316,6 +316,16 @@ impl<R: Variant> GameActor<R> {
                 }
             }
         }
+        // An engine seat answers a draw offer at once, as the CLI's does.
+        for seat in Side::BOTH {
+            if self.seats[seat.index()].is_some()
+                && let Some(more) = self.session.engine_answers_offer(now, seat)
+            {
+                out.announcements.extend(more.announcements);
+                out.events.extend(more.events);
+                out.log.extend(more.log);
+            }
+        }
         self.persist(&out).await?;
         if let Some(text) = refusal(&out) {
             return Err(ApiError::refused(text));

@@ -129,9 +129,22 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
                             let _ = tx.send(out.clone());
                         }
                         let _ = outputs.send(out);
+                        self.answer_offers(&outputs);
                     }
                     None => open = false,
                 },
+            }
+        }
+    }
+
+    /// An engine seat answers a draw offer made to it at once.
+    fn answer_offers(&mut self, outputs: &mpsc::UnboundedSender<Output>) {
+        let now = self.time.now_ms();
+        for side in Side::BOTH {
+            if self.seats[side.index()].is_some()
+                && let Some(out) = self.session.engine_answers_offer(now, side)
+            {
+                let _ = outputs.send(out);
             }
         }
     }

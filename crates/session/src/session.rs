@@ -754,6 +754,23 @@ impl<R: Variant> Session<R> {
         })
     }
 
+    /// The answer of the engine playing `engine` to a draw offer its
+    /// opponent made (L-9.1): a player at the board answers an offer, so an
+    /// engine seat must too, or a blind player is left waiting for a word
+    /// that never comes. The engine declines, said in the session's
+    /// language and logged as `decline_draw`. It never accepts: the only
+    /// position in which a draw is certainly its best result is a dead
+    /// one, and that ends the game by itself (L-5.2.2) before any offer.
+    /// `None` when no offer is open to `engine` or the game is over.
+    pub fn engine_answers_offer(&mut self, now: u64, engine: Side) -> Option<Output> {
+        let offer = self.game.draw_offer()?;
+        if offer.by == engine || self.is_over() {
+            return None;
+        }
+        let out = self.handle(now, Input::Event(Event::DeclineDraw { side: engine }));
+        Some(out)
+    }
+
     /// An engine playing `side` failed: the arbiter's pause stops the clocks
     /// (6.11, logged), and the failure is said. The game waits for a resume.
     pub fn engine_failed(&mut self, now: u64, side: Side, error: &str) -> Output {

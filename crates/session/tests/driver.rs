@@ -237,3 +237,52 @@ async fn the_live_clock_wakes_the_game_for_a_flag_nobody_reports() {
         "0-1"
     );
 }
+
+/// L-9.1: a draw offer to an engine seat is answered at once, in the
+/// player's language and in the log, so a blind player is not left waiting.
+#[tokio::test]
+async fn an_engine_seat_answers_a_draw_offer_in_the_players_language() {
+    for (lex, word) in [
+        (Lexicon::Ru, "отклоняют ничью"),
+        (Lexicon::FideDe, "lehnt das Remis ab"),
+        (Lexicon::En, "declines the draw"),
+    ] {
+        let session = Session::new(Chess::default(), config("60+0", lex, "chess")).unwrap();
+        let header = session.header_line().unwrap();
+        let time = ManualTime::new();
+        let driver =
+            Driver::new(session, time.clone()).with_opponent(Side::Black, Box::new(Silent));
+        let (tx, rx) = mpsc::channel(8);
+        let (otx, mut orx) = mpsc::unbounded_channel();
+        let task = tokio::spawn(driver.run(rx, otx));
+        tx.send(Input::Start).await.unwrap();
+        time.set(1000);
+        let e4 = Input::Move {
+            side: None,
+            text: "e4".into(),
+        };
+        tx.send(e4).await.unwrap();
+        let offer = Input::Event(Event::OfferDraw { side: Side::White });
+        tx.send(offer).await.unwrap();
+        // A sentinel: whatever answers the offer comes before its output.
+        tx.send(Input::SetLexicon(lex)).await.unwrap();
+        let outs = until(&mut orx, |o| {
+            o.announcements
+                .iter()
+                .any(|a| matches!(a.kind, Kind::LexiconChosen { .. }))
+        })
+        .await;
+        task.abort();
+        let declined = outs
+            .iter()
+            .flat_map(|o| o.announcements.iter())
+            .find(|a| matches!(a.kind, Kind::DrawDeclined { side: Side::Black }));
+        let declined = declined.unwrap_or_else(|| panic!("no answer to the offer in {lex:?}"));
+        assert!(declined.text.contains(word), "{}", declined.text);
+        let log = log_of(header, &outs);
+        assert!(log.contains("\"decline_draw\""), "{log}");
+        let (game, rejected) = replay(Chess::default(), &parse_log(&log).unwrap()).unwrap();
+        assert!(rejected.is_empty(), "{rejected:?}");
+        assert!(game.draw_offer().is_none() && game.outcome().is_none());
+    }
+}
