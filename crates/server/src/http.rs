@@ -82,7 +82,7 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");
-    let body = json!({
+    let mut body = json!({
         "id": id.as_str(),
         "white_token": white.as_ref().map(Token::as_str),
         "black_token": black.as_ref().map(Token::as_str),
@@ -92,6 +92,9 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         "arbiter_url": invite(&id, "/arbiter", &Some(arbiter.clone()), None),
         "watch_url": format!("/games/{id}"),
     });
+    if !spec.ignored_keys.is_empty() {
+        body["ignored_keys"] = json!(spec.ignored_keys);
+    }
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 

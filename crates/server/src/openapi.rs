@@ -83,7 +83,8 @@ pub fn document() -> Value {
                     "engine_movetime_ms": s("integer"), "engine_level": s("integer"), "kind": {"enum": ["online", "over_the_board"]}}},
                 "Created": {"type": "object", "properties": {
                     "id": s("string"), "white_token": ns, "black_token": ns, "arbiter_token": s("string"),
-                    "white_url": ns, "black_url": ns, "arbiter_url": s("string"), "watch_url": s("string")}}
+                    "white_url": ns, "black_url": ns, "arbiter_url": s("string"), "watch_url": s("string"),
+                    "ignored_keys": {"type": "array", "items": s("string")}}}
             }
         }
     })

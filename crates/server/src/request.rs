@@ -59,6 +59,10 @@ pub struct CreateBody {
     engine_movetime_ms: Option<u64>,
     engine_level: Option<u8>,
     kind: Option<String>,
+    /// Keys the hall does not know: not refused (scripts may send more),
+    /// but named in the answer, so a misspelt `colour` is seen.
+    #[serde(flatten)]
+    unknown: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
 }
 
 /// A new game, checked.
@@ -74,6 +78,8 @@ pub struct GameSpec {
     pub movetime_ms: u64,
     /// The engine's level (Stockfish 1–20, Tavreli 1–6).
     pub level: u8,
+    /// The body's keys the hall does not know and did not read, sorted.
+    pub ignored_keys: Vec<String>,
 }
 
 /// The defaults of `arbiter play`: 15 minutes and 10 seconds a move.
@@ -164,12 +170,14 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     let level = b
         .engine_level
         .unwrap_or(if header.variant == "tavreli" { 4 } else { 8 });
+    let ignored_keys = b.unknown.into_keys().collect();
     Ok(GameSpec {
         header,
         kind,
         seats,
         movetime_ms,
         level,
+        ignored_keys,
     })
 }
 

@@ -39,3 +39,22 @@ async fn an_engine_seat_declines_a_draw_offer_and_the_log_says_so() {
         db.cleanup().await;
     }
 }
+
+/// A key the hall does not know is not refused (scripts may send more than
+/// it reads) but named in the 201 answer, so a misspelt `colour` is seen;
+/// an answer with nothing ignored has no such key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_request_names_the_keys_it_ignored() {
+    for db in databases("answers_ignored").await {
+        let (running, c) = db.hall().await;
+        let g = create(&c, json!({"colour": "black", "white": "human", "whte": 1})).await;
+        assert_eq!(g["ignored_keys"], json!(["colour", "whte"]), "{g}");
+        // The keys it knows were read all the same.
+        assert!(g["white_token"].is_string(), "{g}");
+        let plain = create(&c, json!({"white": "human", "black": "human"})).await;
+        assert!(plain.get("ignored_keys").is_none(), "{plain}");
+        assert!(plain["black_token"].is_string(), "{plain}");
+        running.kill();
+        db.cleanup().await;
+    }
+}
