@@ -141,7 +141,7 @@ fn the_sessions_refusals_are_said_wholly_in_russian_and_german() {
             "ru",
             [
                 "Невозможный ход, без штрафа: «e5»; возможные ходы: a3,",
-                "Ход не понят: «Zf3» не читается (знак 0): неизвестная буква фигуры",
+                "Ход не понят: «Zf3» не читается (знак 1): неизвестная буква фигуры",
                 "Невозможный ход, без штрафа: «e4»; возможные ходы: a6,",
             ],
         ),
@@ -149,7 +149,7 @@ fn the_sessions_refusals_are_said_wholly_in_russian_and_german() {
             "de",
             [
                 "Regelwidriger Zug, ohne Strafe: „e5“; mögliche Züge: a3,",
-                "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 0): unbekannter Figurenbuchstabe",
+                "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 1): unbekannter Figurenbuchstabe",
                 "Regelwidriger Zug, ohne Strafe: „e4“; mögliche Züge: a6,",
             ],
         ),

@@ -55,27 +55,30 @@ impl NotationError {
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // People count characters from 1, as the Russian and German
+        // messages do; `at` stays the 0-based offset for programs.
+        let at = self.at.saturating_add(1);
         match &self.kind {
             ErrorKind::Empty => write!(f, "empty move")?,
             ErrorKind::Syntax(what) => write!(
                 f,
                 "cannot read {:?} at character {}: {}",
-                self.input, self.at, what
+                self.input, at, what
             )?,
             ErrorKind::UnknownWord(w) => write!(
                 f,
                 "unknown word {:?} at character {} of {:?}",
-                w, self.at, self.input
+                w, at, self.input
             )?,
             ErrorKind::Illegal => write!(
                 f,
                 "illegal move {:?} (problem at character {})",
-                self.input, self.at
+                self.input, at
             )?,
             ErrorKind::Ambiguous => write!(
                 f,
                 "ambiguous move {:?} (problem at character {})",
-                self.input, self.at
+                self.input, at
             )?,
             ErrorKind::BadPosition(why) => write!(f, "bad position: {why}")?,
             ErrorKind::UnknownStyle(s) => write!(f, "unknown style or lexicon {s:?}")?,

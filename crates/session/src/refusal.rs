@@ -200,7 +200,8 @@ pub fn notation_error_text(e: &NotationError, l: Lang) -> String {
         return e.to_string();
     }
     let ru = l == Lang::Ru;
-    let (input, at) = (arbiter_laws::log::cut(&e.input, 40), e.at);
+    // Counted from 1, as people count (the offset itself is 0-based).
+    let (input, at) = (arbiter_laws::log::cut(&e.input, 40), e.at.saturating_add(1));
     let quoted = if ru {
         format!("«{input}»")
     } else {
@@ -375,11 +376,16 @@ mod tests {
         let e = NotationError::new(ErrorKind::Syntax("unknown piece letter"), 0, "Zf3");
         assert_eq!(
             refused(Lang::Ru, Refusal::Unreadable(Misread::Notation(e.clone()))),
-            "Ход не понят: «Zf3» не читается (знак 0): неизвестная буква фигуры"
+            "Ход не понят: «Zf3» не читается (знак 1): неизвестная буква фигуры"
+        );
+        // English counts from 1 too: Z is the first character.
+        assert!(
+            refused(Lang::En, Refusal::Unreadable(Misread::Notation(e.clone())))
+                .contains("\"Zf3\" at character 1:")
         );
         assert_eq!(
             refused(Lang::De, Refusal::Unreadable(Misread::Notation(e))),
-            "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 0): unbekannter Figurenbuchstabe"
+            "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 1): unbekannter Figurenbuchstabe"
         );
         let mut amb = NotationError::new(ErrorKind::Ambiguous, 0, "Nd2");
         amb.candidates = vec!["Nbd2".into(), "Nfd2".into()];
