@@ -432,6 +432,18 @@ pub fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
         .collect()
 }
 
+/// A header the session cannot start from, said in `lang`: the player who
+/// chose Russian or German is told in it what was wrong with his `--start`.
+/// The reason after the position (from the board library) stays as it is;
+/// English keeps the session's own words.
+pub fn header_error(lang: SpokenLang, e: String) -> String {
+    match (lang, e.strip_prefix("header start: ")) {
+        (SpokenLang::Ru, Some(why)) => format!("начальная позиция --start не годится: {why}"),
+        (SpokenLang::De, Some(why)) => format!("Ausgangsstellung --start unbrauchbar: {why}"),
+        _ => e,
+    }
+}
+
 /// The sentence in `lang` of the three given.
 pub fn pick(lang: SpokenLang, en: &str, ru: &str, de: &str) -> String {
     match lang {

@@ -327,7 +327,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
     };
     let session = match Session::new(rules, config) {
         Ok(s) => s,
-        Err(e) => return crate::out::bad_input("play", e),
+        Err(e) => return crate::out::bad_input("play", live::header_error(cfg.lang, e)),
     };
     let (seats, players) = match engines(&cfg).await {
         Ok(s) => s,

@@ -765,3 +765,26 @@ fn a_paused_player_is_told_how_to_restart_the_clocks() {
     let r = arbiter(&refs(&two(&["--lang", "de"])), "aufgeben\n");
     assert!(r.out.contains("Zur Bestätigung „ja“ eingeben"), "{}", r.out);
 }
+
+/// A bad `--start` is refused in the language the player chose.
+#[test]
+fn a_bad_start_position_is_refused_in_the_players_language() {
+    for (lang, said) in [
+        ("ru", "начальная позиция --start не годится: "),
+        ("de", "Ausgangsstellung --start unbrauchbar: "),
+        ("en", "header start: "),
+    ] {
+        let r = arbiter(
+            &[
+                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", "8/8/8",
+            ],
+            "",
+        );
+        assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
+        assert!(
+            r.err.contains(said) && r.err.contains("8/8/8"),
+            "{lang}: {}",
+            r.err
+        );
+    }
+}
