@@ -601,6 +601,12 @@ impl Clock {
         let [w, b] = [Side::White, Side::Black].map(|s| self.name(s));
         let [wt, bt] = self.remaining().map(clock_text);
         let on = self.name(self.to_move());
+        // After "Ход:" a colour is written in lower case, as `arbiter play`
+        // writes it; a player's own name keeps its capital.
+        let on_ru = match self.cfg.names[self.to_move().index()] {
+            Some(_) => on.clone(),
+            None => on.to_lowercase(),
+        };
         let paused = self.table.paused();
         self.t(
             &format!(
@@ -608,7 +614,7 @@ impl Clock {
                 if paused { " (paused)" } else { "" }
             ),
             &format!(
-                "{w} {wt}, {b} {bt}. Ход: {on}{}.",
+                "{w} {wt}, {b} {bt}. Ход: {on_ru}{}.",
                 if paused { " (пауза)" } else { "" }
             ),
             &format!(

@@ -230,3 +230,22 @@ fn the_press_line_writes_the_move_in_the_languages_letters() {
         assert_eq!(v["moves"], serde_json::json!(["e4", "Nf6", "Ke2"]));
     }
 }
+
+/// The clock's own line writes the side to move as `arbiter play` and the
+/// start announcement do: "Ход: чёрные", lower case after the colon.
+#[test]
+fn the_russian_clock_line_writes_the_side_to_move_in_lower_case() {
+    let dir = scratch("clock-ru-case");
+    let (r, _) = clock(
+        &["--lang", "ru", "--control", "300+3"],
+        "@0 b\n@1000 w e4\n@2000 b e5\n",
+        &dir,
+    );
+    assert!(r.out.contains("Ход: чёрные."), "{}", r.out);
+    assert!(r.out.contains("Ход: белые."), "{}", r.out);
+    assert!(
+        !r.out.contains("Ход: Чёрные") && !r.out.contains("Ход: Белые"),
+        "{}",
+        r.out
+    );
+}
