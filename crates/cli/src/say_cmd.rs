@@ -115,6 +115,15 @@ pub fn run(a: Args) -> ExitCode {
     {
         return out::bad_input("say", format!("--wav {}: not a regular file", p.display()));
     }
+    if let Some(p) = &a.wav
+        && let Err(e) = can_write(p)
+    {
+        out::error(
+            "say",
+            format!("--wav {}: cannot write the file: {e}", p.display()),
+        );
+        return ExitCode::from(1);
+    }
     let text = match (&a.mv, &a.clock) {
         (_, Some(c)) => match clock_words(c, lex) {
             Ok(t) => t,
@@ -176,4 +185,20 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether `path` can be written, asked of the system before speaking: a
+/// missing folder or a refused permission is said as such (with the OS's
+/// reason), not as a WAV that turned out bad. An existing file is left
+/// untouched; a file created only to ask is removed again.
+fn can_write(path: &std::path::Path) -> std::io::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }

@@ -220,3 +220,19 @@ fn play_speaks_every_command_in_english_russian_and_german() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// A WAV file that cannot be written (its folder is missing) is said to be
+/// unwritable, with the system's reason, not a "bad WAV"; the exit is not 0
+/// and nothing is left behind.
+#[test]
+fn say_to_a_wav_in_a_missing_folder_says_it_cannot_write_it() {
+    let dir = std::env::temp_dir().join(format!("arbiter-say-missing-{}", std::process::id()));
+    let path = dir.join("no-such-folder").join("x.wav");
+    let o = arbiter(&["say", "--wav", path.to_str().unwrap(), "e4"], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("cannot write the file"), "{err}");
+    assert!(err.contains("No such file or directory"), "{err}");
+    assert!(!err.contains("bad WAV"), "{err}");
+    assert!(!path.exists());
+}
