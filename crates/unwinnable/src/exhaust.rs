@@ -19,12 +19,11 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 
-use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::Horizon;
 use crate::meter::{Meter, Stop};
-use crate::search::{Zobrist, hash, next_hash, quiet_after};
+use crate::search::{Zobrist, hash, hash_after, next_hash, quiet_after};
 
 /// Nodes a capture costs: its position, and the test of the structure
 /// after it (see [`Exhaust::visit`]). That test takes microseconds where
@@ -173,7 +172,7 @@ impl Exhaust {
     ) -> Result<Option<Vec<Move>>, Stop> {
         let winner = self.winner;
         let q = quiet_after(m, at.quiet);
-        let known = key_after(&at.pos, at.hash, m);
+        let known = hash_after(&at.pos, at.hash, m);
         if known.is_some_and(|h| self.parents.contains_key(&key(h, q))) {
             if self.weighed {
                 meter.tick_light()?;
@@ -232,40 +231,6 @@ impl Exhaust {
             });
         }
         Ok(None)
-    }
-}
-
-/// The Zobrist hash after `m` from `pos` (hashed `h`), where it can be
-/// had without playing the move: shakmaty's update, and the king's moves
-/// it leaves out when neither castling nor en passant is involved (as the
-/// search's own update does, which needs the position after the move for
-/// the rest).
-fn key_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
-    if let Some(z) = pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
-        return Some(z.0);
-    }
-    match *m {
-        Move::Normal {
-            role: Role::King,
-            from,
-            capture,
-            to,
-            promotion: None,
-        } if !pos.castles().has_color(pos.turn())
-            && !pos.castles().castling_rights().contains(to)
-            && pos.ep_square(EnPassantMode::Legal).is_none() =>
-        {
-            let turn = pos.turn();
-            let mut z = Zobrist64(h);
-            z ^= Zobrist64::zobrist_for_white_turn();
-            z ^= Zobrist64::zobrist_for_piece(from, Role::King.of(turn));
-            z ^= Zobrist64::zobrist_for_piece(to, Role::King.of(turn));
-            if let Some(c) = capture {
-                z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
-            }
-            Some(z.0)
-        }
-        _ => None,
     }
 }
 

@@ -43,8 +43,15 @@ impl std::hash::Hasher for Zobrist {
 /// passant is involved (the lone king's walk is most of the moves of
 /// the endings the search spends its time on).
 pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
+    hash_after(pos, h, m).unwrap_or_else(|| hash(next))
+}
+
+/// The hash after `m` from `pos` (hashed `h`) where it can be had without
+/// playing the move: shakmaty's update, and the king moves it leaves out
+/// when neither castling nor en passant is involved; `None` for the rest.
+pub(crate) fn hash_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
     if let Some(z) = pos.update_zobrist_hash(Zobrist64(h), *m, EnPassantMode::Legal) {
-        return z.0;
+        return Some(z.0);
     }
     match *m {
         Move::Normal {
@@ -65,9 +72,9 @@ pub(crate) fn next_hash(pos: &Chess, h: u64, m: &Move, next: &Chess) -> u64 {
             if let Some(c) = capture {
                 z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
             }
-            z.0
+            Some(z.0)
         }
-        _ => hash(next),
+        _ => None,
     }
 }
 
