@@ -1,0 +1,65 @@
+//! Per side: our verdict, nodes and time beside chasolver's time, over a
+//! labelled file: `cargo run --release -p arbiter-unwinnable --example compare -- FILE [NODES]`.
+use std::str::FromStr;
+use std::time::Instant;
+
+use arbiter_unwinnable::{Budget, Horizon, can_mate_counted};
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+
+fn lenient(fen: Fen) -> Option<Chess> {
+    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    let e = match e.ignore_too_much_material() {
+        Ok(p) => return Some(p),
+        Err(e) => e,
+    };
+    e.ignore_impossible_check().ok()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let file = std::fs::read_to_string(&args[1]).expect("file");
+    let nodes: u64 = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(Budget::DEFAULT.nodes);
+    for l in file.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
+        let (want, fen) = l.split_at(2);
+        let fen = fen.trim();
+        let Some(pos) = lenient(fen.parse::<Fen>().unwrap()) else {
+            continue;
+        };
+        let board = chess::Board::from_str(fen).unwrap();
+        for (k, (side, cside)) in [
+            (Color::White, chess::Color::White),
+            (Color::Black, chess::Color::Black),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let t = Instant::now();
+            let (v, used) = can_mate_counted(&pos, side, Horizon::Unbounded, Budget::nodes(nodes));
+            let ours = t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            let theirs = chasolver::winnability(&board, cside);
+            let tt = t.elapsed().as_secs_f64() * 1e3;
+            let g = match v.can_mate() {
+                Some(true) => 'Y',
+                Some(false) => 'N',
+                None => '?',
+            };
+            let w = if want.as_bytes()[k] == b'-' { 'N' } else { 'Y' };
+            let c = match theirs {
+                Some(chasolver::Winnability::Winnable { .. }) => 'Y',
+                Some(_) => 'N',
+                None => '?',
+            };
+            println!(
+                "{w}\t{g}\t{c}\t{used}\t{ours:.2}\t{tt:.2}\t{:?}\t{fen}",
+                side
+            );
+        }
+    }
+}
