@@ -611,7 +611,10 @@ impl<R: Queries> Play<R> {
     }
 
     fn help(&self) -> String {
-        let mut t = describe::help_text(self.cfg.lang);
+        let mut t = match self.cfg.variant {
+            VariantKind::Chess => describe::help_text(self.cfg.lang),
+            VariantKind::Tavreli => arbiter_session::tavreli_help(self.cfg.lang),
+        };
         t.push('\n');
         t.push_str(&self.t(
             "quit: stop (the game stays unfinished).",

@@ -788,3 +788,32 @@ fn a_bad_start_position_is_refused_in_the_players_language() {
         );
     }
 }
+
+/// `help` in a Tavreli game names the letters and the men of the towers (the
+/// vsadnik, the helgi), in the player's language, not chess's knights; `p` reads
+/// them back.
+#[test]
+fn tavreli_help_names_the_men_of_the_towers() {
+    let args = [
+        "play",
+        "--variant",
+        "tavreli",
+        "--white",
+        "human",
+        "--black",
+        "human",
+    ];
+    for (lang, man, piece) in [
+        ("en", "N vsadnik", "knight"),
+        ("ru", "N всадник", "кони"),
+        ("de", "N Wsadnik", "Springer"),
+    ] {
+        let dir = scratch(&format!("tavreli-help-{lang}"));
+        let mut a: Vec<&str> = args.to_vec();
+        a.extend(["--lang", lang]);
+        let (r, _) = scripted(&a, "help\np H\n", &dir);
+        assert!(r.out.contains(man), "{lang}: {}", r.out);
+        assert!(r.out.contains("H "), "{lang}: {}", r.out);
+        assert!(!r.out.contains(piece), "{lang}: {}", r.out);
+    }
+}

@@ -54,6 +54,7 @@ pub use opponent::{
 pub use refusal::{Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
+pub use tavreli_words::help as tavreli_help;
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};

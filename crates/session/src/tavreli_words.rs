@@ -203,3 +203,10 @@ fn illegal_de(i: &Illegal) -> String {
         ),
     }
 }
+
+/// The command help of a Tavreli game in `l`: the commands of every game, with the `p`
+/// line in the words of the towers ([`arbiter_tavreli::queries::men_help`]).
+pub fn help(l: Lang) -> String {
+    let (arg, what) = arbiter_tavreli::queries::men_help(l);
+    arbiter_notation::describe::help_text_for_men(l, arg, &what)
+}

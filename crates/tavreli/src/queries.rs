@@ -98,6 +98,42 @@ fn kind_name(k: Kind, lang: Lang) -> &'static str {
     }
 }
 
+/// The letters of the position text that [`parse_men`] reads, in the order of
+/// [`Kind::ALL`].
+const MEN_LETTERS: &str = "KQRBNPH";
+
+/// What the help says of the `p` command: its argument and what it does, in `lang`, with
+/// the letters [`parse_men`] reads and the kinds they stand for ("K volkhv, … N
+/// vsadnik"), so that a player learns the words of this board, not of chess.
+pub fn men_help(lang: Lang) -> (&'static str, String) {
+    let letters: Vec<String> = Kind::ALL
+        .iter()
+        .zip(MEN_LETTERS.chars())
+        .map(|(&k, c)| format!("{c} {}", kind_name(k, lang)))
+        .collect();
+    let letters = letters.join(", ");
+    match lang {
+        Lang::En => (
+            "[MAN]",
+            format!(
+                "where the men stand, the top of each tower: {letters}; capital White's, small Black's; a name for both sides (vsadnik), white all White's"
+            ),
+        ),
+        Lang::Ru => (
+            "[ТАВРЕЛЬ]",
+            format!(
+                "где стоят таврели, верхние в башнях: {letters}; заглавная — белые, строчная — чёрные; название — обе стороны (всадник), белые — все белые"
+            ),
+        ),
+        Lang::De => (
+            "[STEIN]",
+            format!(
+                "wo die Steine stehen, die obersten der Türme: {letters}; groß weiße, klein schwarze; ein Name beide Seiten (Wsadnik), weiß alle weißen"
+            ),
+        ),
+    }
+}
+
 /// Reads a `p` argument: kind names in Russian, English or German ("всадник", "vsadnik",
 /// "Wsadnik"), the position-text letters (K Q R B N P H: upper case White, lower case
 /// Black, as in the position text), colour words ("белые", "white", "weiß"), or a colour
@@ -110,7 +146,7 @@ pub fn parse_men(text: &str) -> Option<MenQuery> {
     if words.len() == 1 {
         let mut cs = text.trim().chars();
         if let (Some(c), None) = (cs.next(), cs.next()) {
-            let i = "KQRBNPH".find(c.to_ascii_uppercase())?;
+            let i = MEN_LETTERS.find(c.to_ascii_uppercase())?;
             let side = if c.is_ascii_uppercase() {
                 Side::White
             } else {

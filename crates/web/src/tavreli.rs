@@ -60,6 +60,23 @@ fn men(q: describe::PieceQuery) -> MenQuery {
     MenQuery { side, kind }
 }
 
+/// `p ARG` in a Tavreli game, read as the command line reads it
+/// ([`queries::parse_men`]: the position-text letters with helgi's H, the kinds' names
+/// in any language, colour words) rather than as chess pieces, so that the page and
+/// `arbiter play` answer the same text alike. `None` when the text is no `p` with an
+/// argument, or the argument does not read so (the chess reading then has its say).
+pub fn pieces_command(text: &str, ctx: &Context, lang: SpokenLang) -> Option<String> {
+    let ct = describe::command_word(text)?;
+    if ct.word != describe::CommandWord::Pieces || ct.argument.trim().is_empty() {
+        return None;
+    }
+    let q = queries::parse_men(ct.argument)?;
+    Some(match record(ctx) {
+        Ok((start, moves)) => queries::pieces(&after(&start, &moves), q, lang),
+        Err(e) => e,
+    })
+}
+
 /// Answers a position command about a Tavreli game.
 pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Clocks>) -> String {
     // Tavreli has words in every language the hall speaks
@@ -80,7 +97,7 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
         Command::History => queries::history(&start, &moves, l),
         Command::LastMove => queries::last_move(&start, &moves, l),
         Command::Board => Ok(arbiter_tavreli::speech::board(&pos, l).join("\n")),
-        Command::Help => Ok(describe::help_text(lang)),
+        Command::Help => Ok(arbiter_session::tavreli_help(lang)),
         Command::Clock => {
             return match clock {
                 Some(c) => describe::clocks(

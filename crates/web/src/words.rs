@@ -115,6 +115,11 @@ pub fn describe_text(req: &DescribeRequest) -> DescribeAnswer {
     let ctx = &req.ctx;
     let lang = language(ctx);
     let text = cut(req.command.trim());
+    if is_tavreli(ctx)
+        && let Some(t) = crate::tavreli::pieces_command(text, ctx, lang)
+    {
+        return plain(t);
+    }
     let cmd = match describe::parse_command(text, lang) {
         None => return DescribeAnswer::default(),
         Some(Err(e)) => return plain(e.to_string()),

@@ -256,3 +256,49 @@ fn tavreli_is_said_in_german_in_the_german_hall() {
     );
     assert!(!said.contains("from") && !said.contains("onto"), "{said}");
 }
+
+/// In a Tavreli game the page reads `p` as `arbiter play` does: a kind's name in the
+/// player's language, or helgi's letter H, which no chess piece has; and the help
+/// names the towers' men, not chess pieces.
+#[test]
+fn tavreli_men_are_asked_for_by_their_own_names() {
+    let ask_tavreli = |text: &str, lexicon: &str| {
+        let mut c = ctx(&[], lexicon);
+        c.variant = Some("tavreli".into());
+        describe_text(&DescribeRequest {
+            ctx: c,
+            command: text.into(),
+            ..DescribeRequest::default()
+        })
+    };
+    // The initial position: the vsadniks stand where chess has its knights.
+    for (text, lexicon) in [
+        ("p всадник", "ru"),
+        ("p vsadnik", "en"),
+        ("p Wsadnik", "fide-de"),
+    ] {
+        let a = ask_tavreli(text, lexicon);
+        assert!(a.command, "{text}");
+        for sq in ["b1", "g1", "b8", "g8"] {
+            assert!(a.text.contains(sq), "{text}: {}", a.text);
+        }
+    }
+    // White's vsadniks only, by the position text's capital letter.
+    let a = ask_tavreli("p N", "en");
+    assert!(
+        a.text.contains("g1") && !a.text.contains("g8"),
+        "{}",
+        a.text
+    );
+    // No helgi stands on the board yet, and H is read, not refused as no piece.
+    let h = ask_tavreli("p H", "en");
+    assert!(h.command);
+    assert!(!h.text.contains("b1"), "{}", h.text);
+    assert_ne!(h.text, ask_tavreli("p Q", "en").text);
+    for (lexicon, man, piece) in [("en", "N vsadnik", "knight"), ("ru", "N всадник", "кони")]
+    {
+        let help = ask_tavreli("help", lexicon).text;
+        assert!(help.contains(man), "{help}");
+        assert!(!help.contains(piece), "{help}");
+    }
+}

@@ -418,6 +418,18 @@ pub fn argument_error(text: &str, lang: Lang) -> Option<QueryError> {
 /// its argument and what it does, one per line, in `lang`; then the rule that separates
 /// commands from moves.
 pub fn help_text(lang: Lang) -> String {
+    help_lines(lang, None)
+}
+
+/// [`help_text`] for a variant whose men are not chess pieces (Tavreli's towers): the
+/// `p` command's line gives `arg` and `what`, the variant's own words for its argument,
+/// so that a player is not told to ask for knights on a board that has none.
+pub fn help_text_for_men(lang: Lang, arg: &str, what: &str) -> String {
+    help_lines(lang, Some((arg, what)))
+}
+
+/// The help's lines joined; `men`: another argument and meaning for the `p` line.
+fn help_lines(lang: Lang, men: Option<(&str, &str)>) -> String {
     let i = match lang {
         Lang::En => 0,
         Lang::Ru => 1,
@@ -440,7 +452,10 @@ pub fn help_text(lang: Lang) -> String {
                 }
             }
         }
-        let (arg, what) = s.help[i];
+        let (arg, what) = match men {
+            Some(m) if s.word == CommandWord::Pieces => m,
+            _ => s.help[i],
+        };
         let arg = if arg.is_empty() {
             String::new()
         } else {

@@ -19,7 +19,8 @@ mod words;
 
 pub use args::{Line, PieceQuery, parse_line, parse_piece, parse_square};
 pub use command::{
-    Command, CommandText, CommandWord, argument_error, command_word, help_text, parse_command,
+    Command, CommandText, CommandWord, argument_error, command_word, help_text, help_text_for_men,
+    parse_command,
 };
 pub use error::{QueryError, QueryErrorKind};
 pub use position::{attackers, board_text, moves, pieces, scan, square};
