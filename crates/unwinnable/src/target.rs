@@ -343,13 +343,19 @@ fn picture(pos: &Chess, winner: Color) -> Picture {
     }
 }
 
+/// How many king steps nearer the loser's king another corner must be
+/// for the picture to be drawn there rather than on the back rank.
+const NEARER: u32 = 4;
+
 /// The corner for the loser's king: of the colour of the winner's bishops
 /// (or, where the winner has none, of the other colour than the loser's
 /// bishops, which must not guard the corner's diagonal), on the loser's
-/// back rank (on the a-file where either colour will do). A fixed corner
+/// back rank (on the a-file where either colour will do), unless another
+/// corner of that colour is [`NEARER`] the loser's king. A fixed corner
 /// found more helpmates of chasolver's test set in the same nodes than the
-/// corner nearest the loser's king: the men are not drawn after a king
-/// that walks from one corner's region into another's.
+/// corner nearest the loser's king (the men are not drawn after a king
+/// that walks from one corner's region into another's), except where the
+/// king stands right by another corner.
 fn corner(pos: &Chess, winner: Color) -> Square {
     let b = pos.board();
     let ours = b.bishops() & b.by_color(winner);
@@ -361,14 +367,21 @@ fn corner(pos: &Chess, winner: Color) -> Square {
     } else {
         Bitboard::FULL
     };
-    let back = Bitboard::from_rank(winner.fold_wb(Rank::Eighth, Rank::First));
+    let all = Bitboard(0x8100_0000_0000_0081);
+    let back = Bitboard::from_rank(winner.fold_wb(Rank::Eighth, Rank::First)) & all;
     // Two corners on the back rank, of opposite colours: at least one fits,
     // unless `colour` is empty (the loser's bishops on both colours).
-    let corners = back & Bitboard(0x8100_0000_0000_0081);
-    (corners & colour)
+    let home = (back & colour)
         .first()
-        .or(corners.first())
-        .unwrap_or(Square::A8)
+        .or(back.first())
+        .unwrap_or(Square::A8);
+    let Some(lk) = b.king_of(!winner) else {
+        return home;
+    };
+    match (all & colour).into_iter().min_by_key(|&c| c.distance(lk)) {
+        Some(c) if c.distance(lk) + NEARER <= home.distance(lk) => c,
+        _ => home,
+    }
 }
 
 /// The squares of the colour all of `bishops` stand on, or every square
