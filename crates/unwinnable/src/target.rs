@@ -70,8 +70,8 @@ struct Picture {
     winner_knight: [u8; 64],
     loser_king: [u8; 64],
     loser_knight: [u8; 64],
-    /// The corner and its three neighbours: the squares a long-range
-    /// piece of the winner must watch.
+    /// The corner and its three neighbours: the squares the winner's
+    /// bishops must watch.
     zone: Bitboard,
 }
 
@@ -82,8 +82,13 @@ pub(crate) struct Target {
     /// Whether the winner needs the loser's men to mate (a lone minor
     /// piece): then the loser's pawns must run to promote into blockers.
     weak: bool,
+    /// The depth and the horizon left with which each position was
+    /// searched, kept across rounds (a position seen with as much of both
+    /// is not searched again).
     table: HashMap<u64, (u32, u32), BuildHasherDefault<Zobrist>>,
+    /// The current line from the root.
     line: Vec<Move>,
+    /// Move lists to reuse, one for each node of the current line.
     spare: Vec<Vec<Move>>,
     /// The depth of the next round.
     depth: u32,
@@ -96,7 +101,7 @@ pub(crate) struct Target {
 enum Halt {
     /// The round's own node limit: deepen.
     Round,
-    /// The meter's slice ran out: resume this round later.
+    /// The meter's slice ran out: go on later, one round deeper.
     Meter,
 }
 
@@ -107,6 +112,7 @@ impl From<Stop> for Halt {
 }
 
 impl Target {
+    /// The search for `winner` from the root `pos`, its picture drawn.
     pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
         Target {
             winner,
@@ -122,7 +128,8 @@ impl Target {
     }
 
     /// Rounds ever deeper until one finds a mate (`Some`) or the meter's
-    /// slice runs out (`None`; the next call resumes the round it stopped).
+    /// slice runs out (`None`; the next call goes on one round deeper than
+    /// the one it stopped).
     pub(crate) fn run(
         &mut self,
         pos: &Chess,
