@@ -544,3 +544,28 @@ fn kings_and_locked_pawns_are_enumerated_within_the_default_budget() {
     }
     assert_eq!(agrees(fen), [true, true]);
 }
+
+/// Open endings whose helpmates need the men placed in a mating picture
+/// (two knights; a knight against a king walled in by its own rook or by
+/// a pawn promoted to a blocker; bishops against a knight): found within
+/// the default budget, also under the 75-move rule (the line's quiet
+/// plies fit the horizon), and chasolver agrees they are winnable.
+#[test]
+fn open_endings_are_mated_within_the_default_budget() {
+    for (fen, side) in [
+        ("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", Color::White),
+        ("3kr3/8/8/8/8/3KN3/8/8 b - - 0 1", Color::White),
+        ("8/5kp1/8/8/8/8/6KN/8 w - - 0 1", Color::White),
+        ("8/3k4/4b3/3b4/2b5/8/8/2KN4 b - - 0 1", Color::Black),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        let p = pos(fen);
+        let h = Horizon::seventy_five_move_rule(p.halfmoves());
+        match can_mate_within(&p, side, h, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                assert!(replay(&p, side, &helpmate) < 150, "{fen}");
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+}

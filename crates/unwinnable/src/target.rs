@@ -1,0 +1,443 @@
+//! A helpmate search aimed at a fixed mating picture, for open endings.
+//!
+//! The extension search ([`crate::extend`]) rewards the winner's men for
+//! coming nearer the loser's king wherever it stands, so in an open ending
+//! (two knights, a knight against a king shut in by its own men, bishops
+//! against a knight) the two kings chase each other round the board and the
+//! lines run to hundreds of plies. Here the mate is planned first: a corner
+//! for the loser's king (of the colour the winner's bishops need), and in
+//! that picture a square for each man: the loser's king in the corner, its
+//! knight beside it on the edge (where it takes the king's last flight),
+//! the winner's king on the corner's diagonal two squares out, the winner's
+//! knight where it reaches both knight checks of the corner, the winner's
+//! bishops watching the corner's squares, the loser's other pieces
+//! crowding round its king's corner (a helpmate's blockers). A move that
+//! brings a man toward its place costs no depth, nor does the move after
+//! it; the loser's captures and pawn pushes are tried last and are never
+//! free.
+//!
+//! Rounds deepen one ply at a time, and each round may spend only a number
+//! of nodes that grows with its depth: a round that loses itself in one
+//! branch is given up for a deeper one, in which the free moves reach
+//! further. A table of the positions seen (kept across rounds) keeps a
+//! round from searching a position again with no more depth than before.
+//!
+//! The fixed picture, the free move after progress and the node limit per
+//! depth are ideas of the CHA algorithm (Ambrona, "A Practical Algorithm
+//! for Chess Unwinnability", FUN 2022); the choice of the corner and the
+//! costs are ours. The search only finds helpmates: with its node limits
+//! and its table, a round that finds none proves nothing.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use shakmaty::{Bitboard, Chess, Color, File, Move, Position, Rank, Role, Square, attacks};
+
+use crate::meter::{Meter, Stop};
+use crate::search::{Zobrist, next_hash, quiet_after};
+use crate::{Horizon, quick_dead};
+
+/// Depth a punished move costs: one ply, as a normal move, but never free
+/// after progress, and tried last. Dearer punishments found fewer
+/// helpmates of chasolver's test set in the same nodes: the loser's
+/// captures and pushes are what many of its composed mates need.
+const PUNISH: u32 = 1;
+
+/// Nodes a round may spend for each ply of its depth.
+const NODES_PER_PLY: u64 = 1000;
+
+/// The longest line followed, in plies.
+const MAX_LINE: usize = 200;
+
+/// Bounded so that a long search cannot take unbounded memory.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// How a move counts against the depth of a round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cost {
+    /// Brings a man toward its square of the picture: free.
+    Reward,
+    /// One ply, or free right after progress.
+    Normal,
+    /// Usually works against the mate.
+    Punish,
+}
+
+/// The squares of the mating picture, as distance tables: how many king
+/// steps (or knight jumps) each square is from the man's target.
+struct Picture {
+    winner_king: [u8; 64],
+    winner_knight: [u8; 64],
+    loser_king: [u8; 64],
+    loser_knight: [u8; 64],
+    /// The corner and its three neighbours: the squares the winner's
+    /// bishops must watch.
+    zone: Bitboard,
+}
+
+/// The search for one winner, kept across rounds.
+pub(crate) struct Target {
+    winner: Color,
+    picture: Picture,
+    /// Whether the winner needs the loser's men to mate (a lone minor
+    /// piece): then the loser's pawns must run to promote into blockers.
+    weak: bool,
+    /// The depth and the horizon left with which each position was
+    /// searched, kept across rounds (a position seen with as much of both
+    /// is not searched again).
+    table: HashMap<u64, (u32, u32), BuildHasherDefault<Zobrist>>,
+    /// The current line from the root.
+    line: Vec<Move>,
+    /// Move lists to reuse, one for each node of the current line.
+    spare: Vec<Vec<Move>>,
+    /// The depth of the next round.
+    depth: u32,
+    /// Nodes spent by the current round, and its limit.
+    spent: u64,
+    limit: u64,
+}
+
+/// Why a round ended without a mate.
+enum Halt {
+    /// The round's own node limit: deepen.
+    Round,
+    /// The meter's slice ran out: go on later, one round deeper.
+    Meter,
+}
+
+impl From<Stop> for Halt {
+    fn from(_: Stop) -> Self {
+        Halt::Meter
+    }
+}
+
+impl Target {
+    /// The search for `winner` from the root `pos`, its picture drawn.
+    pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
+        Target {
+            winner,
+            picture: picture(pos, winner),
+            weak: weak(pos, winner),
+            table: HashMap::with_capacity_and_hasher(1024, Default::default()),
+            line: Vec::new(),
+            spare: Vec::new(),
+            depth: 2,
+            spent: 0,
+            limit: 0,
+        }
+    }
+
+    /// Rounds ever deeper until one finds a mate (`Some`) or the meter's
+    /// slice runs out (`None`; the next call goes on one round deeper than
+    /// the one it stopped).
+    pub(crate) fn run(
+        &mut self,
+        pos: &Chess,
+        hash: u64,
+        horizon: Horizon,
+        meter: &mut Meter<'_>,
+    ) -> Option<Vec<Move>> {
+        while self.depth < MAX_LINE as u32 {
+            self.spent = 0;
+            self.limit = u64::from(self.depth) * NODES_PER_PLY;
+            self.line.clear();
+            match self.node(pos, hash, self.depth, horizon.left(), false, true, meter) {
+                Ok(true) => return Some(std::mem::take(&mut self.line)),
+                Ok(false) | Err(Halt::Round) => self.depth += 1,
+                // Resumed one ply deeper: the table holds the positions
+                // this round saw with their depth, which would cut a
+                // repeat of it short.
+                Err(Halt::Meter) => {
+                    self.depth += 1;
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    /// Is the winner's mate reachable from `pos` within `left` plies?
+    /// `changed`: the move here captured or moved a pawn.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        changed: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Halt> {
+        if let Some(&(l, q)) = self.table.get(&h)
+            && l >= left
+            && q >= quiet
+        {
+            return Ok(false);
+        }
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
+        moves.extend_from_slice(&pos.legal_moves());
+        let found = self.expand(pos, h, &moves, left, quiet, progress, changed, meter);
+        self.spare.push(moves);
+        found
+    }
+
+    /// [`Target::node`] with the legal `moves` of `pos` made.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        moves: &[Move],
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        changed: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Halt> {
+        if moves.is_empty() {
+            return Ok(pos.is_check() && pos.turn() != self.winner);
+        }
+        // The frozen wall is looked at only where the pawns or the men
+        // have changed, as it costs far more than a node.
+        let dead = if changed {
+            quick_dead(pos, self.winner)
+        } else {
+            pos.has_insufficient_material(self.winner)
+        };
+        if dead || quiet == 0 || left == 0 || self.line.len() >= MAX_LINE {
+            return Ok(false);
+        }
+        if self.table.len() < TABLE_LIMIT {
+            self.table.insert(h, (left, quiet));
+        }
+        let mut costs = [Cost::Normal; 256];
+        for (c, m) in costs.iter_mut().zip(moves) {
+            *c = self.cost(pos, m);
+        }
+        for bucket in [Cost::Reward, Cost::Normal, Cost::Punish] {
+            if bucket == Cost::Punish && left < PUNISH {
+                break;
+            }
+            for (c, m) in costs.iter().zip(moves) {
+                if *c == bucket && self.child(pos, h, m, bucket, left, quiet, progress, meter)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Search the child of `pos` after `m`, which costs `cost`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &Chess,
+        h: u64,
+        m: &Move,
+        cost: Cost,
+        left: u32,
+        quiet: u32,
+        progress: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<bool, Halt> {
+        meter.tick()?;
+        self.spent += 1;
+        if self.spent > self.limit {
+            return Err(Halt::Round);
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(*m);
+        let rest = match cost {
+            Cost::Reward => left,
+            Cost::Normal => left - u32::from(!progress),
+            Cost::Punish => left - PUNISH,
+        };
+        let nh = next_hash(pos, h, m, &next);
+        self.line.push(*m);
+        let found = self.node(
+            &next,
+            nh,
+            rest,
+            quiet_after(m, quiet),
+            cost == Cost::Reward,
+            m.is_capture() || m.role() == Role::Pawn,
+            meter,
+        )?;
+        if !found {
+            self.line.pop();
+        }
+        Ok(found)
+    }
+
+    /// Does the winner's bishop move `m` leave it watching more squares of
+    /// the corner's zone than before? (Rooks and queens so rewarded found
+    /// no more helpmates of chasolver's test set.)
+    fn watches_more(&self, pos: &Chess, m: &Move) -> bool {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let occupied = pos.board().occupied();
+        let before = attacks::bishop_attacks(from, occupied);
+        let after = attacks::bishop_attacks(m.to(), occupied.without(from).with(m.to()));
+        (after & self.picture.zone).count() > (before & self.picture.zone).count()
+    }
+
+    /// How the move `m` in `pos` counts.
+    fn cost(&self, pos: &Chess, m: &Move) -> Cost {
+        let p = &self.picture;
+        let toward = |table: &[u8; 64]| {
+            m.from()
+                .is_some_and(|from| table[usize::from(m.to())] < table[usize::from(from)])
+        };
+        if pos.turn() == self.winner {
+            let aimed = match m.role() {
+                Role::King => toward(&p.winner_king),
+                Role::Knight => toward(&p.winner_knight),
+                Role::Pawn => true,
+                Role::Bishop => self.watches_more(pos, m),
+                _ => false,
+            };
+            if aimed || m.is_capture() {
+                Cost::Reward
+            } else {
+                Cost::Normal
+            }
+        } else {
+            let aimed = match m.role() {
+                Role::King => toward(&p.loser_king),
+                Role::Knight => toward(&p.loser_knight),
+                Role::Pawn => self.weak && !m.is_capture(),
+                // Its other pieces come to block their king's flights.
+                Role::Bishop | Role::Rook | Role::Queen => !m.is_capture() && toward(&p.loser_king),
+            };
+            if aimed {
+                Cost::Reward
+            } else if m.is_capture() || m.role() == Role::Pawn {
+                Cost::Punish
+            } else {
+                Cost::Normal
+            }
+        }
+    }
+}
+
+/// The mating picture for `winner` in `pos`: the corner for the loser's
+/// king, and each man's square relative to it.
+fn picture(pos: &Chess, winner: Color) -> Picture {
+    let corner = corner(pos, winner);
+    // The picture is drawn for the corner h8 and mirrored to the chosen one.
+    let at = |file: u32, rank: u32| {
+        let f = if corner.file() == File::H {
+            file
+        } else {
+            7 - file
+        };
+        let r = if corner.rank() == Rank::Eighth {
+            rank
+        } else {
+            7 - rank
+        };
+        Square::from_coords(File::new(f), Rank::new(r))
+    };
+    Picture {
+        winner_king: king_steps(at(6, 6)),
+        winner_knight: knight_jumps(at(4, 4)),
+        loser_king: king_steps(at(7, 7)),
+        loser_knight: knight_jumps(at(6, 7)),
+        zone: Bitboard::from_square(at(7, 7)) | at(6, 7) | at(7, 6) | at(6, 6),
+    }
+}
+
+/// How many king steps nearer the loser's king another corner must be
+/// for the picture to be drawn there rather than on the back rank.
+const NEARER: u32 = 4;
+
+/// The corner for the loser's king: of the colour of the winner's bishops
+/// (or, where the winner has none, of the other colour than the loser's
+/// bishops, which must not guard the corner's diagonal), on the loser's
+/// back rank (on the a-file where either colour will do), unless another
+/// corner of that colour is [`NEARER`] the loser's king. A fixed corner
+/// found more helpmates of chasolver's test set in the same nodes than the
+/// corner nearest the loser's king (the men are not drawn after a king
+/// that walks from one corner's region into another's), except where the
+/// king stands right by another corner.
+fn corner(pos: &Chess, winner: Color) -> Square {
+    let b = pos.board();
+    let ours = b.bishops() & b.by_color(winner);
+    let theirs = b.bishops() & b.by_color(!winner);
+    let colour = if ours.any() {
+        one_colour(ours)
+    } else if theirs.any() {
+        !one_colour(theirs)
+    } else {
+        Bitboard::FULL
+    };
+    let all = Bitboard(0x8100_0000_0000_0081);
+    let back = Bitboard::from_rank(winner.fold_wb(Rank::Eighth, Rank::First)) & all;
+    // Two corners on the back rank, of opposite colours: at least one fits,
+    // unless `colour` is empty (the loser's bishops on both colours).
+    let home = (back & colour)
+        .first()
+        .or(back.first())
+        .unwrap_or(Square::A8);
+    let Some(lk) = b.king_of(!winner) else {
+        return home;
+    };
+    match (all & colour).into_iter().min_by_key(|&c| c.distance(lk)) {
+        Some(c) if c.distance(lk) + NEARER <= home.distance(lk) => c,
+        _ => home,
+    }
+}
+
+/// The squares of the colour all of `bishops` stand on, or every square
+/// when they stand on both.
+fn one_colour(bishops: Bitboard) -> Bitboard {
+    if bishops.is_subset(Bitboard::DARK_SQUARES) {
+        Bitboard::DARK_SQUARES
+    } else if bishops.is_subset(Bitboard::LIGHT_SQUARES) {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::FULL
+    }
+}
+
+/// King steps from every square to `to`.
+fn king_steps(to: Square) -> [u8; 64] {
+    let mut d = [0; 64];
+    for s in Square::ALL {
+        d[usize::from(s)] = s.distance(to) as u8;
+    }
+    d
+}
+
+/// Knight jumps from every square to `to` (a breadth-first walk).
+fn knight_jumps(to: Square) -> [u8; 64] {
+    let mut d = [u8::MAX; 64];
+    d[usize::from(to)] = 0;
+    let mut frontier = Bitboard::from_square(to);
+    let mut n = 0;
+    while frontier.any() {
+        n += 1;
+        let mut next = Bitboard::EMPTY;
+        for s in frontier {
+            for t in attacks::knight_attacks(s) {
+                if d[usize::from(t)] == u8::MAX {
+                    d[usize::from(t)] = n;
+                    next.add(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    d
+}
+
+/// Whether the winner has at most one minor piece and nothing else but
+/// its king: it cannot mate without the loser's own men round the king.
+fn weak(pos: &Chess, winner: Color) -> bool {
+    let b = pos.board();
+    let men = b.by_color(winner) & !b.kings();
+    men.count() <= 1 && men.is_subset(b.knights() | b.bishops())
+}
