@@ -25,6 +25,10 @@
 //!   king never enters a square from which it would leave that side no
 //!   move at all (the game would end in stalemate), unless the step could
 //!   uncover a check;
+//! - when the winner's king is fixed, no loser's man ever arrives where
+//!   it would give that king a contact check no winner's man can answer
+//!   (it would be the loser's mate): a loser's pawn whose push would do so
+//!   is fixed, and the loser's pieces never stand on those squares;
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -88,19 +92,28 @@ enum Pass {
     GiveUp,
     /// `F` is closed; the reaches of black and white.
     Closed([Reach; 2]),
+    /// The winner can answer a check from these squares: they are no
+    /// mating squares (see [`mating_bans`]).
+    Answered(Bitboard),
 }
 
 /// The largest subset of `set` whose men can never move while the others
 /// of the subset stand still: pawns with a member right in front of them,
 /// pieces whose every target square holds a member of their own colour.
 /// Kings stay in (each pass checks that a fixed king has no square to go
-/// to).
-fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
+/// to). A pawn of the loser (the colour other than `winner`) whose every
+/// push would end on one of `checks` stays in too: there it would give a
+/// check the winner cannot answer (see [`mating_bans`]).
+fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> Bitboard {
     loop {
         let pawns = set & board.pawns();
         let white = pawns & board.white() & set.shift(-8);
         let black = pawns & board.black() & set.shift(8);
         let mut next = white | black | (set & board.kings());
+        let checks = checks & !set & pawn_checks(board, set, winner);
+        if checks.any() {
+            next |= checked_pawns(board, set, !winner, checks);
+        }
         for sq in set & !board.pawns() & !board.kings() {
             if let Some(piece) = board.piece_at(sq) {
                 let own = board.by_color(piece.color) & set;
@@ -114,6 +127,35 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
         }
         set = next;
     }
+}
+
+/// The squares from which a pawn of the loser would attack the winner's
+/// king, when that king is one of `set`.
+fn pawn_checks(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
+    match (set & board.kings() & board.by_color(winner)).single_square() {
+        Some(k) => pawn_attacks(winner, k),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// The pawns of `color` in `set` whose single step ends on one of
+/// `checks` and that cannot step twice past it (not on their first rank,
+/// or the second square is held by `set` or is one of `checks` too).
+fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -> Bitboard {
+    let step = if color == Color::White { 8 } else { -8 };
+    let start = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
+    let mut held = Bitboard::EMPTY;
+    for sq in set & board.pawns() & board.by_color(color) {
+        let one = Bitboard::from_square(sq).shift(step);
+        if !one.intersects(checks) {
+            continue;
+        }
+        let two = one.shift(step);
+        if !start.contains(sq) || two.intersects(set | checks) {
+            held.add(sq);
+        }
+    }
+    held
 }
 
 /// Passes the structure proof may make before it gives up. Each pass
@@ -181,7 +223,10 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     }
     // Pieces jammed among the pawns, and a king that can never move, stop
     // a pawn like a fixed pawn does.
-    let mut fixed = settle(board.occupied(), board);
+    // Squares where a loser's check on the winner's fixed king turned out
+    // to have an answer.
+    let mut answered = Bitboard::EMPTY;
+    let mut fixed = settle(board.occupied(), board, winner, !answered);
     // A king in check now must leave its square by one of these moves.
     let escape = if pos.is_check() {
         pos.legal_moves()
@@ -209,10 +254,14 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
         if (fixed & board.pawns()).is_empty() {
             return false;
         }
-        match pass(board, fixed, soft, &turn) {
+        match pass(board, fixed, soft, answered, &turn) {
             Pass::Loosen(men) => {
-                fixed = settle(fixed & !men, board);
+                fixed = settle(fixed & !men, board, winner, !answered);
                 soft |= men & board.pawns();
+            }
+            Pass::Answered(squares) => {
+                answered |= squares;
+                fixed = settle(fixed, board, winner, !answered);
             }
             Pass::GiveUp => return false,
             Pass::Closed(reach) => return !mate_possible(board, &reach, winner, &turn),
@@ -223,7 +272,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
 
 /// One pass: the reaches of both colours with `fixed` pawns and the
 /// pieces jammed among them standing still, and whether that holds.
-fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
+fn pass(board: &Board, walls: Bitboard, soft: Bitboard, answered: Bitboard, turn: &Turn) -> Pass {
     // Moving pawns that nothing can take: an enemy pawn on their file can
     // never pass them.
     let hard = board.pawns() & !walls & !soft;
@@ -263,15 +312,31 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     if let Some(early) = promotions(board, walls, hard, turn.winner) {
         return early;
     }
+    // The winner's king is fixed now only if it has no square to go to.
+    let target = (walls & board.kings() & board.by_color(turn.winner)).single_square();
+    let bans = Bans {
+        king: target,
+        winner: turn.winner,
+        open: !answered & !walls,
+    };
     for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
-        free_pieces(board, walls, color, mine, theirs);
+        let bans = if color == turn.winner {
+            None
+        } else {
+            Some(&bans)
+        };
+        free_pieces(board, walls, color, mine, theirs, bans);
     }
-    if !pawn_reaches(board, walls, hard, turn.winner, &mut reach) {
+    if !pawn_reaches(board, walls, hard, turn.winner, &bans, &mut reach) {
         return Pass::GiveUp;
     }
     cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
+    let answers = bans.answered(board, &reach[turn.winner as usize], !turn.winner);
+    if answers.any() {
+        return Pass::Answered(answers);
+    }
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
@@ -572,7 +637,7 @@ fn stuck_with(
 ) -> bool {
     let mut set = stays;
     loop {
-        set = settle(set, board);
+        set = settle(set, board, Color::White, Bitboard::EMPTY);
         let mut next = set;
         for k in set & board.kings() {
             let Some(color) = board.color_at(k) else {
@@ -622,6 +687,7 @@ fn pawn_reaches(
     walls: Bitboard,
     hard: Bitboard,
     winner: Color,
+    bans: &Bans,
     reach: &mut [Reach; 2],
 ) -> bool {
     let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
@@ -641,8 +707,23 @@ fn pawn_reaches(
             let targets = (reach[e].stand | cones[e]) & !walls;
             let stop = walls | (hard & board.by_color(!color));
             let step = if color == Color::White { 8 } else { -8 };
+            let banned = if color == winner {
+                Bitboard::EMPTY
+            } else {
+                bans.pawn()
+            };
+            // (A push from the first rank may be a double step, which
+            // passes the square it is banned from.)
+            let start =
+                Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             let grown = flood(*cone, |s| {
-                (Bitboard::from_square(s).shift(step) & !stop) | (pawn_attacks(color, s) & targets)
+                let push = Bitboard::from_square(s).shift(step) & !stop;
+                let push = if start.contains(s) {
+                    push
+                } else {
+                    push & !banned
+                };
+                push | (pawn_attacks(color, s) & targets & !banned)
             });
             if grown != *cone {
                 *cone = grown;
@@ -714,6 +795,97 @@ fn file_path(sq: Square, color: Color, stop: Bitboard) -> Bitboard {
     }
 }
 
+/// Squares a loser's man never arrives on while the winner's king is
+/// fixed: from there it would give a check the winner cannot answer.
+///
+/// A fixed king has no square to go to (every neighbour holds a fixed
+/// man of its own or is always attacked by a fixed enemy man), so a check
+/// it can neither escape by a step nor have blocked is mate, and the game
+/// ends with the loser's win. The checks counted are contact ones (a pawn
+/// or a knight, or a piece next to the king on its line: nothing can
+/// come between), and a square counts only while no winner's man can
+/// ever attack it (nor, for a pawn, the square it passed on a double
+/// step, where an en passant capture would answer): a fixed man of the
+/// loser defends every neighbour of the king, so the king cannot take
+/// the checker either. The pass checks that last condition once the
+/// reaches are known (see [`Bans::answered`]); while it holds, by
+/// induction on the moves no loser's man ever stands on such a square in
+/// a game that ends in the winner's mate. This follows the saturation
+/// analysis in Ambrona, "A Practical Algorithm for Chess Unwinnability"
+/// (FUN 2022), which drops the moves that would mate a steady king.
+struct Bans {
+    /// The winner's king, if it is fixed.
+    king: Option<Square>,
+    /// The winner.
+    winner: Color,
+    /// Squares that may be banned: not held by a fixed man, and not found
+    /// answerable in an earlier pass.
+    open: Bitboard,
+}
+
+impl Bans {
+    /// The squares a loser's pawn may not arrive on.
+    fn pawn(&self) -> Bitboard {
+        self.king.map_or(Bitboard::EMPTY, |k| {
+            pawn_attacks(self.winner, k) & self.open
+        })
+    }
+
+    /// The squares a loser's piece of `role` may not arrive on.
+    fn piece(&self, role: Role) -> Bitboard {
+        let Some(k) = self.king else {
+            return Bitboard::EMPTY;
+        };
+        match role {
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+                let piece = Piece {
+                    color: self.winner,
+                    role,
+                };
+                attacks(k, piece, Bitboard::FULL) & self.open
+            }
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// The banned squares (for the loser's men on `board`) where the
+    /// winner, whose reach is `w`, could answer the check after all (its
+    /// king cannot: it attacks the square but a fixed man defends it).
+    fn answered(&self, board: &Board, w: &Reach, loser: Color) -> Bitboard {
+        if self.king.is_none() {
+            return Bitboard::EMPTY;
+        }
+        let mut sure = Bitboard::EMPTY;
+        for sq in w.fixed & !board.kings() {
+            if let Some(piece) = board.piece_at(sq) {
+                sure |= if piece.role == Role::Pawn {
+                    pawn_attacks(piece.color, sq)
+                } else {
+                    attacks(sq, piece, w.fixed)
+                };
+            }
+        }
+        let takes = w.attack | w.pawn_attack | sure;
+        let mut bad = Bitboard::EMPTY;
+        let mine = board.by_color(loser) & !board.kings();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            if (mine & board.by_role(role)).any() {
+                bad |= self.piece(role) & takes;
+            }
+        }
+        if (mine & board.pawns()).any() {
+            let back = if loser == Color::White { -8 } else { 8 };
+            for t in self.pawn() {
+                let passed = Bitboard::from_square(t).shift(back);
+                if takes.contains(t) || passed.intersects(w.pawn_attack | sure) {
+                    bad.add(t);
+                }
+            }
+        }
+        bad
+    }
+}
+
 /// The side to move, and where its king may go if it is in check now.
 struct Turn {
     color: Color,
@@ -737,13 +909,21 @@ fn kings(board: &Board, color: Color, me: &mut Reach, them: &Reach, turn: &Turn)
 
 /// The reach of the free pieces of `color`: the squares each can stand on
 /// and all it can attack from them.
-fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, them: &Reach) {
+fn free_pieces(
+    board: &Board,
+    walls: Bitboard,
+    color: Color,
+    me: &mut Reach,
+    them: &Reach,
+    bans: Option<&Bans>,
+) {
     let closed = me.fixed | them.fixed;
     for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
         let piece = Piece { color, role };
+        let banned = bans.map_or(Bitboard::EMPTY, |b| b.piece(role));
         // One flood, each square's attacks computed once.
         let (mut stand, mut frontier, mut hits) = (
             Bitboard::from_square(sq),
@@ -753,7 +933,7 @@ fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, the
         while let Some(s) = frontier.pop_front() {
             let a = attacks(s, piece, walls);
             hits |= a;
-            let fresh = a & !closed & !stand;
+            let fresh = a & !closed & !stand & !banned;
             stand |= fresh;
             frontier |= fresh;
         }

@@ -544,3 +544,33 @@ fn kings_and_locked_pawns_are_enumerated_within_the_default_budget() {
     }
     assert_eq!(agrees(fen), [true, true]);
 }
+
+#[test]
+fn a_check_on_a_king_with_no_square_ends_the_game_and_is_never_given() {
+    // A composed position. The white king on d4 has no square (pawns of
+    // both sides, squares the black pawns attack). The c- and e-pawns can
+    // push, but c5 or e5 would check it, and no white man can ever take
+    // there (the white bishops are light and shut in behind their pawns):
+    // that is black's mate, so in a game that ends in white's mate they
+    // never push, d5 stays defended, and the wall holds. The black
+    // bishops never stop on c3, c5, e3 or e5 for the same reason. White
+    // cannot mate; black can.
+    let fen = "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1";
+    assert_eq!(agrees(fen), [false, true]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // With a dark white bishop on e1, which can take a black bishop on
+    // c3 or e3, such a check is answered and the game goes on: white can
+    // mate.
+    let fen = "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B2BB2 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // The same in the corner: the white king on c1 has no square, and the
+    // b- and d-pawns would mate it by a push.
+    let fen = "7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K5 b - - 0 1";
+    assert_eq!(agrees(fen), [false, true]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // A white knight that can take on b2 or d2 answers those checks.
+    let fen = "7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K4N b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
