@@ -29,6 +29,9 @@
 //!   it would give that king a contact check no winner's man can answer
 //!   (it would be the loser's mate): a loser's pawn whose push would do so
 //!   is fixed, and the loser's pieces never stand on those squares;
+//! - pieces of one kind crowded in a region no other man can enter hold
+//!   all of it but a square or two, which keeps some squares attacked for
+//!   ever although none of the pieces stays put (see [`crowded`]);
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -93,8 +96,21 @@ enum Pass {
     /// `F` is closed; the reaches of black and white.
     Closed([Reach; 2]),
     /// The winner can answer a check from these squares: they are no
-    /// mating squares (see [`mating_bans`]).
+    /// mating squares (see [`Bans`]).
     Answered(Bitboard),
+    /// The squares crowded pieces always attack (see [`crowded`]), black
+    /// and white, differ from the ones assumed: try again with these.
+    Crowd([Bitboard; 2]),
+}
+
+/// What a pass assumes besides the fixed men, found by the passes before.
+#[derive(Default)]
+struct Assumed {
+    /// Squares where a loser's check on the winner's fixed king has an
+    /// answer.
+    answered: Bitboard,
+    /// Squares that crowded pieces of black and white always attack.
+    crowd: [Bitboard; 2],
 }
 
 /// The largest subset of `set` whose men can never move while the others
@@ -223,10 +239,8 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     }
     // Pieces jammed among the pawns, and a king that can never move, stop
     // a pawn like a fixed pawn does.
-    // Squares where a loser's check on the winner's fixed king turned out
-    // to have an answer.
-    let mut answered = Bitboard::EMPTY;
-    let mut fixed = settle(board.occupied(), board, winner, !answered);
+    let mut assumed = Assumed::default();
+    let mut fixed = settle(board.occupied(), board, winner, Bitboard::FULL);
     // A king in check now must leave its square by one of these moves.
     let escape = if pos.is_check() {
         pos.legal_moves()
@@ -249,20 +263,22 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
     let mut soft = Bitboard::EMPTY;
-    // Each round drops at least one man; a long cascade is cut short.
-    for _ in 0..ROUNDS {
+    // Each round drops at least one man, or changes an assumption; a long
+    // cascade is cut short.
+    for _ in 0..ROUNDS + 4 {
         if (fixed & board.pawns()).is_empty() {
             return false;
         }
-        match pass(board, fixed, soft, answered, &turn) {
+        match pass(board, fixed, soft, &assumed, &turn) {
             Pass::Loosen(men) => {
-                fixed = settle(fixed & !men, board, winner, !answered);
+                fixed = settle(fixed & !men, board, winner, !assumed.answered);
                 soft |= men & board.pawns();
             }
             Pass::Answered(squares) => {
-                answered |= squares;
-                fixed = settle(fixed, board, winner, !answered);
+                assumed.answered |= squares;
+                fixed = settle(fixed, board, winner, !assumed.answered);
             }
+            Pass::Crowd(crowd) => assumed.crowd = crowd,
             Pass::GiveUp => return false,
             Pass::Closed(reach) => return !mate_possible(board, &reach, winner, &turn),
         }
@@ -272,7 +288,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
 
 /// One pass: the reaches of both colours with `fixed` pawns and the
 /// pieces jammed among them standing still, and whether that holds.
-fn pass(board: &Board, walls: Bitboard, soft: Bitboard, answered: Bitboard, turn: &Turn) -> Pass {
+fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn: &Turn) -> Pass {
     // Moving pawns that nothing can take: an enemy pawn on their file can
     // never pass them.
     let hard = board.pawns() & !walls & !soft;
@@ -280,6 +296,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, answered: Bitboard, turn
     for color in [Color::Black, Color::White] {
         let r = &mut reach[color as usize];
         r.fixed = walls & board.by_color(color);
+        r.sure = assumed.crowd[color as usize];
         for sq in r.fixed {
             if let Some(piece) = board.piece_at(sq) {
                 r.sure |= if piece.role == Role::Pawn {
@@ -317,7 +334,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, answered: Bitboard, turn
     let bans = Bans {
         king: target,
         winner: turn.winner,
-        open: !answered & !walls,
+        open: !assumed.answered & !walls,
     };
     for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
@@ -336,6 +353,21 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, answered: Bitboard, turn
     let answers = bans.answered(board, &reach[turn.winner as usize], !turn.winner);
     if answers.any() {
         return Pass::Answered(answers);
+    }
+    // The crowded squares, once more with these reaches: an assumption
+    // that does not hold is dropped, one that holds grows.
+    let crowd = [
+        crowded(board, &reach, Color::Black),
+        crowded(board, &reach, Color::White),
+    ];
+    if crowd != assumed.crowd {
+        let holds = (0..2).all(|c| assumed.crowd[c].is_subset(crowd[c]));
+        let next = if holds {
+            crowd
+        } else {
+            [assumed.crowd[0] & crowd[0], assumed.crowd[1] & crowd[1]]
+        };
+        return Pass::Crowd(next);
     }
     for color in [Color::Black, Color::White] {
         let c = color as usize;
@@ -559,6 +591,82 @@ fn uncovering(me: &Reach, walls: Bitboard, f: Square) -> Bitboard {
         }
     }
     sources
+}
+
+/// Squares that the free pieces of `color` shut in a crowded region
+/// always attack, whichever of its squares they stand on.
+///
+/// Pieces of one role (and, for bishops, one square colour) whose
+/// reaches make up a region `R` that no other man, of either side, can
+/// ever stand on (so none of them is ever taken, and none leaves) always
+/// hold all but `h` squares of `R`, `h` being the number of its squares
+/// less the number of pieces. For each way of leaving `h` squares of `R`
+/// empty, the squares the pieces attack with every other square of the
+/// board taken as occupied; a square attacked in every way is attacked
+/// for ever. Seven bishops shuffling round eight squares behind their
+/// pawns keep defending those pawns although none of them stays put.
+fn crowded(board: &Board, reach: &[Reach; 2], color: Color) -> Bitboard {
+    let me = &reach[color as usize];
+    let mut sure = Bitboard::EMPTY;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for shade in [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES] {
+            // (A pawn's promoted piece, standing for it on its square, is
+            // not there yet: it is one of the others.)
+            let group = |&&(p, from, _, _): &&(Piece, Square, Bitboard, Bitboard)| {
+                p.role == role
+                    && board.role_at(from) == Some(role)
+                    && (role != Role::Bishop || shade.contains(from))
+            };
+            let members: Vec<_> = me.men.iter().filter(group).collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let region = members.iter().fold(Bitboard::EMPTY, |a, m| a | m.2);
+            let others = reach
+                .iter()
+                .flat_map(|r| r.men.iter())
+                .filter(|m| !group(m))
+                .fold(reach[0].king | reach[1].king, |a, m| a | m.2);
+            if others.intersects(region) {
+                continue;
+            }
+            let piece = Piece { color, role };
+            sure |= always_attacked(piece, region, members.len()) & !region;
+        }
+    }
+    sure
+}
+
+/// The squares `pieces` men like `piece` attack wherever they stand in
+/// `region` (one a square), every square outside it taken as occupied;
+/// empty when there are too many ways to stand.
+fn always_attacked(piece: Piece, region: Bitboard, pieces: usize) -> Bitboard {
+    let squares: Vec<Square> = region.into_iter().collect();
+    let holes = squares.len().saturating_sub(pieces);
+    // Only one or two empty squares are followed (at most 2,016 ways).
+    if holes > 2 {
+        return Bitboard::EMPTY;
+    }
+    let mut sure = Bitboard::FULL;
+    let mut each = |empty: Bitboard| {
+        let mut hits = Bitboard::EMPTY;
+        for s in region & !empty {
+            hits |= attacks(s, piece, !empty);
+        }
+        sure &= hits;
+    };
+    match holes {
+        0 => each(Bitboard::EMPTY),
+        1 => squares.iter().for_each(|&a| each(Bitboard::from_square(a))),
+        _ => {
+            for (i, &a) in squares.iter().enumerate() {
+                for &b in &squares[i + 1..] {
+                    each(Bitboard::from_square(a).with(b));
+                }
+            }
+        }
+    }
+    sure
 }
 
 /// Every square next to one of `squares`.

@@ -574,3 +574,22 @@ fn a_check_on_a_king_with_no_square_ends_the_game_and_is_never_given() {
     assert_eq!(agrees(fen), [true, true]);
     assert!(!proved_unwinnable_statically(fen, Color::White));
 }
+
+#[test]
+fn bishops_crowded_behind_their_pawns_defend_them_for_ever() {
+    // A composed position. Seven light white bishops shuffle round the
+    // eight light squares behind the white pawns (the g8 bishop can step
+    // to h7 and the others follow), so none stays put; but with only one
+    // square empty, a6, c6, e6 and g6 are defended whichever it is (c8
+    // sees a6 when b7 is the empty square). The black king never takes a
+    // pawn, the wall holds, and neither side can mate.
+    let fen = "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With the a8 bishop gone two squares are empty, b7 and c8 can be
+    // both, and the black king takes a6: white can mate.
+    let fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
