@@ -593,3 +593,25 @@ fn bishops_crowded_behind_their_pawns_defend_them_for_ever() {
     assert_eq!(oracle(fen, Color::White), Some(true));
     assert!(!proved_unwinnable_statically(fen, Color::White));
 }
+
+#[test]
+fn a_shut_in_king_with_only_pawns_is_enumerated_within_the_default_budget() {
+    // The white king on h1 has no square, and white has nothing else but
+    // pawns: every white move is a pawn move. The black king can take a
+    // white pawn and free a black one to promote, but white runs out of
+    // moves first (stalemate). The enumeration, which gets most of the
+    // budget here, proves it within the default budget.
+    let fen = "k7/p1p1p3/8/8/8/P3P1p1/2P3Pp/7K w - - 0 1";
+    assert!(!agrees(fen)[0]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::White, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    // With one more white pawn (one more tempo) white can mate.
+    let fen = "k7/p1p1p3/8/8/8/P3P1p1/2P1P1Pp/7K w - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert_ne!(
+        can_mate(&pos(fen), Color::White, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+}
