@@ -312,17 +312,16 @@ const SCHEDULE: [(Step, f64); 10] = [
 /// whether the winner runs out of moves first (the tempo) decides. The
 /// searches rarely settle that, while the enumeration proves most such
 /// positions of the hard set of chasolver's tests in 50,000 to 120,000
-/// nodes, more than its slice of [`SCHEDULE`]; so it gets nearly all the
+/// nodes, more than its slice of [`SCHEDULE`]; so it gets the rest of the
 /// budget once the first rounds of the searches have found the quick
-/// helpmates. (Starting it earlier costs the positions of real games
-/// more nodes on average.)
-const SHUT_IN_SCHEDULE: [(Step, f64); 6] = [
+/// helpmates (it finds a helpmate too where its set is small). Starting
+/// it earlier costs the positions of real games more nodes on average.
+const SHUT_IN_SCHEDULE: [(Step, f64); 5] = [
     (Step::Extend, 0.02),
     (Step::Walls, 0.03),
     (Step::Guided, 0.05),
-    (Step::Walls, 0.12),
-    (Step::Exhaust, 0.95),
-    (Step::Walls, 1.0),
+    (Step::Walls, 0.1),
+    (Step::Exhaust, 1.0),
 ];
 
 /// One flavour of the extension search's rounds, ever deeper from `depth` on, until one
