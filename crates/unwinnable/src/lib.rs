@@ -39,8 +39,9 @@
 //!    first the same enumeration with the pieces taken off the board and
 //!    replaced by all they could ever do (a king between two squares
 //!    against roaming bishops: the tempo decides); where the winner has
-//!    only pawns beside a king with no square, the enumeration comes
-//!    early and gets most of the budget;
+//!    only pawns beside a king with no square (or both sides have only
+//!    pawns and one king has none), the enumeration comes early and gets
+//!    most of the budget;
 //! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
@@ -307,9 +308,10 @@ const SCHEDULE: [(Step, f64); 10] = [
 ];
 
 /// The schedule where the winner has nothing but pawns and a king with no
-/// square (see [`pawns_only_shut_in`]). Then every move of the winner is
-/// a pawn move until something gives way: the game cannot last long, and
-/// whether the winner runs out of moves first (the tempo) decides. The
+/// square, or where both sides have nothing but pawns and one king has no
+/// square (see [`pawns_only_shut_in`]). Then every move of that side is a
+/// pawn move until something gives way: the game cannot last long, and
+/// whether it runs out of moves first (the tempo) decides. The
 /// searches rarely settle that, while the enumeration proves most such
 /// positions of the hard set of chasolver's tests in 50,000 to 120,000
 /// nodes, more than its slice of [`SCHEDULE`]; so it gets the rest of the
@@ -363,22 +365,27 @@ fn guided(
     }
 }
 
-/// Whether `winner` has nothing but pawns beside a king with no square
-/// to go to now (each neighbour holds a man of its own or is attacked by
-/// the other side): see [`SHUT_IN_SCHEDULE`].
+/// Whether `winner` has nothing but pawns beside its king, and that king
+/// has no square to go to now, or the other side too has nothing but
+/// pawns and its king has none: see [`SHUT_IN_SCHEDULE`].
 fn pawns_only_shut_in(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
-    let Some(k) = board.king_of(winner) else {
+    let pawns_only = |c: Color| (board.by_color(c) & !board.pawns() & !board.kings()).is_empty();
+    pawns_only(winner)
+        && (no_square(pos, winner) || (pawns_only(!winner) && no_square(pos, !winner)))
+}
+
+/// Whether the king of `color` has no square to go to now: each
+/// neighbour holds a man of its own or is attacked by the other side.
+fn no_square(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let Some(k) = board.king_of(color) else {
         return false;
     };
-    let mine = board.by_color(winner);
-    if (mine & !board.pawns() & !board.kings()).any() {
-        return false;
-    }
     let occupied = board.occupied().without(k);
-    (shakmaty::attacks::king_attacks(k) & !mine)
+    (shakmaty::attacks::king_attacks(k) & !board.by_color(color))
         .into_iter()
-        .all(|s| board.attacks_to(s, !winner, occupied).any())
+        .all(|s| board.attacks_to(s, !color, occupied).any())
 }
 
 /// The game is over already, or the horizon has been reached.

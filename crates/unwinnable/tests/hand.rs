@@ -615,3 +615,22 @@ fn a_shut_in_king_with_only_pawns_is_enumerated_within_the_default_budget() {
         Verdict::Unwinnable
     );
 }
+
+#[test]
+fn a_pawn_ending_with_a_shut_in_king_is_enumerated_within_the_default_budget() {
+    // Only kings and pawns; the white king on a4 has no square, so every
+    // white move is a pawn move. Black's king roams behind the white
+    // pawns, but white runs out of moves (or black does) before a mate:
+    // black cannot mate. The enumeration gets most of the budget here
+    // too, although it is the loser's king that is shut in.
+    let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    // Without the h2 pawn the count changes and black can mate: the
+    // analysis finds a helpmate, and chasolver agrees.
+    let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P2/k7 w - - 0 1";
+    assert!(agrees(fen)[1]);
+}
