@@ -354,19 +354,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
     if answers.any() {
         return Pass::Answered(answers);
     }
-    // The crowded squares, once more with these reaches: an assumption
-    // that does not hold is dropped, one that holds grows.
-    let crowd = [
-        crowded(board, &reach, Color::Black),
-        crowded(board, &reach, Color::White),
-    ];
-    if crowd != assumed.crowd {
-        let holds = (0..2).all(|c| assumed.crowd[c].is_subset(crowd[c]));
-        let next = if holds {
-            crowd
-        } else {
-            [assumed.crowd[0] & crowd[0], assumed.crowd[1] & crowd[1]]
-        };
+    if let Some(next) = recrowd(board, &reach, assumed) {
         return Pass::Crowd(next);
     }
     for color in [Color::Black, Color::White] {
@@ -591,6 +579,25 @@ fn uncovering(me: &Reach, walls: Bitboard, f: Square) -> Bitboard {
         }
     }
     sources
+}
+
+/// The crowded squares (see [`crowded`]) once more with these reaches,
+/// if they differ from the ones `assumed`: an assumption that does not
+/// hold is dropped, one that holds grows.
+fn recrowd(board: &Board, reach: &[Reach; 2], assumed: &Assumed) -> Option<[Bitboard; 2]> {
+    let crowd = [
+        crowded(board, reach, Color::Black),
+        crowded(board, reach, Color::White),
+    ];
+    if crowd == assumed.crowd {
+        return None;
+    }
+    let holds = (0..2).all(|c| assumed.crowd[c].is_subset(crowd[c]));
+    Some(if holds {
+        crowd
+    } else {
+        [assumed.crowd[0] & crowd[0], assumed.crowd[1] & crowd[1]]
+    })
 }
 
 /// Squares that the free pieces of `color` shut in a crowded region
