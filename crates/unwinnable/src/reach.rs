@@ -25,6 +25,13 @@
 //!   king never enters a square from which it would leave that side no
 //!   move at all (the game would end in stalemate), unless the step could
 //!   uncover a check;
+//! - when the winner's king is fixed, no loser's man ever arrives where
+//!   it would give that king a contact check no winner's man can answer
+//!   (it would be the loser's mate): a loser's pawn whose push would do so
+//!   is fixed, and the loser's pieces never stand on those squares;
+//! - pieces of one kind crowded in a region no other man can enter hold
+//!   all of it but a square or two, which keeps some squares attacked for
+//!   ever although none of the pieces stays put (see [`crowded`]);
 //! - `F` is kept only if, within those reaches, no fixed man can ever be
 //!   taken (no enemy piece reaches an attack on it, no king reaches it
 //!   undefended, no pawn's path attacks it) and no fixed pawn can ever
@@ -88,19 +95,41 @@ enum Pass {
     GiveUp,
     /// `F` is closed; the reaches of black and white.
     Closed([Reach; 2]),
+    /// The winner can answer a check from these squares: they are no
+    /// mating squares (see [`Bans`]).
+    Answered(Bitboard),
+    /// The squares crowded pieces always attack (see [`crowded`]), black
+    /// and white, differ from the ones assumed: try again with these.
+    Crowd([Bitboard; 2]),
+}
+
+/// What a pass assumes besides the fixed men, found by the passes before.
+#[derive(Default)]
+struct Assumed {
+    /// Squares where a loser's check on the winner's fixed king has an
+    /// answer.
+    answered: Bitboard,
+    /// Squares that crowded pieces of black and white always attack.
+    crowd: [Bitboard; 2],
 }
 
 /// The largest subset of `set` whose men can never move while the others
 /// of the subset stand still: pawns with a member right in front of them,
 /// pieces whose every target square holds a member of their own colour.
 /// Kings stay in (each pass checks that a fixed king has no square to go
-/// to).
-fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
+/// to). A pawn of the loser (the colour other than `winner`) whose every
+/// push would end on one of `checks` stays in too: there it would give a
+/// check the winner cannot answer (see [`mating_bans`]).
+fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> Bitboard {
     loop {
         let pawns = set & board.pawns();
         let white = pawns & board.white() & set.shift(-8);
         let black = pawns & board.black() & set.shift(8);
         let mut next = white | black | (set & board.kings());
+        let checks = checks & !set & pawn_checks(board, set, winner);
+        if checks.any() {
+            next |= checked_pawns(board, set, !winner, checks);
+        }
         for sq in set & !board.pawns() & !board.kings() {
             if let Some(piece) = board.piece_at(sq) {
                 let own = board.by_color(piece.color) & set;
@@ -114,6 +143,35 @@ fn settle(mut set: Bitboard, board: &Board) -> Bitboard {
         }
         set = next;
     }
+}
+
+/// The squares from which a pawn of the loser would attack the winner's
+/// king, when that king is one of `set`.
+fn pawn_checks(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
+    match (set & board.kings() & board.by_color(winner)).single_square() {
+        Some(k) => pawn_attacks(winner, k),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// The pawns of `color` in `set` whose single step ends on one of
+/// `checks` and that cannot step twice past it (not on their first rank,
+/// or the second square is held by `set` or is one of `checks` too).
+fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -> Bitboard {
+    let step = if color == Color::White { 8 } else { -8 };
+    let start = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
+    let mut held = Bitboard::EMPTY;
+    for sq in set & board.pawns() & board.by_color(color) {
+        let one = Bitboard::from_square(sq).shift(step);
+        if !one.intersects(checks) {
+            continue;
+        }
+        let two = one.shift(step);
+        if !start.contains(sq) || two.intersects(set | checks) {
+            held.add(sq);
+        }
+    }
+    held
 }
 
 /// Passes the structure proof may make before it gives up. Each pass
@@ -181,7 +239,8 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     }
     // Pieces jammed among the pawns, and a king that can never move, stop
     // a pawn like a fixed pawn does.
-    let mut fixed = settle(board.occupied(), board);
+    let mut assumed = Assumed::default();
+    let mut fixed = settle(board.occupied(), board, winner, Bitboard::FULL);
     // A king in check now must leave its square by one of these moves.
     let escape = if pos.is_check() {
         pos.legal_moves()
@@ -204,16 +263,22 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
     let mut soft = Bitboard::EMPTY;
-    // Each round drops at least one man; a long cascade is cut short.
-    for _ in 0..ROUNDS {
+    // Each round drops at least one man, or changes an assumption; a long
+    // cascade is cut short.
+    for _ in 0..ROUNDS + 4 {
         if (fixed & board.pawns()).is_empty() {
             return false;
         }
-        match pass(board, fixed, soft, &turn) {
+        match pass(board, fixed, soft, &assumed, &turn) {
             Pass::Loosen(men) => {
-                fixed = settle(fixed & !men, board);
+                fixed = settle(fixed & !men, board, winner, !assumed.answered);
                 soft |= men & board.pawns();
             }
+            Pass::Answered(squares) => {
+                assumed.answered |= squares;
+                fixed = settle(fixed, board, winner, !assumed.answered);
+            }
+            Pass::Crowd(crowd) => assumed.crowd = crowd,
             Pass::GiveUp => return false,
             Pass::Closed(reach) => return !mate_possible(board, &reach, winner, &turn),
         }
@@ -223,7 +288,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
 
 /// One pass: the reaches of both colours with `fixed` pawns and the
 /// pieces jammed among them standing still, and whether that holds.
-fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
+fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn: &Turn) -> Pass {
     // Moving pawns that nothing can take: an enemy pawn on their file can
     // never pass them.
     let hard = board.pawns() & !walls & !soft;
@@ -231,6 +296,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     for color in [Color::Black, Color::White] {
         let r = &mut reach[color as usize];
         r.fixed = walls & board.by_color(color);
+        r.sure = assumed.crowd[color as usize];
         for sq in r.fixed {
             if let Some(piece) = board.piece_at(sq) {
                 r.sure |= if piece.role == Role::Pawn {
@@ -263,15 +329,34 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, turn: &Turn) -> Pass {
     if let Some(early) = promotions(board, walls, hard, turn.winner) {
         return early;
     }
+    // The winner's king is fixed now only if it has no square to go to.
+    let target = (walls & board.kings() & board.by_color(turn.winner)).single_square();
+    let bans = Bans {
+        king: target,
+        winner: turn.winner,
+        open: !assumed.answered & !walls,
+    };
     for color in [Color::Black, Color::White] {
         let (mine, theirs) = split(&mut reach, color);
-        free_pieces(board, walls, color, mine, theirs);
+        let bans = if color == turn.winner {
+            None
+        } else {
+            Some(&bans)
+        };
+        free_pieces(board, walls, color, mine, theirs, bans);
     }
-    if !pawn_reaches(board, walls, hard, turn.winner, &mut reach) {
+    if !pawn_reaches(board, walls, hard, turn.winner, &bans, &mut reach) {
         return Pass::GiveUp;
     }
     cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
+    let answers = bans.answered(board, &reach[turn.winner as usize], !turn.winner);
+    if answers.any() {
+        return Pass::Answered(answers);
+    }
+    if let Some(next) = recrowd(board, &reach, assumed) {
+        return Pass::Crowd(next);
+    }
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
@@ -496,6 +581,101 @@ fn uncovering(me: &Reach, walls: Bitboard, f: Square) -> Bitboard {
     sources
 }
 
+/// The crowded squares (see [`crowded`]) once more with these reaches,
+/// if they differ from the ones `assumed`: an assumption that does not
+/// hold is dropped, one that holds grows.
+fn recrowd(board: &Board, reach: &[Reach; 2], assumed: &Assumed) -> Option<[Bitboard; 2]> {
+    let crowd = [
+        crowded(board, reach, Color::Black),
+        crowded(board, reach, Color::White),
+    ];
+    if crowd == assumed.crowd {
+        return None;
+    }
+    let holds = (0..2).all(|c| assumed.crowd[c].is_subset(crowd[c]));
+    Some(if holds {
+        crowd
+    } else {
+        [assumed.crowd[0] & crowd[0], assumed.crowd[1] & crowd[1]]
+    })
+}
+
+/// Squares that the free pieces of `color` shut in a crowded region
+/// always attack, whichever of its squares they stand on.
+///
+/// Pieces of one role (and, for bishops, one square colour) whose
+/// reaches make up a region `R` that no other man, of either side, can
+/// ever stand on (so none of them is ever taken, and none leaves) always
+/// hold all but `h` squares of `R`, `h` being the number of its squares
+/// less the number of pieces. For each way of leaving `h` squares of `R`
+/// empty, the squares the pieces attack with every other square of the
+/// board taken as occupied; a square attacked in every way is attacked
+/// for ever. Seven bishops shuffling round eight squares behind their
+/// pawns keep defending those pawns although none of them stays put.
+fn crowded(board: &Board, reach: &[Reach; 2], color: Color) -> Bitboard {
+    let me = &reach[color as usize];
+    let mut sure = Bitboard::EMPTY;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for shade in [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES] {
+            // (A pawn's promoted piece, standing for it on its square, is
+            // not there yet: it is one of the others.)
+            let group = |&&(p, from, _, _): &&(Piece, Square, Bitboard, Bitboard)| {
+                p.role == role
+                    && board.role_at(from) == Some(role)
+                    && (role != Role::Bishop || shade.contains(from))
+            };
+            let members: Vec<_> = me.men.iter().filter(group).collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let region = members.iter().fold(Bitboard::EMPTY, |a, m| a | m.2);
+            let others = reach
+                .iter()
+                .flat_map(|r| r.men.iter())
+                .filter(|m| !group(m))
+                .fold(reach[0].king | reach[1].king, |a, m| a | m.2);
+            if others.intersects(region) {
+                continue;
+            }
+            let piece = Piece { color, role };
+            sure |= always_attacked(piece, region, members.len()) & !region;
+        }
+    }
+    sure
+}
+
+/// The squares `pieces` men like `piece` attack wherever they stand in
+/// `region` (one a square), every square outside it taken as occupied;
+/// empty when there are too many ways to stand.
+fn always_attacked(piece: Piece, region: Bitboard, pieces: usize) -> Bitboard {
+    let squares: Vec<Square> = region.into_iter().collect();
+    let holes = squares.len().saturating_sub(pieces);
+    // Only one or two empty squares are followed (at most 2,016 ways).
+    if holes > 2 {
+        return Bitboard::EMPTY;
+    }
+    let mut sure = Bitboard::FULL;
+    let mut each = |empty: Bitboard| {
+        let mut hits = Bitboard::EMPTY;
+        for s in region & !empty {
+            hits |= attacks(s, piece, !empty);
+        }
+        sure &= hits;
+    };
+    match holes {
+        0 => each(Bitboard::EMPTY),
+        1 => squares.iter().for_each(|&a| each(Bitboard::from_square(a))),
+        _ => {
+            for (i, &a) in squares.iter().enumerate() {
+                for &b in &squares[i + 1..] {
+                    each(Bitboard::from_square(a).with(b));
+                }
+            }
+        }
+    }
+    sure
+}
+
 /// Every square next to one of `squares`.
 fn around_all(squares: Bitboard) -> Bitboard {
     let mut hits = Bitboard::EMPTY;
@@ -572,7 +752,7 @@ fn stuck_with(
 ) -> bool {
     let mut set = stays;
     loop {
-        set = settle(set, board);
+        set = settle(set, board, Color::White, Bitboard::EMPTY);
         let mut next = set;
         for k in set & board.kings() {
             let Some(color) = board.color_at(k) else {
@@ -622,6 +802,7 @@ fn pawn_reaches(
     walls: Bitboard,
     hard: Bitboard,
     winner: Color,
+    bans: &Bans,
     reach: &mut [Reach; 2],
 ) -> bool {
     let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
@@ -641,8 +822,23 @@ fn pawn_reaches(
             let targets = (reach[e].stand | cones[e]) & !walls;
             let stop = walls | (hard & board.by_color(!color));
             let step = if color == Color::White { 8 } else { -8 };
+            let banned = if color == winner {
+                Bitboard::EMPTY
+            } else {
+                bans.pawn()
+            };
+            // (A push from the first rank may be a double step, which
+            // passes the square it is banned from.)
+            let start =
+                Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             let grown = flood(*cone, |s| {
-                (Bitboard::from_square(s).shift(step) & !stop) | (pawn_attacks(color, s) & targets)
+                let push = Bitboard::from_square(s).shift(step) & !stop;
+                let push = if start.contains(s) {
+                    push
+                } else {
+                    push & !banned
+                };
+                push | (pawn_attacks(color, s) & targets & !banned)
             });
             if grown != *cone {
                 *cone = grown;
@@ -714,6 +910,97 @@ fn file_path(sq: Square, color: Color, stop: Bitboard) -> Bitboard {
     }
 }
 
+/// Squares a loser's man never arrives on while the winner's king is
+/// fixed: from there it would give a check the winner cannot answer.
+///
+/// A fixed king has no square to go to (every neighbour holds a fixed
+/// man of its own or is always attacked by a fixed enemy man), so a check
+/// it can neither escape by a step nor have blocked is mate, and the game
+/// ends with the loser's win. The checks counted are contact ones (a pawn
+/// or a knight, or a piece next to the king on its line: nothing can
+/// come between), and a square counts only while no winner's man can
+/// ever attack it (nor, for a pawn, the square it passed on a double
+/// step, where an en passant capture would answer): a fixed man of the
+/// loser defends every neighbour of the king, so the king cannot take
+/// the checker either. The pass checks that last condition once the
+/// reaches are known (see [`Bans::answered`]); while it holds, by
+/// induction on the moves no loser's man ever stands on such a square in
+/// a game that ends in the winner's mate. This follows the saturation
+/// analysis in Ambrona, "A Practical Algorithm for Chess Unwinnability"
+/// (FUN 2022), which drops the moves that would mate a steady king.
+struct Bans {
+    /// The winner's king, if it is fixed.
+    king: Option<Square>,
+    /// The winner.
+    winner: Color,
+    /// Squares that may be banned: not held by a fixed man, and not found
+    /// answerable in an earlier pass.
+    open: Bitboard,
+}
+
+impl Bans {
+    /// The squares a loser's pawn may not arrive on.
+    fn pawn(&self) -> Bitboard {
+        self.king.map_or(Bitboard::EMPTY, |k| {
+            pawn_attacks(self.winner, k) & self.open
+        })
+    }
+
+    /// The squares a loser's piece of `role` may not arrive on.
+    fn piece(&self, role: Role) -> Bitboard {
+        let Some(k) = self.king else {
+            return Bitboard::EMPTY;
+        };
+        match role {
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+                let piece = Piece {
+                    color: self.winner,
+                    role,
+                };
+                attacks(k, piece, Bitboard::FULL) & self.open
+            }
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// The banned squares (for the loser's men on `board`) where the
+    /// winner, whose reach is `w`, could answer the check after all (its
+    /// king cannot: it attacks the square but a fixed man defends it).
+    fn answered(&self, board: &Board, w: &Reach, loser: Color) -> Bitboard {
+        if self.king.is_none() {
+            return Bitboard::EMPTY;
+        }
+        let mut sure = Bitboard::EMPTY;
+        for sq in w.fixed & !board.kings() {
+            if let Some(piece) = board.piece_at(sq) {
+                sure |= if piece.role == Role::Pawn {
+                    pawn_attacks(piece.color, sq)
+                } else {
+                    attacks(sq, piece, w.fixed)
+                };
+            }
+        }
+        let takes = w.attack | w.pawn_attack | sure;
+        let mut bad = Bitboard::EMPTY;
+        let mine = board.by_color(loser) & !board.kings();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            if (mine & board.by_role(role)).any() {
+                bad |= self.piece(role) & takes;
+            }
+        }
+        if (mine & board.pawns()).any() {
+            let back = if loser == Color::White { -8 } else { 8 };
+            for t in self.pawn() {
+                let passed = Bitboard::from_square(t).shift(back);
+                if takes.contains(t) || passed.intersects(w.pawn_attack | sure) {
+                    bad.add(t);
+                }
+            }
+        }
+        bad
+    }
+}
+
 /// The side to move, and where its king may go if it is in check now.
 struct Turn {
     color: Color,
@@ -737,13 +1024,21 @@ fn kings(board: &Board, color: Color, me: &mut Reach, them: &Reach, turn: &Turn)
 
 /// The reach of the free pieces of `color`: the squares each can stand on
 /// and all it can attack from them.
-fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, them: &Reach) {
+fn free_pieces(
+    board: &Board,
+    walls: Bitboard,
+    color: Color,
+    me: &mut Reach,
+    them: &Reach,
+    bans: Option<&Bans>,
+) {
     let closed = me.fixed | them.fixed;
     for sq in board.by_color(color) & !board.pawns() & !board.kings() & !walls {
         let Some(role) = board.role_at(sq) else {
             continue;
         };
         let piece = Piece { color, role };
+        let banned = bans.map_or(Bitboard::EMPTY, |b| b.piece(role));
         // One flood, each square's attacks computed once.
         let (mut stand, mut frontier, mut hits) = (
             Bitboard::from_square(sq),
@@ -753,7 +1048,7 @@ fn free_pieces(board: &Board, walls: Bitboard, color: Color, me: &mut Reach, the
         while let Some(s) = frontier.pop_front() {
             let a = attacks(s, piece, walls);
             hits |= a;
-            let fresh = a & !closed & !stand;
+            let fresh = a & !closed & !stand & !banned;
             stand |= fresh;
             frontier |= fresh;
         }

@@ -569,3 +569,93 @@ fn open_endings_are_mated_within_the_default_budget() {
         }
     }
 }
+
+#[test]
+fn a_check_on_a_king_with_no_square_ends_the_game_and_is_never_given() {
+    // A composed position. The white king on d4 has no square (pawns of
+    // both sides, squares the black pawns attack). The c- and e-pawns can
+    // push, but c5 or e5 would check it, and no white man can ever take
+    // there (the white bishops are light and shut in behind their pawns):
+    // that is black's mate, so in a game that ends in white's mate they
+    // never push, d5 stays defended, and the wall holds. The black
+    // bishops never stop on c3, c5, e3 or e5 for the same reason. White
+    // cannot mate; black can.
+    let fen = "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1";
+    assert_eq!(agrees(fen), [false, true]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // With a dark white bishop on e1, which can take a black bishop on
+    // c3 or e3, such a check is answered and the game goes on: white can
+    // mate.
+    let fen = "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B2BB2 w - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // The same in the corner: the white king on c1 has no square, and the
+    // b- and d-pawns would mate it by a push.
+    let fen = "7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K5 b - - 0 1";
+    assert_eq!(agrees(fen), [false, true]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    // A white knight that can take on b2 or d2 answers those checks.
+    let fen = "7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K4N b - - 0 1";
+    assert_eq!(agrees(fen), [true, true]);
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn bishops_crowded_behind_their_pawns_defend_them_for_ever() {
+    // A composed position. Seven light white bishops shuffle round the
+    // eight light squares behind the white pawns (the g8 bishop can step
+    // to h7 and the others follow), so none stays put; but with only one
+    // square empty, a6, c6, e6 and g6 are defended whichever it is (c8
+    // sees a6 when b7 is the empty square). The black king never takes a
+    // pawn, the wall holds, and neither side can mate.
+    let fen = "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With the a8 bishop gone two squares are empty, b7 and c8 can be
+    // both, and the black king takes a6: white can mate.
+    let fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_shut_in_king_with_only_pawns_is_enumerated_within_the_default_budget() {
+    // The white king on h1 has no square, and white has nothing else but
+    // pawns: every white move is a pawn move. The black king can take a
+    // white pawn and free a black one to promote, but white runs out of
+    // moves first (stalemate). The enumeration, which gets most of the
+    // budget here, proves it within the default budget.
+    let fen = "k7/p1p1p3/8/8/8/P3P1p1/2P3Pp/7K w - - 0 1";
+    assert!(!agrees(fen)[0]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::White, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    // With one more white pawn (one more tempo) white can mate.
+    let fen = "k7/p1p1p3/8/8/8/P3P1p1/2P1P1Pp/7K w - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert_ne!(
+        can_mate(&pos(fen), Color::White, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn a_pawn_ending_with_a_shut_in_king_is_enumerated_within_the_default_budget() {
+    // Only kings and pawns; the white king on a4 has no square, so every
+    // white move is a pawn move. Black's king roams behind the white
+    // pawns, but white runs out of moves (or black does) before a mate:
+    // black cannot mate. The enumeration gets most of the budget here
+    // too, although it is the loser's king that is shut in.
+    let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    // Without the h2 pawn the count changes and black can mate: the
+    // analysis finds a helpmate, and chasolver agrees.
+    let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P2/k7 w - - 0 1";
+    assert!(agrees(fen)[1]);
+}
