@@ -1122,7 +1122,33 @@ fn mate_possible(board: &Board, reach: &[Reach; 2], winner: Color, turn: &Turn) 
     } else {
         (board.kings() & board.by_color(!winner)).single_square()
     };
-    checks.into_iter().any(|k| mate_on(k, w, l, stepper))
+    if checks.is_empty() {
+        return false;
+    }
+    let hits = men_hits(w);
+    checks.into_iter().any(|k| mate_on(k, w, l, &hits, stepper))
+}
+
+/// What each of the winner's men attacks from each square it can stand
+/// on, in the order of `w.men`: the same for every square the loser's
+/// king is tried on, so worked out once rather than once a square.
+fn men_hits(w: &Reach) -> Vec<Vec<(Square, Bitboard)>> {
+    w.men
+        .iter()
+        .map(|&(piece, _, stand, occupied)| {
+            stand
+                .into_iter()
+                .map(|s| {
+                    let hits = if piece.role == Role::Pawn {
+                        pawn_attacks(piece.color, s)
+                    } else {
+                        attacks(s, piece, occupied)
+                    };
+                    (s, hits)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Whether no man of `r` but its king can ever move (its fixed men never
@@ -1165,7 +1191,13 @@ fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
 /// king where it was, so another man covers `p`; a move of the king gives
 /// check only by uncovering a line, so the winner's king counts on `p` only
 /// where such a step could end.
-fn mate_on(k: Square, w: &Reach, l: &Reach, stepper: Option<Square>) -> bool {
+fn mate_on(
+    k: Square,
+    w: &Reach,
+    l: &Reach,
+    hits: &[Vec<(Square, Bitboard)>],
+    stepper: Option<Square>,
+) -> bool {
     let (squares, near) = around(k);
     let flights = near.without(k);
     // Off the board, or held for ever by a fixed man of either side (a
@@ -1180,17 +1212,12 @@ fn mate_on(k: Square, w: &Reach, l: &Reach, stepper: Option<Square>) -> bool {
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
     // What each winner's man attacks and holds (stands on) from each
     // square of its reach.
-    let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(w.men.len());
-    for &(piece, _, stand, occupied) in &w.men {
+    let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(hits.len());
+    for man in hits {
         let mut m = vec![(0, 0)];
-        for s in stand.without(k) {
-            let hits = if piece.role == Role::Pawn {
-                pawn_attacks(piece.color, s)
-            } else {
-                attacks(s, piece, occupied)
-            };
+        for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
             let held = Bitboard::from_square(s) & flights;
-            m.push((mask(&squares, hits & near), mask(&squares, held)));
+            m.push((mask(&squares, h & near), mask(&squares, held)));
         }
         men.push(m);
     }
@@ -1256,26 +1283,108 @@ fn mate_on(k: Square, w: &Reach, l: &Reach, stepper: Option<Square>) -> bool {
 }
 
 /// Whether picking one mask from each option list can cover all nine bits.
+///
+/// Covering only grows with what is picked, so a mask inside another of
+/// its list is never the better pick, and a partial cover inside another
+/// never leads further: both are dropped ([`keep_maximal`]), which keeps
+/// the sets small where many men have many squares (a cage of bishops).
 fn covers_all(start: u16, options: &mut [Vec<u16>]) -> bool {
     const ALL: u16 = (1 << 9) - 1;
-    let mut seen = [false; 512];
-    seen[usize::from(start)] = true;
+    // What every choice together covers: if even that leaves a bit
+    // uncovered, no one choice can cover it (the common answer).
+    let union = options.iter().flatten().fold(start, |acc, &m| acc | m);
+    if union != ALL {
+        return false;
+    }
+    let mut seen = vec![start];
+    let mut next = Vec::new();
     for list in options.iter_mut() {
-        list.sort_unstable();
-        list.dedup();
-        if list.len() <= 1 {
+        keep_maximal(list);
+        if list.iter().all(|&m| m == 0) {
             continue;
         }
-        let mut next = [false; 512];
-        for (r, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
-            for &m in list.iter() {
-                next[r | usize::from(m)] = true;
-            }
+        next.clear();
+        for &r in &seen {
+            next.extend(list.iter().map(|&m| r | m));
         }
-        seen = next;
-        if seen[usize::from(ALL)] {
+        keep_maximal(&mut next);
+        if next.contains(&ALL) {
             return true;
         }
+        std::mem::swap(&mut seen, &mut next);
     }
-    seen[usize::from(ALL)]
+    seen.contains(&ALL)
+}
+
+/// Drop from `masks` every mask that is another's subset (and repeats).
+fn keep_maximal(masks: &mut Vec<u16>) {
+    let mut kept = 0;
+    for i in 0..masks.len() {
+        let m = masks[i];
+        if masks[..kept].iter().any(|&k| m & !k == 0) {
+            continue;
+        }
+        // Those kept so far that `m` contains go.
+        let mut j = 0;
+        while j < kept {
+            if masks[j] & !m == 0 {
+                kept -= 1;
+                masks.swap(j, kept);
+            } else {
+                j += 1;
+            }
+        }
+        masks[kept] = m;
+        kept += 1;
+    }
+    masks.truncate(kept);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way of picking one mask from each list, tried one by one.
+    fn brute(start: u16, options: &[Vec<u16>]) -> bool {
+        fn go(acc: u16, rest: &[Vec<u16>]) -> bool {
+            match rest.split_first() {
+                None => acc == (1 << 9) - 1,
+                Some((list, rest)) => list.iter().any(|&m| go(acc | m, rest)),
+            }
+        }
+        go(start, options)
+    }
+
+    /// The pruned cover search answers as trying every pick does, on
+    /// random lists shaped like the mate test's (a zero for "elsewhere"
+    /// first, masks of nine bits).
+    #[test]
+    fn covers_all_agrees_with_trying_every_pick() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rand = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..4000 {
+            let lists = 1 + rand(6) as usize;
+            let mut options: Vec<Vec<u16>> = (0..lists)
+                .map(|_| {
+                    let mut l = vec![0];
+                    for _ in 0..rand(6) {
+                        // Sparse masks, so that both answers come up.
+                        l.push((rand(512) & rand(512) & rand(512)) as u16 | (1 << rand(9)));
+                    }
+                    l
+                })
+                .collect();
+            let start = (rand(512) & rand(512)) as u16;
+            let want = brute(start, &options);
+            assert_eq!(covers_all(start, &mut options), want, "{start} {options:?}");
+            if want { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 100 && no > 100, "{yes} {no}");
+    }
 }
