@@ -1,5 +1,6 @@
 //! The move parser must never panic, and a move it accepts must print back
-//! to text that parses to the same move.
+//! to text that parses to the same move; the `p` command's reader of men
+//! never panics either, nor its answer.
 #![no_main]
 use arbiter_tavreli::{Position, notation};
 use libfuzzer_sys::fuzz_target;
@@ -9,6 +10,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = notation::parse_token(text);
+    if let Some(q) = arbiter_tavreli::queries::parse_men(text) {
+        for lang in arbiter_tavreli::speech::LANGS {
+            let _ = arbiter_tavreli::queries::pieces(&Position::initial(), q, lang);
+        }
+    }
     // a few positions with towers so counts and splits are exercised
     let mut p = Position::initial();
     for t in ["e2-e4", "d7-d5", "e4-d5", "d8-d5", "b1-c3", "d5(1)-c4"] {
