@@ -1232,16 +1232,20 @@ fn mate_on(
     // The winner's king: never next to the loser's.
     let kings = w.king & !near;
     let pick = |king: Vec<u16>, came: u16, undefended: bool| {
-        let mut options = Vec::with_capacity(1 + men.len() + loser.len());
-        options.push(king);
         // A man standing where the loser's king came from holds it only
         // if another man of the winner but its king could defend it.
         let drop = if undefended { came } else { 0 };
-        for m in &men {
-            options.push(m.iter().map(|&(h, held)| h | (held & !drop)).collect());
-        }
+        let man = |m: &Vec<(u16, u16)>| {
+            m.iter()
+                .map(|&(h, held)| h | (held & !drop))
+                .collect::<Vec<u16>>()
+        };
+        let mut options: Vec<Vec<u16>> = Vec::with_capacity(1 + men.len() + loser.len());
+        options.push(king);
+        options.extend(men.iter().map(man));
         options.extend(loser.iter().cloned());
-        covers_all(start, &mut options)
+        let lists: Vec<&[u16]> = options.iter().map(Vec::as_slice).collect();
+        covers_all(start, &lists)
     };
     let plain: Vec<u16> = std::iter::once(0)
         .chain(
@@ -1284,60 +1288,81 @@ fn mate_on(
 
 /// Whether picking one mask from each option list can cover all nine bits.
 ///
-/// Covering only grows with what is picked, so a mask inside another of
-/// its list is never the better pick, and a partial cover inside another
-/// never leads further: both are dropped ([`keep_maximal`]), which keeps
-/// the sets small where many men have many squares (a cage of bishops).
-fn covers_all(start: u16, options: &mut [Vec<u16>]) -> bool {
-    const ALL: u16 = (1 << 9) - 1;
+/// Covering only grows with what is picked, so a partial cover inside
+/// another never leads further: only the maximal ones are kept
+/// ([`Covers`]), which keeps the work small where many men have many
+/// squares (a cage of bishops).
+fn covers_all(start: u16, lists: &[&[u16]]) -> bool {
     // What every choice together covers: if even that leaves a bit
     // uncovered, no one choice can cover it (the common answer).
-    let union = options.iter().flatten().fold(start, |acc, &m| acc | m);
-    if union != ALL {
+    let union = lists
+        .iter()
+        .flat_map(|l| l.iter())
+        .fold(start, |acc, &m| acc | m);
+    if union != ALL_NINE {
         return false;
     }
-    let mut seen = vec![start];
-    let mut next = Vec::new();
-    for list in options.iter_mut() {
-        keep_maximal(list);
-        if list.iter().all(|&m| m == 0) {
-            continue;
-        }
-        next.clear();
-        for &r in &seen {
-            next.extend(list.iter().map(|&m| r | m));
-        }
-        keep_maximal(&mut next);
-        if next.contains(&ALL) {
-            return true;
-        }
-        std::mem::swap(&mut seen, &mut next);
+    if start == ALL_NINE {
+        return true;
     }
-    seen.contains(&ALL)
+    let mut covers = Covers::new(start);
+    lists.iter().any(|list| covers.extend(list))
 }
 
-/// Drop from `masks` every mask that is another's subset (and repeats).
-fn keep_maximal(masks: &mut Vec<u16>) {
-    let mut kept = 0;
-    for i in 0..masks.len() {
-        let m = masks[i];
-        if masks[..kept].iter().any(|&k| m & !k == 0) {
-            continue;
+/// All nine squares covered.
+const ALL_NINE: u16 = (1 << 9) - 1;
+
+/// Partial covers of the nine squares, none inside another. Such a set
+/// of nine-bit masks has at most 126 members (Sperner's theorem: the
+/// middle layer, 9 choose 4), so it lives on the stack.
+struct Covers {
+    masks: [u16; 128],
+    len: usize,
+}
+
+impl Covers {
+    fn new(start: u16) -> Self {
+        let mut masks = [0; 128];
+        masks[0] = start;
+        Covers { masks, len: 1 }
+    }
+
+    /// Adds `c` unless a kept cover contains it, dropping those it contains.
+    fn insert(&mut self, c: u16) {
+        if self.masks[..self.len].iter().any(|&k| c & !k == 0) {
+            return;
         }
-        // Those kept so far that `m` contains go.
         let mut j = 0;
-        while j < kept {
-            if masks[j] & !m == 0 {
-                kept -= 1;
-                masks.swap(j, kept);
+        while j < self.len {
+            if self.masks[j] & !c == 0 {
+                self.len -= 1;
+                self.masks[j] = self.masks[self.len];
             } else {
                 j += 1;
             }
         }
-        masks[kept] = m;
-        kept += 1;
+        self.masks[self.len] = c;
+        self.len += 1;
     }
-    masks.truncate(kept);
+
+    /// Every cover extended by one pick from `list`; whether one now
+    /// covers all nine squares.
+    fn extend(&mut self, list: &[u16]) -> bool {
+        if list.iter().all(|&m| m == 0) {
+            return false;
+        }
+        let before = Covers {
+            masks: self.masks,
+            len: self.len,
+        };
+        self.len = 0;
+        for &r in &before.masks[..before.len] {
+            for &m in list {
+                self.insert(r | m);
+            }
+        }
+        self.masks[..self.len].contains(&ALL_NINE)
+    }
 }
 
 #[cfg(test)]
@@ -1370,7 +1395,7 @@ mod tests {
         let (mut yes, mut no) = (0, 0);
         for _ in 0..4000 {
             let lists = 1 + rand(6) as usize;
-            let mut options: Vec<Vec<u16>> = (0..lists)
+            let options: Vec<Vec<u16>> = (0..lists)
                 .map(|_| {
                     let mut l = vec![0];
                     for _ in 0..rand(6) {
@@ -1382,9 +1407,17 @@ mod tests {
                 .collect();
             let start = (rand(512) & rand(512)) as u16;
             let want = brute(start, &options);
-            assert_eq!(covers_all(start, &mut options), want, "{start} {options:?}");
+            let lists: Vec<&[u16]> = options.iter().map(Vec::as_slice).collect();
+            assert_eq!(covers_all(start, &lists), want, "{start} {options:?}");
             if want { yes += 1 } else { no += 1 }
         }
         assert!(yes > 100 && no > 100, "{yes} {no}");
+        // Covered before any pick, with nothing to pick from.
+        assert!(covers_all(ALL_NINE, &[&[0], &[0]]));
+        assert!(!covers_all(ALL_NINE - 1, &[&[0], &[0]]));
+        // A list without the empty pick must be picked from.
+        assert!(covers_all(0, &[&[0b1_1111_0000], &[0b0_0000_1111]]));
+        assert!(!covers_all(0, &[&[0b1_1111_0000], &[0b0_0000_0110]]));
+        assert!(covers_all(1, &[&[0b1_1111_0000], &[0b0_0000_1110]]));
     }
 }
