@@ -117,7 +117,19 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
     /// The corners of the winner's bishops' colour, if all stand on one.
     corners: Option<Bitboard>,
+    /// The moves of positions already expanded, in the heuristic's order
+    /// (without those that leave the winner too little to mate): each
+    /// round of greater discrepancy walks the same positions again, and
+    /// making and weighing every move of each costs more than the rest
+    /// of the node. None of them has a mate in one (the search ends at
+    /// the first). The occupied squares are kept with them, so that two
+    /// positions of one hash cannot swap their moves.
+    ordered: HashMap<u64, (Bitboard, Box<[Move]>), BuildHasherDefault<Zobrist>>,
 }
+
+/// Bounded so that a long search cannot take unbounded memory (a few
+/// hundred bytes an entry).
+const ORDERED_LIMIT: usize = 1 << 16;
 
 /// A move worth searching and what the search needs to know of it (the
 /// position itself is made again when searched: cheaper than moving it
@@ -137,6 +149,7 @@ impl Searcher {
             horizon,
             table: HashMap::default(),
             path: Vec::new(),
+            ordered: HashMap::default(),
         }
     }
 
@@ -166,8 +179,9 @@ impl Searcher {
 
     /// The children worth searching, best first; `Err(m)` if `m` mates.
     fn children(
-        &self,
+        &mut self,
         pos: &Chess,
+        h: u64,
         depth: u32,
         quiet: u32,
         meter: &mut Meter<'_>,
@@ -175,6 +189,24 @@ impl Searcher {
         let winner_moves = pos.turn() == self.winner;
         // The child must leave the winner a move to mate on.
         let useful = if winner_moves { depth >= 3 } else { depth >= 2 };
+        let occupied = pos.board().occupied();
+        if let Some((seen, order)) = self.ordered.get(&h)
+            && *seen == occupied
+        {
+            // Weighed before, with no mate in one among them.
+            let kids = order
+                .iter()
+                .filter(|_| useful)
+                .map(|m| (m, quiet_after(m, quiet)))
+                .filter(|&(_, q)| q != 0)
+                .map(|(m, q)| Child {
+                    promise: 0,
+                    m: *m,
+                    quiet: q,
+                })
+                .collect();
+            return Ok(Ok(kids));
+        }
         let mut kids = Vec::new();
         for m in pos.legal_moves() {
             meter.tick()?;
@@ -183,17 +215,21 @@ impl Searcher {
             if winner_moves && next.is_checkmate() {
                 return Ok(Err(m));
             }
-            let q = quiet_after(&m, quiet);
-            if !useful || q == 0 || next.has_insufficient_material(self.winner) {
+            if !useful || next.has_insufficient_material(self.winner) {
                 continue;
             }
             kids.push(Child {
                 promise: crate::order::promise(&next, self.winner, self.corners),
                 m,
-                quiet: q,
+                quiet: quiet_after(&m, quiet),
             });
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.promise));
+        if useful && self.ordered.len() < ORDERED_LIMIT {
+            let order = kids.iter().map(|k| k.m).collect();
+            self.ordered.insert(h, (occupied, order));
+        }
+        kids.retain(|k| k.quiet != 0);
         Ok(Ok(kids))
     }
 
@@ -218,7 +254,7 @@ impl Searcher {
         {
             return Ok(false);
         }
-        let kids = match self.children(pos, depth, quiet, meter)? {
+        let kids = match self.children(pos, h, depth, quiet, meter)? {
             Ok(kids) => kids,
             Err(mate) => {
                 line.push(mate);
