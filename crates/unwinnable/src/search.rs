@@ -233,6 +233,14 @@ impl Searcher {
         Ok(Ok(kids))
     }
 
+    /// Does the table show the position hashed `h` to hold no mate within
+    /// `depth` plies, `disc` discrepancies and `quiet` quiet plies?
+    fn settled(&self, h: u64, depth: u32, disc: u32, quiet: u32) -> bool {
+        self.table
+            .get(&h)
+            .is_some_and(|e| e.depth >= depth && e.disc >= disc && e.quiet >= quiet)
+    }
+
     /// Is there a mate by the winner within `depth` plies from `pos`,
     /// leaving the heuristic's order at most `disc` times?
     #[allow(clippy::too_many_arguments)]
@@ -247,11 +255,7 @@ impl Searcher {
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
         meter.tick()?;
-        if let Some(e) = self.table.get(&h)
-            && e.depth >= depth
-            && e.disc >= disc
-            && e.quiet >= quiet
-        {
+        if self.settled(h, depth, disc, quiet) {
             return Ok(false);
         }
         let kids = match self.children(pos, h, depth, quiet, meter)? {
@@ -267,13 +271,25 @@ impl Searcher {
             if cost > disc {
                 break;
             }
+            let left = if disc == FULL { FULL } else { disc - cost };
+            let after = hash_after(pos, h, &kid.m);
+            if let Some(nh) = after {
+                if self.path.contains(&nh) {
+                    continue;
+                }
+                if self.settled(nh, depth - 1, left, kid.quiet) {
+                    // Told by the hash alone, without making the move: a
+                    // small part of a node, as the enumeration's look-ups.
+                    meter.tick_light()?;
+                    continue;
+                }
+            }
             let mut next = pos.clone();
             next.play_unchecked(kid.m);
-            let nh = next_hash(pos, h, &kid.m, &next);
+            let nh = after.unwrap_or_else(|| hash(&next));
             if self.path.contains(&nh) {
                 continue;
             }
-            let left = if disc == FULL { FULL } else { disc - cost };
             line.push(kid.m);
             match self.node(&next, nh, depth - 1, left, kid.quiet, line, meter) {
                 Ok(true) => {
