@@ -379,6 +379,19 @@ impl Extend {
         progress: bool,
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
+        let ends = match cost {
+            Cost::Reward => false,
+            Cost::Normal => !progress && left == 1,
+            Cost::Punish => left == self.punish,
+        };
+        if ends && (!winner_moves || !may_check(pos, m, self.winner)) {
+            // The move would end the line with no depth left in a position
+            // that cannot be the winner's mate (the winner to move, or the
+            // loser not in check): only the cut it makes matters.
+            self.cut = true;
+            meter.tick_light()?;
+            return Ok(false);
+        }
         let after = hash_after(pos, h, m);
         if self.seen_before(after, m, cost, winner_moves, left, quiet, progress) {
             // Settled from the hash alone, without making the move: a
@@ -620,6 +633,42 @@ impl Context<'_> {
     }
 }
 
+/// Could the winner's `m` check the loser's king? No only when it surely
+/// does not: it is not a castling or an en passant capture, the man it
+/// moves does not attack the king from where it lands, and it does not
+/// leave the first square on a line from the king (where its going could
+/// uncover a check).
+fn may_check(pos: &Chess, m: &Move, winner: Color) -> bool {
+    let board = pos.board();
+    let Some(lk) = board.king_of(!winner) else {
+        return false;
+    };
+    let (from, role, to, promotion) = match *m {
+        Move::Normal {
+            from,
+            role,
+            to,
+            promotion,
+            ..
+        } => (from, role, to, promotion),
+        _ => return true,
+    };
+    let occupied = board.occupied();
+    if shakmaty::attacks::queen_attacks(lk, occupied).contains(from) {
+        return true;
+    }
+    let occ = (occupied & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let attacks = match promotion.unwrap_or(role) {
+        Role::Pawn => shakmaty::attacks::pawn_attacks(winner, to),
+        Role::Knight => shakmaty::attacks::knight_attacks(to),
+        Role::Bishop => shakmaty::attacks::bishop_attacks(to, occ),
+        Role::Rook => shakmaty::attacks::rook_attacks(to, occ),
+        Role::Queen => shakmaty::attacks::queen_attacks(to, occ),
+        Role::King => Bitboard::EMPTY,
+    };
+    attacks.contains(lk)
+}
+
 /// Fill `out` with the legal moves of `pos`. Not inlined: shakmaty's
 /// move list is a large array, which must not sit in the frame of every
 /// node of a long line.
@@ -665,5 +714,44 @@ pub(crate) fn bishop_corners(pos: &Chess, winner: Color) -> Option<Bitboard> {
         Some(CORNERS & Bitboard::LIGHT_SQUARES)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Over every move of a few thousand positions of pseudo-random
+    /// games, a move that checks is one [`may_check`] says could: a
+    /// wrong no would make the search skip a mate.
+    #[test]
+    fn may_check_misses_no_check() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next_rand = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checks = 0;
+        for _game in 0..60 {
+            let mut pos = Chess::default();
+            for _ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let mut next = pos.clone();
+                    next.play_unchecked(*m);
+                    if next.is_check() {
+                        checks += 1;
+                        assert!(may_check(&pos, m, pos.turn()), "{m:?}");
+                    }
+                }
+                pos.play_unchecked(moves[next_rand(moves.len())]);
+            }
+        }
+        assert!(checks > 1_000, "{checks}");
     }
 }
