@@ -177,12 +177,15 @@ impl Searcher {
         Ok(found.then_some(line))
     }
 
-    /// The children worth searching, best first; `Err(m)` if `m` mates.
+    /// The children worth searching, best first (of those weighed before,
+    /// only the `disc + 1` that a round of `disc` discrepancies can reach);
+    /// `Err(m)` if `m` mates.
     fn children(
         &mut self,
         pos: &Chess,
         h: u64,
         depth: u32,
+        disc: u32,
         quiet: u32,
         meter: &mut Meter<'_>,
     ) -> Result<Result<Vec<Child>, Move>, Stop> {
@@ -194,11 +197,14 @@ impl Searcher {
             && *seen == occupied
         {
             // Weighed before, with no mate in one among them.
+            // Only the first `disc + 1` can be searched in this round.
+            let searched = usize::try_from(disc).map_or(usize::MAX, |d| d.saturating_add(1));
             let kids = order
                 .iter()
                 .filter(|_| useful)
                 .map(|m| (m, quiet_after(m, quiet)))
                 .filter(|&(_, q)| q != 0)
+                .take(searched)
                 .map(|(m, q)| Child {
                     promise: 0,
                     m: *m,
@@ -258,7 +264,7 @@ impl Searcher {
         if self.settled(h, depth, disc, quiet) {
             return Ok(false);
         }
-        let kids = match self.children(pos, h, depth, quiet, meter)? {
+        let kids = match self.children(pos, h, depth, disc, quiet, meter)? {
             Ok(kids) => kids,
             Err(mate) => {
                 line.push(mate);
