@@ -206,8 +206,13 @@ impl Extend {
     ) -> Result<Round, Stop> {
         self.round += 1;
         self.cut = false;
-        self.path.clear();
-        self.buckets.fill(0);
+        // Every node pops itself off the line, even when a slice stops
+        // it, so the line and its buckets are empty already; clearing
+        // the buckets each round would cost more than a short search.
+        if !self.path.is_empty() {
+            self.path.clear();
+            self.buckets.fill(0);
+        }
         self.line.clear();
         if self.node(pos, hash, depth, horizon.left(), false, true, meter)? {
             return Ok(Round::Mate(std::mem::take(&mut self.line)));
