@@ -117,7 +117,19 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
     /// The corners of the winner's bishops' colour, if all stand on one.
     corners: Option<Bitboard>,
+    /// The moves of positions already expanded, in the heuristic's order
+    /// (without those that leave the winner too little to mate): each
+    /// round of greater discrepancy walks the same positions again, and
+    /// making and weighing every move of each costs more than the rest
+    /// of the node. None of them has a mate in one (the search ends at
+    /// the first). The occupied squares are kept with them, so that two
+    /// positions of one hash cannot swap their moves.
+    ordered: HashMap<u64, (Bitboard, Box<[Move]>), BuildHasherDefault<Zobrist>>,
 }
+
+/// Bounded so that a long search cannot take unbounded memory (a few
+/// hundred bytes an entry).
+const ORDERED_LIMIT: usize = 1 << 16;
 
 /// A move worth searching and what the search needs to know of it (the
 /// position itself is made again when searched: cheaper than moving it
@@ -137,6 +149,7 @@ impl Searcher {
             horizon,
             table: HashMap::default(),
             path: Vec::new(),
+            ordered: HashMap::default(),
         }
     }
 
@@ -164,17 +177,42 @@ impl Searcher {
         Ok(found.then_some(line))
     }
 
-    /// The children worth searching, best first; `Err(m)` if `m` mates.
+    /// The children worth searching, best first (of those weighed before,
+    /// only the `disc + 1` that a round of `disc` discrepancies can reach);
+    /// `Err(m)` if `m` mates.
     fn children(
-        &self,
+        &mut self,
         pos: &Chess,
+        h: u64,
         depth: u32,
+        disc: u32,
         quiet: u32,
         meter: &mut Meter<'_>,
     ) -> Result<Result<Vec<Child>, Move>, Stop> {
         let winner_moves = pos.turn() == self.winner;
         // The child must leave the winner a move to mate on.
         let useful = if winner_moves { depth >= 3 } else { depth >= 2 };
+        let occupied = pos.board().occupied();
+        if let Some((seen, order)) = self.ordered.get(&h)
+            && *seen == occupied
+        {
+            // Weighed before, with no mate in one among them.
+            // Only the first `disc + 1` can be searched in this round.
+            let searched = usize::try_from(disc).map_or(usize::MAX, |d| d.saturating_add(1));
+            let kids = order
+                .iter()
+                .filter(|_| useful)
+                .map(|m| (m, quiet_after(m, quiet)))
+                .filter(|&(_, q)| q != 0)
+                .take(searched)
+                .map(|(m, q)| Child {
+                    promise: 0,
+                    m: *m,
+                    quiet: q,
+                })
+                .collect();
+            return Ok(Ok(kids));
+        }
         let mut kids = Vec::new();
         for m in pos.legal_moves() {
             meter.tick()?;
@@ -183,18 +221,30 @@ impl Searcher {
             if winner_moves && next.is_checkmate() {
                 return Ok(Err(m));
             }
-            let q = quiet_after(&m, quiet);
-            if !useful || q == 0 || next.has_insufficient_material(self.winner) {
+            if !useful || next.has_insufficient_material(self.winner) {
                 continue;
             }
             kids.push(Child {
                 promise: crate::order::promise(&next, self.winner, self.corners),
                 m,
-                quiet: q,
+                quiet: quiet_after(&m, quiet),
             });
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.promise));
+        if useful && self.ordered.len() < ORDERED_LIMIT {
+            let order = kids.iter().map(|k| k.m).collect();
+            self.ordered.insert(h, (occupied, order));
+        }
+        kids.retain(|k| k.quiet != 0);
         Ok(Ok(kids))
+    }
+
+    /// Does the table show the position hashed `h` to hold no mate within
+    /// `depth` plies, `disc` discrepancies and `quiet` quiet plies?
+    fn settled(&self, h: u64, depth: u32, disc: u32, quiet: u32) -> bool {
+        self.table
+            .get(&h)
+            .is_some_and(|e| e.depth >= depth && e.disc >= disc && e.quiet >= quiet)
     }
 
     /// Is there a mate by the winner within `depth` plies from `pos`,
@@ -211,14 +261,10 @@ impl Searcher {
         meter: &mut Meter<'_>,
     ) -> Result<bool, Stop> {
         meter.tick()?;
-        if let Some(e) = self.table.get(&h)
-            && e.depth >= depth
-            && e.disc >= disc
-            && e.quiet >= quiet
-        {
+        if self.settled(h, depth, disc, quiet) {
             return Ok(false);
         }
-        let kids = match self.children(pos, depth, quiet, meter)? {
+        let kids = match self.children(pos, h, depth, disc, quiet, meter)? {
             Ok(kids) => kids,
             Err(mate) => {
                 line.push(mate);
@@ -231,13 +277,25 @@ impl Searcher {
             if cost > disc {
                 break;
             }
+            let left = if disc == FULL { FULL } else { disc - cost };
+            let after = hash_after(pos, h, &kid.m);
+            if let Some(nh) = after {
+                if self.path.contains(&nh) {
+                    continue;
+                }
+                if self.settled(nh, depth - 1, left, kid.quiet) {
+                    // Told by the hash alone, without making the move: a
+                    // small part of a node, as the enumeration's look-ups.
+                    meter.tick_light()?;
+                    continue;
+                }
+            }
             let mut next = pos.clone();
             next.play_unchecked(kid.m);
-            let nh = next_hash(pos, h, &kid.m, &next);
+            let nh = after.unwrap_or_else(|| hash(&next));
             if self.path.contains(&nh) {
                 continue;
             }
-            let left = if disc == FULL { FULL } else { disc - cost };
             line.push(kid.m);
             match self.node(&next, nh, depth - 1, left, kid.quiet, line, meter) {
                 Ok(true) => {

@@ -163,10 +163,10 @@ fn run(name: &str) -> Tally {
 
 /// Undetermined sides (of 6,828) the hard set may leave with the default
 /// budget.
-const HARD_UNDETERMINED_CEILING: usize = 218;
+const HARD_UNDETERMINED_CEILING: usize = 188;
 
 /// Undetermined sides (of 131,072) the lichess set may leave.
-const LICHESS_UNDETERMINED_CEILING: usize = 1;
+const LICHESS_UNDETERMINED_CEILING: usize = 0;
 
 #[test]
 fn hard_positions_agree_with_chasolver() {
@@ -184,6 +184,9 @@ fn hard_positions_agree_with_chasolver() {
 }
 
 #[test]
+// The ceiling may reach nought, where `<=` is `==`: the comparison stays
+// as the other test's, so that raising the ceiling needs no edit here.
+#[allow(clippy::absurd_extreme_comparisons)]
 fn lichess_positions_agree_with_chasolver() {
     let t = run("lichess.txt");
     eprintln!("lichess.txt: {t:?}");
