@@ -1159,25 +1159,27 @@ fn still(r: &Reach) -> bool {
         .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from))
 }
 
-/// The nine squares around a king on `k`, the king's own first.
-fn around(k: Square) -> ([Option<Square>; 9], Bitboard) {
-    let mut squares = [None; 9];
-    squares[0] = Some(k);
-    for (i, s) in king_attacks(k).into_iter().enumerate() {
-        squares[i + 1] = Some(s);
-    }
-    (squares, king_attacks(k).with(k))
+/// The nine squares around a king on `k`, as the rank and file of `k`
+/// (see [`mask`]), and as a bitboard.
+fn around(k: Square) -> ((u32, u32), Bitboard) {
+    ((k.rank() as u32, k.file() as u32), king_attacks(k).with(k))
 }
 
-/// `bb` restricted to the nine squares, as a mask of nine bits.
-fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
+/// `bb` restricted to the nine squares around `(rank, file)`, as a mask
+/// of nine bits, three a rank, file by file: the cover search does not
+/// care which bit stands for which square, so the ranks are cut out of
+/// the bitboard with shifts rather than the squares tested one by one
+/// (it runs for every square of every man's reach). Squares off the
+/// board give no bit.
+fn mask(&(rank, file): &(u32, u32), bb: Bitboard) -> u16 {
+    // The three ranks round `rank`, as the low three bytes.
+    let rows = ((u128::from(bb.0) << 8) >> (8 * rank)) as u32;
     let mut m = 0;
-    for (i, s) in squares.iter().enumerate() {
-        if s.is_some_and(|s| bb.contains(s)) {
-            m |= 1 << i;
-        }
+    for i in 0..3 {
+        let byte = (rows >> (8 * i)) & 0xFF;
+        m |= (((byte << 1) >> file) & 7) << (3 * i);
     }
-    m
+    m as u16
 }
 
 /// Can the loser's king be mated on `k`?
@@ -1203,18 +1205,15 @@ fn mate_on(
     // Off the board, or held for ever by a fixed man of either side (a
     // winner's fixed man next to the loser's region is defended, or it
     // would not be fixed), or always attacked.
-    let mut start: u16 = 0;
-    for (i, s) in squares.iter().enumerate() {
-        if s.is_none() {
-            start |= 1 << i;
-        }
-    }
+    let mut start: u16 = ALL_NINE & !mask(&squares, near);
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
     // What each winner's man attacks and holds (stands on) from each
     // square of its reach.
     let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(hits.len());
     for man in hits {
-        let mut m = vec![(0, 0)];
+        // Sized at once: growing it push by push reallocates.
+        let mut m = Vec::with_capacity(1 + man.len());
+        m.push((0, 0));
         for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
             let held = Bitboard::from_square(s) & flights;
             m.push((mask(&squares, h & near), mask(&squares, held)));
@@ -1223,7 +1222,8 @@ fn mate_on(
     }
     let mut loser = Vec::with_capacity(l.men.len());
     for &(_, _, stand, _) in &l.men {
-        let mut m = vec![0];
+        let mut m = Vec::with_capacity(1 + (stand & flights).count());
+        m.push(0);
         for s in stand & flights {
             m.push(mask(&squares, Bitboard::from_square(s)));
         }
@@ -1368,6 +1368,28 @@ impl Covers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shifted mask gives each of the nine squares round a king its
+    /// own bit, and nothing to any other square, on every square.
+    #[test]
+    fn mask_numbers_the_nine_squares() {
+        for k in Square::ALL {
+            let (squares, near) = around(k);
+            let mut seen = 0u16;
+            for s in Square::ALL {
+                let m = mask(&squares, Bitboard::from_square(s));
+                if near.contains(s) {
+                    assert_eq!(m.count_ones(), 1, "{k} {s}");
+                    assert_eq!(seen & m, 0, "{k} {s}");
+                    seen |= m;
+                } else {
+                    assert_eq!(m, 0, "{k} {s}");
+                }
+            }
+            assert_eq!(mask(&squares, Bitboard::FULL), seen, "{k}");
+            assert_eq!(seen.count_ones() as usize, near.count(), "{k}");
+        }
+    }
 
     /// Every way of picking one mask from each list, tried one by one.
     fn brute(start: u16, options: &[Vec<u16>]) -> bool {
