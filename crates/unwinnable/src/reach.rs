@@ -1231,20 +1231,28 @@ fn mate_on(
     }
     // The winner's king: never next to the loser's.
     let kings = w.king & !near;
-    let pick = |king: Vec<u16>, came: u16, undefended: bool| {
+    // Each man's masks with nothing dropped: all the first test needs,
+    // and the second's wherever the king came from an undefended square.
+    let whole: Vec<Vec<u16>> = men
+        .iter()
+        .map(|m| m.iter().map(|&(h, held)| h | held).collect())
+        .collect();
+    let pick = |king: &[u16], came: u16, undefended: bool| {
         // A man standing where the loser's king came from holds it only
         // if another man of the winner but its king could defend it.
         let drop = if undefended { came } else { 0 };
-        let man = |m: &Vec<(u16, u16)>| {
-            m.iter()
-                .map(|&(h, held)| h | (held & !drop))
-                .collect::<Vec<u16>>()
+        let dropped: Vec<Vec<u16>> = if drop == 0 {
+            Vec::new()
+        } else {
+            men.iter()
+                .map(|m| m.iter().map(|&(h, held)| h | (held & !drop)).collect())
+                .collect()
         };
-        let mut options: Vec<Vec<u16>> = Vec::with_capacity(1 + men.len() + loser.len());
-        options.push(king);
-        options.extend(men.iter().map(man));
-        options.extend(loser.iter().cloned());
-        let lists: Vec<&[u16]> = options.iter().map(Vec::as_slice).collect();
+        let mut lists: Vec<&[u16]> = Vec::with_capacity(1 + men.len() + loser.len());
+        lists.push(king);
+        let mine = if drop == 0 { &whole } else { &dropped };
+        lists.extend(mine.iter().map(Vec::as_slice));
+        lists.extend(loser.iter().map(Vec::as_slice));
         covers_all(start, &lists)
     };
     let plain: Vec<u16> = std::iter::once(0)
@@ -1256,7 +1264,7 @@ fn mate_on(
         .collect();
     // Without the last move's constraint, and then with it (which only
     // takes cover away).
-    if !pick(plain.clone(), 0, false) {
+    if !pick(&plain, 0, false) {
         return false;
     }
     match stepper {
@@ -1274,12 +1282,12 @@ fn mate_on(
             let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
             from.into_iter().any(|p| {
                 let came = mask(&squares, Bitboard::from_square(p));
-                let king = plain
+                let king: Vec<u16> = plain
                     .iter()
                     .zip(&uncovering)
                     .map(|(&h, &u)| if u { h } else { h & !came })
                     .collect();
-                pick(king, came, !defended.contains(p))
+                pick(&king, came, !defended.contains(p))
             })
         }
         _ => true,
