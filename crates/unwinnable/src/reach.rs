@@ -1216,6 +1216,11 @@ fn mate_on(
         m.push((0, 0));
         for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
             let held = Bitboard::from_square(s) & flights;
+            // A square from which the man neither attacks nor holds one
+            // of the nine gives the empty pick, which the list has.
+            if (h & near).is_empty() && held.is_empty() {
+                continue;
+            }
             m.push((mask(&squares, h & near), mask(&squares, held)));
         }
         men.push(m);
