@@ -119,16 +119,21 @@ impl Wall {
         wall
     }
 
-    /// Where a piece of `piece.color` standing on `from` can ever go,
-    /// `None` if it could break the wall (capture a pawn, or stand where
-    /// an enemy pawn could capture it).
-    fn piece_reach(&self, piece: Piece, from: Square) -> Option<Bitboard> {
+    /// Where a piece of `piece.color` standing on `from` can ever go, and
+    /// what it attacks from there; `None` if it could break the wall
+    /// (capture a pawn, or stand where an enemy pawn could capture it).
+    /// The attacks are those the flood works out anyway, as it visits
+    /// every square of the reach once.
+    fn piece_reach(&self, piece: Piece, from: Square) -> Option<(Bitboard, Bitboard)> {
         let c = piece.color as usize;
         let danger = self.cover[1 - c] | self.own[1 - c];
         let mut reach = Bitboard::from_square(from);
+        let mut attack = Bitboard::EMPTY;
         let mut frontier = reach;
         while let Some(sq) = frontier.pop_front() {
-            let to = shakmaty::attacks::attacks(sq, piece, self.pawns) & !self.own[c];
+            let hits = shakmaty::attacks::attacks(sq, piece, self.pawns);
+            attack |= hits;
+            let to = hits & !self.own[c];
             if (to & danger).any() || danger.contains(from) {
                 return None;
             }
@@ -136,7 +141,7 @@ impl Wall {
             reach |= fresh;
             frontier |= fresh;
         }
-        Some(reach)
+        Some((reach, attack))
     }
 
     /// The squares a king of `color` on `from` can ever stand on, `None`
@@ -185,12 +190,10 @@ fn side_reach(wall: &Wall, board: &Board, color: Color) -> Option<Side> {
             continue;
         }
         let piece = Piece { color, role };
-        let reach = wall.piece_reach(piece, sq)?;
+        let (reach, attack) = wall.piece_reach(piece, sq)?;
         side.pieces.push((piece, reach));
         side.stand |= reach;
-        for r in reach {
-            side.attack |= shakmaty::attacks::attacks(r, piece, wall.pawns);
-        }
+        side.attack |= attack;
     }
     Some(side)
 }

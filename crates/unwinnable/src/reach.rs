@@ -1159,25 +1159,27 @@ fn still(r: &Reach) -> bool {
         .all(|&(_, from, stand, _)| stand == Bitboard::from_square(from))
 }
 
-/// The nine squares around a king on `k`, the king's own first.
-fn around(k: Square) -> ([Option<Square>; 9], Bitboard) {
-    let mut squares = [None; 9];
-    squares[0] = Some(k);
-    for (i, s) in king_attacks(k).into_iter().enumerate() {
-        squares[i + 1] = Some(s);
-    }
-    (squares, king_attacks(k).with(k))
+/// The nine squares around a king on `k`, as the rank and file of `k`
+/// (see [`mask`]), and as a bitboard.
+fn around(k: Square) -> ((u32, u32), Bitboard) {
+    ((k.rank() as u32, k.file() as u32), king_attacks(k).with(k))
 }
 
-/// `bb` restricted to the nine squares, as a mask of nine bits.
-fn mask(squares: &[Option<Square>; 9], bb: Bitboard) -> u16 {
+/// `bb` restricted to the nine squares around `(rank, file)`, as a mask
+/// of nine bits, three a rank, file by file: the cover search does not
+/// care which bit stands for which square, so the ranks are cut out of
+/// the bitboard with shifts rather than the squares tested one by one
+/// (it runs for every square of every man's reach). Squares off the
+/// board give no bit.
+fn mask(&(rank, file): &(u32, u32), bb: Bitboard) -> u16 {
+    // The three ranks round `rank`, as the low three bytes.
+    let rows = ((u128::from(bb.0) << 8) >> (8 * rank)) as u32;
     let mut m = 0;
-    for (i, s) in squares.iter().enumerate() {
-        if s.is_some_and(|s| bb.contains(s)) {
-            m |= 1 << i;
-        }
+    for i in 0..3 {
+        let byte = (rows >> (8 * i)) & 0xFF;
+        m |= (((byte << 1) >> file) & 7) << (3 * i);
     }
-    m
+    m as u16
 }
 
 /// Can the loser's king be mated on `k`?
@@ -1203,27 +1205,30 @@ fn mate_on(
     // Off the board, or held for ever by a fixed man of either side (a
     // winner's fixed man next to the loser's region is defended, or it
     // would not be fixed), or always attacked.
-    let mut start: u16 = 0;
-    for (i, s) in squares.iter().enumerate() {
-        if s.is_none() {
-            start |= 1 << i;
-        }
-    }
+    let mut start: u16 = ALL_NINE & !mask(&squares, near);
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
     // What each winner's man attacks and holds (stands on) from each
     // square of its reach.
     let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(hits.len());
     for man in hits {
-        let mut m = vec![(0, 0)];
+        // Sized at once: growing it push by push reallocates.
+        let mut m = Vec::with_capacity(1 + man.len());
+        m.push((0, 0));
         for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
             let held = Bitboard::from_square(s) & flights;
+            // A square from which the man neither attacks nor holds one
+            // of the nine gives the empty pick, which the list has.
+            if (h & near).is_empty() && held.is_empty() {
+                continue;
+            }
             m.push((mask(&squares, h & near), mask(&squares, held)));
         }
         men.push(m);
     }
     let mut loser = Vec::with_capacity(l.men.len());
     for &(_, _, stand, _) in &l.men {
-        let mut m = vec![0];
+        let mut m = Vec::with_capacity(1 + (stand & flights).count());
+        m.push(0);
         for s in stand & flights {
             m.push(mask(&squares, Bitboard::from_square(s)));
         }
@@ -1231,20 +1236,28 @@ fn mate_on(
     }
     // The winner's king: never next to the loser's.
     let kings = w.king & !near;
-    let pick = |king: Vec<u16>, came: u16, undefended: bool| {
+    // Each man's masks with nothing dropped: all the first test needs,
+    // and the second's wherever the king came from an undefended square.
+    let whole: Vec<Vec<u16>> = men
+        .iter()
+        .map(|m| m.iter().map(|&(h, held)| h | held).collect())
+        .collect();
+    let pick = |king: &[u16], came: u16, undefended: bool| {
         // A man standing where the loser's king came from holds it only
         // if another man of the winner but its king could defend it.
         let drop = if undefended { came } else { 0 };
-        let man = |m: &Vec<(u16, u16)>| {
-            m.iter()
-                .map(|&(h, held)| h | (held & !drop))
-                .collect::<Vec<u16>>()
+        let dropped: Vec<Vec<u16>> = if drop == 0 {
+            Vec::new()
+        } else {
+            men.iter()
+                .map(|m| m.iter().map(|&(h, held)| h | (held & !drop)).collect())
+                .collect()
         };
-        let mut options: Vec<Vec<u16>> = Vec::with_capacity(1 + men.len() + loser.len());
-        options.push(king);
-        options.extend(men.iter().map(man));
-        options.extend(loser.iter().cloned());
-        let lists: Vec<&[u16]> = options.iter().map(Vec::as_slice).collect();
+        let mut lists: Vec<&[u16]> = Vec::with_capacity(1 + men.len() + loser.len());
+        lists.push(king);
+        let mine = if drop == 0 { &whole } else { &dropped };
+        lists.extend(mine.iter().map(Vec::as_slice));
+        lists.extend(loser.iter().map(Vec::as_slice));
         covers_all(start, &lists)
     };
     let plain: Vec<u16> = std::iter::once(0)
@@ -1256,7 +1269,7 @@ fn mate_on(
         .collect();
     // Without the last move's constraint, and then with it (which only
     // takes cover away).
-    if !pick(plain.clone(), 0, false) {
+    if !pick(&plain, 0, false) {
         return false;
     }
     match stepper {
@@ -1274,12 +1287,12 @@ fn mate_on(
             let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
             from.into_iter().any(|p| {
                 let came = mask(&squares, Bitboard::from_square(p));
-                let king = plain
+                let king: Vec<u16> = plain
                     .iter()
                     .zip(&uncovering)
                     .map(|(&h, &u)| if u { h } else { h & !came })
                     .collect();
-                pick(king, came, !defended.contains(p))
+                pick(&king, came, !defended.contains(p))
             })
         }
         _ => true,
@@ -1368,6 +1381,28 @@ impl Covers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shifted mask gives each of the nine squares round a king its
+    /// own bit, and nothing to any other square, on every square.
+    #[test]
+    fn mask_numbers_the_nine_squares() {
+        for k in Square::ALL {
+            let (squares, near) = around(k);
+            let mut seen = 0u16;
+            for s in Square::ALL {
+                let m = mask(&squares, Bitboard::from_square(s));
+                if near.contains(s) {
+                    assert_eq!(m.count_ones(), 1, "{k} {s}");
+                    assert_eq!(seen & m, 0, "{k} {s}");
+                    seen |= m;
+                } else {
+                    assert_eq!(m, 0, "{k} {s}");
+                }
+            }
+            assert_eq!(mask(&squares, Bitboard::FULL), seen, "{k}");
+            assert_eq!(seen.count_ones() as usize, near.count(), "{k}");
+        }
+    }
 
     /// Every way of picking one mask from each list, tried one by one.
     fn brute(start: u16, options: &[Vec<u16>]) -> bool {
