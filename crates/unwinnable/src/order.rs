@@ -56,6 +56,34 @@ fn advance(color: Color, sq: Square) -> i32 {
     }
 }
 
+/// What a pawn of the winner gains where no pawn stands ahead of it on
+/// its file, besides [`PASSED_STEP`] a rank. In the pawn endings of
+/// composed positions the mate is usually a promotion, and the winner's
+/// king must first take the pawns that block the file (the loser's pawns
+/// walk into its reach): without this the order sees no gain in the
+/// captures until the pawn runs. Measured with no step, a weight of 9 to
+/// 12 settled the most sides of chasolver's hard set (6 two thirds as
+/// many, 15 and 20 fewer).
+const PASSED: i32 = 12;
+
+/// What a pawn with a clear file gains a rank it has come, beside the 3
+/// every pawn gains: so the order runs it before the others. With 6 the
+/// hard set of chasolver's tests left 14 sides fewer undetermined than
+/// with none; 2 and 4 settled fewer, 9 and 14 as many.
+const PASSED_STEP: i32 = 6;
+
+/// Whether no pawn of either side stands ahead of the pawn of `color` on
+/// `sq`, on its file.
+fn open_file(board: &Board, color: Color, sq: Square) -> bool {
+    let rank = sq.rank();
+    !(board.pawns() & Bitboard::from_file(sq.file()))
+        .into_iter()
+        .any(|p| match color {
+            Color::White => p.rank() > rank,
+            Color::Black => p.rank() < rank,
+        })
+}
+
 /// The winner's pieces: material kept and closeness to the loser's king.
 fn winner_terms(board: &Board, winner: Color, lk: Square) -> i32 {
     let mut s = 0;
@@ -68,7 +96,11 @@ fn winner_terms(board: &Board, winner: Color, lk: Square) -> i32 {
             Role::Rook => 20 - dist(sq, lk),
             Role::Bishop => 12 - dist(sq, lk),
             Role::Knight => 12 - 3 * dist(sq, lk),
-            Role::Pawn => 4 + 3 * advance(winner, sq),
+            Role::Pawn => {
+                4 + 3 * advance(winner, sq)
+                    + (PASSED + PASSED_STEP * advance(winner, sq))
+                        * i32::from(open_file(board, winner, sq))
+            }
             Role::King => -8 * (walk(sq, lk, board.pawns()) - 2).abs(),
         };
     }

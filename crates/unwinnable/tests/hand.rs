@@ -570,6 +570,27 @@ fn open_endings_are_mated_within_the_default_budget() {
     }
 }
 
+/// Pawn endings where the winner's pawn must promote on a file the
+/// loser's pawns block: the winner's king takes them as they come down,
+/// and the guided search's order, which values a pawn with a clear file,
+/// finds the line within the default budget; chasolver agrees.
+#[test]
+fn a_pawn_whose_file_is_cleared_promotes_to_mate_within_the_default_budget() {
+    for fen in [
+        "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1",
+        "6kB/p3p1P1/6P1/p1p5/8/4P3/PKP5/8 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, Color::White, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, Color::White, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+}
+
 #[test]
 fn a_check_on_a_king_with_no_square_ends_the_game_and_is_never_given() {
     // A composed position. The white king on d4 has no square (pawns of
