@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use arbiter_unwinnable::{Budget, Verdict, can_mate};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Color, Move};
+use shakmaty::{Chess, Color, Move};
 
 /// The longest FEN quoted back in an error message.
 const QUOTE_LIMIT: usize = 100;
@@ -53,15 +53,7 @@ fn quote(text: &str) -> String {
 /// not.
 fn position(text: &str) -> Result<Chess, String> {
     let fen: Fen = text.parse().map_err(|e| format!("{e}"))?;
-    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().map_err(|e| format!("{e}"))
+    arbiter_unwinnable::composed_position(fen).map_err(|e| format!("{e}"))
 }
 
 /// The node budget a deadline starts from: what a slow core searches in a

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_unwinnable::{Budget, Verdict, can_mate, quick_dead};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::{Chess, Color};
 
 /// One labelled position in both libraries' forms.
 struct Case {
@@ -21,18 +21,9 @@ struct Case {
     theirs: chess::Board,
 }
 
-/// Parse a FEN's position, accepting more material, or a check, than a
-/// game can reach (composed positions have them).
+/// A composed position's FEN read ([`arbiter_unwinnable::composed_position`]).
 fn lenient(fen: Fen) -> Option<Chess> {
-    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().ok()
+    arbiter_unwinnable::composed_position(fen).ok()
 }
 
 fn load(name: &str, every: usize) -> Vec<Case> {

@@ -5,18 +5,11 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use arbiter_unwinnable::{Budget, Horizon, can_mate_counted};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+use shakmaty::{Chess, Color, fen::Fen};
 
+/// A composed position's FEN read ([`arbiter_unwinnable::composed_position`]).
 fn lenient(fen: Fen) -> Option<Chess> {
-    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().ok()
+    arbiter_unwinnable::composed_position(fen).ok()
 }
 
 fn main() {

@@ -2,22 +2,13 @@
 //! `cargo run --release -p arbiter-unwinnable --example labels -- FILE [EVERY] [NODES]`.
 
 use arbiter_unwinnable::{Budget, Horizon, label};
+use shakmaty::Chess;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
 use std::time::Instant;
 
-/// Parse a FEN's position, accepting more material, or a check, than a
-/// game can reach (composed positions have them).
+/// A composed position's FEN read ([`arbiter_unwinnable::composed_position`]).
 fn lenient(fen: Fen) -> Option<Chess> {
-    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().ok()
+    arbiter_unwinnable::composed_position(fen).ok()
 }
 
 fn main() {

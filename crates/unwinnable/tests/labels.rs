@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate_within};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, Role};
+use shakmaty::{Chess, Color, Position, Role};
 
 fn data(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,18 +16,9 @@ fn data(name: &str) -> String {
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// Parse a FEN's position, accepting more material, or a check, than a
-/// game can reach (composed positions have them).
+/// A composed position's FEN read ([`arbiter_unwinnable::composed_position`]).
 fn lenient(fen: Fen) -> Option<Chess> {
-    let e = match fen.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Some(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().ok()
+    arbiter_unwinnable::composed_position(fen).ok()
 }
 
 /// The labelled positions of a file: (label, FEN text, position).
