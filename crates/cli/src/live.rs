@@ -434,13 +434,28 @@ pub fn parse_alarm(list: &str) -> Result<Vec<u64>, String> {
 
 /// A header the session cannot start from, said in `lang`: the player who
 /// chose Russian or German is told in it what was wrong with his `--start`.
-/// The reason after the position (from the board library) stays as it is;
-/// English keeps the session's own words.
-pub fn header_error(lang: SpokenLang, e: String) -> String {
-    match (lang, e.strip_prefix("header start: ")) {
-        (SpokenLang::Ru, Some(why)) => format!("начальная позиция --start не годится: {why}"),
-        (SpokenLang::De, Some(why)) => format!("Ausgangsstellung --start unbrauchbar: {why}"),
-        _ => e,
+/// `fen`: the chess position given, whose fault is then said in the player's
+/// words too ([`arbiter_notation::fen_refusal`]); otherwise (a Tavreli
+/// position text) the reader's reason stays as it is. English keeps the
+/// session's own words.
+pub fn header_error(lang: SpokenLang, e: String, fen: Option<&str>) -> String {
+    let Some(why) = e.strip_prefix("header start: ") else {
+        return e;
+    };
+    let why = match fen.and_then(|f| arbiter_notation::fen_refusal(f, lang).map(|r| (f, r))) {
+        Some((f, reason)) => {
+            let f = arbiter_laws::log::cut(f, 80);
+            match lang {
+                SpokenLang::De => format!("FEN „{f}“: {reason}"),
+                _ => format!("FEN «{f}»: {reason}"),
+            }
+        }
+        None => why.to_string(),
+    };
+    match lang {
+        SpokenLang::Ru => format!("начальная позиция --start не годится: {why}"),
+        SpokenLang::De => format!("Ausgangsstellung --start unbrauchbar: {why}"),
+        SpokenLang::En => e,
     }
 }
 

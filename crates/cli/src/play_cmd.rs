@@ -327,7 +327,13 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
     };
     let session = match Session::new(rules, config) {
         Ok(s) => s,
-        Err(e) => return crate::out::bad_input("play", live::header_error(cfg.lang, e)),
+        Err(e) => {
+            let fen = match cfg.variant {
+                VariantKind::Chess => cfg.header.start.as_deref(),
+                VariantKind::Tavreli => None,
+            };
+            return crate::out::bad_input("play", live::header_error(cfg.lang, e, fen));
+        }
     };
     let (seats, players) = match engines(&cfg).await {
         Ok(s) => s,

@@ -787,6 +787,32 @@ fn a_bad_start_position_is_refused_in_the_players_language() {
             r.err
         );
     }
+    // The fault itself is said in the player's words too, not in the board
+    // library's English.
+    for (lang, start, reason) in [
+        ("ru", "8/8/8", "не читается расстановка фигур"),
+        (
+            "de",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "unmögliche Stellung: leeres Brett",
+        ),
+    ] {
+        let r = arbiter(
+            &[
+                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", start,
+            ],
+            "",
+        );
+        assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
+        assert!(
+            r.err.contains(reason) && r.err.contains(start),
+            "{lang}: {}",
+            r.err
+        );
+        for english in ["invalid", "illegal", "empty board", "bad FEN"] {
+            assert!(!r.err.contains(english), "{lang}: {}", r.err);
+        }
+    }
 }
 
 /// `help` in a Tavreli game names the letters and the men of the towers (the

@@ -39,6 +39,7 @@ pub mod braille;
 pub mod clock;
 pub mod describe;
 mod error;
+mod fen_words;
 mod letters;
 mod numbers;
 mod pattern;
@@ -54,6 +55,7 @@ pub use arbiter_rules::Lang;
 /// code written against it still builds.
 pub use arbiter_rules::Lang as SpokenLang;
 pub use error::{ErrorKind, NotationError};
+pub use fen_words::fen_refusal;
 pub use letters::{LetterSet, LetterTable, TABLES};
 pub use numbers::plural_ru;
 pub use spoken::{Lexicon, announce_move, check_word};
