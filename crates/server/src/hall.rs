@@ -246,6 +246,12 @@ impl Hall {
     /// Takes the game's lease and starts its task here; `false` when
     /// another instance holds it.
     pub(crate) async fn try_own(&self, id: &GameId) -> Result<bool, ApiError> {
+        // A hall that is stopping starts nothing: a request still being
+        // served, or a claim pass under way, must not bring a game back to
+        // life here (its clock would run on an instance that is gone).
+        if *self.inner.closing.borrow() {
+            return Ok(false);
+        }
         let cfg = self.config();
         if !self
             .store()
@@ -256,6 +262,9 @@ impl Hall {
         }
         let loaded = actor::load(self.store(), id).await?;
         let mut actors = self.actors();
+        if *self.inner.closing.borrow() {
+            return Ok(false);
+        }
         if actors.contains_key(id) {
             return Ok(true);
         }
