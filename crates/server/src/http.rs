@@ -75,7 +75,13 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         black_token: black.clone(),
         arbiter_token: Some(arbiter.clone()),
     };
-    let id = hall.store().create_game(&game).await?;
+    // Created already leased to this instance: another instance's claim
+    // pass must not take the game between its creation and its start.
+    let cfg = hall.config();
+    let id = hall
+        .store()
+        .create_game_leased(&game, &cfg.instance_id, cfg.lease)
+        .await?;
     // The claim loop would start it too; starting it now lets an engine
     // that has White move at once.
     if let Err(e) = hall.try_own(&id).await {

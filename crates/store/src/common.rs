@@ -236,8 +236,16 @@ pub(crate) fn match_seat(hashes: HashRow, token: &str) -> Option<Seat> {
 /// (SQLite: the process's one writer; PostgreSQL: none, row locks do it).
 macro_rules! shared_methods {
     () => {
-    pub(crate) async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+    pub(crate) async fn create_game(
+        &self,
+        game: &NewGame,
+        lease: Option<(&str, Duration)>,
+    ) -> Result<GameId, StoreError> {
         check_line(&game.header_line, "header")?;
+        let (owner, lease_for) = match lease {
+            Some((instance_id, lease)) => (Some(check_instance(instance_id)?), Some(lease_ms(lease))),
+            None => (None, None),
+        };
         let meta = meta_json(&game.meta)?;
         let hash = |t: &Option<crate::Token>| t.as_ref().map(|t| t.hash().to_vec());
         let _write = self.writing().await;
@@ -246,9 +254,11 @@ macro_rules! shared_methods {
             let id = GameId::generate()?;
             let result = sqlx::query(concat!(
                 "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-                "white_hash, black_hash, arbiter_hash) VALUES ($1, ",
+                "white_hash, black_hash, arbiter_hash, owner, lease_until) VALUES ($1, ",
                 now_ms!(),
-                ", $2, 'live', $3, $4, $5, $6, $7)"
+                ", $2, 'live', $3, $4, $5, $6, $7, $8, ",
+                now_ms!(),
+                " + $9)"
             ))
             .bind(id.as_str())
             .bind(&game.meta.variant)
@@ -257,6 +267,8 @@ macro_rules! shared_methods {
             .bind(hash(&game.white_token))
             .bind(hash(&game.black_token))
             .bind(hash(&game.arbiter_token))
+            .bind(owner)
+            .bind(lease_for)
             .execute(&self.pool)
             .await;
             match result {

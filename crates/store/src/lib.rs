@@ -205,7 +205,19 @@ impl Store {
     /// line must be one JSON object on one line (it is not otherwise
     /// checked: the session validates it). Tokens are stored as hashes.
     pub async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
-        dispatch!(self.create_game(game))
+        dispatch!(self.create_game(game, None))
+    }
+
+    /// Stores a new live game already leased to `instance_id` for `lease`,
+    /// in the same statement: no other instance's claim pass can take the
+    /// game between its creation and its creator's first lease.
+    pub async fn create_game_leased(
+        &self,
+        game: &NewGame,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<GameId, StoreError> {
+        dispatch!(self.create_game(game, Some((instance_id, lease))))
     }
 
     /// Appends one event line to a game's log in a transaction, and returns

@@ -191,6 +191,7 @@ both!(
     optimistic_appends_with_expected_seq_never_clash,
     notices_follow_commits,
     lease_moves_to_another_instance_after_expiry,
+    a_game_created_leased_is_its_creators_from_the_start,
     one_of_racing_instances_wins_an_expired_lease,
     data_survives_reopening,
     acknowledged_events_survive_kill_9,
@@ -753,6 +754,55 @@ async fn lease_moves_to_another_instance_after_expiry(h: &Harness) {
     assert!(
         claimable("A").await.is_empty(),
         "a finished game has no clock"
+    );
+}
+
+/// A game created with a lease is never offered to another instance while
+/// the lease runs, so no claim pass can take it from the instance that is
+/// about to start it; once the lease lapses it is offered like any other.
+async fn a_game_created_leased_is_its_creators_from_the_start(h: &Harness) {
+    let store = h.open().await;
+    let id = store
+        .create_game_leased(&new_game(), "A", LEASE)
+        .await
+        .expect("create");
+    let game = store.game(&id).await.expect("game");
+    assert_eq!(game.owner.as_deref(), Some("A"));
+    assert!(game.lease_until_ms.expect("lease") > game.created_at_ms);
+    assert!(
+        store
+            .claimable_games("B")
+            .await
+            .expect("claimable")
+            .is_empty(),
+        "another instance is not offered a game its creator holds"
+    );
+    assert!(!store.try_acquire(&id, "B", LEASE).await.expect("B tries"));
+    assert!(
+        store
+            .try_acquire(&id, "A", LEASE)
+            .await
+            .expect("A starts it")
+    );
+    assert!(matches!(
+        store.create_game_leased(&new_game(), "", LEASE).await,
+        Err(StoreError::InvalidInput(_))
+    ));
+
+    let lapsed = store
+        .create_game_leased(&new_game(), "A", Duration::ZERO)
+        .await
+        .expect("create");
+    assert_eq!(
+        store.claimable_games("B").await.expect("claimable"),
+        vec![lapsed.clone()],
+        "a lapsed lease is offered"
+    );
+    assert!(
+        store
+            .try_acquire(&lapsed, "B", LEASE)
+            .await
+            .expect("B takes it")
     );
 }
 
