@@ -198,11 +198,17 @@ pub fn dead_position(pos: &Chess, budget: Budget<'_>) -> Deadness {
 /// [`dead_position`] under an edition's `horizon`. The budget is shared
 /// by the two sides' questions.
 pub fn dead_position_within(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> Deadness {
-    let mut meter = Meter::new(budget);
+    let mut left = budget.nodes;
     let mut undetermined = false;
     // The side that just moved first: it is usually the one with a mate.
     for side in [!pos.turn(), pos.turn()] {
-        match analyse(pos, side, horizon, &mut meter) {
+        // Each side's analysis runs its whole schedule on what is left: on
+        // one meter, the second side's first steps (its quickest) would be
+        // counted as already spent by the first side's nodes.
+        let mut meter = Meter::new(Budget { nodes: left, ..budget });
+        let verdict = analyse(pos, side, horizon, &mut meter);
+        left = left.saturating_sub(meter.used());
+        match verdict {
             Verdict::Winnable { helpmate } => return Deadness::Alive { by: side, helpmate },
             Verdict::Unwinnable => {}
             Verdict::Undetermined => undetermined = true,
