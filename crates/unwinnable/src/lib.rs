@@ -421,7 +421,8 @@ fn open(pos: &Chess) -> bool {
 /// tempo) is often found there within 20,000 to 40,000 nodes, where the
 /// enumeration needs 150,000 to 550,000. Measured on the hard set (162
 /// undetermined sides without it): to 30 %, 159 (three more helpmates,
-/// no proof lost); to 20 %, 162; to 25 %, 160; to 35 %, 160; to 40 %, 159
+/// no proof lost), 157 once the files whose pawn is walled in are left
+/// out (see `target::walled_in`); to 20 %, 162; to 25 %, 160; to 35 %, 160; to 40 %, 159
 /// (six more helpmates, but three proofs of the enumeration lost); after
 /// a first slice of the enumeration (40 % to 65 %), 160; after the whole
 /// enumeration (70 % to 100 %), 166. In [`SCHEDULE`] the same step (after

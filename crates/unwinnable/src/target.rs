@@ -218,6 +218,7 @@ impl Target {
         files.dedup();
         files
             .into_iter()
+            .filter(|&f| !walled_in(pos, winner, f))
             .map(|f| {
                 let mut t = Self::aimed(pos, winner, Aim::Promotion(f));
                 t.per_ply = PROMOTION_NODES_PER_PLY;
@@ -497,6 +498,28 @@ impl Target {
             }
         }
     }
+}
+
+/// Whether the most advanced pawn of `winner` on `file` stands right
+/// behind the loser's king (which has no square, so stays) or behind a
+/// loser's pawn that the king guards (so the winner's king cannot take it,
+/// and it cannot move): its promotion is not worth a search's rounds.
+fn walled_in(pos: &Chess, winner: Color, file: File) -> bool {
+    let b = pos.board();
+    let ours = b.pawns() & b.by_color(winner) & Bitboard::from_file(file);
+    let front = if winner == Color::White {
+        ours.last()
+    } else {
+        ours.first()
+    };
+    let (Some(front), Some(king)) = (front, b.king_of(!winner)) else {
+        return false;
+    };
+    let Some(ahead) = front.offset(winner.fold_wb(8, -8)) else {
+        return false;
+    };
+    let theirs = b.pawns() & b.by_color(!winner);
+    ahead == king || (theirs.contains(ahead) && attacks::king_attacks(king).contains(ahead))
 }
 
 /// The loser's pawn that stands in front of the most advanced pawn of
