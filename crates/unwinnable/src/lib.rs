@@ -297,7 +297,7 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
                 }
             }
             Step::Promote => {
-                if no_square(pos, !side) {
+                if promotion_ending(pos, side) {
                     promoting
                         .get_or_insert_with(|| target::Promotions::new(pos, side))
                         .run(pos, hash, horizon, meter)
@@ -375,9 +375,21 @@ enum Step {
 /// endings with few pawns are often quicker to find by the picture than
 /// by the flavour for walls. A share of a tenth settled fewer; half the
 /// budget, taken from the enumeration, about as many.
-const SCHEDULE: [(Step, f64); 11] = [
+///
+/// The searches aimed at a promotion ([`promotion_ending`]) come right
+/// after it, to 10 %: so they take nothing from it in an open ending
+/// (where it runs to 36 %) and the first 8 % from the flavour for walls
+/// and the guided search elsewhere. Placed there they settled two more
+/// sides of the hard set (155 to 153 undetermined) and lost none; before
+/// the aimed search, as many, but the real games' positions spent 0.14 %
+/// more nodes; to 15 % or 20 %, no more found. The real games' positions
+/// spent as many nodes on average (117.46; 117.48 before the winner's
+/// pieces were limited to one minor, which also lost one side of the
+/// hard set).
+const SCHEDULE: [(Step, f64); 12] = [
     (Step::Extend, 0.02),
     (Step::Target, 0.36),
+    (Step::Promote, 0.1),
     (Step::Walls, 0.03),
     (Step::Guided, 0.05),
     (Step::Walls, 0.15),
@@ -415,20 +427,22 @@ fn open(pos: &Chess) -> bool {
 /// helpmates (it finds a helpmate too where its set is small). Starting
 /// it earlier costs the positions of real games more nodes on average.
 ///
-/// Where it is the loser's king that has no square, the search aimed at a
-/// promotion ([`Step::Promote`]) runs first, to 30 % of the budget: the
-/// winner's pawn that must run through to mate (with the loser spending
-/// tempo) is often found there within 20,000 to 40,000 nodes, where the
-/// enumeration needs 150,000 to 550,000. Measured on the hard set (162
-/// undetermined sides without it): to 30 %, 159 (three more helpmates,
-/// no proof lost), 157 once the files whose pawn is walled in are left
-/// out (see `target::walled_in`); to 20 %, 162; to 25 %, 160; to 35 %, 160; to 40 %, 159
-/// (six more helpmates, but three proofs of the enumeration lost); after
-/// a first slice of the enumeration (40 % to 65 %), 160; after the whole
-/// enumeration (70 % to 100 %), 166. In [`SCHEDULE`] the same step (after
-/// the first slice of the extension search, to 20 %) settled three sides
-/// of the hard set fewer and cost the real games' positions 1 % more
-/// nodes on average, so it is not there.
+/// Where it is the loser's king that has no square, the searches aimed
+/// at a promotion ([`Step::Promote`]) run first, to 30 % of the budget:
+/// the winner's pawn that must run through to mate (with the loser
+/// spending tempo) is found there within 500 to 45,000 nodes for most
+/// such sides of the hard set, where the enumeration needs 150,000 to
+/// 550,000. Measured on the hard set with the searches as they are (162
+/// undetermined sides without them, 153 with them here and in
+/// [`SCHEDULE`]; here alone): to 20 %, 156; to 25 %, 156; to 30 %, 155;
+/// to 40 %, 157 (two more helpmates, but three proofs of the enumeration
+/// lost: the positions where the tempo count says no, whose searches run
+/// their whole slice in vain). With a first version of the searches:
+/// after a first slice of the enumeration (40 % to 65 %), one side more
+/// undetermined than to 30 %; after the whole enumeration (70 % to
+/// 100 %), seven more; before the flavour for walls' second slice (5 % to
+/// 25 %), one more. The real games' positions spent as many nodes on
+/// average (117.46).
 const SHUT_IN_SCHEDULE: [(Step, f64); 6] = [
     (Step::Extend, 0.02),
     (Step::Walls, 0.03),
@@ -475,6 +489,19 @@ fn guided(
             Err(_) => return Err(disc),
         }
     }
+}
+
+/// Whether the searches aimed at a promotion ([`Step::Promote`]) run: the
+/// loser's king has no square now, and the winner has nothing but pawns
+/// and at most one minor piece, so that its mate must come from a new
+/// queen. With more pieces (the hard set's walls of bishops and rooks)
+/// the slice taken from the other steps cost a helpmate there.
+fn promotion_ending(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let pieces = board.by_color(winner) & !board.pawns() & !board.kings();
+    no_square(pos, !winner)
+        && pieces.count() <= 1
+        && pieces.is_subset(board.knights() | board.bishops())
 }
 
 /// Whether `winner` has nothing but pawns beside its king, and that king
