@@ -57,9 +57,9 @@
 //!    positional heuristic likes (other lines than the extension search's);
 //!    in open endings (few pawns), first a search aimed at a fixed mating
 //!    picture (a corner for the loser's king and a square for each man);
-//!    where the winner has only pawns and the loser's king has no square,
-//!    first searches aimed at a promotion (one pawn runs through while the
-//!    loser spends tempo);
+//!    where the winner has only pawns (and at most one minor piece) and
+//!    the loser's king has no square, searches aimed at a promotion (one
+//!    pawn runs through while the loser spends tempo);
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game); a line ends where a capture leaves a
@@ -336,8 +336,8 @@ enum Step {
     /// endings only ([`open`]), resumed likewise.
     Target,
     /// Rounds of the searches aimed at a promotion, where the loser's king
-    /// has no square now ([`no_square`]; in [`SHUT_IN_SCHEDULE`] only),
-    /// resumed likewise.
+    /// has no square now and the winner has little but pawns
+    /// ([`promotion_ending`]), resumed likewise.
     Promote,
     /// The complete enumeration (first with the pieces as phantoms where
     /// a king is shut in), resumed where the last slice stopped.
