@@ -432,9 +432,9 @@ fn open(pos: &Chess) -> bool {
 /// the winner's pawn that must run through to mate (with the loser
 /// spending tempo) is found there within 500 to 45,000 nodes for most
 /// such sides of the hard set, where the enumeration needs 150,000 to
-/// 550,000. Measured on the hard set with the searches as they are (162
-/// undetermined sides without them, 153 with them here and in
-/// [`SCHEDULE`]; here alone): to 20 %, 156; to 25 %, 156; to 30 %, 155;
+/// 550,000. Measured on the hard set (162 undetermined sides without
+/// them, 152 with them here and in [`SCHEDULE`]; here alone, before the
+/// new queen's moves counted in their order): to 20 %, 156; to 25 %, 156; to 30 %, 155;
 /// to 40 %, 157 (two more helpmates, but three proofs of the enumeration
 /// lost: the positions where the tempo count says no, whose searches run
 /// their whole slice in vain). With a first version of the searches:
