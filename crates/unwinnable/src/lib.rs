@@ -382,7 +382,8 @@ enum Step {
 /// and the guided search elsewhere. Placed there they settled two more
 /// sides of the hard set (155 to 153 undetermined) and lost none; before
 /// the aimed search, as many, but the real games' positions spent 0.14 %
-/// more nodes; to 15 % or 20 %, no more found. The real games' positions
+/// more nodes; to 15 % or 20 %, no more found; later, with 152 sides
+/// undetermined at 10 %: to 6 %, 153; to 13 %, 152. The real games' positions
 /// spent as many nodes on average (117.46; 117.48 before the winner's
 /// pieces were limited to one minor, which also lost one side of the
 /// hard set).
@@ -437,7 +438,8 @@ fn open(pos: &Chess) -> bool {
 /// new queen's moves counted in their order): to 20 %, 156; to 25 %, 156; to 30 %, 155;
 /// to 40 %, 157 (two more helpmates, but three proofs of the enumeration
 /// lost: the positions where the tempo count says no, whose searches run
-/// their whole slice in vain). With a first version of the searches:
+/// their whole slice in vain). With the order by the queen's moves too
+/// (152 at 30 %): to 26 %, 153; to 34 %, 155. With a first version of the searches:
 /// after a first slice of the enumeration (40 % to 65 %), one side more
 /// undetermined than to 30 %; after the whole enumeration (70 % to
 /// 100 %), seven more; before the flavour for walls' second slice (5 % to
