@@ -12,7 +12,7 @@
 //! Practical Algorithm for Chess Unwinnability", FUN 2022), and so does
 //! the idea of [`fatal_moves`]; the measures here are ours.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Square};
 
 /// How many locked pawns make a wall worth the second flavour's measures:
@@ -78,6 +78,41 @@ pub(crate) fn bishop_distances(locked: Bitboard, corners: Bitboard) -> [u8; 64] 
         d = d.saturating_add(1);
     }
     dist
+}
+
+/// The most squares a boxed-in king reaches ([`boxed`]).
+const BOXED: usize = 4;
+
+/// Whether the king of `winner` is boxed in by its own pieces: walking
+/// over squares free of its own men and of pawns, and not attacked by the
+/// loser's pawns, it reaches at most [`BOXED`] squares, and more once its
+/// pieces are gone. They must then go, which in a helpmate is often the
+/// loser's king's work (a king shut in by pawns alone is not freed so).
+pub(crate) fn boxed(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let Some(k) = board.king_of(winner) else {
+        return false;
+    };
+    let theirs = board.pawns() & board.by_color(!winner);
+    let attacked = theirs
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, s| b | pawn_attacks(!winner, s));
+    let open = !(board.pawns() | attacked);
+    let pieces = board.by_color(winner) & !board.pawns();
+    reach_at_most(k, open & !pieces) && !reach_at_most(k, open)
+}
+
+/// Whether a king on `k`, stepping over the squares `free`, reaches at
+/// most [`BOXED`] squares.
+fn reach_at_most(k: Square, free: Bitboard) -> bool {
+    let mut reach = Bitboard::from_square(k);
+    loop {
+        let grown = reach | (king_grow(reach) & free);
+        if grown == reach || grown.count() > BOXED {
+            return grown.count() <= BOXED;
+        }
+        reach = grown;
+    }
 }
 
 /// The squares a king on any of `b` reaches in one step (or stands on).
@@ -170,6 +205,26 @@ mod tests {
         let walled = bishop_distances(chain, dark);
         assert!(walled[usize::from(Square::D4)] > 1);
         assert_eq!(walled[usize::from(Square::C3)], FAR);
+    }
+
+    /// A king shut in by its own bishop and the squares the loser's pawns
+    /// attack is boxed; one shut in by pawns alone, or free, is not.
+    #[test]
+    fn a_king_behind_its_own_bishop_is_boxed() {
+        let pos = |fen: &str| -> Chess {
+            fen.parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap()
+        };
+        let black = shakmaty::Color::Black;
+        assert!(boxed(&pos("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1"), black));
+        assert!(!boxed(&pos("k7/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1"), black));
+        let white = shakmaty::Color::White;
+        assert!(!boxed(
+            &pos("5b1b/8/1k1p1p2/3PpP2/3pKp2/3P1P2/8/3B1B2 w - - 0 1"),
+            white
+        ));
     }
 
     /// A king walks round a wall: a file of pawns from the first rank to
