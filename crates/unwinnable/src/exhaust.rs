@@ -19,7 +19,8 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasherDefault;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::Horizon;
 use crate::meter::{Meter, Stop};
@@ -33,6 +34,60 @@ use crate::search::{Zobrist, hash, hash_after, next_hash, quiet_after};
 /// the price changes little (measured on the hard set of chasolver's
 /// tests together with [`crate::meter`]'s price of a look-up).
 const CAPTURE_NODES: u32 = 8;
+
+/// The hash after `m` from `pos` (hashed `h`) where it can be had
+/// without playing the move: [`hash_after`], and the moves it leaves to a
+/// full hash for an en passant square, which a pawn walk meets at every
+/// double step: the moves from a position after one (the square goes),
+/// and the double step itself where no enemy pawn stands beside its
+/// arrival square (no square comes). On a position with pawns only beside
+/// a king with no square, a sixth of the enumeration's nodes went to
+/// moves played only to find their state seen, nearly all of them these.
+fn hash_ahead(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
+    hash_after(pos, h, m).or_else(|| ep_hash_after(pos, h, m))
+}
+
+/// [`hash_ahead`] for the moves around an en passant square; `None` for
+/// castling, an en passant capture, a move that changes a castling right,
+/// and a double step that an enemy pawn beside it might take.
+fn ep_hash_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
+    let &Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        return None;
+    };
+    let turn = pos.turn();
+    let rights = pos.castles().castling_rights();
+    if rights.contains(from)
+        || rights.contains(to)
+        || (role == Role::King && pos.castles().has_color(turn))
+    {
+        return None;
+    }
+    if role == Role::Pawn && from.distance(to) == 2 {
+        let beside = Bitboard::from_square(to).shift(1) | Bitboard::from_square(to).shift(-1);
+        let rank = Bitboard::from_rank(to.rank());
+        if (beside & rank & pos.board().pawns() & pos.board().by_color(!turn)).any() {
+            return None;
+        }
+    }
+    let mut z = Zobrist64(h);
+    z ^= Zobrist64::zobrist_for_white_turn();
+    z ^= Zobrist64::zobrist_for_piece(from, role.of(turn));
+    z ^= Zobrist64::zobrist_for_piece(to, promotion.unwrap_or(role).of(turn));
+    if let Some(c) = capture {
+        z ^= Zobrist64::zobrist_for_piece(to, c.of(!turn));
+    }
+    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+        z ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    }
+    Some(z.0)
+}
 
 /// What the enumeration found.
 pub(crate) enum Outcome {
@@ -172,7 +227,7 @@ impl Exhaust {
     ) -> Result<Option<Vec<Move>>, Stop> {
         let winner = self.winner;
         let q = quiet_after(m, at.quiet);
-        let known = hash_after(&at.pos, at.hash, m);
+        let known = hash_ahead(&at.pos, at.hash, m);
         if known.is_some_and(|h| self.parents.contains_key(&key(h, q))) {
             if self.weighed {
                 meter.tick_light()?;
@@ -248,4 +303,64 @@ pub(crate) fn exhaust(
     plain.phantoms = None;
     plain.weighed = false;
     plain.run(meter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hash had without playing a move is the full hash of the
+    /// position after it, over random games and pawn races full of
+    /// double steps and en passant squares.
+    #[test]
+    fn hash_ahead_equals_full_hash() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next_rand = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let starts = [
+            shakmaty::fen::Fen::default(),
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"
+                .parse()
+                .unwrap(),
+            "4k3/1p1p1p1p/8/P1P1P1P1/8/8/8/4K3 b - - 0 1"
+                .parse()
+                .unwrap(),
+        ];
+        let (mut checked, mut ahead, mut past_ep) = (0, 0, 0);
+        for (game, fen) in (0..60).zip(starts.iter().cycle()) {
+            let mut pos: Chess = fen
+                .clone()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
+            for _ply in 0..120 - game {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let h = hash(&pos);
+                for m in &moves {
+                    let mut next = pos.clone();
+                    next.play_unchecked(*m);
+                    if let Some(z) = hash_ahead(&pos, h, m) {
+                        assert_eq!(z, hash(&next), "{m:?}");
+                        ahead += 1;
+                        if pos.ep_square(EnPassantMode::Legal).is_some() {
+                            past_ep += 1;
+                        }
+                    }
+                    checked += 1;
+                }
+                pos.play_unchecked(moves[next_rand(moves.len())]);
+            }
+        }
+        assert!(
+            checked > 10_000 && ahead * 10 > checked * 9,
+            "{ahead} of {checked}"
+        );
+        assert!(past_ep > 100, "{past_ep} moves past an en passant square");
+    }
 }

@@ -680,3 +680,32 @@ fn a_pawn_ending_with_a_shut_in_king_is_enumerated_within_the_default_budget() {
     let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P2/k7 w - - 0 1";
     assert!(agrees(fen)[1]);
 }
+
+#[test]
+fn a_pawn_walk_full_of_double_steps_is_enumerated_within_the_default_budget() {
+    // The white king on a5 has no square and only pawns can move; the
+    // double steps of both sides' pawns make en passant squares at every
+    // turn, whose states the enumeration looks up by hash without playing
+    // the move. Neither side can mate, and it proves both within the
+    // default budget.
+    let fen = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    for side in [Color::White, Color::Black] {
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable
+        );
+    }
+    // Black mates in these, found within the default budget too.
+    for fen in [
+        "k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1",
+        "8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1",
+    ] {
+        assert!(agrees(fen)[1]);
+        let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT)
+        else {
+            panic!("{fen}: Black can mate");
+        };
+        replay(&pos(fen), Color::Black, &helpmate);
+    }
+}
