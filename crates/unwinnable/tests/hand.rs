@@ -709,3 +709,42 @@ fn a_pawn_walk_full_of_double_steps_is_enumerated_within_the_default_budget() {
         replay(&pos(fen), Color::Black, &helpmate);
     }
 }
+
+#[test]
+fn a_march_of_pawns_is_enumerated_before_the_kings_walks() {
+    // Only kings and pawns, and the white king on a3 has no square; each
+    // side's helpmate is a march of pawns and captures with a few king
+    // moves between. Breadth first, the enumeration walked the free king
+    // everywhere at each step and ran out of the default budget; once it
+    // turns to the lines that move pawns and capture first, it finds both
+    // mates within it.
+    for (fen, side) in [
+        ("k7/3p1p2/7p/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1", Color::White),
+        (
+            "8/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/1k6 w - - 0 1",
+            Color::Black,
+        ),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true));
+        let Verdict::Winnable { helpmate } = can_mate(&pos(fen), side, Budget::DEFAULT) else {
+            panic!("{fen}: {side} can mate");
+        };
+        replay(&pos(fen), side, &helpmate);
+    }
+    // A helpmate of few plies but many quiet ones is still found first,
+    // breadth first.
+    let fen = "6kB/P1p1P1P1/2P3P1/1p1p4/8/2K5/1P1P4/8 w - - 0 1";
+    assert!(agrees(fen)[1]);
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
+        panic!("Black can mate");
+    };
+    assert!(helpmate.len() <= 12, "{}", helpmate.len());
+    // Where no helpmate exists, the order changes nothing: the whole set
+    // is visited and the proof holds.
+    let fen = "6kB/p3p1P1/6P1/p1p5/8/4P3/PKP5/8 b - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+}
