@@ -1,10 +1,9 @@
 //! A complete enumeration of every position reachable from the root,
-//! breadth first and then the lines that move pawns and capture first
-//! (see [`BREADTH_FIRST_NODES`]). When that set is small (kings shut in
+//! nearly breadth first: a quiet move of the winner's counts as many plies
+//! (see [`WINNER_QUIET_COST`]). When that set is small (kings shut in
 //! behind a wall, forced lines, a horizon that is about to end the game)
 //! visiting it all without meeting the winner's mate proves the side
-//! cannot mate; a mate met in the breadth-first part is the shortest
-//! there is.
+//! cannot mate; when the mate is met, the line to it is the helpmate.
 //!
 //! The enumeration keeps what it has seen when its slice of the budget
 //! runs out, so that a later slice resumes it where it stopped: a proof
@@ -140,39 +139,28 @@ struct Pending {
     /// How many of its legal moves were already played (a slice may run
     /// out in the middle of a position's moves).
     done: usize,
-    /// The plies from the root, a quiet one (neither a capture nor a pawn
-    /// move) counting [`QUIET_COST`].
+    /// The plies from the root to it, a quiet one of the winner's (neither
+    /// a capture nor a pawn move) counting [`WINNER_QUIET_COST`].
     cost: u32,
 }
 
-/// The nodes the enumeration spends in breadth-first order before it
-/// turns to the states of least [`Pending::cost`] first. Breadth first,
-/// the shortest helpmate comes first, and most that the enumeration finds
-/// are short: turned at once, three sides of the hard set of chasolver's
-/// tests whose helpmates need a dozen quiet plies or more went
-/// undetermined. Turned after 40,000 or 60,000 nodes, none did, and seven
-/// more were settled (154 to 147 undetermined sides). The order of the
-/// expansion changes nothing when the whole set must be visited: the same
+/// What a quiet move of the winner's costs in [`Pending::cost`], against
+/// one for every other ply. Where the winner has only pawns, its helpmate
+/// is mostly a march of pawns, captures and promotions with the loser's
+/// moves between; breadth first, the enumeration tries every walk of the
+/// winner's king and new pieces at each step of the march before it takes
+/// the next. On the hard set of chasolver's tests, with the default
+/// budget, 140 sides were left undetermined with a cost of 24 (48 and 96
+/// alike), 141 with 12, 145 with 6, and 154 breadth first; no side that
+/// breadth first settled was lost. (Costing every quiet ply 12, the
+/// loser's too, lost the short helpmates that walk the loser's king.) The
+/// order changes nothing when the whole set must be visited: the same
 /// states are met by the same moves.
-const BREADTH_FIRST_NODES: u64 = 60_000;
+const WINNER_QUIET_COST: u32 = 24;
 
-/// What a quiet ply costs against a capture's or a pawn move's one in
-/// [`Pending::cost`]. Where the winner has only pawns, its helpmate is a
-/// march of pawns, promotions and captures with a few king moves of the
-/// loser's between; breadth first, the enumeration walks the loser's king
-/// everywhere at each step of the march before it takes the next. Turned
-/// after 40,000 nodes, the hard set of chasolver's tests kept 147 sides
-/// undetermined within the default budget with a quiet ply costing 12 or
-/// 24 (after 60,000, 147 with 12 too), 149 with 6, and 154 breadth first
-/// throughout. The slowest position's time stayed as it was (about 58 ms
-/// of processor time for both sides) once a bucket's memory is given back
-/// as soon as it is spent.
-const QUIET_COST: u32 = 12;
-
-/// The states waiting to be expanded: in one queue in the order they were
-/// met (breadth first), or, once turned, in buckets by [`Pending::cost`],
-/// each in that order.
-#[derive(Default)]
+/// The states waiting to be expanded: in buckets by [`Pending::cost`],
+/// each in the order its states were met, or all in one queue (breadth
+/// first) for the per-move check.
 struct Frontier {
     buckets: Vec<VecDeque<Pending>>,
     /// No bucket below this one holds a state.
@@ -181,6 +169,15 @@ struct Frontier {
 }
 
 impl Frontier {
+    /// An empty frontier, by cost or breadth first.
+    fn new(by_cost: bool) -> Self {
+        Frontier {
+            buckets: Vec::new(),
+            low: 0,
+            by_cost,
+        }
+    }
+
     /// The bucket `p` belongs in.
     fn bucket(&self, p: &Pending) -> usize {
         if self.by_cost { p.cost as usize } else { 0 }
@@ -209,22 +206,13 @@ impl Frontier {
             if let Some(p) = bucket.pop_front() {
                 return Some(p);
             }
-            // Its memory goes back for the buckets still to fill.
+            // Its memory goes back for the buckets still to fill: kept,
+            // the slowest positions of the hard set took about a fifth
+            // longer.
             *bucket = VecDeque::new();
             self.low += 1;
         }
         None
-    }
-
-    /// From now on, the states of least cost first.
-    fn turn_to_cost(&mut self) {
-        self.by_cost = true;
-        self.low = 0;
-        for bucket in std::mem::take(&mut self.buckets) {
-            for p in bucket {
-                self.push_back(p);
-            }
-        }
     }
 }
 
@@ -240,8 +228,6 @@ pub(crate) struct Exhaust {
     weighed: bool,
     parents: Parents,
     queue: Frontier,
-    /// The nodes spent so far on the enumeration itself.
-    spent: u64,
 }
 
 impl Exhaust {
@@ -252,7 +238,7 @@ impl Exhaust {
         let root_key = key(root_hash, horizon.left());
         let mut parents = Parents::default();
         parents.insert(root_key, None);
-        let mut queue = Frontier::default();
+        let mut queue = Frontier::new(true);
         queue.push_back(Pending {
             pos: root.clone(),
             key: root_key,
@@ -267,7 +253,6 @@ impl Exhaust {
             weighed: true,
             parents,
             queue,
-            spent: 0,
         }
     }
 
@@ -284,23 +269,13 @@ impl Exhaust {
         {
             return Outcome::NoMate;
         }
-        let start = meter.used();
         while let Some(mut at) = self.queue.pop() {
-            if self.weighed
-                && !self.queue.by_cost
-                && self.spent + (meter.used() - start) >= BREADTH_FIRST_NODES
-            {
-                self.queue.push_front(at);
-                self.queue.turn_to_cost();
-                continue;
-            }
             let moves = at.pos.legal_moves();
             for (i, m) in moves.iter().enumerate().skip(at.done) {
                 match self.visit(&at, m, meter) {
                     Err(Stop) => {
                         at.done = i;
                         self.queue.push_front(at);
-                        self.spent += meter.used() - start;
                         return Outcome::Stopped;
                     }
                     Ok(Some(line)) => return Outcome::Mate(line),
@@ -385,7 +360,12 @@ impl Exhaust {
                 hash: nh,
                 quiet: q,
                 done: 0,
-                cost: at.cost + if m.is_zeroing() { 1 } else { QUIET_COST },
+                cost: at.cost
+                    + if at.pos.turn() == winner && !m.is_zeroing() {
+                        WINNER_QUIET_COST
+                    } else {
+                        1
+                    },
             });
         }
         Ok(None)
@@ -401,10 +381,12 @@ pub(crate) fn exhaust(
     meter: &mut Meter<'_>,
 ) -> Outcome {
     let mut plain = Exhaust::new(root, winner, horizon);
-    // The per-move check keeps to the plain enumeration counted move by
-    // move, whose cost on the forced lines it is run on is known.
+    // The per-move check keeps to the plain enumeration, breadth first and
+    // counted move by move, whose cost on the forced lines it is run on is
+    // known.
     plain.phantoms = None;
     plain.weighed = false;
+    plain.queue.by_cost = false;
     plain.run(meter)
 }
 

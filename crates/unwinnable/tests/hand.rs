@@ -711,19 +711,21 @@ fn a_pawn_walk_full_of_double_steps_is_enumerated_within_the_default_budget() {
 }
 
 #[test]
-fn a_march_of_pawns_is_enumerated_before_the_kings_walks() {
-    // Only kings and pawns, and the white king on a3 has no square; each
-    // side's helpmate is a march of pawns and captures with a few king
-    // moves between. Breadth first, the enumeration walked the free king
-    // everywhere at each step and ran out of the default budget; once it
-    // turns to the lines that move pawns and capture first, it finds both
-    // mates within it.
+fn a_march_of_pawns_is_enumerated_before_the_winners_piece_walks() {
+    // Only kings and pawns, and one king has no square; each side's
+    // helpmate is mostly a march of pawns, captures and promotions with
+    // the loser's moves between. Breadth first, the enumeration tried
+    // every walk of the winner's king and new pieces at each step of the
+    // march and ran out of the default budget; with the winner's quiet
+    // moves costing more, it finds each mate within it.
     for (fen, side) in [
         ("k7/3p1p2/7p/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1", Color::White),
         (
             "8/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/1k6 w - - 0 1",
             Color::Black,
         ),
+        ("8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", Color::Black),
+        ("5k2/p1p5/8/4p3/8/6p1/P1P1P1Pp/7K w - - 0 1", Color::White),
     ] {
         assert_eq!(oracle(fen, side), Some(true));
         let Verdict::Winnable { helpmate } = can_mate(&pos(fen), side, Budget::DEFAULT) else {
@@ -731,8 +733,8 @@ fn a_march_of_pawns_is_enumerated_before_the_kings_walks() {
         };
         replay(&pos(fen), side, &helpmate);
     }
-    // A helpmate of few plies but many quiet ones is still found first,
-    // breadth first.
+    // A short helpmate that walks the loser's king is still found first:
+    // the loser's quiet moves cost a ply.
     let fen = "6kB/P1p1P1P1/2P3P1/1p1p4/8/2K5/1P1P4/8 w - - 0 1";
     assert!(agrees(fen)[1]);
     let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
