@@ -68,9 +68,9 @@ pub(crate) enum Flavour {
     /// knights of composed mates do), and, where the winner's king is
     /// boxed in by its own pieces ([`walls::boxed`]), the loser's king's
     /// step nearer it round the pawns and its capture of a piece (it must
-    /// come and take them away: 152 undetermined sides of the hard set
-    /// of chasolver's tests to 149, the real games' positions 117.46
-    /// nodes on average to 117.49); a punished move costs one ply only,
+    /// come and take them away: 137 undetermined sides of the hard set
+    /// of chasolver's tests to 134, the real games' positions 117.09
+    /// nodes on average to 117.12); a punished move costs one ply only,
     /// as such lines need the loser's captures and pushes, except that a
     /// move that killed the position at the root is punished wherever it
     /// comes. The bishop's way, the loser's pawn captures and the moves

@@ -218,7 +218,10 @@ mod tests {
                 .unwrap()
         };
         let black = shakmaty::Color::Black;
-        assert!(boxed(&pos("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1"), black));
+        assert!(boxed(
+            &pos("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1"),
+            black
+        ));
         assert!(!boxed(&pos("k7/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1"), black));
         let white = shakmaty::Color::White;
         assert!(!boxed(

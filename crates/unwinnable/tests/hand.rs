@@ -570,6 +570,45 @@ fn open_endings_are_mated_within_the_default_budget() {
     }
 }
 
+/// Black's king is boxed in on a8 by its own bishop and the squares the
+/// white pawns attack: the white king must walk round and take the black
+/// men away before the b-pawn can run and mate. The walls flavour's free
+/// moves for the loser's king (nearer the boxed-in king, taking a piece)
+/// find the line within the default budget; chasolver agrees.
+#[test]
+fn a_king_boxed_in_by_its_own_pieces_is_freed_by_the_loser_within_the_default_budget() {
+    for fen in [
+        "k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1",
+        "k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::Black), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, Color::Black, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, Color::Black, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+    // A white king shut in on e4 by pawns alone (no piece of its own to
+    // take away) is not helped so: with the black king's walk to it free,
+    // White's mate was not found within the default budget. Black cannot
+    // mate (proved), White can.
+    let fen = "5b1b/8/1k1p1p2/3PpP2/3pKp2/3P1P2/8/3B1B2 w - - 0 1";
+    let p = pos(fen);
+    assert_eq!(
+        can_mate(&p, Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    match can_mate(&p, Color::White, Budget::DEFAULT) {
+        Verdict::Winnable { helpmate } => {
+            replay(&p, Color::White, &helpmate);
+        }
+        v => panic!("{fen}: {v:?}"),
+    }
+    assert_eq!(agrees(fen), [true, false]);
+}
+
 /// Pawn endings where the winner's pawn must promote on a file the
 /// loser's pawns block: the winner's king takes them as they come down,
 /// and the guided search's order, which values a pawn with a clear file,
