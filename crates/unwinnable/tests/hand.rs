@@ -609,6 +609,32 @@ fn a_king_boxed_in_by_its_own_pieces_is_freed_by_the_loser_within_the_default_bu
     assert_eq!(agrees(fen), [true, false]);
 }
 
+/// Open endings whose helpmates the aimed search finds in its longer
+/// share (to 52 % of the budget): Black's pawns, locked by the white
+/// pawns with six white bishops behind them, must get free and promote;
+/// five white bishops of one colour mate only once the black pawn has
+/// promoted to a blocker. Found within the default budget, replaying to
+/// mate; chasolver agrees.
+#[test]
+fn open_endings_mated_by_the_aimed_search_in_its_longer_share() {
+    for (fen, side) in [
+        (
+            "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1",
+            Color::Black,
+        ),
+        ("1B3B1B/2B5/p6B/8/8/8/8/1k1K4 w - - 0 1", Color::White),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, side, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, side, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+}
+
 /// Pawn endings where the winner's pawn must promote on a file the
 /// loser's pawns block: the winner's king takes them as they come down,
 /// and the guided search's order, which values a pawn with a clear file,
