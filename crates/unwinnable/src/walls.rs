@@ -87,7 +87,7 @@ const BOXED: usize = 4;
 /// over squares free of its own men and of pawns, and not attacked by the
 /// loser's pawns, it reaches at most [`BOXED`] squares, and more once its
 /// pieces are gone. They must then go, which in a helpmate is often the
-/// loser's king's work (a king shut in by pawns alone is not freed so).
+/// loser's work (a king shut in by pawns alone is not freed so).
 pub(crate) fn boxed(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let Some(k) = board.king_of(winner) else {

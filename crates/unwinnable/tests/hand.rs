@@ -590,6 +590,22 @@ fn a_king_boxed_in_by_its_own_pieces_is_freed_by_the_loser_within_the_default_bu
             v => panic!("{fen}: {v:?}"),
         }
     }
+    // The white king in the corner, boxed in by its own rook and bishop:
+    // the black bishops must take them (a capture by any black man of a
+    // white piece is free there).
+    for fen in [
+        "8/8/1b6/4k2B/8/4p1p1/4P1P1/5BRK b - - 0 1",
+        "8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, Color::White, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, Color::White, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
     // A white king shut in on e4 by pawns alone (no piece of its own to
     // take away) is not helped so: with the black king's walk to it free,
     // White's mate was not found within the default budget. Black cannot
