@@ -625,6 +625,33 @@ fn a_king_boxed_in_by_its_own_pieces_is_freed_by_the_loser_within_the_default_bu
     assert_eq!(agrees(fen), [true, false]);
 }
 
+/// Walls whose helpmates the walls flavour finds once it no longer
+/// punishes the loser's captures of pieces (bishops of both sides locked
+/// in a pawn chain; a king's box of bishops and pawns): found within the
+/// default budget, replaying to mate; chasolver agrees.
+#[test]
+fn the_loser_takes_the_winners_pieces_out_of_the_way_within_the_default_budget() {
+    for (fen, side) in [
+        (
+            "k1b1b3/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1",
+            Color::White,
+        ),
+        (
+            "8/4p3/1k1pPp2/3PbP2/3pBp2/3P1P2/8/3B1K2 w - - 0 1",
+            Color::Black,
+        ),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, side, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, side, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+}
+
 /// Open endings whose helpmates the aimed search finds in its longer
 /// share (to 52 % of the budget): Black's pawns, locked by the white
 /// pawns with six white bishops behind them, must get free and promote;
