@@ -73,14 +73,15 @@ pub(crate) enum Flavour {
     /// nodes on average to 117.12), and any loser man's capture of a
     /// piece (a king shut in by its own rook and bishop in the corner is
     /// freed by the loser's bishops' captures: 132 to 124, the real
-    /// games' 116.78 to 116.77); a punished move costs one ply only,
-    /// as such lines need the loser's captures and pushes, except that a
-    /// move that killed the position at the root is punished wherever it
-    /// comes; the loser's other captures are not punished at all (they
-    /// cost as a normal move, free after progress, and are not put last:
-    /// such lines often need the loser to take the winner's pieces out
-    /// of the way; 124 sides to 121, the real games' 116.77 nodes to
-    /// 116.46). The bishop's way, the loser's pawn captures and the moves
+    /// games' 116.78 to 116.77). The loser's other captures and its pawn
+    /// pushes, punished in the plain flavour, cost as a normal move (free
+    /// after progress, and not put last): such lines need the loser to
+    /// take the winner's pieces out of the way, or to push a pawn into a
+    /// capture or a promotion (for the captures 124 sides to 121, the
+    /// real games' 116.77 nodes to 116.46; for the pushes 121 to 107,
+    /// 116.46 to 116.22). Only a move that killed the position at the
+    /// root is punished, wherever it comes, at one ply. The bishop's way,
+    /// the loser's pawn captures and the moves
     /// punished everywhere are ideas of the CHA algorithm's last phase
     /// (Ambrona, "A Practical Algorithm for Chess Unwinnability", FUN
     /// 2022); the conditions and costs are ours, measured on its test sets.
@@ -611,7 +612,8 @@ impl Context<'_> {
                 Cost::Punish
             }
         } else if m.role() == Role::Pawn {
-            if self.pawns_only {
+            // See [`Flavour::Walls`] for its pushes.
+            if self.pawns_only || self.walls {
                 Cost::Normal
             } else {
                 Cost::Punish

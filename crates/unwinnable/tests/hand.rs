@@ -652,6 +652,31 @@ fn the_loser_takes_the_winners_pieces_out_of_the_way_within_the_default_budget()
     }
 }
 
+/// Walls whose helpmates the walls flavour finds once it no longer
+/// punishes the loser's pawn pushes (a pawn pushed into a capture that
+/// opens the wall, or on to promote to a blocker): found within the
+/// default budget, replaying to mate; chasolver agrees.
+#[test]
+fn the_losers_pushes_open_the_wall_within_the_default_budget() {
+    for (fen, side) in [
+        ("7k/p7/P7/8/8/6p1/4B1Pp/7K w - - 0 1", Color::White),
+        (
+            "b3k3/8/p1p5/p1Pp4/P1pP4/1pP5/pP6/K1B5 w - - 0 1",
+            Color::White,
+        ),
+        ("1nk5/1p1p4/bPpP4/BpP5/1P6/8/8/7K w - - 0 1", Color::Black),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        let p = pos(fen);
+        match can_mate(&p, side, Budget::DEFAULT) {
+            Verdict::Winnable { helpmate } => {
+                replay(&p, side, &helpmate);
+            }
+            v => panic!("{fen}: {v:?}"),
+        }
+    }
+}
+
 /// Open endings whose helpmates the aimed search finds in its longer
 /// share (to 52 % of the budget): Black's pawns, locked by the white
 /// pawns with six white bishops behind them, must get free and promote;
