@@ -73,14 +73,16 @@ pub(crate) enum Flavour {
     /// nodes on average to 117.12), and any loser man's capture of a
     /// piece (a king shut in by its own rook and bishop in the corner is
     /// freed by the loser's bishops' captures: 132 to 124, the real
-    /// games' 116.78 to 116.77). The loser's other captures and its pawn
-    /// pushes, punished in the plain flavour, cost as a normal move (free
-    /// after progress, and not put last): such lines need the loser to
-    /// take the winner's pieces out of the way, or to push a pawn into a
-    /// capture or a promotion (for the captures 124 sides to 121, the
-    /// real games' 116.77 nodes to 116.46; for the pushes 121 to 107,
-    /// 116.46 to 116.22). Only a move that killed the position at the
-    /// root is punished, wherever it comes, at one ply. The bishop's way,
+    /// games' 116.78 to 116.77). The loser's other captures, punished in
+    /// the plain flavour, are free too, and its pawn pushes cost as a
+    /// normal move (free after progress, and not put last): such lines
+    /// need the loser to take the winner's pieces out of the way, or to
+    /// push a pawn into a capture or a promotion (the captures as normal
+    /// moves, 124 sides to 121, the real games' 116.77 nodes to 116.46;
+    /// the pushes, 121 to 107, 116.46 to 116.22; the captures free, 107
+    /// to 103, 116.22 to 116.95, where free pushes settled fewer, 109).
+    /// Only a move that killed the position at the root is punished,
+    /// wherever it comes, at one ply. The bishop's way,
     /// the loser's pawn captures and the moves
     /// punished everywhere are ideas of the CHA algorithm's last phase
     /// (Ambrona, "A Practical Algorithm for Chess Unwinnability", FUN
@@ -607,7 +609,7 @@ impl Context<'_> {
             } else if self.walls {
                 // See [`Flavour::Walls`]: often the loser must take the
                 // winner's pieces out of the way.
-                Cost::Normal
+                Cost::Reward
             } else {
                 Cost::Punish
             }
