@@ -60,33 +60,31 @@ pub(crate) enum Flavour {
     /// For the composed positions behind pawn walls (see [`crate::walls`]):
     /// also free are a bishop's move nearer the mating corner round the
     /// locked pawns (either side's: the loser's bishop must often block
-    /// its own king there), the loser's capture of or by a pawn while the
-    /// winner has a bishop and the board is not bare (a wall must open
-    /// for a king to pass), and the winner's king's step nearer the
-    /// loser's by its walk round the pawns, and the loser's knight's move
-    /// nearer its own king (where it takes a flight square from it, as the
-    /// knights of composed mates do), and, where the winner's king is
-    /// boxed in by its own pieces ([`walls::boxed`]), the loser's king's
-    /// step nearer it round the pawns and its capture of a piece (it must
-    /// come and take them away: 137 undetermined sides of the hard set
-    /// of chasolver's tests to 134, the real games' positions 117.09
-    /// nodes on average to 117.12), and any loser man's capture of a
-    /// piece (a king shut in by its own rook and bishop in the corner is
-    /// freed by the loser's bishops' captures: 132 to 124, the real
-    /// games' 116.78 to 116.77). The loser's other captures, punished in
-    /// the plain flavour, are free too, and its pawn pushes cost as a
-    /// normal move (free after progress, and not put last): such lines
-    /// need the loser to take the winner's pieces out of the way, or to
-    /// push a pawn into a capture or a promotion (the captures as normal
-    /// moves, 124 sides to 121, the real games' 116.77 nodes to 116.46;
-    /// the pushes, 121 to 107, 116.46 to 116.22; the captures free, 107
-    /// to 103, 116.22 to 116.95, where free pushes settled fewer, 109).
-    /// Only a move that killed the position at the root is punished,
-    /// wherever it comes, at one ply. The bishop's way,
-    /// the loser's pawn captures and the moves
-    /// punished everywhere are ideas of the CHA algorithm's last phase
-    /// (Ambrona, "A Practical Algorithm for Chess Unwinnability", FUN
-    /// 2022); the conditions and costs are ours, measured on its test sets.
+    /// its own king there), every capture by the loser (a wall must open
+    /// for a king to pass, and the winner's pieces must often go out of
+    /// the way), the winner's king's step nearer the loser's by its walk
+    /// round the pawns, the loser's knight's move nearer its own king
+    /// (where it takes a flight square from it, as the knights of
+    /// composed mates do), and, where the winner's king is boxed in by its
+    /// own pieces ([`walls::boxed`]), the loser's king's step nearer it
+    /// round the pawns (it must come and take them away). The loser's
+    /// pawn pushes, punished in the plain flavour, cost as a normal move
+    /// (free after progress, and not put last): such lines need a pawn
+    /// pushed into a capture or on to a promotion. Only a move that
+    /// killed the position at the root is punished, wherever it comes,
+    /// at one ply. Measured on the hard set of chasolver's tests
+    /// (undetermined sides) and the real games' positions (nodes on
+    /// average): the boxed-in king's rescue by the loser's king, 137 to
+    /// 134 and 117.09 to 117.12; with any loser man's capture of a piece
+    /// free there, 124 (a king shut in by its own rook and bishop in the
+    /// corner, taken by the loser's bishops) and 116.77; the loser's other
+    /// captures, punished before, as normal moves, 121 and 116.46; its
+    /// pushes likewise, 107 and 116.22 (free, 109); all its captures
+    /// free, 103 and 116.95. The bishop's way, the loser's pawn captures
+    /// and the moves punished everywhere are ideas of the CHA algorithm's
+    /// last phase (Ambrona, "A Practical Algorithm for Chess
+    /// Unwinnability", FUN 2022); the conditions and costs are ours,
+    /// measured on its test sets.
     Walls,
 }
 
@@ -520,10 +518,6 @@ impl Extend {
         let pawns_only = !winner_moves && pawns_only(pos, self.winner);
         let corners = self.corner.unwrap_or(CORNERS);
         let walls = self.flavour == Flavour::Walls;
-        let breaks = walls
-            && !winner_moves
-            && (board.bishops() & board.by_color(self.winner)).any()
-            && board.occupied().count() > 5;
         let walk = match lk {
             Some(k) if self.walled && winner_moves => Some(walls::Walk::to(k, board.pawns())),
             _ => None,
@@ -540,7 +534,6 @@ impl Extend {
             weak,
             pawns_only,
             corners,
-            breaks,
             walk,
             bishop: self.bishop.as_ref(),
             fatal: &self.fatal,
@@ -561,14 +554,11 @@ struct Context<'a> {
     pawns_only: bool,
     /// The corners the loser's king is driven to.
     corners: Bitboard,
-    /// The loser's captures of or by a pawn open the wall ([`Flavour::Walls`]).
-    breaks: bool,
     /// The winner's king walks round the pawns to the loser's.
     walk: Option<walls::Walk>,
     /// Bishop moves to the mating corner.
     bishop: Option<&'a [u8; 64]>,
-    /// The loser's king walks round the pawns to the boxed-in winner's (and
-    /// any loser man's capture of a piece helps).
+    /// The loser's king walks round the pawns to the boxed-in winner's.
     rescue: Option<walls::Walk>,
     /// Moves that killed the position at the root.
     fatal: &'a [walls::Route],
@@ -604,11 +594,9 @@ impl Context<'_> {
         } else if self.frees(m) {
             Cost::Reward
         } else if m.is_capture() {
-            if self.breaks && (m.role() == Role::Pawn || m.capture() == Some(Role::Pawn)) {
-                Cost::Reward
-            } else if self.walls {
-                // See [`Flavour::Walls`]: often the loser must take the
-                // winner's pieces out of the way.
+            if self.walls {
+                // See [`Flavour::Walls`]: a wall must open for a king to
+                // pass, and the winner's pieces must often go.
                 Cost::Reward
             } else {
                 Cost::Punish
@@ -630,12 +618,11 @@ impl Context<'_> {
     }
 
     /// Does the loser's `m` come to free the boxed-in winner's king: its
-    /// king's step nearer it round the pawns, or any capture of a piece?
+    /// king's step nearer it round the pawns? (Its captures are free in
+    /// this flavour anyway.)
     fn frees(&self, m: &Move) -> bool {
-        let piece = m.capture().is_some_and(|r| r != Role::Pawn);
         match (&self.rescue, m.role(), m.from()) {
-            (Some(w), Role::King, Some(from)) => piece || w.steps(m.to()) < w.steps(from),
-            (Some(_), _, _) => piece,
+            (Some(w), Role::King, Some(from)) => w.steps(m.to()) < w.steps(from),
             _ => false,
         }
     }
