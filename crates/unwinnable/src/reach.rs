@@ -117,23 +117,37 @@ struct Assumed {
 /// of the subset stand still: pawns with a member right in front of them,
 /// pieces whose every target square holds a member of their own colour.
 /// Kings stay in (each pass checks that a fixed king has no square to go
-/// to). A pawn of the loser (the colour other than `winner`) whose every
-/// push would end on one of `checks` stays in too: there it would give a
-/// check the winner cannot answer (see [`mating_bans`]).
-fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> Bitboard {
+/// to). With `bans` (the winner, and the squares where a check may be
+/// unanswerable), a man of the loser whose every move would end on one of
+/// those squares next to the winner's fixed king stays in too: there it
+/// would give a check the winner cannot answer (see [`Bans`]); and
+/// so does a loser's knight in a battery (see [`battery`]).
+fn settle(mut set: Bitboard, board: &Board, bans: Option<(Color, Bitboard)>) -> Bitboard {
     loop {
         let pawns = set & board.pawns();
         let white = pawns & board.white() & set.shift(-8);
         let black = pawns & board.black() & set.shift(8);
         let mut next = white | black | (set & board.kings());
-        let checks = checks & !set & pawn_checks(board, set, winner);
-        if checks.any() {
-            next |= checked_pawns(board, set, !winner, checks);
+        if let Some((winner, checks)) = bans {
+            let checks = checks & !set & pawn_checks(board, set, winner);
+            if checks.any() {
+                next |= checked_pawns(board, set, !winner, checks);
+            }
+            next |= battery(board, set, winner);
         }
         for sq in set & !board.pawns() & !board.kings() {
             if let Some(piece) = board.piece_at(sq) {
                 let own = board.by_color(piece.color) & set;
-                if (attacks(sq, piece, set) & !own).is_empty() {
+                let targets = attacks(sq, piece, set) & !own;
+                let stuck = targets.is_empty()
+                    || bans.is_some_and(|(winner, checks)| {
+                        piece.color != winner
+                            && targets.is_subset(
+                                checks & !set & piece_checks(board, set, winner, piece.role),
+                            )
+                            && held_without(board, set, winner, sq)
+                    });
+                if stuck {
                     next.add(sq);
                 }
             }
@@ -142,6 +156,146 @@ fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> 
             return set;
         }
         set = next;
+    }
+}
+
+/// Whether the winner's king, one of `set`, is shut in by the other men of
+/// `set` alone with the loser's man on `gone` taken off: each square next
+/// to it holds a winner's man of `set` or is attacked by a loser's man of
+/// `set` but that one. Only attacks no man can block count (a pawn's, a
+/// knight's, a king's, a slider's from next door: [`attacks`] with every
+/// square occupied), since the man that leaves `gone` lands somewhere.
+/// The king can then neither step away from a check that man's move gives
+/// nor take it where it lands next to the king.
+fn held_without(board: &Board, set: Bitboard, winner: Color, gone: Square) -> bool {
+    let Some(k) = (set & board.kings() & board.by_color(winner)).single_square() else {
+        return false;
+    };
+    let mut cover = set & board.by_color(winner);
+    for m in set & board.by_color(!winner) {
+        if let (true, Some(piece)) = (m != gone, board.piece_at(m)) {
+            cover |= attacks(m, piece, Bitboard::FULL);
+        }
+    }
+    king_attacks(k).is_subset(cover)
+}
+
+/// Loser's knights of `set` in a battery: each stands between the
+/// winner's king, next to it, and a loser's queen, rook or bishop of `set`
+/// next to it on the same line, so that any move of the knight checks the
+/// king, which has no square ([`held_without`]); the winner has nothing
+/// but its king and one piece that would check the loser's king from the
+/// knight's square, and the loser's king, next to that square, is shut in
+/// by men of `set`. Such a knight never moves in a game that ends in the
+/// winner's mate:
+///
+/// - its move checks the winner (twice, or once from the slider); the
+///   king cannot move, so the winner's one piece must take the slider (the
+///   pass drops the slider from `F` if that piece can ever attack it, and
+///   the knight with it) or step between, onto the knight's square;
+/// - a piece on that square (by that step, or by taking the knight there)
+///   checks the loser's king, which cannot move (its other neighbours hold
+///   its men) nor take it (the winner's king defends it), and cannot be
+///   shielded (it is next door): the loser must take it, which the slider
+///   next to it always may, and the winner's bare king can never mate.
+///
+/// So it stays in `F`, and the pass lets the winner's piece attack it
+/// (see [`pass`]). This is a sound cousin of the saturation analysis in
+/// Ambrona, "A Practical Algorithm for Chess Unwinnability" (FUN 2022),
+/// which drops the loser's moves that uncover a check on a steady king
+/// and a lone piece's contact check that can only be taken.
+fn battery(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
+    let loser = !winner;
+    let mine = board.by_color(winner) & !board.kings();
+    let (Some(k), Some(lk), Some(one)) = (
+        (set & board.kings() & board.by_color(winner)).single_square(),
+        (set & board.kings() & board.by_color(loser)).single_square(),
+        mine.single_square(),
+    ) else {
+        return Bitboard::EMPTY;
+    };
+    let Some(lone) = board.piece_at(one).filter(|p| p.role != Role::Pawn) else {
+        return Bitboard::EMPTY;
+    };
+    let mut held = Bitboard::EMPTY;
+    for x in set & board.knights() & board.by_color(loser) & king_attacks(k) & king_attacks(lk) {
+        // The square beyond the knight, seen from the king.
+        let beyond = x
+            .offset(i32::from(x) - i32::from(k))
+            .filter(|s| king_attacks(x).contains(*s));
+        let Some(s) = beyond.filter(|s| set.contains(*s)) else {
+            continue;
+        };
+        let slider = board.piece_at(s).filter(|p| {
+            p.color == loser
+                && matches!(p.role, Role::Queen | Role::Rook | Role::Bishop)
+                && attacks(s, *p, Bitboard::FULL).contains(x)
+        });
+        let shut = king_attacks(lk)
+            .without(x)
+            .is_subset(set & board.by_color(loser));
+        let checks = attacks(x, lone, Bitboard::FULL).contains(lk);
+        if slider.is_some() && shut && checks && held_without(board, set, winner, x) {
+            held.add(x);
+        }
+    }
+    held
+}
+
+/// The loser's men that the winner's lone piece (see [`Turn::lone`]) never
+/// takes in a game that ends in its mate: those next to the loser's king
+/// when every other square next to it holds a loser's man of `walls`,
+/// where the piece would check that king, and either the winner's king
+/// (whose squares are `king`) could not defend it or another loser's man
+/// of `walls` next to it, or a knight's or a pawn's step away, attacks
+/// it. The check must be answered, the king cannot step away nor be
+/// shielded (it is next door), and that man or the king may take the
+/// piece (nothing can pin that man: the piece and the king are next to
+/// each other): every answer takes the winner's last man. (Ambrona's saturation
+/// analysis, FUN 2022, drops a last piece's contact check on a steady king
+/// for the same reason.)
+fn lone_takes(board: &Board, walls: Bitboard, turn: &Turn, king: Bitboard) -> Bitboard {
+    let loser = !turn.winner;
+    let mine = board.by_color(turn.winner) & !board.kings();
+    let lone = mine.single_square().and_then(|sq| board.piece_at(sq));
+    let lk = (walls & board.kings() & board.by_color(loser)).single_square();
+    let (true, Some(lone), Some(lk)) = (turn.lone, lone, lk) else {
+        return Bitboard::EMPTY;
+    };
+    let men = walls & board.by_color(loser);
+    let mut takes = Bitboard::EMPTY;
+    let defenders = |n: Square| {
+        (men & !board.kings()).into_iter().any(|m| {
+            m != n
+                && board
+                    .piece_at(m)
+                    .is_some_and(|p| attacks(m, p, Bitboard::FULL).contains(n))
+        })
+    };
+    for n in king_attacks(lk) & men & !king {
+        let taken = !around_all(king).contains(n) || defenders(n);
+        let shut = taken && king_attacks(lk).without(n).is_subset(men);
+        if shut && attacks(n, lone, Bitboard::FULL).contains(lk) {
+            takes.add(n);
+        }
+    }
+    takes
+}
+
+/// The squares from which a loser's piece of `role` would give a contact
+/// check to the winner's king, when that king is one of `set` (as
+/// [`Bans::piece`] counts them).
+fn piece_checks(board: &Board, set: Bitboard, winner: Color, role: Role) -> Bitboard {
+    match (set & board.kings() & board.by_color(winner)).single_square() {
+        Some(k) => attacks(
+            k,
+            Piece {
+                color: winner,
+                role,
+            },
+            Bitboard::FULL,
+        ),
+        None => Bitboard::EMPTY,
     }
 }
 
@@ -240,7 +394,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     // Pieces jammed among the pawns, and a king that can never move, stop
     // a pawn like a fixed pawn does.
     let mut assumed = Assumed::default();
-    let mut fixed = settle(board.occupied(), board, winner, Bitboard::FULL);
+    let mut fixed = settle(board.occupied(), board, Some((winner, Bitboard::FULL)));
     // A king in check now must leave its square by one of these moves.
     let escape = if pos.is_check() {
         pos.legal_moves()
@@ -259,6 +413,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
             pos.castles().has_color(Color::White),
         ],
         winner,
+        lone: (board.by_color(winner) & !board.kings()).count() == 1,
     };
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
@@ -271,12 +426,12 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
         }
         match pass(board, fixed, soft, &assumed, &turn) {
             Pass::Loosen(men) => {
-                fixed = settle(fixed & !men, board, winner, !assumed.answered);
+                fixed = settle(fixed & !men, board, Some((winner, !assumed.answered)));
                 soft |= men & board.pawns();
             }
             Pass::Answered(squares) => {
                 assumed.answered |= squares;
-                fixed = settle(fixed, board, winner, !assumed.answered);
+                fixed = settle(fixed, board, Some((winner, !assumed.answered)));
             }
             Pass::Crowd(crowd) => assumed.crowd = crowd,
             Pass::GiveUp => return false,
@@ -293,6 +448,12 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
     // never pass them.
     let hard = board.pawns() & !walls & !soft;
     let mut reach: [Reach; 2] = Default::default();
+    // A loser's piece may be fixed with empty squares next to the
+    // winner's fixed king among its targets (see [`settle`]): other men
+    // may stand there, so its lines are taken to end on them.
+    let contact = (walls & board.kings() & board.by_color(turn.winner))
+        .into_iter()
+        .fold(walls, |b, k| b | king_attacks(k));
     for color in [Color::Black, Color::White] {
         let r = &mut reach[color as usize];
         r.fixed = walls & board.by_color(color);
@@ -302,7 +463,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
                 r.sure |= if piece.role == Role::Pawn {
                     pawn_attacks(color, sq)
                 } else {
-                    attacks(sq, piece, walls)
+                    attacks(sq, piece, contact)
                 };
             }
         }
@@ -345,7 +506,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
         };
         free_pieces(board, walls, color, mine, theirs, bans);
     }
-    if !pawn_reaches(board, walls, hard, turn.winner, &bans, &mut reach) {
+    if !pawn_reaches(board, walls, hard, turn, &bans, &mut reach) {
         return Pass::GiveUp;
     }
     cage(board, &mut reach, turn);
@@ -357,18 +518,28 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
     if let Some(next) = recrowd(board, &reach, assumed) {
         return Pass::Crowd(next);
     }
+    // Knights in a battery, and the loser's men next to its shut-in king,
+    // may be attacked (see [`battery`] and [`lone_takes`]).
+    let batteries = battery(board, walls, turn.winner)
+        | lone_takes(board, walls, turn, reach[turn.winner as usize].king);
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
         let king_hits = around_all(them.king) & !them.banned;
         // (A fixed king has no square to go to: a check cannot move it.)
-        disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
+        disturbed |= me.fixed & !board.kings() & !batteries & (them.attack | them.pawn_attack);
         disturbed |= me.fixed & king_hits & !me.sure;
         disturbed |= loose_pawns(board, walls, hard, color, me, them, king_hits);
-        // Fixed pawns that could capture an enemy man.
+        // Fixed pawns that could capture an enemy man (the loser's never
+        // do when the winner has one man: see [`Turn::lone`]).
         let targets = them.stand | them.pawn_path | (them.fixed & !board.kings());
-        for sq in me.fixed & board.pawns() {
+        let capturing = if turn.lone && color != turn.winner {
+            Bitboard::EMPTY
+        } else {
+            me.fixed & board.pawns()
+        };
+        for sq in capturing {
             if (pawn_attacks(color, sq) & targets).any() {
                 disturbed.add(sq);
             }
@@ -752,7 +923,7 @@ fn stuck_with(
 ) -> bool {
     let mut set = stays;
     loop {
-        set = settle(set, board, Color::White, Bitboard::EMPTY);
+        set = settle(set, board, None);
         let mut next = set;
         for k in set & board.kings() {
             let Some(color) = board.color_at(k) else {
@@ -801,10 +972,11 @@ fn pawn_reaches(
     board: &Board,
     walls: Bitboard,
     hard: Bitboard,
-    winner: Color,
+    turn: &Turn,
     bans: &Bans,
     reach: &mut [Reach; 2],
 ) -> bool {
+    let winner = turn.winner;
     let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
         .into_iter()
         .filter_map(|sq| Some((board.color_at(sq)?, sq, Bitboard::from_square(sq), false)))
@@ -819,7 +991,11 @@ fn pawn_reaches(
         for (color, sq, cone, promoted) in pawns.iter_mut() {
             let (color, sq) = (*color, *sq);
             let e = !color as usize;
-            let targets = (reach[e].stand | cones[e]) & !walls;
+            let targets = if turn.lone && color != winner {
+                Bitboard::EMPTY
+            } else {
+                (reach[e].stand | cones[e]) & !walls
+            };
             let stop = walls | (hard & board.by_color(!color));
             let step = if color == Color::White { 8 } else { -8 };
             let banned = if color == winner {
@@ -1009,6 +1185,11 @@ struct Turn {
     castles: [bool; 2],
     /// The side whose mate is in question.
     winner: Color,
+    /// Whether the winner has one man besides its king. A capture by the
+    /// loser would then leave it a bare king, which never mates, so in a
+    /// game that ends in its mate the loser never captures: the loser's
+    /// pawns never leave their files.
+    lone: bool,
 }
 
 /// The region of the king of `color`; `false` if it stands where a fixed
