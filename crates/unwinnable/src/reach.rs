@@ -474,6 +474,22 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
             return Pass::GiveUp;
         }
     }
+    // A king shut in a small region always attacks (or stands on) the
+    // squares next to all of it, which the other king never enters; the
+    // regions are found again with those squares closed (they only
+    // shrink, so the squares found first still hold).
+    let near = [confined(reach[0].king), confined(reach[1].king)];
+    if near.iter().any(|b| b.any()) {
+        for color in [Color::Black, Color::White] {
+            reach[color as usize].sure |= near[color as usize];
+        }
+        for color in [Color::Black, Color::White] {
+            let (mine, theirs) = split(&mut reach, color);
+            if !kings(board, color, mine, theirs, turn) {
+                return Pass::GiveUp;
+            }
+        }
+    }
     // A fixed king must stay where it is. Kings that can move leave `F`
     // first, alone: with a king taken as fixed, the other side's region
     // is too small to judge what else is safe (see [`cage`]).
@@ -845,6 +861,26 @@ fn always_attacked(piece: Piece, region: Bitboard, pieces: usize) -> Bitboard {
         }
     }
     sure
+}
+
+/// The squares a king whose region is `region` always attacks or stands
+/// on: those next to (or on) every square of it. Kings never stand side
+/// by side, so the other king never enters them; a man there is defended
+/// by the king wherever it is. (Empty for a region of more than a few
+/// squares: no square is next to all of them.)
+fn confined(region: Bitboard) -> Bitboard {
+    let mut near = Bitboard::FULL;
+    for s in region {
+        near &= king_attacks(s).with(s);
+        if near.is_empty() {
+            break;
+        }
+    }
+    if region.is_empty() {
+        Bitboard::EMPTY
+    } else {
+        near
+    }
 }
 
 /// Every square next to one of `squares`.

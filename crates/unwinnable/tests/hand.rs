@@ -680,3 +680,114 @@ fn a_pawn_ending_with_a_shut_in_king_is_enumerated_within_the_default_budget() {
     let fen = "8/3p1p1p/1p6/1P6/KP6/PP1P4/5P2/k7 w - - 0 1";
     assert!(agrees(fen)[1]);
 }
+
+#[test]
+fn a_knight_in_a_battery_against_a_walled_in_king_never_moves() {
+    // The white king on c1 has no square; the black knight on b2 stands
+    // between it and the black queen on a3, so any knight move checks it:
+    // Nd3 mates, Nd1 must be met by Qb2, which checks the black king (its
+    // other neighbours are all black men) and is taken by the queen. The
+    // black king can only be checked once b2 opens, so white, whose queen
+    // is its one man, cannot mate; the structure proves it at once.
+    for fen in [
+        "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1",
+        "6Q1/8/4b3/8/ppp5/qkp3r1/rnp5/n1K5 b - - 0 1",
+        // A bishop behind the knight, and a queen on a2 whose one move,
+        // Qb1, would mate white: it never moves either.
+        "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+    // A white knight too: it can check the black king (Nd4), which mates.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K4N b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // A pawn on a3 instead of the queen: the knight moves freely.
+    let fen = "6Q1/8/4b3/8/ppp5/pkp3b1/rnp5/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // The c4 pawn gone: the black king has a square, so Qb2 need not be
+    // taken.
+    let fen = "6Q1/8/4b3/8/pp6/qkp3b1/rnp5/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // A white pawn besides the queen: taking the queen no longer leaves
+    // white a bare king.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp3P1/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_lone_piece_never_takes_where_it_must_be_taken() {
+    // White's queen is its one man: a capture by black leaves white a
+    // bare king, so black's pawns never capture, and a queen that takes a
+    // man next to the walled-in black king (Qxc4+, Qxc2+) is taken at
+    // once. With the a1 knight gone, Qxc2 is mate (nothing black takes on
+    // c2, which the white king defends): the proof must not fire.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/2K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    let fen = "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/2K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn knights_whose_every_move_mates_the_caged_king_stay_put() {
+    // The white king on c5 has no square, and the white bishops are all
+    // on dark squares behind their own pawns. Every move of the black
+    // knights (Na6, Nd7, Nb7, Ne6) is a knight's check on c5 that no white
+    // man can answer, the black king's mate: so they never move, c6
+    // stays defended, and white, shut in, cannot mate.
+    for fen in [
+        "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+        "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1B1 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+    // A light white bishop can take a checking knight: white can mate.
+    let fen = "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1BB b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // Without the b8 knight, or the d8 one, c6 is not held for ever.
+    for fen in [
+        "b2n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+        "bn4k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+}
+
+#[test]
+fn a_king_shut_in_two_squares_keeps_the_other_king_out() {
+    // The black king walks between d8 and e8 only, so d7 and d8 are always
+    // next to it (or under it) and the white king, shut in round b7 and
+    // a6 with its bishop, can never come round to take the f8 bishop.
+    // Nothing moves then but the white king, the h1 bishop and the dark
+    // black bishop, and black, all of whose men stand or move on dark
+    // squares, can never check a king on light ones.
+    for fen in [
+        "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/8/p7/P7/4b2B b - - 0 1",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::Black), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+    // A light black bishop can check: black can mate.
+    let fen = "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/8/p7/P7/3b3B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    // Without the e6 pawn the black king gets out, and so does e7.
+    let fen = "Bb1k1b2/bKp1p1p1/1pP3P1/1P6/8/p7/P7/4b2B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    // Without the f8 bishop the black king's region is wide open.
+    let fen = "BbK1k3/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
