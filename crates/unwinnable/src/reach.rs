@@ -905,6 +905,30 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     ];
     let pieces = board.occupied() & !board.pawns() & !board.kings();
     let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
+    // The other side's king, while the piece tried is there, stays in the
+    // part of its region it can reach without taking it: a man the king
+    // can only come next to by way of that square outlives the piece.
+    let takers = [
+        (
+            reach[1].attack | reach[1].pawn_attack,
+            reach[1].king,
+            reach[1].banned,
+        ),
+        (
+            reach[0].attack | reach[0].pawn_attack,
+            reach[0].king,
+            reach[0].banned,
+        ),
+    ];
+    let safe_while = |from: Square, color: Color| {
+        let (hits, region, banned) = takers[color as usize];
+        let start = board.by_color(!color) & board.kings() & region;
+        let near = flood(start, |s| {
+            king_attacks(s) & region & !Bitboard::from_square(from)
+        });
+        let threat = hits | (around_all(near) & !banned);
+        (pieces & board.by_color(color) & !threat) | (safe & board.by_color(!color))
+    };
     let sure = [reach[0].sure, reach[1].sure];
     let fixed = [reach[0].fixed, reach[1].fixed];
     let mut changed = false;
@@ -925,7 +949,8 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
             if (attacks(from, piece, board.occupied()) & !own).any() {
                 continue;
             }
-            let stays = walls | board.kings() | safe | Bitboard::from_square(from);
+            let stays =
+                walls | board.kings() | safe_while(from, piece.color) | Bitboard::from_square(from);
             if stuck_with(board, stays, from, sure, fixed) {
                 // Its lines end on the men jammed with it, which stay.
                 man.2 = Bitboard::from_square(from);

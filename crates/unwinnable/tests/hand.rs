@@ -791,3 +791,28 @@ fn a_king_shut_in_two_squares_keeps_the_other_king_out() {
     assert_eq!(oracle(fen, Color::Black), Some(true));
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_rook_jammed_until_the_king_that_takes_it_passes_stays_put() {
+    // The white rook on g1 is jammed by the f1 and h1 bishops and the g2
+    // pawn. The black king may take the h1 bishop, but only from g1 or h2,
+    // which it reaches only by taking the rook first: so the rook never
+    // moves, the white king on d1 stays shut in, and neither side can
+    // mate (all the bishops but a2's and h7's are jammed too, and those
+    // are light against a king that walks on dark squares and h1).
+    let fen = "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the g3 pawn the black king reaches h2 by g3, takes h1, and
+    // the rook gets out; without the h1 bishop it is out at once: both
+    // sides can mate.
+    for fen in [
+        "8/7B/7b/8/3p1p1p/b1pP1P1P/B1PpBkP1/3K1BRB w - - 0 1",
+        "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BR1 w - - 0 1",
+    ] {
+        assert_eq!(agrees(fen), [true, true], "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::White), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+}
