@@ -527,7 +527,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
     }
     cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
-    let answers = bans.answered(board, &reach[turn.winner as usize], !turn.winner);
+    let answers = bans.answered(board, walls, &reach[turn.winner as usize], !turn.winner);
     if answers.any() {
         return Pass::Answered(answers);
     }
@@ -1203,7 +1203,7 @@ impl Bans {
     /// The banned squares (for the loser's men on `board`) where the
     /// winner, whose reach is `w`, could answer the check after all (its
     /// king cannot: it attacks the square but a fixed man defends it).
-    fn answered(&self, board: &Board, w: &Reach, loser: Color) -> Bitboard {
+    fn answered(&self, board: &Board, walls: Bitboard, w: &Reach, loser: Color) -> Bitboard {
         if self.king.is_none() {
             return Bitboard::EMPTY;
         }
@@ -1234,8 +1234,75 @@ impl Bans {
                 }
             }
         }
+        bad | self.uncovered(board, walls, w, loser)
+    }
+
+    /// The banned squares a fixed man of the loser (held by the bans, see
+    /// [`settle`]) would step to, where a free piece of the winner could
+    /// take it along the line it opens by leaving: the reaches take its
+    /// square as a wall, which stops that line.
+    fn uncovered(&self, board: &Board, walls: Bitboard, w: &Reach, loser: Color) -> Bitboard {
+        let mut bad = Bitboard::EMPTY;
+        for from in walls & board.by_color(loser) & !board.kings() {
+            let Some(piece) = board.piece_at(from) else {
+                continue;
+            };
+            let goes = if piece.role == Role::Pawn {
+                let step = if loser == Color::White { 8 } else { -8 };
+                let one = Bitboard::from_square(from).shift(step);
+                (one | one.shift(step)) & self.pawn()
+            } else {
+                attacks(from, piece, walls) & self.piece(piece.role)
+            };
+            for t in goes {
+                if revealed(w, walls, t, from) {
+                    bad.add(t);
+                }
+            }
+        }
         bad
     }
+}
+
+/// Whether a free queen, rook or bishop of `w` could stand on the line
+/// from `t` through `from`, beyond `from` and before the first man of
+/// `walls`, with the kind of move to attack `t` along it once `from` is
+/// empty.
+fn revealed(w: &Reach, walls: Bitboard, t: Square, from: Square) -> bool {
+    let (df, dr) = (
+        from.file() as i32 - t.file() as i32,
+        from.rank() as i32 - t.rank() as i32,
+    );
+    let straight = df == 0 || dr == 0;
+    if !(straight || df.abs() == dr.abs()) {
+        return false;
+    }
+    let mut stands = Bitboard::EMPTY;
+    for &(piece, _, stand, _) in &w.men {
+        let fits = match piece.role {
+            Role::Queen => true,
+            Role::Rook => straight,
+            Role::Bishop => !straight,
+            _ => false,
+        };
+        if fits {
+            stands |= stand;
+        }
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let (mut x, mut y) = (from.file() as i32 + sf, from.rank() as i32 + sr);
+    while (0..8).contains(&x) && (0..8).contains(&y) {
+        let b = Square::from_coords(shakmaty::File::new(x as u32), shakmaty::Rank::new(y as u32));
+        if walls.contains(b) {
+            return false;
+        }
+        if stands.contains(b) {
+            return true;
+        }
+        x += sf;
+        y += sr;
+    }
+    false
 }
 
 /// The side to move, and where its king may go if it is in check now.
@@ -1644,6 +1711,35 @@ mod tests {
             assert_eq!(mask(&squares, Bitboard::FULL), seen, "{k}");
             assert_eq!(seen.count_ones() as usize, near.count(), "{k}");
         }
+    }
+
+    /// A man that leaves its square opens the line behind it: a free rook
+    /// or queen further up the file may then take on the square it went
+    /// to, unless a wall stands between; a bishop does not move along a
+    /// file, and a knight's jump opens no line at all.
+    #[test]
+    fn the_line_a_leaving_man_opens_is_seen() {
+        let mut w = Reach::default();
+        let rook = Piece {
+            color: Color::White,
+            role: Role::Rook,
+        };
+        let stand = Bitboard::from_square(Square::G6).with(Square::A6);
+        w.men.push((rook, Square::A6, stand, Bitboard::EMPTY));
+        assert!(revealed(&w, Bitboard::EMPTY, Square::G2, Square::G3));
+        assert!(!revealed(
+            &w,
+            Bitboard::from_square(Square::G4),
+            Square::G2,
+            Square::G3
+        ));
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::F2, Square::G3));
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::E2, Square::G3));
+        w.men[0].0.role = Role::Bishop;
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::G2, Square::G3));
+        let stand = Bitboard::from_square(Square::E5);
+        w.men[0].2 = stand;
+        assert!(revealed(&w, Bitboard::EMPTY, Square::H2, Square::G3));
     }
 
     /// Every way of picking one mask from each list, tried one by one.
