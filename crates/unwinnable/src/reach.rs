@@ -1517,14 +1517,18 @@ fn mate_on(
     let mut start: u16 = ALL_NINE & !mask(&squares, near);
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
     // What each winner's man attacks and holds (stands on) from each
-    // square of its reach.
+    // square of its reach. A man holds a flight square only where some
+    // other man of the winner could defend it (its king covers the
+    // squares next to it through its own pick): elsewhere the loser's
+    // king takes it.
+    let defended = w.attack | w.pawn_attack | w.sure;
     let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(hits.len());
     for man in hits {
         // Sized at once: growing it push by push reallocates.
         let mut m = Vec::with_capacity(1 + man.len());
         m.push((0, 0));
         for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
-            let held = Bitboard::from_square(s) & flights;
+            let held = Bitboard::from_square(s) & flights & defended;
             // A square from which the man neither attacks nor holds one
             // of the nine gives the empty pick, which the list has.
             if (h & near).is_empty() && held.is_empty() {
@@ -1592,7 +1596,6 @@ fn mate_on(
                         .map(|s| (king_attacks(s) & w.king & sources).any()),
                 )
                 .collect();
-            let defended = w.attack | w.pawn_attack | w.sure;
             let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
             from.into_iter().any(|p| {
                 let came = mask(&squares, Bitboard::from_square(p));

@@ -816,3 +816,24 @@ fn a_rook_jammed_until_the_king_that_takes_it_passes_stays_put() {
         assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
     }
 }
+
+#[test]
+fn pawns_of_one_file_cannot_hold_the_squares_they_stand_on() {
+    // Black's king on f8 and its bishop are shut in; black can only check
+    // with its g-pawns, which stand on one file and so never defend each
+    // other: wherever the white king is checked, it takes the pawn next
+    // to it (a bare white king and the g2 pawn build no cage with them).
+    let fen = "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP4P1/8 b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(false));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // A black pawn on f5 defends g4; a white pawn on h2 or e2 blocks a
+    // square of its own king: black can mate.
+    for fen in [
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P1pp1/6p1/8/KP4P1/8 b - - 0 1",
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP4PP/8 b - - 0 1",
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP2P1P1/8 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::Black), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+}
