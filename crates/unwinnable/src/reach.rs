@@ -1069,6 +1069,11 @@ fn pawn_reaches(
             let start =
                 Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             let grown = flood(*cone, |s| {
+                // A moving enemy pawn stops a pawn only on the file they
+                // share now (where neither passes the other): one that
+                // came to another file by a capture may find that file's
+                // pawn gone past it, or taken (en passant, say).
+                let stop = if s.file() == sq.file() { stop } else { walls };
                 let push = Bitboard::from_square(s).shift(step) & !stop;
                 let push = if start.contains(s) {
                     push

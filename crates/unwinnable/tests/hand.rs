@@ -837,3 +837,30 @@ fn pawns_of_one_file_cannot_hold_the_squares_they_stand_on() {
         assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
     }
 }
+
+#[test]
+fn a_pawn_that_takes_onto_another_file_is_not_stopped_by_that_files_pawn() {
+    // Black's h4 pawn is blocked by h3, and the white g2 pawn looks like a
+    // pawn that stops anything on the g-file. But after g2-g4 the h4 pawn
+    // takes it en passant and runs to g1: black can mate (chasolver's
+    // helpmate starts Ba7 g4 hxg3). The structure must not count the g2
+    // pawn as a stop for a pawn that comes to its file by a capture.
+    for (fen, side) in [
+        (
+            "1b3kBR/4pP1P/1p1pP2P/1P1P4/7p/7P/K3B1P1/8 b - - 0 1",
+            Color::Black,
+        ),
+        // The same with b2-b4 axb3.
+        (
+            "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/p7/P1B5/1P1B4/K7 b - - 0 1",
+            Color::Black,
+        ),
+        (
+            "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/p7/P1B5/1P1B4/K7 b - - 0 1",
+            Color::White,
+        ),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, side), "{fen}");
+    }
+}
