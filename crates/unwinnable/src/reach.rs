@@ -310,7 +310,8 @@ fn pawn_checks(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
 
 /// The pawns of `color` in `set` whose single step ends on one of
 /// `checks` and that cannot step twice past it (not on their first rank,
-/// or the second square is held by `set` or is one of `checks` too).
+/// or the second square is held by `set` or is one of `checks` too), when
+/// the winner's king is shut in without them ([`held_without`]).
 fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -> Bitboard {
     let step = if color == Color::White { 8 } else { -8 };
     let start = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
@@ -321,7 +322,11 @@ fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -
             continue;
         }
         let two = one.shift(step);
-        if !start.contains(sq) || two.intersects(set | checks) {
+        // The king must stay shut in without this pawn's attacks, which
+        // its step takes away (g6-g7+ frees h7 for a king on h8).
+        let winner = !color;
+        let steps = !start.contains(sq) || two.intersects(set | checks);
+        if steps && held_without(board, set, winner, sq) {
             held.add(sq);
         }
     }

@@ -864,3 +864,14 @@ fn a_pawn_that_takes_onto_another_file_is_not_stopped_by_that_files_pawn() {
         assert!(!proved_unwinnable_statically(fen, side), "{fen}");
     }
 }
+
+#[test]
+fn a_pawn_whose_check_frees_a_square_is_no_mating_pawn() {
+    // g6-g7+ checks the black king on h8, which looks shut in; but h7 was
+    // shut only by the g6 pawn itself, so the king steps there, and the
+    // pawn goes on to g8, a knight, that black's b-pawn takes on c6 to run
+    // and mate (chasolver's helpmate). The pawn is not held on g6.
+    let fen = "2bBRK1k/1pPpPP2/1P1P2Pp/7P/8/8/8/8 w - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
