@@ -205,10 +205,7 @@ pub fn dead_position_within(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -
         // Each side's analysis runs its whole schedule on what is left: on
         // one meter, the second side's first steps (its quickest) would be
         // counted as already spent by the first side's nodes.
-        let mut meter = Meter::new(Budget {
-            nodes: left,
-            ..budget
-        });
+        let mut meter = Meter::new(Budget { nodes: left, ..budget });
         let verdict = analyse(pos, side, horizon, &mut meter);
         left = left.saturating_sub(meter.used());
         match verdict {
