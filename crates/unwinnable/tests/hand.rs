@@ -682,6 +682,125 @@ fn a_pawn_ending_with_a_shut_in_king_is_enumerated_within_the_default_budget() {
 }
 
 #[test]
+fn a_pawn_runs_through_to_mate_a_king_with_no_square() {
+    // The white king on h1 has no square and white has only pawns: black
+    // must take the a-pawn with its king, so that its own a-pawn runs
+    // through and the new queen mates on a1 while white spends its last
+    // tempo moves. The search aimed at that promotion finds it within the
+    // default budget (about 14,000 nodes); without it the analysis left
+    // this side undetermined.
+    let fen = "k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn the_pawn_whose_blocker_comes_to_the_king_runs_through() {
+    // The white king on a3 has no square. Black's d-pawn runs only once
+    // white's d-pawn has come up to be taken by the black king (the black
+    // king alone is too slow to fetch it); then white spends its f- and
+    // h-pawn moves, exactly as many as black needs to promote and mate
+    // (Qa7#). Of black's four pawns the search for this one comes first;
+    // found within the default budget (about 37,000 nodes; before, about
+    // 350,000, by the enumeration).
+    let fen = "k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn a_king_with_no_square_that_no_promotion_can_mate_is_not_mated() {
+    // The same kind of position with the black king on a1: the promotion
+    // searches run (the white king on a3 has no square) but white's tempo
+    // moves do not last, and black cannot mate; the enumeration proves it
+    // within the default budget, after the searches' slice.
+    let fen = "8/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/k7 w - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn a_pawn_walk_full_of_double_steps_is_enumerated_within_the_default_budget() {
+    // The white king on a5 has no square and only pawns can move; the
+    // double steps of both sides' pawns make en passant squares at every
+    // turn, whose states the enumeration looks up by hash without playing
+    // the move. Neither side can mate, and it proves both within the
+    // default budget.
+    let fen = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    for side in [Color::White, Color::Black] {
+        assert_eq!(
+            can_mate(&pos(fen), side, Budget::DEFAULT),
+            Verdict::Unwinnable
+        );
+    }
+    // Black mates in these, found within the default budget too.
+    for fen in [
+        "k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1",
+        "8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1",
+    ] {
+        assert!(agrees(fen)[1]);
+        let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT)
+        else {
+            panic!("{fen}: Black can mate");
+        };
+        replay(&pos(fen), Color::Black, &helpmate);
+    }
+}
+
+#[test]
+fn a_march_of_pawns_is_enumerated_before_the_winners_piece_walks() {
+    // Only kings and pawns, and one king has no square; each side's
+    // helpmate is mostly a march of pawns, captures and promotions with
+    // the loser's moves between. Breadth first, the enumeration tried
+    // every walk of the winner's king and new pieces at each step of the
+    // march and ran out of the default budget; with the winner's quiet
+    // moves costing more, it finds each mate within it.
+    for (fen, side) in [
+        ("k7/3p1p2/7p/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1", Color::White),
+        (
+            "8/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/1k6 w - - 0 1",
+            Color::Black,
+        ),
+        ("8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", Color::Black),
+        ("5k2/p1p5/8/4p3/8/6p1/P1P1P1Pp/7K w - - 0 1", Color::White),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true));
+        let Verdict::Winnable { helpmate } = can_mate(&pos(fen), side, Budget::DEFAULT) else {
+            panic!("{fen}: {side} can mate");
+        };
+        replay(&pos(fen), side, &helpmate);
+    }
+    // A short helpmate that walks the loser's king is still found first:
+    // the loser's quiet moves cost a ply.
+    let fen = "6kB/P1p1P1P1/2P3P1/1p1p4/8/2K5/1P1P4/8 w - - 0 1";
+    assert!(agrees(fen)[1]);
+    let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
+        panic!("Black can mate");
+    };
+    assert!(helpmate.len() <= 12, "{}", helpmate.len());
+    // Where no helpmate exists, the order changes nothing: the whole set
+    // is visited and the proof holds.
+    let fen = "6kB/p3p1P1/6P1/p1p5/8/4P3/PKP5/8 b - - 0 1";
+    assert!(!agrees(fen)[1]);
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
 fn a_knight_in_a_battery_against_a_walled_in_king_never_moves() {
     // The white king on c1 has no square; the black knight on b2 stands
     // between it and the black queen on a3, so any knight move checks it:

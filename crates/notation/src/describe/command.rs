@@ -31,7 +31,7 @@ pub enum Command {
     Scan(Line),
     /// `q SQUARE`: what stands on a square.
     Square(Square),
-    /// `m SQUARE`: legal moves of the piece there.
+    /// `m SQUARE`: legal moves from a square (a piece, or a Tavreli tower).
     Moves(Square),
     /// `a SQUARE`: attackers of a square.
     Attackers(Square),
@@ -157,9 +157,9 @@ static SPECS: &[Spec] = &[
         arg: Arg::Square,
         word: CommandWord::Moves,
         help: [
-            ("SQUARE", "legal moves of the piece there"),
-            ("ПОЛЕ", "возможные ходы фигуры"),
-            ("FELD", "die legalen Züge der Figur"),
+            ("SQUARE", "legal moves from a square"),
+            ("ПОЛЕ", "возможные ходы с поля"),
+            ("FELD", "die legalen Züge von einem Feld"),
         ],
     },
     Spec {
