@@ -994,3 +994,61 @@ fn a_pawn_whose_check_frees_a_square_is_no_mating_pawn() {
     assert_eq!(oracle(fen, Color::Black), Some(true));
     assert!(!proved_unwinnable_statically(fen, Color::Black));
 }
+
+#[test]
+fn a_deeper_round_finds_the_mate_that_a_shallow_one_spends_its_slice_on() {
+    // Black has only pawns and its king no square: the shut-in schedule.
+    // The plain extension search's rounds of depth 2 and 3 spend about
+    // 7,800 and 8,600 nodes without a mate, more than their first slice;
+    // the probing rounds, given up after 1,000 nodes each, reach depth 4,
+    // which mates within 500 (about 14,000 nodes in all; undetermined
+    // within the default budget before, and 16,800 nodes with 2,000,000).
+    let fen = "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn a_resumed_walls_round_finds_the_mate_its_first_slice_stopped_short_of() {
+    // The walls flavour's second slice resumes the round its first slice
+    // stopped instead of giving it up: the mate is found within the
+    // default budget (about 93,000 nodes; undetermined before).
+    let fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn rounds_stopped_anywhere_and_resumed_never_prove_a_winnable_side_lost() {
+    // Budgets that stop the slices (and the probing rounds) at many
+    // different points: a resumed or given-up round must never pass for a
+    // complete one, so a side that can mate is never called unwinnable.
+    for (fen, side) in [
+        ("K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - - 0 1", Color::Black),
+        (
+            "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1",
+            Color::Black,
+        ),
+        (
+            "k1b1b3/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1",
+            Color::White,
+        ),
+    ] {
+        let p = pos(fen);
+        for nodes in (3_000..=120_000).step_by(9_000) {
+            let v = can_mate(&p, side, Budget::nodes(nodes));
+            assert_ne!(v, Verdict::Unwinnable, "{fen} {side} {nodes}");
+            if let Verdict::Winnable { helpmate } = &v {
+                replay(&p, side, helpmate);
+            }
+        }
+    }
+}
