@@ -153,6 +153,11 @@ pub(crate) struct Extend {
     line: Vec<Move>,
     round: u32,
     cut: bool,
+    /// The depth of the round a slice stopped, to be resumed.
+    stopped: Option<u32>,
+    /// The positions the stopped round was inside, which a resumed round
+    /// must enter again.
+    unfinished: Vec<u64>,
     /// The corner the loser's king is driven to, if the winner's bishops
     /// choose one (a lone bishop mates only in a corner of its colour).
     corner: Option<Bitboard>,
@@ -208,8 +213,15 @@ impl Extend {
             line: Vec::new(),
             round: 0,
             cut: false,
+            stopped: None,
+            unfinished: Vec::new(),
             corner,
         }
+    }
+
+    /// Whether a slice stopped the last round.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped.is_some()
     }
 
     /// One round with `depth` plies of depth from `pos`.
@@ -221,8 +233,22 @@ impl Extend {
         horizon: Horizon,
         meter: &mut Meter<'_>,
     ) -> Result<Round, Stop> {
-        self.round += 1;
-        self.cut = false;
+        // Called again at the depth of the round that a slice stopped,
+        // the round is resumed: the same round, its cuts kept, so the
+        // positions it searched through stay settled for it, while those
+        // it was inside (the line when it stopped) leave the table to be
+        // entered again. Called at another depth, the stopped round is
+        // given up, its table kept as it was.
+        if self.stopped == Some(depth) {
+            for h in self.unfinished.drain(..) {
+                self.table.remove(&h);
+            }
+        } else {
+            self.unfinished.clear();
+            self.round += 1;
+            self.cut = false;
+        }
+        self.stopped = None;
         // Every node pops itself off the line, even when a slice stops
         // it, so the line and its buckets are empty already; clearing
         // the buckets each round would cost more than a short search.
@@ -231,7 +257,11 @@ impl Extend {
             self.buckets.fill(0);
         }
         self.line.clear();
-        if self.node(pos, hash, depth, horizon.left(), false, true, meter)? {
+        let found = self.node(pos, hash, depth, horizon.left(), false, true, meter);
+        if found.is_err() {
+            self.stopped = Some(depth);
+        }
+        if found? {
             return Ok(Round::Mate(std::mem::take(&mut self.line)));
         }
         Ok(if self.cut { Round::Cut } else { Round::NoMate })
@@ -317,6 +347,10 @@ impl Extend {
         let found = self.children(pos, h, moves, left, quiet, progress, meter);
         self.path.pop();
         self.buckets[bucket(h)] -= 1;
+        if found.is_err() {
+            // Stopped inside: not searched through (see `Extend::round`).
+            self.unfinished.push(h);
+        }
         found
     }
 

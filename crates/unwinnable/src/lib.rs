@@ -70,7 +70,7 @@
 //!    only pawns beside a king with no square (or both sides have only
 //!    pawns and one king has none), the enumeration comes early and gets
 //!    most of the budget;
-//! 4. the flavour for walls again, deeper, until the budget is spent.
+//! 4. both searches again, deeper, until the budget is spent.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
@@ -273,11 +273,13 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
     for &(step, share) in schedule {
         let meter = meter.share(share);
         let found = match step {
-            Step::Extend => extended(&mut ext, pos, &mut depth, horizon, hash, meter),
-            Step::Walls => {
+            Step::Extend => extended(&mut ext, pos, &mut depth, horizon, hash, meter, false),
+            Step::Probe => probed(&mut ext, pos, &mut depth, horizon, hash, meter),
+            Step::Walls | Step::WallsResumed => {
                 let walled = walled
                     .get_or_insert_with(|| extend::Extend::new(pos, side, extend::Flavour::Walls));
-                extended(walled, pos, &mut walled_depth, horizon, hash, meter)
+                let resume = matches!(step, Step::WallsResumed);
+                extended(walled, pos, &mut walled_depth, horizon, hash, meter, resume)
             }
             Step::Guided => match guided(&mut searcher, pos, hash, disc, meter) {
                 Ok(line) => Some(Verdict::Winnable { helpmate: line }),
@@ -325,11 +327,18 @@ fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) ->
 /// A step of the analysis after the fast check.
 #[derive(Clone, Copy)]
 enum Step {
-    /// Rounds of the extension search, resumed where the last slice
-    /// stopped.
+    /// Rounds of the extension search, from one round deeper than the
+    /// one the last slice stopped.
     Extend,
-    /// Rounds of its flavour for pawn walls, likewise.
+    /// Rounds of the extension search of [`PROBE_NODES`] nodes at most
+    /// each, every one deeper than the last ([`probed`]).
+    Probe,
+    /// Rounds of its flavour for pawn walls, likewise from one round
+    /// deeper than the one the last slice stopped.
     Walls,
+    /// Rounds of that flavour, from the round the last slice stopped,
+    /// resumed where it stopped.
+    WallsResumed,
     /// Rounds of the guided search, resumed likewise.
     Guided,
     /// Rounds of the search aimed at a fixed mating picture, in open
@@ -351,11 +360,10 @@ enum Step {
 /// the moves) take turns in growing slices; then the complete
 /// enumeration (which proves the positions whose reachable set is small;
 /// it keeps what it has seen, so a later slice would resume it) and
-/// the flavour for walls again, deeper, in three slices (a guided slice
-/// from 80 % to 85 % found fewer once the flavour for walls no longer
-/// punished the loser's captures and pushes: 103 undetermined sides of
-/// the hard set with it, 101 without; one slice from 64 % to the end in
-/// place of the three, 111). The plain
+/// both searches again, deeper (the guided one only briefly: given to
+/// the flavour for walls, its slice from 80 % to 85 % settled two sides
+/// more of the hard set before the resumed walls slice and the probes,
+/// 103 to 101 undetermined, and two fewer with them, 82 to 84). The plain
 /// extension search keeps only its first slice: after it, the flavour for
 /// walls finds more helpmates in the same nodes (measured on the hard set
 /// of chasolver's tests). A longer first slice (6 % of the budget) finds
@@ -397,18 +405,29 @@ enum Step {
 /// spent as many nodes on average (117.46; 117.48 before the winner's
 /// pieces were limited to one minor, which also lost one side of the
 /// hard set).
+///
+/// A slice that stops a round gives it up for a deeper one (a deeper
+/// round often reaches a mate sooner than a shallower one rules it out),
+/// except the walls flavour's second slice, which resumes the round its
+/// first slice stopped where it stopped: there, four more sides of the
+/// hard set were settled and three lost (137 to 136 undetermined, the
+/// real games' positions' average nodes 117.09 to 117.17). Resumed in
+/// another slice instead: in the first, 137; in the third, 143; in the
+/// fourth, 143; in the last, 139; in the second and the last, 143; in
+/// every slice of both schedules, 155 (the rounds that a deeper one
+/// would have overtaken are run to their end).
 const SCHEDULE: [(Step, f64); 12] = [
     (Step::Extend, 0.02),
     (Step::Target, 0.52),
     (Step::Promote, 0.1),
     (Step::Walls, 0.03),
     (Step::Guided, 0.05),
-    (Step::Walls, 0.15),
+    (Step::WallsResumed, 0.15),
     (Step::Guided, 0.21),
     (Step::Walls, 0.3),
     (Step::Exhaust, 0.64),
     (Step::Walls, 0.8),
-    (Step::Walls, 0.85),
+    (Step::Guided, 0.85),
     (Step::Walls, 1.0),
 ];
 
@@ -460,23 +479,35 @@ fn open(pos: &Chess) -> bool {
 /// undetermined sides without the searches here): to 13 %, 138; to 15 %
 /// and to 20 %, 137; to 25 %, 139; to 30 %, 140.
 ///
-/// The flavour for walls takes the first tenth after the plain search
-/// alone: with a guided slice from 3 % to 5 %, one side more of the hard
-/// set was undetermined (101 to 100 without it, once the flavour no
-/// longer punished the loser's captures and pushes), and the real
-/// games' positions spent about as many nodes (116.91 to 116.89).
-const SHUT_IN_SCHEDULE: [(Step, f64); 6] = [
+/// Before them, from 10 % to 12 %, the plain extension search's rounds
+/// again, each given up after [`PROBE_NODES`] for a deeper one
+/// ([`Step::Probe`]): its first slice stops in a round that would spend
+/// many more nodes than a deeper one needs for the mate. One more side of
+/// the hard set settled (137 to 136 undetermined) and none lost, the
+/// positions of real games' nodes unchanged; to 14 %, one proof of the
+/// enumeration lost for it; after the promotion searches (20 % to 22 %),
+/// three sides more undetermined. In [`SCHEDULE`] probes cost more than
+/// they found: after its first slice (2 % to 6 %), 141; after the first
+/// guided slice (5 % to 9 %), 139.
+///
+/// The guided slice from 3 % to 5 %, given to the flavour for walls,
+/// settled one side more of the hard set before the resumed walls slice
+/// and the probes (101 to 100 undetermined), none with them (82).
+const SHUT_IN_SCHEDULE: [(Step, f64); 7] = [
     (Step::Extend, 0.02),
     (Step::Walls, 0.03),
-    (Step::Walls, 0.05),
+    (Step::Guided, 0.05),
     (Step::Walls, 0.1),
+    (Step::Probe, 0.12),
     (Step::Promote, 0.2),
     (Step::Exhaust, 1.0),
 ];
 
 /// One flavour of the extension search's rounds, ever deeper from `depth` on, until one
 /// decides or the meter's slice runs out (`None`; `depth` is then the
-/// round to resume with).
+/// round it stopped). A round that the last slice stopped is resumed
+/// where it stopped if `resume`, else given up for one round deeper.
+#[allow(clippy::too_many_arguments)]
 fn extended(
     search: &mut extend::Extend,
     pos: &Chess,
@@ -484,7 +515,11 @@ fn extended(
     horizon: Horizon,
     hash: u64,
     meter: &mut Meter<'_>,
+    resume: bool,
 ) -> Option<Verdict> {
+    if !resume && search.stopped() {
+        *depth += 1;
+    }
     loop {
         match search.round(pos, hash, *depth, horizon, meter) {
             Ok(extend::Round::Mate(line)) => return Some(Verdict::Winnable { helpmate: line }),
@@ -493,6 +528,39 @@ fn extended(
             Err(_) => return None,
         }
     }
+}
+
+/// The most nodes one round of [`Step::Probe`] may spend before it is
+/// given up for a deeper one. Measured on the hard set of chasolver's
+/// tests with the probes from 10 % to 12 % of the budget in
+/// [`SHUT_IN_SCHEDULE`]: rounds of 1,000 nodes settled one side more
+/// (137 to 136 undetermined), as did rounds of 2,000 to 13 %.
+const PROBE_NODES: u64 = 1000;
+
+/// Rounds of the plain extension search of [`PROBE_NODES`] nodes at most
+/// each, one deeper than the last, until one decides or the meter's slice
+/// runs out. A deeper round follows the rewarded moves further before it
+/// turns back, so it often reaches a mate that a shallower one would
+/// spend many more nodes to rule out (`K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8
+/// w`, black: the rounds of depth 2 and 3 spend 7,800 and 8,600 nodes in
+/// vain, the round of depth 4 mates within 500). A round given up proves
+/// nothing, so only a complete one can answer that the side cannot mate.
+fn probed(
+    search: &mut extend::Extend,
+    pos: &Chess,
+    depth: &mut u32,
+    horizon: Horizon,
+    hash: u64,
+    meter: &mut Meter<'_>,
+) -> Option<Verdict> {
+    let end = meter.cap();
+    let mut found = None;
+    while found.is_none() && meter.used() < end && !meter.halted() {
+        meter.cap_at(end.min(meter.used() + PROBE_NODES));
+        found = extended(search, pos, depth, horizon, hash, meter, false);
+    }
+    meter.cap_at(end);
+    found
 }
 
 /// Guided rounds of growing discrepancy from `disc` on, until the meter's

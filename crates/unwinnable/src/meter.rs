@@ -50,6 +50,22 @@ impl<'a> Meter<'a> {
         self
     }
 
+    /// The node count at which the current slice ends.
+    pub(crate) fn cap(&self) -> u64 {
+        self.cap
+    }
+
+    /// End the current slice at `nodes` spent in all (at most the whole
+    /// budget).
+    pub(crate) fn cap_at(&mut self, nodes: u64) {
+        self.cap = nodes.min(self.total);
+    }
+
+    /// Whether the caller's callback has stopped the analysis.
+    pub(crate) fn halted(&self) -> bool {
+        self.halted
+    }
+
     /// Count one node.
     pub(crate) fn tick(&mut self) -> Result<(), Stop> {
         if self.halted || self.used >= self.cap {

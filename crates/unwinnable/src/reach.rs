@@ -117,23 +117,37 @@ struct Assumed {
 /// of the subset stand still: pawns with a member right in front of them,
 /// pieces whose every target square holds a member of their own colour.
 /// Kings stay in (each pass checks that a fixed king has no square to go
-/// to). A pawn of the loser (the colour other than `winner`) whose every
-/// push would end on one of `checks` stays in too: there it would give a
-/// check the winner cannot answer (see [`mating_bans`]).
-fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> Bitboard {
+/// to). With `bans` (the winner, and the squares where a check may be
+/// unanswerable), a man of the loser whose every move would end on one of
+/// those squares next to the winner's fixed king stays in too: there it
+/// would give a check the winner cannot answer (see [`Bans`]); and
+/// so does a loser's knight in a battery (see [`battery`]).
+fn settle(mut set: Bitboard, board: &Board, bans: Option<(Color, Bitboard)>) -> Bitboard {
     loop {
         let pawns = set & board.pawns();
         let white = pawns & board.white() & set.shift(-8);
         let black = pawns & board.black() & set.shift(8);
         let mut next = white | black | (set & board.kings());
-        let checks = checks & !set & pawn_checks(board, set, winner);
-        if checks.any() {
-            next |= checked_pawns(board, set, !winner, checks);
+        if let Some((winner, checks)) = bans {
+            let checks = checks & !set & pawn_checks(board, set, winner);
+            if checks.any() {
+                next |= checked_pawns(board, set, !winner, checks);
+            }
+            next |= battery(board, set, winner);
         }
         for sq in set & !board.pawns() & !board.kings() {
             if let Some(piece) = board.piece_at(sq) {
                 let own = board.by_color(piece.color) & set;
-                if (attacks(sq, piece, set) & !own).is_empty() {
+                let targets = attacks(sq, piece, set) & !own;
+                let stuck = targets.is_empty()
+                    || bans.is_some_and(|(winner, checks)| {
+                        piece.color != winner
+                            && targets.is_subset(
+                                checks & !set & piece_checks(board, set, winner, piece.role),
+                            )
+                            && held_without(board, set, winner, sq)
+                    });
+                if stuck {
                     next.add(sq);
                 }
             }
@@ -142,6 +156,146 @@ fn settle(mut set: Bitboard, board: &Board, winner: Color, checks: Bitboard) -> 
             return set;
         }
         set = next;
+    }
+}
+
+/// Whether the winner's king, one of `set`, is shut in by the other men of
+/// `set` alone with the loser's man on `gone` taken off: each square next
+/// to it holds a winner's man of `set` or is attacked by a loser's man of
+/// `set` but that one. Only attacks no man can block count (a pawn's, a
+/// knight's, a king's, a slider's from next door: [`attacks`] with every
+/// square occupied), since the man that leaves `gone` lands somewhere.
+/// The king can then neither step away from a check that man's move gives
+/// nor take it where it lands next to the king.
+fn held_without(board: &Board, set: Bitboard, winner: Color, gone: Square) -> bool {
+    let Some(k) = (set & board.kings() & board.by_color(winner)).single_square() else {
+        return false;
+    };
+    let mut cover = set & board.by_color(winner);
+    for m in set & board.by_color(!winner) {
+        if let (true, Some(piece)) = (m != gone, board.piece_at(m)) {
+            cover |= attacks(m, piece, Bitboard::FULL);
+        }
+    }
+    king_attacks(k).is_subset(cover)
+}
+
+/// Loser's knights of `set` in a battery: each stands between the
+/// winner's king, next to it, and a loser's queen, rook or bishop of `set`
+/// next to it on the same line, so that any move of the knight checks the
+/// king, which has no square ([`held_without`]); the winner has nothing
+/// but its king and one piece that would check the loser's king from the
+/// knight's square, and the loser's king, next to that square, is shut in
+/// by men of `set`. Such a knight never moves in a game that ends in the
+/// winner's mate:
+///
+/// - its move checks the winner (twice, or once from the slider); the
+///   king cannot move, so the winner's one piece must take the slider (the
+///   pass drops the slider from `F` if that piece can ever attack it, and
+///   the knight with it) or step between, onto the knight's square;
+/// - a piece on that square (by that step, or by taking the knight there)
+///   checks the loser's king, which cannot move (its other neighbours hold
+///   its men) nor take it (the winner's king defends it), and cannot be
+///   shielded (it is next door): the loser must take it, which the slider
+///   next to it always may, and the winner's bare king can never mate.
+///
+/// So it stays in `F`, and the pass lets the winner's piece attack it
+/// (see [`pass`]). This is a sound cousin of the saturation analysis in
+/// Ambrona, "A Practical Algorithm for Chess Unwinnability" (FUN 2022),
+/// which drops the loser's moves that uncover a check on a steady king
+/// and a lone piece's contact check that can only be taken.
+fn battery(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
+    let loser = !winner;
+    let mine = board.by_color(winner) & !board.kings();
+    let (Some(k), Some(lk), Some(one)) = (
+        (set & board.kings() & board.by_color(winner)).single_square(),
+        (set & board.kings() & board.by_color(loser)).single_square(),
+        mine.single_square(),
+    ) else {
+        return Bitboard::EMPTY;
+    };
+    let Some(lone) = board.piece_at(one).filter(|p| p.role != Role::Pawn) else {
+        return Bitboard::EMPTY;
+    };
+    let mut held = Bitboard::EMPTY;
+    for x in set & board.knights() & board.by_color(loser) & king_attacks(k) & king_attacks(lk) {
+        // The square beyond the knight, seen from the king.
+        let beyond = x
+            .offset(i32::from(x) - i32::from(k))
+            .filter(|s| king_attacks(x).contains(*s));
+        let Some(s) = beyond.filter(|s| set.contains(*s)) else {
+            continue;
+        };
+        let slider = board.piece_at(s).filter(|p| {
+            p.color == loser
+                && matches!(p.role, Role::Queen | Role::Rook | Role::Bishop)
+                && attacks(s, *p, Bitboard::FULL).contains(x)
+        });
+        let shut = king_attacks(lk)
+            .without(x)
+            .is_subset(set & board.by_color(loser));
+        let checks = attacks(x, lone, Bitboard::FULL).contains(lk);
+        if slider.is_some() && shut && checks && held_without(board, set, winner, x) {
+            held.add(x);
+        }
+    }
+    held
+}
+
+/// The loser's men that the winner's lone piece (see [`Turn::lone`]) never
+/// takes in a game that ends in its mate: those next to the loser's king
+/// when every other square next to it holds a loser's man of `walls`,
+/// where the piece would check that king, and either the winner's king
+/// (whose squares are `king`) could not defend it or another loser's man
+/// of `walls` next to it, or a knight's or a pawn's step away, attacks
+/// it. The check must be answered, the king cannot step away nor be
+/// shielded (it is next door), and that man or the king may take the
+/// piece (nothing can pin that man: the piece and the king are next to
+/// each other): every answer takes the winner's last man. (Ambrona's saturation
+/// analysis, FUN 2022, drops a last piece's contact check on a steady king
+/// for the same reason.)
+fn lone_takes(board: &Board, walls: Bitboard, turn: &Turn, king: Bitboard) -> Bitboard {
+    let loser = !turn.winner;
+    let mine = board.by_color(turn.winner) & !board.kings();
+    let lone = mine.single_square().and_then(|sq| board.piece_at(sq));
+    let lk = (walls & board.kings() & board.by_color(loser)).single_square();
+    let (true, Some(lone), Some(lk)) = (turn.lone, lone, lk) else {
+        return Bitboard::EMPTY;
+    };
+    let men = walls & board.by_color(loser);
+    let mut takes = Bitboard::EMPTY;
+    let defenders = |n: Square| {
+        (men & !board.kings()).into_iter().any(|m| {
+            m != n
+                && board
+                    .piece_at(m)
+                    .is_some_and(|p| attacks(m, p, Bitboard::FULL).contains(n))
+        })
+    };
+    for n in king_attacks(lk) & men & !king {
+        let taken = !around_all(king).contains(n) || defenders(n);
+        let shut = taken && king_attacks(lk).without(n).is_subset(men);
+        if shut && attacks(n, lone, Bitboard::FULL).contains(lk) {
+            takes.add(n);
+        }
+    }
+    takes
+}
+
+/// The squares from which a loser's piece of `role` would give a contact
+/// check to the winner's king, when that king is one of `set` (as
+/// [`Bans::piece`] counts them).
+fn piece_checks(board: &Board, set: Bitboard, winner: Color, role: Role) -> Bitboard {
+    match (set & board.kings() & board.by_color(winner)).single_square() {
+        Some(k) => attacks(
+            k,
+            Piece {
+                color: winner,
+                role,
+            },
+            Bitboard::FULL,
+        ),
+        None => Bitboard::EMPTY,
     }
 }
 
@@ -156,7 +310,8 @@ fn pawn_checks(board: &Board, set: Bitboard, winner: Color) -> Bitboard {
 
 /// The pawns of `color` in `set` whose single step ends on one of
 /// `checks` and that cannot step twice past it (not on their first rank,
-/// or the second square is held by `set` or is one of `checks` too).
+/// or the second square is held by `set` or is one of `checks` too), when
+/// the winner's king is shut in without them ([`held_without`]).
 fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -> Bitboard {
     let step = if color == Color::White { 8 } else { -8 };
     let start = Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
@@ -167,7 +322,11 @@ fn checked_pawns(board: &Board, set: Bitboard, color: Color, checks: Bitboard) -
             continue;
         }
         let two = one.shift(step);
-        if !start.contains(sq) || two.intersects(set | checks) {
+        // The king must stay shut in without this pawn's attacks, which
+        // its step takes away (g6-g7+ frees h7 for a king on h8).
+        let winner = !color;
+        let steps = !start.contains(sq) || two.intersects(set | checks);
+        if steps && held_without(board, set, winner, sq) {
             held.add(sq);
         }
     }
@@ -240,7 +399,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
     // Pieces jammed among the pawns, and a king that can never move, stop
     // a pawn like a fixed pawn does.
     let mut assumed = Assumed::default();
-    let mut fixed = settle(board.occupied(), board, winner, Bitboard::FULL);
+    let mut fixed = settle(board.occupied(), board, Some((winner, Bitboard::FULL)));
     // A king in check now must leave its square by one of these moves.
     let escape = if pos.is_check() {
         pos.legal_moves()
@@ -259,6 +418,7 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
             pos.castles().has_color(Color::White),
         ],
         winner,
+        lone: (board.by_color(winner) & !board.kings()).count() == 1,
     };
     // Moving pawns found capturable: they no longer stop the enemy pawns
     // of their file.
@@ -271,12 +431,12 @@ pub(crate) fn structure(pos: &Chess, winner: Color) -> bool {
         }
         match pass(board, fixed, soft, &assumed, &turn) {
             Pass::Loosen(men) => {
-                fixed = settle(fixed & !men, board, winner, !assumed.answered);
+                fixed = settle(fixed & !men, board, Some((winner, !assumed.answered)));
                 soft |= men & board.pawns();
             }
             Pass::Answered(squares) => {
                 assumed.answered |= squares;
-                fixed = settle(fixed, board, winner, !assumed.answered);
+                fixed = settle(fixed, board, Some((winner, !assumed.answered)));
             }
             Pass::Crowd(crowd) => assumed.crowd = crowd,
             Pass::GiveUp => return false,
@@ -293,6 +453,12 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
     // never pass them.
     let hard = board.pawns() & !walls & !soft;
     let mut reach: [Reach; 2] = Default::default();
+    // A loser's piece may be fixed with empty squares next to the
+    // winner's fixed king among its targets (see [`settle`]): other men
+    // may stand there, so its lines are taken to end on them.
+    let contact = (walls & board.kings() & board.by_color(turn.winner))
+        .into_iter()
+        .fold(walls, |b, k| b | king_attacks(k));
     for color in [Color::Black, Color::White] {
         let r = &mut reach[color as usize];
         r.fixed = walls & board.by_color(color);
@@ -302,7 +468,7 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
                 r.sure |= if piece.role == Role::Pawn {
                     pawn_attacks(color, sq)
                 } else {
-                    attacks(sq, piece, walls)
+                    attacks(sq, piece, contact)
                 };
             }
         }
@@ -311,6 +477,22 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
         let (mine, theirs) = split(&mut reach, color);
         if !kings(board, color, mine, theirs, turn) {
             return Pass::GiveUp;
+        }
+    }
+    // A king shut in a small region always attacks (or stands on) the
+    // squares next to all of it, which the other king never enters; the
+    // regions are found again with those squares closed (they only
+    // shrink, so the squares found first still hold).
+    let near = [confined(reach[0].king), confined(reach[1].king)];
+    if near.iter().any(|b| b.any()) {
+        for color in [Color::Black, Color::White] {
+            reach[color as usize].sure |= near[color as usize];
+        }
+        for color in [Color::Black, Color::White] {
+            let (mine, theirs) = split(&mut reach, color);
+            if !kings(board, color, mine, theirs, turn) {
+                return Pass::GiveUp;
+            }
         }
     }
     // A fixed king must stay where it is. Kings that can move leave `F`
@@ -345,30 +527,40 @@ fn pass(board: &Board, walls: Bitboard, soft: Bitboard, assumed: &Assumed, turn:
         };
         free_pieces(board, walls, color, mine, theirs, bans);
     }
-    if !pawn_reaches(board, walls, hard, turn.winner, &bans, &mut reach) {
+    if !pawn_reaches(board, walls, hard, turn, &bans, &mut reach) {
         return Pass::GiveUp;
     }
     cage(board, &mut reach, turn);
     hold(board, walls, &mut reach);
-    let answers = bans.answered(board, &reach[turn.winner as usize], !turn.winner);
+    let answers = bans.answered(board, walls, &reach[turn.winner as usize], !turn.winner);
     if answers.any() {
         return Pass::Answered(answers);
     }
     if let Some(next) = recrowd(board, &reach, assumed) {
         return Pass::Crowd(next);
     }
+    // Knights in a battery, and the loser's men next to its shut-in king,
+    // may be attacked (see [`battery`] and [`lone_takes`]).
+    let batteries = battery(board, walls, turn.winner)
+        | lone_takes(board, walls, turn, reach[turn.winner as usize].king);
     for color in [Color::Black, Color::White] {
         let c = color as usize;
         let (me, them) = (&reach[c], &reach[1 - c]);
         // Fixed men an enemy piece, pawn or king can take.
         let king_hits = around_all(them.king) & !them.banned;
         // (A fixed king has no square to go to: a check cannot move it.)
-        disturbed |= me.fixed & !board.kings() & (them.attack | them.pawn_attack);
+        disturbed |= me.fixed & !board.kings() & !batteries & (them.attack | them.pawn_attack);
         disturbed |= me.fixed & king_hits & !me.sure;
         disturbed |= loose_pawns(board, walls, hard, color, me, them, king_hits);
-        // Fixed pawns that could capture an enemy man.
+        // Fixed pawns that could capture an enemy man (the loser's never
+        // do when the winner has one man: see [`Turn::lone`]).
         let targets = them.stand | them.pawn_path | (them.fixed & !board.kings());
-        for sq in me.fixed & board.pawns() {
+        let capturing = if turn.lone && color != turn.winner {
+            Bitboard::EMPTY
+        } else {
+            me.fixed & board.pawns()
+        };
+        for sq in capturing {
             if (pawn_attacks(color, sq) & targets).any() {
                 disturbed.add(sq);
             }
@@ -676,6 +868,26 @@ fn always_attacked(piece: Piece, region: Bitboard, pieces: usize) -> Bitboard {
     sure
 }
 
+/// The squares a king whose region is `region` always attacks or stands
+/// on: those next to (or on) every square of it. Kings never stand side
+/// by side, so the other king never enters them; a man there is defended
+/// by the king wherever it is. (Empty for a region of more than a few
+/// squares: no square is next to all of them.)
+fn confined(region: Bitboard) -> Bitboard {
+    let mut near = Bitboard::FULL;
+    for s in region {
+        near &= king_attacks(s).with(s);
+        if near.is_empty() {
+            break;
+        }
+    }
+    if region.is_empty() {
+        Bitboard::EMPTY
+    } else {
+        near
+    }
+}
+
 /// Every square next to one of `squares`.
 fn around_all(squares: Bitboard) -> Bitboard {
     let mut hits = Bitboard::EMPTY;
@@ -698,6 +910,30 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
     ];
     let pieces = board.occupied() & !board.pawns() & !board.kings();
     let safe = (pieces & board.black() & !threat[0]) | (pieces & board.white() & !threat[1]);
+    // The other side's king, while the piece tried is there, stays in the
+    // part of its region it can reach without taking it: a man the king
+    // can only come next to by way of that square outlives the piece.
+    let takers = [
+        (
+            reach[1].attack | reach[1].pawn_attack,
+            reach[1].king,
+            reach[1].banned,
+        ),
+        (
+            reach[0].attack | reach[0].pawn_attack,
+            reach[0].king,
+            reach[0].banned,
+        ),
+    ];
+    let safe_while = |from: Square, color: Color| {
+        let (hits, region, banned) = takers[color as usize];
+        let start = board.by_color(!color) & board.kings() & region;
+        let near = flood(start, |s| {
+            king_attacks(s) & region & !Bitboard::from_square(from)
+        });
+        let threat = hits | (around_all(near) & !banned);
+        (pieces & board.by_color(color) & !threat) | (safe & board.by_color(!color))
+    };
     let sure = [reach[0].sure, reach[1].sure];
     let fixed = [reach[0].fixed, reach[1].fixed];
     let mut changed = false;
@@ -718,7 +954,8 @@ fn hold(board: &Board, walls: Bitboard, reach: &mut [Reach; 2]) {
             if (attacks(from, piece, board.occupied()) & !own).any() {
                 continue;
             }
-            let stays = walls | board.kings() | safe | Bitboard::from_square(from);
+            let stays =
+                walls | board.kings() | safe_while(from, piece.color) | Bitboard::from_square(from);
             if stuck_with(board, stays, from, sure, fixed) {
                 // Its lines end on the men jammed with it, which stay.
                 man.2 = Bitboard::from_square(from);
@@ -752,7 +989,7 @@ fn stuck_with(
 ) -> bool {
     let mut set = stays;
     loop {
-        set = settle(set, board, Color::White, Bitboard::EMPTY);
+        set = settle(set, board, None);
         let mut next = set;
         for k in set & board.kings() {
             let Some(color) = board.color_at(k) else {
@@ -801,10 +1038,11 @@ fn pawn_reaches(
     board: &Board,
     walls: Bitboard,
     hard: Bitboard,
-    winner: Color,
+    turn: &Turn,
     bans: &Bans,
     reach: &mut [Reach; 2],
 ) -> bool {
+    let winner = turn.winner;
     let mut pawns: Vec<(Color, Square, Bitboard, bool)> = (board.pawns() & !walls)
         .into_iter()
         .filter_map(|sq| Some((board.color_at(sq)?, sq, Bitboard::from_square(sq), false)))
@@ -819,7 +1057,11 @@ fn pawn_reaches(
         for (color, sq, cone, promoted) in pawns.iter_mut() {
             let (color, sq) = (*color, *sq);
             let e = !color as usize;
-            let targets = (reach[e].stand | cones[e]) & !walls;
+            let targets = if turn.lone && color != winner {
+                Bitboard::EMPTY
+            } else {
+                (reach[e].stand | cones[e]) & !walls
+            };
             let stop = walls | (hard & board.by_color(!color));
             let step = if color == Color::White { 8 } else { -8 };
             let banned = if color == winner {
@@ -832,6 +1074,11 @@ fn pawn_reaches(
             let start =
                 Bitboard::from_rank(color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             let grown = flood(*cone, |s| {
+                // A moving enemy pawn stops a pawn only on the file they
+                // share now (where neither passes the other): one that
+                // came to another file by a capture may find that file's
+                // pawn gone past it, or taken (en passant, say).
+                let stop = if s.file() == sq.file() { stop } else { walls };
                 let push = Bitboard::from_square(s).shift(step) & !stop;
                 let push = if start.contains(s) {
                     push
@@ -966,7 +1213,7 @@ impl Bans {
     /// The banned squares (for the loser's men on `board`) where the
     /// winner, whose reach is `w`, could answer the check after all (its
     /// king cannot: it attacks the square but a fixed man defends it).
-    fn answered(&self, board: &Board, w: &Reach, loser: Color) -> Bitboard {
+    fn answered(&self, board: &Board, walls: Bitboard, w: &Reach, loser: Color) -> Bitboard {
         if self.king.is_none() {
             return Bitboard::EMPTY;
         }
@@ -997,8 +1244,75 @@ impl Bans {
                 }
             }
         }
+        bad | self.uncovered(board, walls, w, loser)
+    }
+
+    /// The banned squares a fixed man of the loser (held by the bans, see
+    /// [`settle`]) would step to, where a free piece of the winner could
+    /// take it along the line it opens by leaving: the reaches take its
+    /// square as a wall, which stops that line.
+    fn uncovered(&self, board: &Board, walls: Bitboard, w: &Reach, loser: Color) -> Bitboard {
+        let mut bad = Bitboard::EMPTY;
+        for from in walls & board.by_color(loser) & !board.kings() {
+            let Some(piece) = board.piece_at(from) else {
+                continue;
+            };
+            let goes = if piece.role == Role::Pawn {
+                let step = if loser == Color::White { 8 } else { -8 };
+                let one = Bitboard::from_square(from).shift(step);
+                (one | one.shift(step)) & self.pawn()
+            } else {
+                attacks(from, piece, walls) & self.piece(piece.role)
+            };
+            for t in goes {
+                if revealed(w, walls, t, from) {
+                    bad.add(t);
+                }
+            }
+        }
         bad
     }
+}
+
+/// Whether a free queen, rook or bishop of `w` could stand on the line
+/// from `t` through `from`, beyond `from` and before the first man of
+/// `walls`, with the kind of move to attack `t` along it once `from` is
+/// empty.
+fn revealed(w: &Reach, walls: Bitboard, t: Square, from: Square) -> bool {
+    let (df, dr) = (
+        from.file() as i32 - t.file() as i32,
+        from.rank() as i32 - t.rank() as i32,
+    );
+    let straight = df == 0 || dr == 0;
+    if !(straight || df.abs() == dr.abs()) {
+        return false;
+    }
+    let mut stands = Bitboard::EMPTY;
+    for &(piece, _, stand, _) in &w.men {
+        let fits = match piece.role {
+            Role::Queen => true,
+            Role::Rook => straight,
+            Role::Bishop => !straight,
+            _ => false,
+        };
+        if fits {
+            stands |= stand;
+        }
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let (mut x, mut y) = (from.file() as i32 + sf, from.rank() as i32 + sr);
+    while (0..8).contains(&x) && (0..8).contains(&y) {
+        let b = Square::from_coords(shakmaty::File::new(x as u32), shakmaty::Rank::new(y as u32));
+        if walls.contains(b) {
+            return false;
+        }
+        if stands.contains(b) {
+            return true;
+        }
+        x += sf;
+        y += sr;
+    }
+    false
 }
 
 /// The side to move, and where its king may go if it is in check now.
@@ -1009,6 +1323,11 @@ struct Turn {
     castles: [bool; 2],
     /// The side whose mate is in question.
     winner: Color,
+    /// Whether the winner has one man besides its king. A capture by the
+    /// loser would then leave it a bare king, which never mates, so in a
+    /// game that ends in its mate the loser never captures: the loser's
+    /// pawns never leave their files.
+    lone: bool,
 }
 
 /// The region of the king of `color`; `false` if it stands where a fixed
@@ -1208,14 +1527,18 @@ fn mate_on(
     let mut start: u16 = ALL_NINE & !mask(&squares, near);
     start |= mask(&squares, flights & (w.fixed | w.sure | l.fixed));
     // What each winner's man attacks and holds (stands on) from each
-    // square of its reach.
+    // square of its reach. A man holds a flight square only where some
+    // other man of the winner could defend it (its king covers the
+    // squares next to it through its own pick): elsewhere the loser's
+    // king takes it.
+    let defended = w.attack | w.pawn_attack | w.sure;
     let mut men: Vec<Vec<(u16, u16)>> = Vec::with_capacity(hits.len());
     for man in hits {
         // Sized at once: growing it push by push reallocates.
         let mut m = Vec::with_capacity(1 + man.len());
         m.push((0, 0));
         for &(s, h) in man.iter().filter(|(s, _)| *s != k) {
-            let held = Bitboard::from_square(s) & flights;
+            let held = Bitboard::from_square(s) & flights & defended;
             // A square from which the man neither attacks nor holds one
             // of the nine gives the empty pick, which the list has.
             if (h & near).is_empty() && held.is_empty() {
@@ -1283,7 +1606,6 @@ fn mate_on(
                         .map(|s| (king_attacks(s) & w.king & sources).any()),
                 )
                 .collect();
-            let defended = w.attack | w.pawn_attack | w.sure;
             let from = flights & l.king & !(w.fixed | w.sure | l.fixed);
             from.into_iter().any(|p| {
                 let came = mask(&squares, Bitboard::from_square(p));
@@ -1402,6 +1724,35 @@ mod tests {
             assert_eq!(mask(&squares, Bitboard::FULL), seen, "{k}");
             assert_eq!(seen.count_ones() as usize, near.count(), "{k}");
         }
+    }
+
+    /// A man that leaves its square opens the line behind it: a free rook
+    /// or queen further up the file may then take on the square it went
+    /// to, unless a wall stands between; a bishop does not move along a
+    /// file, and a knight's jump opens no line at all.
+    #[test]
+    fn the_line_a_leaving_man_opens_is_seen() {
+        let mut w = Reach::default();
+        let rook = Piece {
+            color: Color::White,
+            role: Role::Rook,
+        };
+        let stand = Bitboard::from_square(Square::G6).with(Square::A6);
+        w.men.push((rook, Square::A6, stand, Bitboard::EMPTY));
+        assert!(revealed(&w, Bitboard::EMPTY, Square::G2, Square::G3));
+        assert!(!revealed(
+            &w,
+            Bitboard::from_square(Square::G4),
+            Square::G2,
+            Square::G3
+        ));
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::F2, Square::G3));
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::E2, Square::G3));
+        w.men[0].0.role = Role::Bishop;
+        assert!(!revealed(&w, Bitboard::EMPTY, Square::G2, Square::G3));
+        let stand = Bitboard::from_square(Square::E5);
+        w.men[0].2 = stand;
+        assert!(revealed(&w, Bitboard::EMPTY, Square::H2, Square::G3));
     }
 
     /// Every way of picking one mask from each list, tried one by one.

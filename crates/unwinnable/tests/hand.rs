@@ -932,3 +932,256 @@ fn a_march_of_pawns_is_enumerated_before_the_winners_piece_walks() {
         Verdict::Unwinnable
     );
 }
+
+#[test]
+fn a_knight_in_a_battery_against_a_walled_in_king_never_moves() {
+    // The white king on c1 has no square; the black knight on b2 stands
+    // between it and the black queen on a3, so any knight move checks it:
+    // Nd3 mates, Nd1 must be met by Qb2, which checks the black king (its
+    // other neighbours are all black men) and is taken by the queen. The
+    // black king can only be checked once b2 opens, so white, whose queen
+    // is its one man, cannot mate; the structure proves it at once.
+    for fen in [
+        "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1",
+        "6Q1/8/4b3/8/ppp5/qkp3r1/rnp5/n1K5 b - - 0 1",
+        // A bishop behind the knight, and a queen on a2 whose one move,
+        // Qb1, would mate white: it never moves either.
+        "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+    // A white knight too: it can check the black king (Nd4), which mates.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K4N b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // A pawn on a3 instead of the queen: the knight moves freely.
+    let fen = "6Q1/8/4b3/8/ppp5/pkp3b1/rnp5/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // The c4 pawn gone: the black king has a square, so Qb2 need not be
+    // taken.
+    let fen = "6Q1/8/4b3/8/pp6/qkp3b1/rnp5/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // A white pawn besides the queen: taking the queen no longer leaves
+    // white a bare king.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp3P1/n1K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn a_lone_piece_never_takes_where_it_must_be_taken() {
+    // White's queen is its one man: a capture by black leaves white a
+    // bare king, so black's pawns never capture, and a queen that takes a
+    // man next to the walled-in black king (Qxc4+, Qxc2+) is taken at
+    // once. With the a1 knight gone, Qxc2 is mate (nothing black takes on
+    // c2, which the white king defends): the proof must not fire.
+    let fen = "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/2K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    let fen = "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/2K5 b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+}
+
+#[test]
+fn knights_whose_every_move_mates_the_caged_king_stay_put() {
+    // The white king on c5 has no square, and the white bishops are all
+    // on dark squares behind their own pawns. Every move of the black
+    // knights (Na6, Nd7, Nb7, Ne6) is a knight's check on c5 that no white
+    // man can answer, the black king's mate: so they never move, c6
+    // stays defended, and white, shut in, cannot mate.
+    for fen in [
+        "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+        "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1B1 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+    // A light white bishop can take a checking knight: white can mate.
+    let fen = "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1BB b - - 0 1";
+    assert_eq!(oracle(fen, Color::White), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::White));
+    // Without the b8 knight, or the d8 one, c6 is not held for ever.
+    for fen in [
+        "b2n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+        "bn4k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/8/2B3B1 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::White), "{fen}");
+    }
+}
+
+#[test]
+fn a_king_shut_in_two_squares_keeps_the_other_king_out() {
+    // The black king walks between d8 and e8 only, so d7 and d8 are always
+    // next to it (or under it) and the white king, shut in round b7 and
+    // a6 with its bishop, can never come round to take the f8 bishop.
+    // Nothing moves then but the white king, the h1 bishop and the dark
+    // black bishop, and black, all of whose men stand or move on dark
+    // squares, can never check a king on light ones.
+    for fen in [
+        "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/8/p7/P7/4b2B b - - 0 1",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::Black), Some(false), "{fen}");
+        assert!(proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+    // A light black bishop can check: black can mate.
+    let fen = "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/8/p7/P7/3b3B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    // Without the e6 pawn the black king gets out, and so does e7.
+    let fen = "Bb1k1b2/bKp1p1p1/1pP3P1/1P6/8/p7/P7/4b2B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+    // Without the f8 bishop the black king's region is wide open.
+    let fen = "BbK1k3/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_rook_jammed_until_the_king_that_takes_it_passes_stays_put() {
+    // The white rook on g1 is jammed by the f1 and h1 bishops and the g2
+    // pawn. The black king may take the h1 bishop, but only from g1 or h2,
+    // which it reaches only by taking the rook first: so the rook never
+    // moves, the white king on d1 stays shut in, and neither side can
+    // mate (all the bishops but a2's and h7's are jammed too, and those
+    // are light against a king that walks on dark squares and h1).
+    let fen = "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - - 0 1";
+    assert_eq!(agrees(fen), [false, false]);
+    assert!(proved_unwinnable_statically(fen, Color::White));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // Without the g3 pawn the black king reaches h2 by g3, takes h1, and
+    // the rook gets out; without the h1 bishop it is out at once: both
+    // sides can mate.
+    for fen in [
+        "8/7B/7b/8/3p1p1p/b1pP1P1P/B1PpBkP1/3K1BRB w - - 0 1",
+        "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BR1 w - - 0 1",
+    ] {
+        assert_eq!(agrees(fen), [true, true], "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::White), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+}
+
+#[test]
+fn pawns_of_one_file_cannot_hold_the_squares_they_stand_on() {
+    // Black's king on f8 and its bishop are shut in; black can only check
+    // with its g-pawns, which stand on one file and so never defend each
+    // other: wherever the white king is checked, it takes the pawn next
+    // to it (a bare white king and the g2 pawn build no cage with them).
+    let fen = "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP4P1/8 b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(false));
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // A black pawn on f5 defends g4; a white pawn on h2 or e2 blocks a
+    // square of its own king: black can mate.
+    for fen in [
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P1pp1/6p1/8/KP4P1/8 b - - 0 1",
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP4PP/8 b - - 0 1",
+        "3b1kBR/4pP1P/1pBpP1pP/1P1P2p1/6p1/8/KP2P1P1/8 b - - 0 1",
+    ] {
+        assert_eq!(oracle(fen, Color::Black), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, Color::Black), "{fen}");
+    }
+}
+
+#[test]
+fn a_pawn_that_takes_onto_another_file_is_not_stopped_by_that_files_pawn() {
+    // Black's h4 pawn is blocked by h3, and the white g2 pawn looks like a
+    // pawn that stops anything on the g-file. But after g2-g4 the h4 pawn
+    // takes it en passant and runs to g1: black can mate (chasolver's
+    // helpmate starts Ba7 g4 hxg3). The structure must not count the g2
+    // pawn as a stop for a pawn that comes to its file by a capture.
+    for (fen, side) in [
+        (
+            "1b3kBR/4pP1P/1p1pP2P/1P1P4/7p/7P/K3B1P1/8 b - - 0 1",
+            Color::Black,
+        ),
+        // The same with b2-b4 axb3.
+        (
+            "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/p7/P1B5/1P1B4/K7 b - - 0 1",
+            Color::Black,
+        ),
+        (
+            "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/p7/P1B5/1P1B4/K7 b - - 0 1",
+            Color::White,
+        ),
+    ] {
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        assert!(!proved_unwinnable_statically(fen, side), "{fen}");
+    }
+}
+
+#[test]
+fn a_pawn_whose_check_frees_a_square_is_no_mating_pawn() {
+    // g6-g7+ checks the black king on h8, which looks shut in; but h7 was
+    // shut only by the g6 pawn itself, so the king steps there, and the
+    // pawn goes on to g8, a knight, that black's b-pawn takes on c6 to run
+    // and mate (chasolver's helpmate). The pawn is not held on g6.
+    let fen = "2bBRK1k/1pPpPP2/1P1P2Pp/7P/8/8/8/8 w - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
+fn a_deeper_round_finds_the_mate_that_a_shallow_one_spends_its_slice_on() {
+    // Black has only pawns and its king no square: the shut-in schedule.
+    // The plain extension search's rounds of depth 2 and 3 spend about
+    // 7,800 and 8,600 nodes without a mate, more than their first slice;
+    // the probing rounds, given up after 1,000 nodes each, reach depth 4,
+    // which mates within 500 (about 14,000 nodes in all; undetermined
+    // within the default budget before, and 16,800 nodes with 2,000,000).
+    let fen = "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn a_resumed_walls_round_finds_the_mate_its_first_slice_stopped_short_of() {
+    // The walls flavour's second slice resumes the round its first slice
+    // stopped instead of giving it up: the mate is found within the
+    // default budget (about 93,000 nodes; undetermined before).
+    let fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
+        panic!("black can mate");
+    };
+    replay(&p, Color::Black, &helpmate);
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+}
+
+#[test]
+fn rounds_stopped_anywhere_and_resumed_never_prove_a_winnable_side_lost() {
+    // Budgets that stop the slices (and the probing rounds) at many
+    // different points: a resumed or given-up round must never pass for a
+    // complete one, so a side that can mate is never called unwinnable.
+    for (fen, side) in [
+        ("K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - - 0 1", Color::Black),
+        (
+            "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1",
+            Color::Black,
+        ),
+        (
+            "k1b1b3/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1",
+            Color::White,
+        ),
+    ] {
+        let p = pos(fen);
+        for nodes in (3_000..=120_000).step_by(9_000) {
+            let v = can_mate(&p, side, Budget::nodes(nodes));
+            assert_ne!(v, Verdict::Unwinnable, "{fen} {side} {nodes}");
+            if let Verdict::Winnable { helpmate } = &v {
+                replay(&p, side, helpmate);
+            }
+        }
+    }
+}
