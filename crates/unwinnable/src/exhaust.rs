@@ -399,13 +399,7 @@ mod tests {
     /// double steps and en passant squares.
     #[test]
     fn hash_ahead_equals_full_hash() {
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next_rand = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next_rand = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         let starts = [
             shakmaty::fen::Fen::default(),
             "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"

@@ -328,13 +328,7 @@ mod tests {
     /// would let the searches skip positions they have not seen.
     #[test]
     fn incremental_hash_equals_full_hash() {
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next_rand = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next_rand = crate::test_rng(0x2545_F491_4F6C_DD1D);
         let mut checked = 0;
         for _game in 0..40 {
             let mut pos = Chess::default();
