@@ -75,6 +75,17 @@ fn agrees(fen: &str) -> [bool; 2] {
     out
 }
 
+/// `side` can mate in `fen` within the default budget: the analysis finds
+/// a helpmate, it replays to that side's mate, and chasolver agrees.
+fn mates_within_the_default_budget(fen: &str, side: Color) {
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, side, Budget::DEFAULT) else {
+        panic!("{side:?} can mate in {fen}");
+    };
+    replay(&p, side, &helpmate);
+    assert_eq!(oracle(fen, side), Some(true), "{fen}");
+}
+
 #[test]
 fn a_locked_wall_with_no_way_through_is_dead() {
     // Pawns locked on every second file; each king and each bishop is
@@ -822,12 +833,7 @@ fn a_pawn_runs_through_to_mate_a_king_with_no_square() {
     // default budget (about 14,000 nodes); without it the analysis left
     // this side undetermined.
     let fen = "k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1";
-    let p = pos(fen);
-    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
-        panic!("black can mate");
-    };
-    replay(&p, Color::Black, &helpmate);
-    assert_eq!(oracle(fen, Color::Black), Some(true));
+    mates_within_the_default_budget(fen, Color::Black);
 }
 
 #[test]
@@ -840,12 +846,7 @@ fn the_pawn_whose_blocker_comes_to_the_king_runs_through() {
     // found within the default budget (about 37,000 nodes; before, about
     // 350,000, by the enumeration).
     let fen = "k7/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1";
-    let p = pos(fen);
-    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
-        panic!("black can mate");
-    };
-    replay(&p, Color::Black, &helpmate);
-    assert_eq!(oracle(fen, Color::Black), Some(true));
+    mates_within_the_default_budget(fen, Color::Black);
 }
 
 #[test]
@@ -1136,12 +1137,7 @@ fn a_deeper_round_finds_the_mate_that_a_shallow_one_spends_its_slice_on() {
     // which mates within 500 (about 14,000 nodes in all; undetermined
     // within the default budget before, and 16,800 nodes with 2,000,000).
     let fen = "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - - 0 1";
-    let p = pos(fen);
-    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
-        panic!("black can mate");
-    };
-    replay(&p, Color::Black, &helpmate);
-    assert_eq!(oracle(fen, Color::Black), Some(true));
+    mates_within_the_default_budget(fen, Color::Black);
 }
 
 #[test]
@@ -1150,12 +1146,7 @@ fn a_resumed_walls_round_finds_the_mate_its_first_slice_stopped_short_of() {
     // stopped instead of giving it up: the mate is found within the
     // default budget (about 93,000 nodes; undetermined before).
     let fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1";
-    let p = pos(fen);
-    let Verdict::Winnable { helpmate } = can_mate(&p, Color::Black, Budget::DEFAULT) else {
-        panic!("black can mate");
-    };
-    replay(&p, Color::Black, &helpmate);
-    assert_eq!(oracle(fen, Color::Black), Some(true));
+    mates_within_the_default_budget(fen, Color::Black);
 }
 
 #[test]
