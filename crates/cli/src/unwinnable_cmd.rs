@@ -12,10 +12,10 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter_unwinnable::{Budget, Verdict, can_mate};
+use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate, can_mate_each};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move};
+use shakmaty::{ByColor, Chess, Color, Move};
 
 /// The longest FEN quoted back in an error message.
 const QUOTE_LIMIT: usize = 100;
@@ -33,7 +33,8 @@ pub struct Args {
     json: bool,
     /// Answer within this many milliseconds in all (both sides asked: half
     /// each, the second side also gets what the first left); a side not
-    /// settled in time is shown as `?`. Default: a fixed node budget.
+    /// settled in time is shown as `?`. Default: a fixed node budget for
+    /// each side, pooled between the two when both are asked.
     #[arg(long = "budget-ms", value_name = "N")]
     budget_ms: Option<u64>,
 }
@@ -151,10 +152,20 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (first, second) = deadlines(a.budget_ms, ask_white && ask_black);
-    let white = ask_white.then(|| ask(&pos, Color::White, first));
-    let black_deadline = if ask_white { second } else { first };
-    let black = ask_black.then(|| ask(&pos, Color::Black, black_deadline));
+    let (white, black) = if ask_white && ask_black && a.budget_ms.is_none() {
+        // Both sides on the default budget: pooled, so that a side settled
+        // at a glance leaves the other its nodes.
+        let ByColor { white, black } = can_mate_each(&pos, Horizon::Unbounded, Budget::DEFAULT);
+        (Some(white), Some(black))
+    } else {
+        let (first, second) = deadlines(a.budget_ms, ask_white && ask_black);
+        let white = ask_white.then(|| ask(&pos, Color::White, first));
+        let black_deadline = if ask_white { second } else { first };
+        (
+            white,
+            ask_black.then(|| ask(&pos, Color::Black, black_deadline)),
+        )
+    };
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
         .collect();

@@ -137,3 +137,18 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Both sides on the default budget share it: White mates at once here,
+/// and Black's long helpmate (a pawn run to a new queen, with White's
+/// help) is found with the nodes White did not need, where Black asked
+/// alone stays undetermined. Both labels come from chasolver's hard set.
+#[test]
+fn both_sides_asked_share_the_default_budget() {
+    let fen = "6kB/p3p1P1/2p3P1/p7/8/4P3/PKP5/8 b - - 0 1";
+    let out = arbiter(&[fen]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "WB");
+    let alone = arbiter(&[fen, "--side", "black"]);
+    assert!(alone.status.success());
+    assert_eq!(last_line(&alone), "??");
+}

@@ -25,6 +25,8 @@ pub(crate) struct Meter<'a> {
     lookups: u32,
     total: u64,
     cap: u64,
+    /// No slice runs past this many nodes (a first look at the question).
+    limit: u64,
     halted: bool,
     stop: Option<&'a dyn Fn() -> bool>,
 }
@@ -36,8 +38,20 @@ impl<'a> Meter<'a> {
             lookups: 0,
             total: budget.nodes,
             cap: budget.nodes,
+            limit: budget.nodes,
             halted: false,
             stop: budget.should_stop,
+        }
+    }
+
+    /// A meter whose slices are shares of `budget` as with [`Meter::new`],
+    /// but that stops for good once `limit` nodes are spent: the analysis
+    /// runs the first `limit` nodes of its course under `budget`, so what
+    /// it settles there it settles as it would with the whole budget.
+    pub(crate) fn limited(budget: Budget<'a>, limit: u64) -> Self {
+        Meter {
+            limit: limit.min(budget.nodes),
+            ..Meter::new(budget)
         }
     }
 
@@ -46,7 +60,7 @@ impl<'a> Meter<'a> {
     pub(crate) fn share(&mut self, fraction: f64) -> &mut Self {
         // The float product of a node count and a fraction in [0, 1]
         // stays within u64.
-        self.cap = ((self.total as f64) * fraction.clamp(0.0, 1.0)) as u64;
+        self.cap = (((self.total as f64) * fraction.clamp(0.0, 1.0)) as u64).min(self.limit);
         self
     }
 
@@ -58,7 +72,7 @@ impl<'a> Meter<'a> {
     /// End the current slice at `nodes` spent in all (at most the whole
     /// budget).
     pub(crate) fn cap_at(&mut self, nodes: u64) {
-        self.cap = nodes.min(self.total);
+        self.cap = nodes.min(self.total).min(self.limit);
     }
 
     /// Whether the caller's callback has stopped the analysis.

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate_within};
+use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate_each, can_mate_within};
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{ByColor, Chess, Color, Position, Role};
 
 fn data(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -75,9 +75,12 @@ struct Tally {
 /// in the file.
 fn check(t: &mut Tally, i: usize, label: &str, fen: &str, pos: &Chess) {
     t.positions += 1;
-    for (k, side) in [Color::White, Color::Black].into_iter().enumerate() {
+    let ByColor { white, black } = can_mate_each(pos, Horizon::Unbounded, Budget::DEFAULT);
+    for (k, (side, verdict)) in [(Color::White, white), (Color::Black, black)]
+        .into_iter()
+        .enumerate()
+    {
         let want = label.as_bytes()[k] != b'-';
-        let verdict = can_mate_within(pos, side, Horizon::Unbounded, Budget::DEFAULT);
         let mut fits = true;
         match &verdict {
             Verdict::Winnable { helpmate } => {
@@ -153,8 +156,8 @@ fn run(name: &str) -> Tally {
 }
 
 /// Undetermined sides (of 6,828) the hard set may leave with the default
-/// budget.
-const HARD_UNDETERMINED_CEILING: usize = 82;
+/// budget, both sides of a position asked together ([`can_mate_each`]).
+const HARD_UNDETERMINED_CEILING: usize = 68;
 
 /// Undetermined sides (of 131,072) the lichess set may leave.
 const LICHESS_UNDETERMINED_CEILING: usize = 0;
@@ -240,4 +243,76 @@ fn a_dead_position_question_gives_the_second_side_the_nodes_left() {
         alive_only_second > 0,
         "some positions need the second side's mate after the first spent more than its first slice"
     );
+}
+
+/// Both sides asked together ([`can_mate_each`]) answer as separate
+/// questions wherever a side's separate question settles within the
+/// first look (a thirty-second of the budget): the same verdict and the
+/// same helpmate, since the look is that question's own first nodes. A
+/// side left open by its look is asked again with at least the budget
+/// (both sides open) or twice it (the other side settled): its answer
+/// may then differ from the separate question's only by settling what
+/// that left undetermined, never by contradicting it.
+#[test]
+fn both_sides_asked_together_answer_as_separate_questions() {
+    use arbiter_unwinnable::can_mate_counted;
+    const NODES: u64 = 16_000;
+    let look = NODES / 32;
+    let (mut at_a_glance, mut asked_again, mut settled_by_the_pool) = (0, 0, 0);
+    let hard = cases("positions.txt");
+    let lichess = cases("lichess.txt");
+    let sample = hard.iter().step_by(3).chain(lichess.iter().step_by(97));
+    for (_, fen, pos) in sample {
+        let pooled = can_mate_each(pos, Horizon::Unbounded, Budget::nodes(NODES));
+        for side in [Color::White, Color::Black] {
+            let (alone, used) =
+                can_mate_counted(pos, side, Horizon::Unbounded, Budget::nodes(NODES));
+            if used <= look && alone != Verdict::Undetermined {
+                assert_eq!(pooled[side], alone, "{fen}: {side}");
+                at_a_glance += 1;
+                continue;
+            }
+            asked_again += 1;
+            if let Verdict::Winnable { helpmate } = &pooled[side] {
+                replay(pos, side, helpmate, fen);
+            }
+            match (alone.can_mate(), pooled[side].can_mate()) {
+                (Some(a), Some(b)) => assert_eq!(a, b, "{fen}: {side}"),
+                (None, Some(_)) => settled_by_the_pool += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        at_a_glance > 1000 && asked_again > 100,
+        "{at_a_glance} {asked_again}"
+    );
+    assert!(
+        settled_by_the_pool > 0,
+        "the nodes a side settled at a glance leaves settle some of the other's"
+    );
+}
+
+/// The pool at the default budget, on a hard position whose sides are
+/// far apart: White (pawns against a king with no square) mates within a
+/// few thousand nodes, and Black, whose king is shut in and whose pawns
+/// must run through to a new queen (with White's help, a new bishop
+/// given up on the way), is left undetermined by a separate question of
+/// the default budget but mates with the nodes White did not need.
+#[test]
+fn a_side_settled_quickly_leaves_the_other_its_nodes() {
+    use arbiter_unwinnable::can_mate_counted;
+    let fen = "6kB/p3p1P1/2p3P1/p7/8/4P3/PKP5/8 b - - 0 1";
+    let pos = lenient(fen.parse().unwrap()).unwrap();
+    let (white, used) = can_mate_counted(&pos, Color::White, Horizon::Unbounded, Budget::DEFAULT);
+    assert!(matches!(white, Verdict::Winnable { .. }), "{white:?}");
+    assert!(used <= Budget::DEFAULT.nodes / 16, "{used} nodes");
+    let alone = can_mate_within(&pos, Color::Black, Horizon::Unbounded, Budget::DEFAULT);
+    assert_eq!(alone, Verdict::Undetermined);
+    let pooled = can_mate_each(&pos, Horizon::Unbounded, Budget::DEFAULT);
+    assert_eq!(pooled.white, white);
+    let Verdict::Winnable { helpmate } = &pooled.black else {
+        panic!("{:?}", pooled.black);
+    };
+    replay(&pos, Color::Black, helpmate, fen);
 }
