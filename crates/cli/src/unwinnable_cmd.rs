@@ -32,9 +32,9 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Answer within this many milliseconds in all (both sides asked: half
-    /// each, the second side also gets what the first left); a side not
-    /// settled in time is shown as `?`. Default: a fixed node budget for
-    /// each side, pooled between the two when both are asked.
+    /// each, and a side settled sooner leaves the other its time); a side
+    /// not settled in time is shown as `?`. Default: a fixed node budget
+    /// for each side, pooled likewise when both are asked.
     #[arg(long = "budget-ms", value_name = "N")]
     budget_ms: Option<u64>,
 }
@@ -86,19 +86,52 @@ fn ask(pos: &Chess, side: Color, deadline: Option<Instant>) -> Verdict {
     }
 }
 
-/// The deadlines of the sides asked: `--budget-ms` bounds the whole
-/// answer, so with both sides asked the first gets half the time and the
-/// second what is left.
-fn deadlines(budget_ms: Option<u64>, both: bool) -> (Option<Instant>, Option<Instant>) {
-    let Some(ms) = budget_ms else {
-        return (None, None);
+/// Both sides' answers by `deadline` if the user gave one, else within
+/// the default node budget, pooled between the sides
+/// ([`can_mate_each`]): a side settled quickly leaves the other its nodes
+/// (its time). Under a deadline each side's node budget is what half the
+/// time left holds, then twice that while time is left; once one side is
+/// settled, the other is asked alone until the deadline ([`ask`]).
+fn ask_both(pos: &Chess, deadline: Option<Instant>) -> ByColor<Verdict> {
+    let Some(deadline) = deadline else {
+        return can_mate_each(pos, Horizon::Unbounded, Budget::DEFAULT);
     };
+    let stop = move || Instant::now() >= deadline;
+    let left = deadline.saturating_duration_since(Instant::now());
+    let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
+    let mut nodes = (ms / 2)
+        .saturating_mul(NODES_PER_MS)
+        .max(Budget::DEFAULT.nodes);
+    loop {
+        let mut v = can_mate_each(
+            pos,
+            Horizon::Unbounded,
+            Budget::nodes(nodes).with_stop(&stop),
+        );
+        let open = |v: &Verdict| *v == Verdict::Undetermined;
+        match (open(&v.white), open(&v.black)) {
+            (false, false) => return v,
+            _ if stop() => return v,
+            (true, true) => nodes = nodes.saturating_mul(2),
+            (true, false) => {
+                v.white = ask(pos, Color::White, Some(deadline));
+                return v;
+            }
+            (false, true) => {
+                v.black = ask(pos, Color::Black, Some(deadline));
+                return v;
+            }
+        }
+    }
+}
+
+/// The moment `--budget-ms` ends; a deadline too far to represent is no
+/// deadline beyond the nodes.
+fn deadline(budget_ms: Option<u64>) -> Option<Instant> {
+    let ms = budget_ms?;
     let start = Instant::now();
     let at = |ms: u64| start.checked_add(Duration::from_millis(ms));
-    // A deadline too far to represent is no deadline beyond the nodes.
-    let end = at(ms).or_else(|| at(u64::from(u32::MAX)));
-    let first = if both { at(ms / 2) } else { end };
-    (first, end)
+    at(ms).or_else(|| at(u64::from(u32::MAX)))
 }
 
 /// The helpmate line in SAN, with check and mate marks.
@@ -152,19 +185,16 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (white, black) = if ask_white && ask_black && a.budget_ms.is_none() {
-        // Both sides on the default budget: pooled, so that a side settled
-        // at a glance leaves the other its nodes.
-        let ByColor { white, black } = can_mate_each(&pos, Horizon::Unbounded, Budget::DEFAULT);
-        (Some(white), Some(black))
-    } else {
-        let (first, second) = deadlines(a.budget_ms, ask_white && ask_black);
-        let white = ask_white.then(|| ask(&pos, Color::White, first));
-        let black_deadline = if ask_white { second } else { first };
-        (
-            white,
-            ask_black.then(|| ask(&pos, Color::Black, black_deadline)),
-        )
+    let end = deadline(a.budget_ms);
+    let (white, black) = match (ask_white, ask_black) {
+        (true, true) => {
+            let ByColor { white, black } = ask_both(&pos, end);
+            (Some(white), Some(black))
+        }
+        _ => (
+            ask_white.then(|| ask(&pos, Color::White, end)),
+            ask_black.then(|| ask(&pos, Color::Black, end)),
+        ),
     };
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
