@@ -250,9 +250,10 @@ fn a_dead_position_question_gives_the_second_side_the_nodes_left() {
 /// first look (a thirty-second of the budget): the same verdict and the
 /// same helpmate, since the look is that question's own first nodes. A
 /// side left open by its look is asked again with at least the budget
-/// (both sides open) or twice it (the other side settled): its answer
-/// may then differ from the separate question's only by settling what
-/// that left undetermined, never by contradicting it.
+/// (both sides open) or about twice it (the other side settled): its
+/// answer may then settle what the separate question left undetermined
+/// or, rarely, the other way round (another budget cuts the schedule's
+/// slices elsewhere), but never contradicts it.
 #[test]
 fn both_sides_asked_together_answer_as_separate_questions() {
     use arbiter_unwinnable::can_mate_counted;
