@@ -87,8 +87,8 @@ impl DeadPositionOracle for StaticMaterial {
 /// wall time).
 ///
 /// A flag, an illegal move or a resignation asks the full search within
-/// the edition's horizon; an undetermined answer counts as "can still
-/// mate". After every move only the checks cheap enough for every ply run
+/// the edition's horizon, with [`arbiter_unwinnable::Budget::DECISION`]
+/// by default; an undetermined answer counts as "can still mate". After every move only the checks cheap enough for every ply run
 /// (material, a frozen pawn wall, the replies forced by a check), so that
 /// a replay costs little more than the moves themselves.
 #[derive(Clone, Copy, Debug)]
@@ -100,7 +100,7 @@ pub struct Unwinnability {
 impl Default for Unwinnability {
     fn default() -> Self {
         Unwinnability {
-            decision_nodes: arbiter_unwinnable::Budget::DEFAULT.nodes,
+            decision_nodes: arbiter_unwinnable::Budget::DECISION.nodes,
         }
     }
 }

@@ -95,6 +95,35 @@ fn l_5_1b_resignation_behind_the_wall_draws_in_2023_only() {
     assert_eq!(resign("2023", BROKEN), "0-1");
 }
 
+/// Black's king on b8 has no square and never will (White's b-pawns and
+/// bishop are jammed in front of it), so Black has nothing but three
+/// pawn moves a turn; White's king may take them and free a file for a
+/// new White piece that a Black pawn could take and queen with, but Black
+/// runs out of pawn moves first. Black cannot mate: only a complete count
+/// of the tempo shows it, which takes several times the default budget.
+const TEMPO: &str = "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1";
+/// The same with one more Black pawn on h5: the tempo it adds lets Black
+/// queen and mate.
+const TEMPO_PLUS: &str = "1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1";
+
+#[test]
+fn l_6_9_a_flag_is_a_draw_where_only_a_count_of_tempo_shows_no_mate() {
+    assert_eq!(chasolver_label(TEMPO), "W-");
+    assert_eq!(chasolver_label(TEMPO_PLUS), "WB");
+    for e in ["2005", "2023"] {
+        assert_eq!(
+            flag(e, TEMPO),
+            ("1/2-1/2", Some(Termination::TimeForfeit)),
+            "{e}"
+        );
+        assert_eq!(
+            flag(e, TEMPO_PLUS),
+            ("0-1", Some(Termination::TimeForfeit)),
+            "{e}"
+        );
+    }
+}
+
 /// Kings and pawns; Black's g-pawn on g6 leaves a gap: White's f5 and h5
 /// pawns attack it and it attacks them, so the wall can still break.
 const GAP: &str = "4k3/8/1p1p1ppp/pPpPpP1P/P1P1P1P1/8/8/4K3 b - - 0 1";
