@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate, can_mate_each};
+use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate, can_mate_each, shorten_helpmate};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{ByColor, Chess, Color, Move};
@@ -134,6 +134,24 @@ fn deadline(budget_ms: Option<u64>) -> Option<Instant> {
     at(ms).or_else(|| at(u64::from(u32::MAX)))
 }
 
+/// The positions that shortening a helpmate for reading may generate: a
+/// few tens of milliseconds at most.
+const SHORTEN_NODES: u64 = 200_000;
+
+/// A winnable verdict with its helpmate shortened for reading
+/// ([`shorten_helpmate`]: the searches' lines wander), unless the deadline
+/// has passed.
+fn readable(pos: &Chess, verdict: Verdict, deadline: Option<Instant>) -> Verdict {
+    match verdict {
+        Verdict::Winnable { helpmate } if deadline.is_none_or(|d| Instant::now() < d) => {
+            Verdict::Winnable {
+                helpmate: shorten_helpmate(pos, &helpmate, Horizon::Unbounded, SHORTEN_NODES),
+            }
+        }
+        v => v,
+    }
+}
+
 /// The helpmate line in SAN, with check and mate marks.
 fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
     let mut p = pos.clone();
@@ -196,6 +214,8 @@ pub fn run(a: Args) -> ExitCode {
             ask_black.then(|| ask(&pos, Color::Black, end)),
         ),
     };
+    let white = white.map(|v| readable(&pos, v, end));
+    let black = black.map(|v| readable(&pos, v, end));
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
         .collect();

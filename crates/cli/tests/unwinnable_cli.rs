@@ -58,7 +58,9 @@ fn json_gives_verdicts_and_a_helpmate_that_mates() {
         .into_position(CastlingMode::Standard)
         .unwrap();
     let line = v["white"]["helpmate"].as_array().unwrap();
-    assert!(!line.is_empty());
+    // Shortened for reading: the search's own line for this ending runs
+    // to 39 plies, a king walk and a rook's checks from square to square.
+    assert!(!line.is_empty() && line.len() <= 20, "{line:?}");
     for san in line {
         let san: San = san
             .as_str()

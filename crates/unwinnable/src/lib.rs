@@ -89,6 +89,7 @@ mod order;
 mod phantom;
 mod reach;
 mod search;
+mod shorten;
 mod target;
 mod walls;
 
@@ -97,6 +98,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position};
 pub use gate::dead_after_move;
 pub use material::{quick_dead, quick_dead_position};
 use meter::Meter;
+pub use shorten::shorten_helpmate;
 
 mod budget;
 pub use budget::Budget;
