@@ -194,61 +194,57 @@ mod tests {
         composed_position(fen.parse().unwrap()).unwrap()
     }
 
-    /// A line that walks a king out and back before the mate loses the
-    /// walk.
+    /// The moves of `ucis` played from `pos`.
+    fn line_of(pos: &Chess, ucis: &[&str]) -> Vec<Move> {
+        let mut p = pos.clone();
+        ucis.iter()
+            .map(|s| {
+                let m = s
+                    .parse::<shakmaty::uci::UciMove>()
+                    .unwrap()
+                    .to_move(&p)
+                    .unwrap();
+                p.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    /// A line that walks a rook out and back, and the king with it,
+    /// before the mate loses the walk.
     #[test]
     fn a_walk_out_and_back_is_cut() {
         let pos = position("k7/8/1K6/8/8/8/8/7R w - - 0 1");
-        let mut p = pos.clone();
-        let mut line = Vec::new();
-        for s in ["h1h2", "a8b8", "h2h1", "b8a8", "h1h8"] {
-            let m = s
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&p)
-                .unwrap();
-            p.play_unchecked(m);
-            line.push(m);
-        }
-        assert!(p.is_checkmate());
+        let line = line_of(&pos, &["h1h2", "a8b8", "h2h1", "b8a8", "h1h8"]);
+        assert!(ends_in_mate_of(&pos, &line, Color::White));
         let short = shorten_helpmate(&pos, &line, Horizon::Unbounded, 100_000);
         assert_eq!(short.len(), 1, "{short:?}");
         assert!(ends_in_mate_of(&pos, &short, Color::White));
     }
 
-    /// A shortcut that would let more quiet plies pass than the horizon
-    /// leaves is not taken.
+    /// No more quiet plies may pass than the horizon leaves.
     #[test]
     fn the_horizon_is_kept() {
         let pos = position("k7/8/1K6/8/8/8/8/7R w - - 0 1");
-        let line = vec![
-            "h1h8"
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap(),
-        ];
-        assert_eq!(
-            shorten_helpmate(&pos, &line, Horizon::QuietPliesLeft(1), 1000),
-            line
-        );
-        assert!(!keeps_to(&line, Horizon::QuietPliesLeft(0)));
+        let line = line_of(&pos, &["h1h2", "a8b8", "h2h1", "b8a8", "h1h8"]);
+        assert!(keeps_to(&line, Horizon::QuietPliesLeft(5)));
+        assert!(!keeps_to(&line, Horizon::QuietPliesLeft(4)));
+        assert!(!keeps_to(&line[4..], Horizon::QuietPliesLeft(0)));
     }
 
     /// A line that is not legal or ends in no mate comes back as it is.
     #[test]
     fn a_line_that_is_no_helpmate_comes_back_unchanged() {
         let pos = position("k7/8/1K6/8/8/8/8/7R w - - 0 1");
-        let line = vec![
-            "h1h2"
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap(),
-        ];
+        let line = line_of(&pos, &["h1h2"]);
         assert_eq!(
             shorten_helpmate(&pos, &line, Horizon::Unbounded, 1000),
             line
+        );
+        let wrong_side = line_of(&pos, &["h1h2", "a8b8"]);
+        assert_eq!(
+            shorten_helpmate(&pos, &wrong_side, Horizon::Unbounded, 1000),
+            wrong_side
         );
     }
 }
