@@ -146,7 +146,7 @@ fn a_closed_pipe_ends_quietly() {
 /// alone stays undetermined. Both labels come from chasolver's hard set.
 #[test]
 fn both_sides_asked_share_the_default_budget() {
-    let fen = "6kB/p3p1P1/2p3P1/p7/8/4P3/PKP5/8 b - - 0 1";
+    let fen = "6k1/p3p1P1/p1p3PB/p5P1/8/4P3/PKP5/8 w - - 0 1";
     let out = arbiter(&[fen]);
     assert!(out.status.success());
     assert_eq!(last_line(&out), "WB");

@@ -33,10 +33,10 @@ impl Budget<'static> {
     /// opponent of a player whose flag fell (6.9), who made the last
     /// illegal move (7.5.5) or who resigned (2023's 5.1.2) can still mate.
     /// Eight times [`Budget::DEFAULT`]: on the hard set of chasolver's
-    /// tests, one side asked with it is settled in all but 12 of 6,828
-    /// questions (0.18 %; 68 sides with the default, pooled) and, of the
-    /// sides that cannot mate, in all but one (5 with the default), in at
-    /// most about 280 ms on a shared two-core machine. An undetermined
+    /// tests, one side asked with it is settled in all but 7 of 6,828
+    /// questions (0.10 %; 30 sides with the default, pooled) and, of the
+    /// sides that cannot mate, in all but one (7 with the default), in at
+    /// most about 375 ms on a shared two-core machine. An undetermined
     /// answer there counts as "can still mate", so a side that cannot
     /// mate but is not proved so costs the player a loss the Laws score
     /// as a draw; a decision taken once can afford the time, the checks

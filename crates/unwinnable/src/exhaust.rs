@@ -258,6 +258,10 @@ pub(crate) struct Exhaust {
     weighed: bool,
     parents: Parents,
     queue: Frontier,
+    /// Whether the loser's moves are kept to those of the plan
+    /// ([`crate::plan`]), and a capture of a piece by the winner's pawn
+    /// hands the rest to the searches.
+    plan: bool,
 }
 
 impl Exhaust {
@@ -283,6 +287,18 @@ impl Exhaust {
             weighed: true,
             parents,
             queue,
+            plan: false,
+        }
+    }
+
+    /// The planned enumeration ([`crate::plan`]) of what `winner` can reach
+    /// from `root`: what it visits is not every reachable position, so it
+    /// finds helpmates but proves nothing.
+    pub(crate) fn planned(root: &Chess, winner: Color, horizon: Horizon) -> Self {
+        Exhaust {
+            phantoms: None,
+            plan: true,
+            ..Exhaust::new(root, winner, horizon)
         }
     }
 
@@ -300,7 +316,11 @@ impl Exhaust {
             return Outcome::NoMate;
         }
         while let Some(mut at) = self.queue.pop() {
-            let moves = at.pos.legal_moves();
+            let moves = if self.plan && at.pos.turn() != self.winner {
+                planned_moves(&at.pos, self.winner)
+            } else {
+                at.pos.legal_moves()
+            };
             for (i, m) in moves.iter().enumerate().skip(at.done) {
                 match self.visit(&at, m, meter) {
                     Err(Stop) => {
@@ -361,6 +381,19 @@ impl Exhaust {
             line.push(*m);
             return Ok(Some(line));
         }
+        if self.plan && at.pos.turn() == winner && crate::plan::took_a_piece(m) {
+            let horizon = if q == u32::MAX {
+                Horizon::Unbounded
+            } else {
+                Horizon::QuietPliesLeft(q)
+            };
+            if let Some(rest) = crate::settle_after_plan(&next, winner, horizon, meter) {
+                let mut line = line_to(&self.parents, at.key);
+                line.push(*m);
+                line.extend(rest);
+                return Ok(Some(line));
+            }
+        }
         let nh = known.unwrap_or_else(|| next_hash(&at.pos, at.hash, m, &next));
         let nk = key(nh, q);
         if self.parents.len() >= MOST_STATES && !self.parents.contains_key(&nk) {
@@ -403,6 +436,24 @@ impl Exhaust {
         }
         Ok(None)
     }
+}
+
+/// The loser's legal moves from `pos` that serve the plan
+/// ([`crate::plan::serves`]); where none does, its king's moves (it must
+/// wait somehow), and where it has none, all.
+fn planned_moves(pos: &Chess, winner: Color) -> shakmaty::MoveList {
+    let all = pos.legal_moves();
+    let toward = crate::plan::Toward::new(pos, winner);
+    let mut kept = shakmaty::MoveList::new();
+    kept.extend(
+        all.iter()
+            .filter(|m| crate::plan::serves(pos, winner, m, &toward))
+            .copied(),
+    );
+    if kept.is_empty() {
+        kept.extend(all.iter().filter(|m| m.role() == Role::King).copied());
+    }
+    if kept.is_empty() { all } else { kept }
 }
 
 /// Enumerate the positions reachable from `root` until the meter's slice

@@ -55,13 +55,9 @@ impl<'a> Meter<'a> {
         }
     }
 
-    /// Let the next step run until `fraction` of the whole budget has been
-    /// spent (counting what earlier steps spent).
-    pub(crate) fn share(&mut self, fraction: f64) -> &mut Self {
-        // The float product of a node count and a fraction in [0, 1]
-        // stays within u64.
-        self.cap = (((self.total as f64) * fraction.clamp(0.0, 1.0)) as u64).min(self.limit);
-        self
+    /// The whole budget's nodes.
+    pub(crate) fn total(&self) -> u64 {
+        self.total
     }
 
     /// The node count at which the current slice ends.

@@ -868,15 +868,17 @@ fn a_pawn_walk_full_of_double_steps_is_enumerated_within_the_default_budget() {
     // The white king on a5 has no square and only pawns can move; the
     // double steps of both sides' pawns make en passant squares at every
     // turn, whose states the enumeration looks up by hash without playing
-    // the move. Neither side can mate, and it proves both within the
-    // default budget.
+    // the move. Neither side can mate, and it proves Black's side within
+    // the default budget; White's (the Black king roams, so the
+    // enumeration kept to a plan takes its share first) within the
+    // budget of a decision of the Laws.
     let fen = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1";
     assert_eq!(agrees(fen), [false, false]);
-    for side in [Color::White, Color::Black] {
-        assert_eq!(
-            can_mate(&pos(fen), side, Budget::DEFAULT),
-            Verdict::Unwinnable
-        );
+    for (side, budget) in [
+        (Color::White, Budget::DECISION),
+        (Color::Black, Budget::DEFAULT),
+    ] {
+        assert_eq!(can_mate(&pos(fen), side, budget), Verdict::Unwinnable);
     }
     // Black mates in these, found within the default budget too.
     for fen in [
@@ -915,20 +917,27 @@ fn a_march_of_pawns_is_enumerated_before_the_winners_piece_walks() {
         };
         replay(&pos(fen), side, &helpmate);
     }
-    // A short helpmate that walks the loser's king is still found first:
-    // the loser's quiet moves cost a ply.
+    // A short helpmate that walks the loser's king: the complete
+    // enumeration found one of at most 12 plies, but the enumeration kept
+    // to a plan now runs before it and finds one of 20 (the loser's king
+    // waits beside the pawn it is to take), which shortcuts of three plies
+    // do not shorten. The line is longer; the verdict is the same.
     let fen = "6kB/P1p1P1P1/2P3P1/1p1p4/8/2K5/1P1P4/8 w - - 0 1";
     assert!(agrees(fen)[1]);
     let Verdict::Winnable { helpmate } = can_mate(&pos(fen), Color::Black, Budget::DEFAULT) else {
         panic!("Black can mate");
     };
-    assert!(helpmate.len() <= 12, "{}", helpmate.len());
+    let short =
+        arbiter_unwinnable::shorten_helpmate(&pos(fen), &helpmate, Horizon::Unbounded, 200_000);
+    replay(&pos(fen), Color::Black, &short);
+    assert!(short.len() <= 20, "{}", short.len());
     // Where no helpmate exists, the order changes nothing: the whole set
-    // is visited and the proof holds.
+    // is visited and the proof holds (within a decision's budget: the
+    // enumeration kept to a plan takes its share of the default first).
     let fen = "6kB/p3p1P1/6P1/p1p5/8/4P3/PKP5/8 b - - 0 1";
     assert!(!agrees(fen)[1]);
     assert_eq!(
-        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        can_mate(&pos(fen), Color::Black, Budget::DECISION),
         Verdict::Unwinnable
     );
 }
@@ -1173,5 +1182,38 @@ fn rounds_stopped_anywhere_and_resumed_never_prove_a_winnable_side_lost() {
                 replay(&p, side, helpmate);
             }
         }
+    }
+}
+
+/// Helpmates of the plan that the enumeration kept to it finds past the
+/// default budget (the loser gives up a man to the winner's pawn, which
+/// then queens), with both sides asked together as the label asks: the
+/// side that cannot be settled at a glance gets the other's nodes. Before,
+/// each took the complete enumeration 900,000 nodes or more, and the
+/// Black sides of the ten bishops' walls were settled by no budget up to
+/// 2,000,000 nodes.
+#[test]
+fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
+    for (fen, side) in [
+        // The king takes f3, the f-pawn runs to a bishop that goes to e3
+        // for ...dxe3 and ...e1=Q#.
+        ("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1PKP/8 w - - 0 1", Color::Black),
+        // A White bishop goes where a Black pawn takes it.
+        (
+            "k1b1b1b1/8/8/BpBpBpBp/1PbPbPpP/6P1/6P1/K1B5 w - - 0 1",
+            Color::Black,
+        ),
+        (
+            "k1b5/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1",
+            Color::Black,
+        ),
+    ] {
+        let p = pos(fen);
+        let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
+        let Verdict::Winnable { helpmate } = &verdicts[side] else {
+            panic!("{fen}: {side:?} can mate, got {:?}", verdicts[side]);
+        };
+        replay(&p, side, helpmate);
+        assert_eq!(oracle(fen, side), Some(true), "{fen}");
     }
 }

@@ -1,0 +1,192 @@
+//! Which of the loser's moves the enumeration kept to a plan visits.
+//!
+//! Where the winner has few pieces, or only pieces jammed among pawns,
+//! its mate comes from a new queen, and its pawns can change file only by
+//! taking something: the loser must give up a man to them. The helpmates
+//! of chasolver's hard set follow one plan: the loser's king takes a pawn
+//! of the winner's that blocks one of its own pawns, that pawn runs to a
+//! new piece, the new piece goes where a pawn of the winner's takes it,
+//! and that pawn runs to its own promotion and mates (`…f3+ Kxf3 … f8=B
+//! … Bh6 … Be3 dxe3 … e1=Q#`); or a piece of the loser's already on the
+//! board goes where it is taken (the ten bishops' walls). The complete
+//! enumeration finds such a line only after every walk of the loser's
+//! king and pieces, hundreds of thousands of positions; kept to the moves
+//! that serve the plan, it meets the capture by the winner's pawn within a
+//! few thousand to a few hundred thousand, and the short rest is left to
+//! the searches.
+//!
+//! Nothing is proved from the kept moves alone: what they find is a line
+//! of legal moves, and a search that finds none says nothing.
+
+use shakmaty::attacks::{attacks, pawn_attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
+
+/// Whether the plan can serve at all: the loser has a king that can move
+/// (to take a pawn of the winner's) or a piece (to give up). A loser with
+/// neither moves only its pawns, and then the plan keeps every move: the
+/// complete enumeration does the same work and proves what it finds none.
+pub(crate) fn applies(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let loser = !winner;
+    let pieces = board.by_color(loser) & !board.pawns() & !board.kings();
+    pieces.any() || !crate::no_square(pos, loser)
+}
+
+/// Whether the loser's `m`, from `pos` with the loser to move, serves the
+/// plan: a pawn move or a capture; a step of the king nearer the winner's
+/// nearest pawn (to take it); a move of a piece onto a square a pawn of
+/// the winner's attacks, or nearer one by that piece's own moves (to be
+/// taken there).
+pub(crate) fn serves(pos: &Chess, winner: Color, m: &Move, toward: &Toward) -> bool {
+    if m.is_capture() || m.is_promotion() {
+        return true;
+    }
+    let Some(from) = m.from() else {
+        return false;
+    };
+    if m.role() == Role::Pawn {
+        return runs_free(pos, winner, from);
+    }
+    let to = m.to();
+    if m.role() == Role::King {
+        let pawns = pos.board().pawns() & pos.board().by_color(winner);
+        let near = |sq: Square| pawns.into_iter().map(|p| p.distance(sq)).min();
+        return match (near(from), near(to)) {
+            // Nearer the pawn to take, or waiting beside it for it to come.
+            (Some(a), Some(b)) if b < a || b <= WAIT => true,
+            // Out of the way of its own pawn's run.
+            _ => in_the_way(pos, winner, from) && !in_the_way(pos, winner, to),
+        };
+    }
+    toward.nearer(from, to)
+}
+
+/// How near the winner's nearest pawn the loser's king may step to and
+/// fro, waiting for it to come within reach.
+const WAIT: u32 = 2;
+
+/// Whether `sq` is on the way of a loser's pawn that runs free.
+fn in_the_way(pos: &Chess, winner: Color, sq: Square) -> bool {
+    let board = pos.board();
+    let mine = board.pawns() & board.by_color(!winner) & Bitboard::from_file(sq.file());
+    mine.into_iter().any(|p| {
+        let ahead = match winner {
+            Color::White => sq.rank() < p.rank(),
+            Color::Black => sq.rank() > p.rank(),
+        };
+        ahead && runs_free(pos, winner, p)
+    })
+}
+
+/// Whether the loser's pawn on `from` has no pawn of the winner's ahead
+/// on its file: it can run to a new piece.
+fn runs_free(pos: &Chess, winner: Color, from: Square) -> bool {
+    let board = pos.board();
+    let theirs = board.pawns() & board.by_color(winner) & Bitboard::from_file(from.file());
+    let ahead = |p: Square| match winner {
+        // The loser is Black: its pawns run down the board.
+        Color::White => p.rank() < from.rank(),
+        Color::Black => p.rank() > from.rank(),
+    };
+    !theirs.into_iter().any(ahead)
+}
+
+/// For the loser's pieces, how many of its own moves each square is from
+/// a square that a pawn of the winner's attacks (where it can be taken).
+pub(crate) struct Toward {
+    /// By square, for the piece standing there now: the moves that piece
+    /// needs from any square; `u8::MAX` where it cannot get there.
+    maps: Vec<(Square, [u8; 64])>,
+}
+
+impl Toward {
+    /// The maps for every piece of the loser's in `pos`.
+    pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
+        let board = pos.board();
+        let loser = !winner;
+        let mut targets = Bitboard::EMPTY;
+        for p in board.pawns() & board.by_color(winner) {
+            targets |= pawn_attacks(winner, p);
+        }
+        let pieces = board.by_color(loser) & !board.pawns() & !board.kings();
+        let maps = pieces
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = board.piece_at(sq)?;
+                Some((sq, distances(piece, targets, board.occupied().without(sq))))
+            })
+            .collect();
+        Toward { maps }
+    }
+
+    /// Whether the piece on `from` comes nearer a square where it can be
+    /// taken by going to `to`.
+    fn nearer(&self, from: Square, to: Square) -> bool {
+        self.maps
+            .iter()
+            .find(|(sq, _)| *sq == from)
+            .is_some_and(|(_, d)| d[to as usize] < d[from as usize])
+    }
+}
+
+/// Breadth first from `targets` by the moves of `piece` (a piece's
+/// attacks are symmetric: from `a` it reaches `b` where from `b` it would
+/// reach `a`), over the board's `occupied` squares.
+fn distances(piece: shakmaty::Piece, targets: Bitboard, occupied: Bitboard) -> [u8; 64] {
+    let mut d = [u8::MAX; 64];
+    let mut frontier = targets;
+    let mut seen = targets;
+    let mut step = 0u8;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            d[sq as usize] = step;
+            if !occupied.contains(sq) {
+                next |= attacks(sq, piece, occupied);
+            }
+        }
+        next &= !seen;
+        seen |= next;
+        frontier = next;
+        step = step.saturating_add(1);
+    }
+    d
+}
+
+/// Whether `m`, the winner's move, is a pawn taking a piece of the
+/// loser's: the first step of the plan done, the rest left to the
+/// searches.
+pub(crate) fn took_a_piece(m: &Move) -> bool {
+    m.role() == Role::Pawn && m.capture().is_some_and(|c| c != Role::Pawn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::composed_position;
+
+    /// A new bishop of White's (the loser) on h6 goes to e3, where Black's
+    /// d4 pawn takes it; its other moves come no nearer.
+    #[test]
+    fn a_new_piece_heads_for_a_square_where_it_is_taken() {
+        let pos = composed_position("1k6/1P6/BP5B/1P6/3p3p/7p/4K2P/8 w - - 0 1".parse().unwrap())
+            .unwrap();
+        let toward = Toward::new(&pos, Color::Black);
+        let keeps = |uci: &str| {
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            serves(&pos, Color::Black, &m, &toward)
+        };
+        assert!(keeps("h6e3"));
+        assert!(!keeps("h6g5"));
+        assert!(!keeps("h6g7"));
+        // The king steps nearer d4 (two away), or waits two away, but
+        // does not step further.
+        assert!(keeps("e2d3"));
+        assert!(keeps("e2f3"));
+        assert!(!keeps("e2d1"));
+    }
+}
