@@ -262,6 +262,13 @@ pub(crate) struct Exhaust {
     /// ([`crate::plan`]), and a capture of a piece by the winner's pawn
     /// hands the rest to the searches.
     plan: bool,
+    /// The line to the first mate of the loser's that the enumeration met
+    /// on its way (the loser's own question, answered for nothing).
+    loser_mate: Option<Vec<Move>>,
+    /// Whether every line the enumeration cut so far was cut where the
+    /// loser could not mate either: then, once every state is expanded,
+    /// the loser's question is settled too.
+    loser_complete: bool,
 }
 
 impl Exhaust {
@@ -288,6 +295,9 @@ impl Exhaust {
             parents,
             queue,
             plan: false,
+            // The root itself may be the loser's mate already.
+            loser_mate: (root.turn() == winner && root.is_checkmate()).then(Vec::new),
+            loser_complete: true,
         }
     }
 
@@ -298,8 +308,25 @@ impl Exhaust {
         Exhaust {
             phantoms: None,
             plan: true,
+            loser_complete: false,
             ..Exhaust::new(root, winner, horizon)
         }
+    }
+
+    /// What the enumeration has settled of the loser's own question
+    /// (can the loser mate?), which it answers on the way: the loser's
+    /// mate if it met one, and, once every state is expanded with no line
+    /// cut where the loser could still mate, that it cannot. Both sides'
+    /// questions enumerate the same positions, so where one side's
+    /// enumeration proves its answer the other's comes with it.
+    pub(crate) fn loser_verdict(&self, outcome: &Outcome) -> Option<crate::Verdict> {
+        if let Some(line) = &self.loser_mate {
+            return Some(crate::Verdict::Winnable {
+                helpmate: line.clone(),
+            });
+        }
+        (matches!(outcome, Outcome::NoMate) && self.loser_complete)
+            .then_some(crate::Verdict::Unwinnable)
     }
 
     /// Go on enumerating until every state is expanded, the winner's mate
@@ -313,6 +340,9 @@ impl Exhaust {
         if let Some(root) = self.phantoms.take()
             && crate::phantom::unwinnable(&root, self.winner, meter)
         {
+            // Proved without visiting the positions: nothing of the
+            // loser's question.
+            self.loser_complete = false;
             return Outcome::NoMate;
         }
         while let Some(mut at) = self.queue.pop() {
@@ -376,10 +406,15 @@ impl Exhaust {
         }
         let mut next = at.pos.clone();
         next.play_unchecked(*m);
-        if at.pos.turn() == winner && next.is_checkmate() {
+        if next.is_check() && next.is_checkmate() {
             let mut line = line_to(&self.parents, at.key);
             line.push(*m);
-            return Ok(Some(line));
+            if at.pos.turn() == winner {
+                return Ok(Some(line));
+            }
+            // The loser's mate: a line ends there, and it answers the
+            // loser's question.
+            self.loser_mate.get_or_insert(line);
         }
         if self.plan && at.pos.turn() == winner && crate::plan::took_a_piece(m) {
             let horizon = if q == u32::MAX {
@@ -412,13 +447,12 @@ impl Exhaust {
         // the extension search); the wall still on the move, which costs
         // microseconds, only after a capture: a capture that leaves a
         // locked structure ends the line.
-        let dead = if m.is_capture() {
-            crate::quick_dead(&next, winner) || crate::reach::structure(&next, winner)
-        } else if m.role() == shakmaty::Role::Pawn {
-            crate::quick_dead(&next, winner)
-        } else {
-            next.has_insufficient_material(winner)
-        };
+        let dead = line_ends(&next, winner, m);
+        // A line cut where the loser could still mate leaves the loser's
+        // question open (tested only while it might be settled).
+        if dead && self.loser_complete && q != 0 && !line_ends(&next, !winner, m) {
+            self.loser_complete = false;
+        }
         if q != 0 && !dead {
             self.queue.push_back(Pending {
                 pos: next,
@@ -435,6 +469,18 @@ impl Exhaust {
             });
         }
         Ok(None)
+    }
+}
+
+/// Whether a line ends at `next`, just reached by `m`, because `side`
+/// can no longer mate there.
+fn line_ends(next: &Chess, side: Color, m: &Move) -> bool {
+    if m.is_capture() {
+        crate::quick_dead(next, side) || crate::reach::structure(next, side)
+    } else if m.role() == shakmaty::Role::Pawn {
+        crate::quick_dead(next, side)
+    } else {
+        next.has_insufficient_material(side)
     }
 }
 
@@ -477,6 +523,55 @@ pub(crate) fn exhaust(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Budget, Verdict, composed_position};
+
+    /// One side's enumeration answers the other side's question only as
+    /// chasolver's labels of its hard test set do (they say which sides
+    /// can mate), and a mate of the loser's it met is a line of legal
+    /// moves ending in that mate. Both answers come up: the loser's mates
+    /// met on the way, and the proofs of enumerations that visited every
+    /// reachable position.
+    #[test]
+    fn the_losers_answer_agrees_with_chasolvers_labels() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/unwinnability/positions.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut mates, mut proofs) = (0, 0);
+        let lines = text.lines().filter(|l| !l.starts_with('#') && l.len() > 3);
+        for line in lines.step_by(3) {
+            let (want, fen) = line.split_at(2);
+            let pos = composed_position(fen.trim().parse().unwrap()).unwrap();
+            for (k, winner) in Color::ALL.into_iter().enumerate() {
+                let mut e = Exhaust::new(&pos, winner, Horizon::Unbounded);
+                e.phantoms = None;
+                let outcome = e.run(&mut Meter::new(Budget::nodes(2_000)));
+                let loser_can = want.as_bytes()[1 - k] != b'-';
+                match e.loser_verdict(&outcome) {
+                    Some(Verdict::Winnable { helpmate }) => {
+                        assert!(loser_can, "{fen}: {winner:?}'s loser");
+                        let mut p = pos.clone();
+                        for m in &helpmate {
+                            assert!(p.is_legal(*m), "{fen}: {m:?}");
+                            p.play_unchecked(*m);
+                        }
+                        assert!(p.is_checkmate() && p.turn() == winner, "{fen}");
+                        mates += 1;
+                    }
+                    Some(_) => {
+                        assert!(!loser_can, "{fen}: {winner:?}'s loser");
+                        proofs += 1;
+                    }
+                    None => {}
+                }
+            }
+        }
+        assert!(
+            mates >= 100 && proofs >= 100,
+            "{mates} mates, {proofs} proofs"
+        );
+    }
 
     /// The hash had without playing a move is the full hash of the
     /// position after it, over random games and pawn races full of

@@ -72,7 +72,9 @@
 //!    against roaming bishops: the tempo decides); where the winner has
 //!    only pawns beside a king with no square (or both sides have only
 //!    pawns and one king has none), the enumeration comes early and gets
-//!    most of the budget;
+//!    most of the budget; since both sides' questions visit the same
+//!    positions, it notes the other side's mates on its way and, where it
+//!    visits them all, settles the other side's question too;
 //! 4. both searches again, deeper, until the budget is spent;
 //! 5. past the default budget (a side whose other side was settled
 //!    quickly, a decision of the Laws, a deadline), first the enumeration
@@ -219,10 +221,12 @@ pub fn dead_position(pos: &Chess, budget: Budget<'_>) -> Deadness {
 }
 
 /// [`dead_position`] under an edition's `horizon`. The budget is shared
-/// by the two sides' questions.
+/// by the two sides' questions; the first side's complete enumeration may
+/// settle the second's on its way.
 pub fn dead_position_within(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> Deadness {
     let mut left = budget.nodes;
     let mut undetermined = false;
+    let mut settled = None;
     // The side that just moved first: it is usually the one with a mate.
     for side in [!pos.turn(), pos.turn()] {
         // Each side's analysis runs its whole schedule on what is left: on
@@ -232,7 +236,15 @@ pub fn dead_position_within(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -
             nodes: left,
             ..budget
         });
-        let verdict = analyse(pos, side, horizon, &mut meter);
+        // The first side's enumeration may have settled the second's.
+        let verdict = match settled.take() {
+            Some(v) => v,
+            None => {
+                let (v, other) = analyse_both(pos, side, horizon, &mut meter);
+                settled = other;
+                v
+            }
+        };
         left = left.saturating_sub(meter.used());
         match verdict {
             Verdict::Winnable { helpmate } => return Deadness::Alive { by: side, helpmate },
@@ -277,23 +289,37 @@ const FIRST_LOOK_DIVISOR: u64 = 32;
 /// every position of real games: they need about a hundred nodes). A side
 /// still open is then asked afresh with `budget` while the other side is
 /// open too, or with all that is left of the pool: a side settled at a
-/// glance leaves the other about twice the nodes. With both sides open to
-/// the end, each gets `budget` after the looks, so the answer is that of
-/// two separate questions, at most a sixteenth dearer.
+/// glance leaves the other about twice the nodes. One side's complete
+/// enumeration may settle the other side's question on its way (the same
+/// positions are visited for both): then that side is not asked again.
+/// With both sides open to the end, each gets `budget` after the looks,
+/// so the answer is that of two separate questions, at most a sixteenth
+/// dearer.
 pub fn can_mate_each(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> ByColor<Verdict> {
     let look = budget.nodes / FIRST_LOOK_DIVISOR;
     let pool = budget.nodes.saturating_add(look).saturating_mul(2);
     let spent = std::cell::Cell::new(0u64);
-    let ask = |side: Color, mut meter: Meter<'_>| {
-        let verdict = analyse(pos, side, horizon, &mut meter);
-        spent.set(spent.get().saturating_add(meter.used()));
-        verdict
-    };
-    let glance = |side: Color| ask(side, Meter::limited(budget, look));
     let mut verdicts = ByColor {
-        white: glance(Color::White),
-        black: glance(Color::Black),
+        white: Verdict::Undetermined,
+        black: Verdict::Undetermined,
     };
+    // One side's question, on `meter`; what its enumeration settled of the
+    // other side's question on the way settles that one too.
+    let ask = |verdicts: &mut ByColor<Verdict>, side: Color, mut meter: Meter<'_>| {
+        let (verdict, other) = analyse_both(pos, side, horizon, &mut meter);
+        spent.set(spent.get().saturating_add(meter.used()));
+        verdicts[side] = verdict;
+        if let Some(o) = other
+            && verdicts[!side] == Verdict::Undetermined
+        {
+            verdicts[!side] = o;
+        }
+    };
+    for side in Color::ALL {
+        if verdicts[side] == Verdict::Undetermined {
+            ask(&mut verdicts, side, Meter::limited(budget, look));
+        }
+    }
     let stopped = || budget.should_stop.is_some_and(|stop| stop());
     for side in Color::ALL {
         if verdicts[side] != Verdict::Undetermined || stopped() {
@@ -302,7 +328,7 @@ pub fn can_mate_each(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> ByCol
         let other_open = side == Color::White && verdicts.black == Verdict::Undetermined;
         let left = pool.saturating_sub(spent.get());
         let nodes = if other_open { budget.nodes } else { left };
-        verdicts[side] = ask(side, Meter::new(Budget { nodes, ..budget }));
+        ask(&mut verdicts, side, Meter::new(Budget { nodes, ..budget }));
     }
     verdicts
 }
@@ -313,7 +339,20 @@ const DIVE_DEPTH: u32 = 64;
 
 /// The analysis behind every entry point, sharing one meter.
 fn analyse(pos: &Chess, side: Color, horizon: Horizon, meter: &mut Meter<'_>) -> Verdict {
-    analyse_with(pos, side, horizon, meter, true)
+    analyse_both(pos, side, horizon, meter).0
+}
+
+/// [`analyse`], with what it settled of the other side's question on
+/// the way (see [`exhaust::Exhaust::loser_verdict`]), if anything.
+fn analyse_both(
+    pos: &Chess,
+    side: Color,
+    horizon: Horizon,
+    meter: &mut Meter<'_>,
+) -> (Verdict, Option<Verdict>) {
+    let mut other = None;
+    let verdict = analyse_with(pos, side, horizon, meter, true, &mut other);
+    (verdict, other)
 }
 
 /// The nodes the searches may spend on the rest of a planned line
@@ -333,7 +372,7 @@ pub(crate) fn settle_after_plan(
     meter: &mut Meter<'_>,
 ) -> Option<Vec<Move>> {
     let mut inner = Meter::new(Budget::nodes(AFTER_PLAN_NODES));
-    let verdict = analyse_with(pos, side, horizon, &mut inner, false);
+    let verdict = analyse_with(pos, side, horizon, &mut inner, false, &mut None);
     for _ in 0..inner.used() {
         if meter.tick().is_err() {
             break;
@@ -365,13 +404,15 @@ fn steps(schedule: &[(Step, f64)], total: u64) -> Vec<(Step, u64)> {
 }
 
 /// [`analyse`], with the enumeration kept to a plan among its steps if
-/// `plan`.
+/// `plan`; what the complete enumeration settled of the other side's
+/// question goes to `other`.
 fn analyse_with(
     pos: &Chess,
     side: Color,
     horizon: Horizon,
     meter: &mut Meter<'_>,
     plan: bool,
+    other: &mut Option<Verdict>,
 ) -> Verdict {
     if let Some(v) = terminal(pos, side, horizon) {
         return v;
@@ -444,14 +485,19 @@ fn analyse_with(
                 // Not every position was visited: nothing is proved.
                 exhaust::Outcome::NoMate | exhaust::Outcome::Stopped => None,
             },
-            Step::Exhaust => match enumeration
-                .get_or_insert_with(|| exhaust::Exhaust::new(pos, side, horizon))
-                .run(meter)
-            {
-                exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
-                exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
-                exhaust::Outcome::Stopped => None,
-            },
+            Step::Exhaust => {
+                let e =
+                    enumeration.get_or_insert_with(|| exhaust::Exhaust::new(pos, side, horizon));
+                let outcome = e.run(meter);
+                if other.is_none() {
+                    *other = e.loser_verdict(&outcome);
+                }
+                match outcome {
+                    exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
+                    exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
+                    exhaust::Outcome::Stopped => None,
+                }
+            }
         };
         if let Some(v) = found {
             return v;

@@ -157,7 +157,7 @@ fn run(name: &str) -> Tally {
 
 /// Undetermined sides (of 6,828) the hard set may leave with the default
 /// budget, both sides of a position asked together ([`can_mate_each`]).
-const HARD_UNDETERMINED_CEILING: usize = 30;
+const HARD_UNDETERMINED_CEILING: usize = 28;
 
 /// Undetermined sides (of 131,072) the lichess set may leave.
 const LICHESS_UNDETERMINED_CEILING: usize = 0;
@@ -197,13 +197,15 @@ fn lichess_positions_agree_with_chasolver() {
 /// runs its whole schedule on what the first left: its answer is the
 /// two sides' answers asked one after the other, the second with the
 /// nodes the first did not spend. (On one shared meter, the second side's
-/// first, quickest steps were skipped as if already spent.)
+/// first, quickest steps were skipped as if already spent.) Where those
+/// leave it undetermined, the first side's enumeration may still have
+/// settled the second side's question on its way.
 #[test]
 fn a_dead_position_question_gives_the_second_side_the_nodes_left() {
     use arbiter_unwinnable::{Deadness, can_mate_counted, dead_position_within};
     const NODES: u64 = 20_000;
     let (mut alive_only_second, mut checked) = (0, 0);
-    for (_, fen, pos) in cases("positions.txt").iter().step_by(7) {
+    for (label, fen, pos) in cases("positions.txt").iter().step_by(7) {
         let first = !pos.turn();
         let (v1, used) = can_mate_counted(pos, first, Horizon::Unbounded, Budget::nodes(NODES));
         let want = if let Verdict::Winnable { .. } = v1 {
@@ -218,9 +220,20 @@ fn a_dead_position_question_gives_the_second_side_the_nodes_left() {
                 }
                 (Verdict::Unwinnable, Verdict::Unwinnable) => None,
                 _ => {
-                    // Undetermined: compared below as such.
+                    // Undetermined asked one after the other; together,
+                    // the first side's enumeration may have settled the
+                    // second's question on its way, as chasolver's label
+                    // says.
                     let got = dead_position_within(pos, Horizon::Unbounded, Budget::nodes(NODES));
-                    assert_eq!(got, Deadness::Undetermined, "{fen}: {v1:?} then {v2:?}");
+                    match got {
+                        Deadness::Undetermined => {}
+                        Deadness::Dead => assert_eq!(label, "--", "{fen}"),
+                        Deadness::Alive { by, helpmate } => {
+                            let mark = label.as_bytes()[usize::from(by == Color::Black)];
+                            assert_ne!(mark, b'-', "{fen}");
+                            replay(pos, by, &helpmate, fen);
+                        }
+                    }
                     checked += 1;
                     continue;
                 }
