@@ -422,7 +422,7 @@ impl Exhaust {
             } else {
                 Horizon::QuietPliesLeft(q)
             };
-            if let Some(rest) = crate::settle_after_plan(&next, winner, horizon, meter) {
+            if let Some(rest) = crate::analysis::settle_after_plan(&next, winner, horizon, meter) {
                 let mut line = line_to(&self.parents, at.key);
                 line.push(*m);
                 line.extend(rest);

@@ -55,6 +55,18 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// The same meter with `used` nodes already spent (by an earlier run
+    /// of the same question).
+    pub(crate) fn resumed_at(self, used: u64) -> Self {
+        Meter { used, ..self }
+    }
+
+    /// Whether this run's nodes are all spent: a slice still open ends
+    /// here, not at its share's end.
+    pub(crate) fn run_out(&self) -> bool {
+        self.halted || self.used >= self.limit.min(self.total)
+    }
+
     /// The whole budget's nodes.
     pub(crate) fn total(&self) -> u64 {
         self.total
