@@ -55,10 +55,13 @@ pub(crate) fn settle_after_plan(
 
 /// The steps of the analysis with the node count each runs until: the
 /// schedule over the first [`Budget::DEFAULT`] nodes (or the whole budget
-/// if smaller), then [`BEYOND_DEFAULT`] over the rest.
+/// if smaller), [`UP_TO_TWICE`] up to twice that, then [`BEYOND_DEFAULT`]
+/// over the rest.
 fn steps(schedule: &[(Step, f64)], total: u64) -> Vec<(Step, u64)> {
-    let first = total.min(Budget::DEFAULT.nodes);
-    let rest = total - first;
+    let d = Budget::DEFAULT.nodes;
+    let first = total.min(d);
+    let second = total.min(d.saturating_mul(2)) - first;
+    let rest = total - first - second;
     // The float product of a node count and a fraction in [0, 1] stays
     // within u64.
     let at = |base: u64, span: u64, f: f64| base + ((span as f64) * f.clamp(0.0, 1.0)) as u64;
@@ -66,8 +69,13 @@ fn steps(schedule: &[(Step, f64)], total: u64) -> Vec<(Step, u64)> {
         .iter()
         .map(|&(s, f)| (s, at(0, first, f)))
         .collect();
+    out.extend(UP_TO_TWICE.map(|s| (s, first + second)));
     if rest > 0 {
-        out.extend(BEYOND_DEFAULT.iter().map(|&(s, f)| (s, at(first, rest, f))));
+        out.extend(
+            BEYOND_DEFAULT
+                .iter()
+                .map(|&(s, f)| (s, at(first + second, rest, f))),
+        );
     }
     out
 }
@@ -431,14 +439,30 @@ const SCHEDULE: [(Step, f64); 12] = [
     (Step::Walls, 1.0),
 ];
 
-/// The steps past the default budget, as shares of what is left over it
+/// The steps from [`Budget::DEFAULT`] to twice it (see [`steps`]), each
+/// until the end of that stretch, so each has what the one before left:
+/// the enumeration kept to a plan (which finds helpmates only), then,
+/// where it does not apply or has visited all it keeps, the complete
+/// enumeration, then the flavour for walls. This is the stretch a side
+/// asked together with the other gets from the nodes the other left
+/// ([`crate::can_mate_each`]); the plan's helpmates there need 20,000 to
+/// 150,000 of its nodes. With the shares of [`BEYOND_DEFAULT`] over it,
+/// the hard set of chasolver's tests left 26 sides undetermined, both
+/// sides asked; so, 25 (the White side of
+/// `5kBN/1p1p1PRQ/1P1P2PP/3p1p1p/3P1P1P/8/8/2Bb2BK`, whose plan needs
+/// 119,000 nodes). A decision's budget (1,000,000 nodes, one side asked)
+/// settled as many sides either way (all but 6 of 6,828).
+const UP_TO_TWICE: [Step; 3] = [Step::Plan, Step::Exhaust, Step::Walls];
+
+/// The steps past twice the default budget, as shares of what is left over it
 /// (see [`steps`]): first the enumeration kept to a plan, then the
 /// complete enumeration and the flavour for walls, each resumed where
 /// their last slice stopped. The schedules keep their shares of the first
 /// [`Budget::DEFAULT`] nodes, so that a side asked alone on the default
-/// budget in [`SCHEDULE`] is answered as before; a larger budget (the
-/// side whose other side was settled at a glance, a decision of the Laws,
-/// a deadline) gives the plan the most of what it adds: on the hard set
+/// budget in [`SCHEDULE`] is answered as before; a larger budget (a
+/// decision of the Laws, a deadline) gives the plan the most of what it
+/// adds (measured when these shares ran from the default budget on, with
+/// no [`UP_TO_TWICE`]): on the hard set
 /// the Black sides of the ten bishops' walls (a White bishop goes where a
 /// Black pawn takes it), which no budget up to 2,000,000 nodes settled
 /// before, are found within 3,000 to 12,000 of its nodes. With the plan
