@@ -21,9 +21,10 @@ impl Budget<'static> {
     /// The budget used when the caller has no reason to choose: about
     /// 10–40 ms for one side on an unloaded desktop core. Chosen so that
     /// a position whose two sides both spend all of it (the hard set's
-    /// worst) is answered within 100 ms on a shared two-core machine,
-    /// while the complete enumeration keeps the slice that its proofs
-    /// of the hard set need.
+    /// worst) is answered within about 100 ms on a shared two-core
+    /// machine (80 ms on a quick day, 110 ms on a slow one), while the
+    /// complete enumeration keeps the slice that its proofs of the hard
+    /// set need.
     pub const DEFAULT: Budget<'static> = Budget {
         nodes: 125_000,
         should_stop: None,
@@ -33,10 +34,11 @@ impl Budget<'static> {
     /// opponent of a player whose flag fell (6.9), who made the last
     /// illegal move (7.5.5) or who resigned (2023's 5.1.2) can still mate.
     /// Eight times [`Budget::DEFAULT`]: on the hard set of chasolver's
-    /// tests, one side asked with it is settled in all but 7 of 6,828
-    /// questions (0.10 %; 30 sides with the default, pooled) and, of the
-    /// sides that cannot mate, in all but one (7 with the default), in at
-    /// most about 375 ms on a shared two-core machine. An undetermined
+    /// tests, one side asked with it is settled in all but 6 of 6,828
+    /// questions (0.09 %; 25 sides with the default, both sides asked
+    /// together) and, of the sides that cannot mate, in all but one (5
+    /// with the default), in at most about 375 to 620 ms on a shared
+    /// two-core machine (its speed varies from day to day). An undetermined
     /// answer there counts as "can still mate", so a side that cannot
     /// mate but is not proved so costs the player a loss the Laws score
     /// as a draw; a decision taken once can afford the time, the checks
