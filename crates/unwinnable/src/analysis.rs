@@ -6,9 +6,9 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::budget::Budget;
 use crate::meter::Meter;
-use crate::{
-    Horizon, Verdict, exhaust, extend, no_square, plan, quick_dead, reach, search, target, terminal,
-};
+use crate::plan::{self, no_square};
+use crate::verdict::{Horizon, Verdict, terminal};
+use crate::{exhaust, extend, quick_dead, reach, search, target};
 
 /// How long a line the guided search tries: long enough to promote a pawn
 /// and mate with the new queen.
@@ -34,7 +34,7 @@ const AFTER_PLAN_NODES: u64 = 1000;
 /// The rest of a planned line from `pos`, where the winner's pawn has
 /// just taken a piece: the analysis without the plan (so it cannot nest)
 /// within [`AFTER_PLAN_NODES`], its nodes counted on `meter`.
-pub(crate) fn settle_after_plan(
+fn settle_after_plan(
     pos: &Chess,
     side: Color,
     horizon: Horizon,
@@ -304,7 +304,9 @@ impl Steps {
             Step::Plan if !plan || !plan::applies(pos, side) => None,
             Step::Plan => match self
                 .planned
-                .get_or_insert_with(|| exhaust::Exhaust::planned(pos, side, horizon))
+                .get_or_insert_with(|| {
+                    exhaust::Exhaust::planned(pos, side, horizon, settle_after_plan)
+                })
                 .run(meter)
             {
                 exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),

@@ -102,6 +102,11 @@ fn ep_hash_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
     Some(z.0)
 }
 
+/// What looks for the rest of a planned line from a position where the
+/// winner's pawn has just taken a piece: the line to the winner's mate, if
+/// found, its nodes counted on the meter.
+pub(crate) type Settle = fn(&Chess, Color, Horizon, &mut Meter<'_>) -> Option<Vec<Move>>;
+
 /// What the enumeration found.
 pub(crate) enum Outcome {
     /// The winner's mate, and the line to it.
@@ -270,10 +275,10 @@ pub(crate) struct Exhaust {
     seen: Seen,
     reached: Reached,
     queue: Frontier,
-    /// Whether the loser's moves are kept to those of the plan
-    /// ([`crate::plan`]), and a capture of a piece by the winner's pawn
-    /// hands the rest to the searches.
-    plan: bool,
+    /// Where the loser's moves are kept to those of the plan
+    /// ([`crate::plan`]): what looks for the rest of the line each time the
+    /// winner's pawn takes a piece.
+    plan: Option<Settle>,
     /// The line to the first mate of the loser's that the enumeration met
     /// on its way (the loser's own question, answered for nothing).
     loser_mate: Option<Vec<Move>>,
@@ -308,7 +313,7 @@ impl Exhaust {
             seen,
             reached,
             queue,
-            plan: false,
+            plan: None,
             // The root itself may be the loser's mate already.
             loser_mate: (root.turn() == winner && root.is_checkmate()).then(Vec::new),
             loser_complete: true,
@@ -317,11 +322,12 @@ impl Exhaust {
 
     /// The planned enumeration ([`crate::plan`]) of what `winner` can reach
     /// from `root`: what it visits is not every reachable position, so it
-    /// finds helpmates but proves nothing.
-    pub(crate) fn planned(root: &Chess, winner: Color, horizon: Horizon) -> Self {
+    /// finds helpmates but proves nothing. Each time the winner's pawn
+    /// takes a piece, `settle` looks for the rest of the line.
+    pub(crate) fn planned(root: &Chess, winner: Color, horizon: Horizon, settle: Settle) -> Self {
         Exhaust {
             phantoms: None,
-            plan: true,
+            plan: Some(settle),
             loser_complete: false,
             ..Exhaust::new(root, winner, horizon)
         }
@@ -360,7 +366,7 @@ impl Exhaust {
             return Outcome::NoMate;
         }
         while let Some(mut at) = self.queue.pop() {
-            let moves = if self.plan && at.pos.turn() != self.winner {
+            let moves = if self.plan.is_some() && at.pos.turn() != self.winner {
                 planned_moves(&at.pos, self.winner)
             } else {
                 at.pos.legal_moves()
@@ -430,13 +436,16 @@ impl Exhaust {
             // loser's question.
             self.loser_mate.get_or_insert(line);
         }
-        if self.plan && at.pos.turn() == winner && crate::plan::took_a_piece(m) {
+        if let Some(settle) = self.plan
+            && at.pos.turn() == winner
+            && crate::plan::took_a_piece(m)
+        {
             let horizon = if q == u32::MAX {
                 Horizon::Unbounded
             } else {
                 Horizon::QuietPliesLeft(q)
             };
-            if let Some(rest) = crate::analysis::settle_after_plan(&next, winner, horizon, meter) {
+            if let Some(rest) = settle(&next, winner, horizon, meter) {
                 let mut line = line_to(&self.reached, at.at);
                 line.push(*m);
                 line.extend(rest);
@@ -594,7 +603,7 @@ mod tests {
     /// double steps and en passant squares.
     #[test]
     fn hash_ahead_equals_full_hash() {
-        let mut next_rand = crate::test_rng(0x9E37_79B9_7F4A_7C15);
+        let mut next_rand = crate::testing::test_rng(0x9E37_79B9_7F4A_7C15);
         let starts = [
             shakmaty::fen::Fen::default(),
             "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"

@@ -799,7 +799,7 @@ mod tests {
     /// wrong no would make the search skip a mate.
     #[test]
     fn may_check_misses_no_check() {
-        let mut next_rand = crate::test_rng(0x9E37_79B9_7F4A_7C15);
+        let mut next_rand = crate::testing::test_rng(0x9E37_79B9_7F4A_7C15);
         let mut checks = 0;
         for _game in 0..60 {
             let mut pos = Chess::default();

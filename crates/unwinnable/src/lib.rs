@@ -96,6 +96,7 @@
 //! the budget runs out.
 
 mod analysis;
+mod composed;
 mod exhaust;
 mod extend;
 mod frozen;
@@ -109,101 +110,23 @@ mod reach;
 mod search;
 mod shorten;
 mod target;
+#[cfg(test)]
+mod testing;
+mod verdict;
 mod walls;
 
-use shakmaty::{ByColor, Chess, Color, Move, Position};
+use shakmaty::{ByColor, Chess, Color, Position};
 
 use analysis::{Analysis, analyse};
+pub use composed::composed_position;
 pub use gate::dead_after_move;
 pub use material::{quick_dead, quick_dead_position};
 use meter::Meter;
 pub use shorten::shorten_helpmate;
+pub use verdict::{Deadness, Horizon, SEVENTY_FIVE_MOVE_PLIES, Verdict};
 
 mod budget;
 pub use budget::Budget;
-
-/// The number of plies without a capture or a pawn move after which the
-/// 75-move rule (FIDE Laws 2017 onwards, Art. 9.6.2) ends the game: 75 moves
-/// by each player.
-pub const SEVENTY_FIVE_MOVE_PLIES: u32 = 150;
-
-/// The edition's horizon: how many plies the game may still run without a
-/// capture or a pawn move before a rule ends it on its own.
-///
-/// The 2005 Laws have no such rule (the 50-move rule needs a claim), so a
-/// helpmate of any length counts. From 2017 the 75-move rule ends the game:
-/// a helpmate that needs more quiet plies than are left does not count,
-/// unless a capture or a pawn move on the way resets the count to
-/// [`SEVENTY_FIVE_MOVE_PLIES`]. A mate on the last allowed ply still counts
-/// (a checkmate takes precedence, Art. 9.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Horizon {
-    /// No rule ends the game on its own (the 2005 Laws).
-    Unbounded,
-    /// The 75-move rule: this many quiet plies are left now.
-    QuietPliesLeft(u32),
-}
-
-impl Horizon {
-    /// The 75-move horizon for a position whose halfmove clock (plies since
-    /// the last capture or pawn move) is `halfmoves`.
-    pub fn seventy_five_move_rule(halfmoves: u32) -> Horizon {
-        Horizon::QuietPliesLeft(SEVENTY_FIVE_MOVE_PLIES.saturating_sub(halfmoves))
-    }
-
-    /// The quiet plies left, `u32::MAX` when unbounded.
-    pub(crate) fn left(self) -> u32 {
-        match self {
-            Horizon::Unbounded => u32::MAX,
-            Horizon::QuietPliesLeft(n) => n,
-        }
-    }
-}
-
-/// Whether a side can still checkmate its opponent.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// It can: `helpmate` is a series of legal moves from the position that
-    /// ends in that side's checkmate (empty if the position is already that
-    /// mate).
-    Winnable {
-        /// The moves, from the side to move on, ending in mate.
-        helpmate: Vec<Move>,
-    },
-    /// It cannot, by any series of legal moves (proved).
-    Unwinnable,
-    /// The budget ran out before either could be shown.
-    Undetermined,
-}
-
-impl Verdict {
-    /// `Some(true)` if the side can mate, `Some(false)` if it cannot,
-    /// `None` if undetermined.
-    pub fn can_mate(&self) -> Option<bool> {
-        match self {
-            Verdict::Winnable { .. } => Some(true),
-            Verdict::Unwinnable => Some(false),
-            Verdict::Undetermined => None,
-        }
-    }
-}
-
-/// Whether the position is dead (FIDE Laws 5.2.2: neither player can
-/// checkmate by any series of legal moves).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Deadness {
-    /// Neither side can mate: the game ends at once.
-    Dead,
-    /// At least one side can mate; `by` says which, with its helpmate.
-    Alive {
-        /// A side that can mate.
-        by: Color,
-        /// Its helpmate line.
-        helpmate: Vec<Move>,
-    },
-    /// The budget ran out.
-    Undetermined,
-}
 
 /// Can `side` checkmate its opponent from `pos` by any series of legal
 /// moves, with no rule ending the game on the way (the 2005 Laws)?
@@ -359,56 +282,6 @@ fn go_on(
     }
 }
 
-/// Whether the king of `color` has no square to go to now: each
-/// neighbour holds a man of its own or is attacked by the other side.
-pub(crate) fn no_square(pos: &Chess, color: Color) -> bool {
-    let board = pos.board();
-    let Some(k) = board.king_of(color) else {
-        return false;
-    };
-    let occupied = board.occupied().without(k);
-    (shakmaty::attacks::king_attacks(k) & !board.by_color(color))
-        .into_iter()
-        .all(|s| board.attacks_to(s, !color, occupied).any())
-}
-
-/// The game is over already, or the horizon has been reached.
-pub(crate) fn terminal(pos: &Chess, side: Color, horizon: Horizon) -> Option<Verdict> {
-    let legal = pos.legal_moves();
-    if legal.is_empty() {
-        // Mate of the side to move, or stalemate: nothing more can happen.
-        return Some(if pos.is_check() && pos.turn() != side {
-            Verdict::Winnable {
-                helpmate: Vec::new(),
-            }
-        } else {
-            Verdict::Unwinnable
-        });
-    }
-    if horizon.left() == 0 {
-        return Some(Verdict::Unwinnable);
-    }
-    None
-}
-
-/// The position of a FEN as composers write them: more material, or a
-/// check, than a game can reach is accepted (composed positions, such as
-/// most of chasolver's hard test set, have them); other faults are not.
-/// The analysis needs only legal moves, which such positions have.
-pub fn composed_position(
-    fen: shakmaty::fen::Fen,
-) -> Result<Chess, Box<shakmaty::PositionError<Chess>>> {
-    let e = match fen.into_position::<Chess>(shakmaty::CastlingMode::Standard) {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    let e = match e.ignore_too_much_material() {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    e.ignore_impossible_check().map_err(Box::new)
-}
-
 #[doc(hidden)]
 /// Development aid: [`can_mate_within`] and the nodes it spent.
 pub fn can_mate_counted(
@@ -420,16 +293,4 @@ pub fn can_mate_counted(
     let mut meter = Meter::new(budget);
     let v = analyse(pos, side, horizon, &mut meter);
     (v, meter.used())
-}
-
-/// A small pseudo-random generator for the unit tests' random games
-/// (xorshift): `next(n)` is in `0..n`.
-#[cfg(test)]
-pub(crate) fn test_rng(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    }
 }

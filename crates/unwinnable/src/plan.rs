@@ -29,7 +29,7 @@ pub(crate) fn applies(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let loser = !winner;
     let pieces = board.by_color(loser) & !board.pawns() & !board.kings();
-    pieces.any() || !crate::no_square(pos, loser)
+    pieces.any() || !no_square(pos, loser)
 }
 
 /// Whether the loser's `m`, from `pos` with the loser to move, serves the
@@ -158,6 +158,19 @@ fn distances(piece: shakmaty::Piece, targets: Bitboard, occupied: Bitboard) -> [
 /// searches.
 pub(crate) fn took_a_piece(m: &Move) -> bool {
     m.role() == Role::Pawn && m.capture().is_some_and(|c| c != Role::Pawn)
+}
+
+/// Whether the king of `color` has no square to go to now: each
+/// neighbour holds a man of its own or is attacked by the other side.
+pub(crate) fn no_square(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let Some(k) = board.king_of(color) else {
+        return false;
+    };
+    let occupied = board.occupied().without(k);
+    (shakmaty::attacks::king_attacks(k) & !board.by_color(color))
+        .into_iter()
+        .all(|s| board.attacks_to(s, !color, occupied).any())
 }
 
 #[cfg(test)]

@@ -328,7 +328,7 @@ mod tests {
     /// would let the searches skip positions they have not seen.
     #[test]
     fn incremental_hash_equals_full_hash() {
-        let mut next_rand = crate::test_rng(0x2545_F491_4F6C_DD1D);
+        let mut next_rand = crate::testing::test_rng(0x2545_F491_4F6C_DD1D);
         let mut checked = 0;
         for _game in 0..40 {
             let mut pos = Chess::default();
