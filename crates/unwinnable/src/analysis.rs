@@ -25,11 +25,15 @@ pub(crate) fn analyse(
 }
 
 /// The nodes the searches may spend on the rest of a planned line
-/// ([`Step::Plan`]) each time the winner's pawn takes a piece: the
-/// helpmates of the hard set take a few hundred there (300 found the
-/// same lines as 1,000 and 3,000 on the four positions it was measured
-/// on, in about as many nodes).
-const AFTER_PLAN_NODES: u64 = 1000;
+/// ([`Step::Plan`]) each time the winner's pawn takes a piece or the
+/// loser's king breaks into a wall ([`plan::king_took_a_pawn`]). Where
+/// the pawn takes a piece the helpmates of the hard set take a few
+/// hundred there; after the king's breach, up to a couple of thousand.
+/// Measured on the hard set, both sides asked together (25 undetermined
+/// sides before the king's breach was handed over): with it, at 300
+/// nodes, 25; at 600, 24; at 1,000, 24; at 2,000, 22; at 3,000, 22; at
+/// 5,000, 23. Without it, 2,000 nodes left 25 as 1,000 did.
+const AFTER_PLAN_NODES: u64 = 2000;
 
 /// The rest of a planned line from `pos`, where the winner's pawn has
 /// just taken a piece: the analysis without the plan (so it cannot nest)

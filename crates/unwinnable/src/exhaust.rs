@@ -436,9 +436,13 @@ impl Exhaust {
             // loser's question.
             self.loser_mate.get_or_insert(line);
         }
+        let handed_over = if at.pos.turn() == winner {
+            crate::plan::took_a_piece(m)
+        } else {
+            crate::plan::king_took_a_pawn(&at.pos, winner, m)
+        };
         if let Some(settle) = self.plan
-            && at.pos.turn() == winner
-            && crate::plan::took_a_piece(m)
+            && handed_over
         {
             let horizon = if q == u32::MAX {
                 Horizon::Unbounded

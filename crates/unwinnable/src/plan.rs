@@ -160,6 +160,18 @@ pub(crate) fn took_a_piece(m: &Move) -> bool {
     m.role() == Role::Pawn && m.capture().is_some_and(|c| c != Role::Pawn)
 }
 
+/// Whether `m`, the loser's move from `pos`, is its king taking a pawn of
+/// the winner's while the winner has a piece: a breach in a wall that
+/// held the winner's pieces in (the bishops' walls), after which the
+/// searches may find the rest. Where the winner has only pawns its
+/// king's captures are too many to hand each one over.
+pub(crate) fn king_took_a_pawn(pos: &Chess, winner: Color, m: &Move) -> bool {
+    let board = pos.board();
+    m.role() == Role::King
+        && m.capture() == Some(Role::Pawn)
+        && (board.by_color(winner) & !board.pawns() & !board.kings()).any()
+}
+
 /// Whether the king of `color` has no square to go to now: each
 /// neighbour holds a man of its own or is attacked by the other side.
 pub(crate) fn no_square(pos: &Chess, color: Color) -> bool {
@@ -201,5 +213,29 @@ mod tests {
         assert!(keeps("e2d3"));
         assert!(keeps("e2f3"));
         assert!(!keeps("e2d1"));
+    }
+    /// The loser's king taking a pawn of the winner's hands the rest to the
+    /// searches where the winner has a piece (the bishops' wall), not where
+    /// it has only pawns.
+    #[test]
+    fn a_kings_breach_is_handed_over_where_the_winner_has_a_piece() {
+        let took = |fen: &str, uci: &str| {
+            let pos = composed_position(fen.parse().unwrap()).unwrap();
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            king_took_a_pawn(&pos, Color::White, &m)
+        };
+        assert!(took(
+            "4B1B1/p1pBpBp1/PkP1P1P1/8/8/8/8/2K5 b - - 0 1",
+            "b6a6"
+        ));
+        assert!(!took(
+            "4B1B1/p1pBpBp1/PkP1P1P1/8/8/8/8/2K5 b - - 0 1",
+            "b6b5"
+        ));
+        assert!(!took("8/p1p1p1p1/PkP1P1P1/8/8/8/8/2K5 b - - 0 1", "b6a6"));
     }
 }

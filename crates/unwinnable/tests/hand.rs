@@ -1207,6 +1207,17 @@ fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
             "k1b5/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1",
             Color::Black,
         ),
+        // Black's king breaks into White's wall of bishops and pawns
+        // (takes a6 once the bishop of b7 steps aside), and White's king
+        // walks in behind it to mate with a bishop.
+        (
+            "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1",
+            Color::White,
+        ),
+        (
+            "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - - 0 1",
+            Color::White,
+        ),
     ] {
         let p = pos(fen);
         let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
