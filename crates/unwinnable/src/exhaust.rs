@@ -437,7 +437,7 @@ impl Exhaust {
             self.loser_mate.get_or_insert(line);
         }
         let handed_over = if at.pos.turn() == winner {
-            crate::plan::took_a_piece(m)
+            crate::plan::took_a_piece(&at.pos, winner, m)
         } else {
             crate::plan::king_took_a_pawn(&at.pos, winner, m)
         };

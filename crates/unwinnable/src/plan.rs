@@ -8,7 +8,10 @@
 //! new piece, the new piece goes where a pawn of the winner's takes it,
 //! and that pawn runs to its own promotion and mates (`…f3+ Kxf3 … f8=B
 //! … Bh6 … Be3 dxe3 … e1=Q#`); or a piece of the loser's already on the
-//! board goes where it is taken (the ten bishops' walls). The complete
+//! board goes where it is taken (the ten bishops' walls); or, where the
+//! winner has nothing but pawns round its king, the king takes what the
+//! loser gives up beside it and walks out to escort its own pawn
+//! (`…d1=Q h6 Qxa4+ Kxa4 … b8=Q#`). The complete
 //! enumeration finds such a line only after every walk of the loser's
 //! king and pieces, hundreds of thousands of positions; kept to the moves
 //! that serve the plan, it meets the capture by the winner's pawn within a
@@ -153,11 +156,22 @@ fn distances(piece: shakmaty::Piece, targets: Bitboard, occupied: Bitboard) -> [
     d
 }
 
-/// Whether `m`, the winner's move, is a pawn taking a piece of the
-/// loser's: the first step of the plan done, the rest left to the
-/// searches.
-pub(crate) fn took_a_piece(m: &Move) -> bool {
-    m.role() == Role::Pawn && m.capture().is_some_and(|c| c != Role::Pawn)
+/// Whether `m`, the winner's move from `pos`, is a pawn taking a piece of
+/// the loser's, or the king of a winner with nothing but pawns doing so:
+/// the first step of the plan done, the rest left to the searches.
+pub(crate) fn took_a_piece(pos: &Chess, winner: Color, m: &Move) -> bool {
+    let taker = match m.role() {
+        Role::Pawn => true,
+        Role::King => pawns_only(pos, winner),
+        _ => false,
+    };
+    taker && m.capture().is_some_and(|c| c != Role::Pawn)
+}
+
+/// Whether `color` has nothing but pawns beside its king.
+fn pawns_only(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    (board.by_color(color) & !board.pawns() & !board.kings()).is_empty()
 }
 
 /// Whether `m`, the loser's move from `pos`, is its king taking a pawn of
@@ -214,6 +228,27 @@ mod tests {
         assert!(keeps("e2f3"));
         assert!(!keeps("e2d1"));
     }
+    /// A piece taken by the winner's pawn hands the rest to the searches,
+    /// and one taken by its king where it has nothing but pawns (the king
+    /// walks out through the gap); a pawn taken does not.
+    #[test]
+    fn a_piece_taken_by_a_pawn_or_a_lone_king_is_handed_over() {
+        let took = |fen: &str, uci: &str| {
+            let pos = composed_position(fen.parse().unwrap()).unwrap();
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            took_a_piece(&pos, Color::White, &m)
+        };
+        let shut_in = "7k/1p6/1P6/KP6/qP6/1P6/8/8 w - - 0 1";
+        assert!(took(shut_in, "a5a4"));
+        assert!(took(shut_in, "b3a4"));
+        assert!(!took("7k/1p6/1P6/KP6/pP6/1P6/8/8 w - - 0 1", "a5a4"));
+        assert!(!took("7k/1p6/1P6/KP6/qP6/1P6/8/7B w - - 0 1", "a5a4"));
+    }
+
     /// The loser's king taking a pawn of the winner's hands the rest to the
     /// searches where the winner has a piece (the bishops' wall), not where
     /// it has only pawns.

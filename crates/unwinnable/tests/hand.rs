@@ -1218,6 +1218,9 @@ fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
             "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - - 0 1",
             Color::White,
         ),
+        // Black's king takes d4, the d-pawn queens and gives itself up to
+        // White's king on a4, which walks out to b7 for b8=Q#.
+        ("8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", Color::White),
     ] {
         let p = pos(fen);
         let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
