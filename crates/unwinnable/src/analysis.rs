@@ -32,8 +32,10 @@ pub(crate) fn analyse(
 /// Measured on the hard set, both sides asked together (25 undetermined
 /// sides before the king's breach was handed over): with it, at 300
 /// nodes, 25; at 600, 24; at 1,000, 24; at 2,000, 22; at 3,000, 22; at
-/// 5,000, 23. Without it, 2,000 nodes left 25 as 1,000 did.
-const AFTER_PLAN_NODES: u64 = 2000;
+/// 5,000, 23. Without it, 2,000 nodes left 25 as 1,000 did. Once a lone
+/// king's capture was handed over too (20 at 2,000): at 1,500, 21; at
+/// 2,500, 20; at 3,000, 19; at 4,000, 19; at 5,000, 20.
+const AFTER_PLAN_NODES: u64 = 3000;
 
 /// The rest of a planned line from `pos`, where the winner's pawn has
 /// just taken a piece: the analysis without the plan (so it cannot nest)
