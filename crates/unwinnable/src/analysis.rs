@@ -6,7 +6,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::budget::Budget;
 use crate::meter::Meter;
-use crate::plan::{self, no_square};
+use crate::plan::{self, no_square, pawns_only};
 use crate::verdict::{Horizon, Verdict, terminal};
 use crate::{exhaust, extend, quick_dead, reach, search, target};
 
@@ -659,10 +659,8 @@ fn promotion_ending(pos: &Chess, winner: Color) -> bool {
 /// has no square to go to now, or the other side too has nothing but
 /// pawns and its king has none: see [`SHUT_IN_SCHEDULE`].
 fn pawns_only_shut_in(pos: &Chess, winner: Color) -> bool {
-    let board = pos.board();
-    let pawns_only = |c: Color| (board.by_color(c) & !board.pawns() & !board.kings()).is_empty();
-    pawns_only(winner)
-        && (no_square(pos, winner) || (pawns_only(!winner) && no_square(pos, !winner)))
+    pawns_only(pos, winner)
+        && (no_square(pos, winner) || (pawns_only(pos, !winner) && no_square(pos, !winner)))
 }
 
 #[cfg(test)]

@@ -169,7 +169,7 @@ pub(crate) fn took_a_piece(pos: &Chess, winner: Color, m: &Move) -> bool {
 }
 
 /// Whether `color` has nothing but pawns beside its king.
-fn pawns_only(pos: &Chess, color: Color) -> bool {
+pub(crate) fn pawns_only(pos: &Chess, color: Color) -> bool {
     let board = pos.board();
     (board.by_color(color) & !board.pawns() & !board.kings()).is_empty()
 }
@@ -180,10 +180,7 @@ fn pawns_only(pos: &Chess, color: Color) -> bool {
 /// searches may find the rest. Where the winner has only pawns its
 /// king's captures are too many to hand each one over.
 pub(crate) fn king_took_a_pawn(pos: &Chess, winner: Color, m: &Move) -> bool {
-    let board = pos.board();
-    m.role() == Role::King
-        && m.capture() == Some(Role::Pawn)
-        && (board.by_color(winner) & !board.pawns() & !board.kings()).any()
+    m.role() == Role::King && m.capture() == Some(Role::Pawn) && !pawns_only(pos, winner)
 }
 
 /// Whether the king of `color` has no square to go to now: each
@@ -228,18 +225,25 @@ mod tests {
         assert!(keeps("e2f3"));
         assert!(!keeps("e2d1"));
     }
+
+    /// The position of `fen` and its move `uci`.
+    fn position_and_move(fen: &str, uci: &str) -> (Chess, Move) {
+        let pos = composed_position(fen.parse().unwrap()).unwrap();
+        let m = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        (pos, m)
+    }
+
     /// A piece taken by the winner's pawn hands the rest to the searches,
     /// and one taken by its king where it has nothing but pawns (the king
     /// walks out through the gap); a pawn taken does not.
     #[test]
     fn a_piece_taken_by_a_pawn_or_a_lone_king_is_handed_over() {
         let took = |fen: &str, uci: &str| {
-            let pos = composed_position(fen.parse().unwrap()).unwrap();
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
+            let (pos, m) = position_and_move(fen, uci);
             took_a_piece(&pos, Color::White, &m)
         };
         let shut_in = "7k/1p6/1P6/KP6/qP6/1P6/8/8 w - - 0 1";
@@ -255,12 +259,7 @@ mod tests {
     #[test]
     fn a_kings_breach_is_handed_over_where_the_winner_has_a_piece() {
         let took = |fen: &str, uci: &str| {
-            let pos = composed_position(fen.parse().unwrap()).unwrap();
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
+            let (pos, m) = position_and_move(fen, uci);
             king_took_a_pawn(&pos, Color::White, &m)
         };
         assert!(took(
