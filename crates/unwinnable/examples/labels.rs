@@ -19,6 +19,8 @@ fn main() {
         .get(3)
         .and_then(|s| s.parse().ok())
         .unwrap_or(Budget::DEFAULT.nodes);
+    // `SLOW=MS` prints every position that took longer.
+    let slow: Option<f64> = std::env::var("SLOW").ok().and_then(|s| s.parse().ok());
     let (mut n, mut wrong, mut undet) = (0, 0, 0);
     let mut times = Vec::new();
     for (i, l) in file
@@ -35,6 +37,9 @@ fn main() {
         let got = label(&pos, Horizon::Unbounded, Budget::nodes(nodes));
         let dt = t.elapsed().as_secs_f64() * 1e3;
         times.push(dt);
+        if slow.is_some_and(|s| dt > s) {
+            println!("SLOW {got} {fen} {dt:.1}ms");
+        }
         n += 1;
         if got.contains('?') {
             undet += 1;

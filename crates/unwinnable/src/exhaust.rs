@@ -517,18 +517,16 @@ fn line_ends(next: &Chess, side: Color, m: &Move) -> bool {
 /// ([`crate::plan::serves`]); where none does, its king's moves (it must
 /// wait somehow), and where it has none, all.
 fn planned_moves(pos: &Chess, winner: Color) -> shakmaty::MoveList {
-    let all = pos.legal_moves();
-    let toward = crate::plan::Toward::new(pos, winner);
-    let mut kept = shakmaty::MoveList::new();
-    kept.extend(
-        all.iter()
-            .filter(|m| crate::plan::serves(pos, winner, m, &toward))
-            .copied(),
-    );
-    if kept.is_empty() {
-        kept.extend(all.iter().filter(|m| m.role() == Role::King).copied());
+    let mut moves = pos.legal_moves();
+    let mut toward = crate::plan::Toward::new(pos, winner);
+    let kept =
+        |m: &Move, toward: &mut crate::plan::Toward| crate::plan::serves(pos, winner, m, toward);
+    if moves.iter().any(|m| kept(m, &mut toward)) {
+        moves.retain(|m| kept(m, &mut toward));
+    } else if moves.iter().any(|m| m.role() == Role::King) {
+        moves.retain(|m| m.role() == Role::King);
     }
-    if kept.is_empty() { all } else { kept }
+    moves
 }
 
 /// Enumerate the positions reachable from `root` until the meter's slice

@@ -40,7 +40,7 @@ pub(crate) fn applies(pos: &Chess, winner: Color) -> bool {
 /// nearest pawn (to take it); a move of a piece onto a square a pawn of
 /// the winner's attacks, or nearer one by that piece's own moves (to be
 /// taken there).
-pub(crate) fn serves(pos: &Chess, winner: Color, m: &Move, toward: &Toward) -> bool {
+pub(crate) fn serves(pos: &Chess, winner: Color, m: &Move, toward: &mut Toward) -> bool {
     if m.is_capture() || m.is_promotion() {
         return true;
     }
@@ -61,7 +61,11 @@ pub(crate) fn serves(pos: &Chess, winner: Color, m: &Move, toward: &Toward) -> b
             _ => in_the_way(pos, winner, from) && !in_the_way(pos, winner, to),
         };
     }
-    toward.nearer(from, to)
+    let piece = shakmaty::Piece {
+        color: !winner,
+        role: m.role(),
+    };
+    toward.nearer(piece, from, to)
 }
 
 /// How near the winner's nearest pawn the loser's king may step to and
@@ -96,39 +100,50 @@ fn runs_free(pos: &Chess, winner: Color, from: Square) -> bool {
 
 /// For the loser's pieces, how many of its own moves each square is from
 /// a square that a pawn of the winner's attacks (where it can be taken).
+/// A piece's map is worked out the first time one of its moves is asked
+/// about: pieces jammed among the pawns, or with only captures to play,
+/// never need one, and the breadth-first walk over the board is the
+/// dearest part of choosing the loser's moves.
 pub(crate) struct Toward {
-    /// By square, for the piece standing there now: the moves that piece
-    /// needs from any square; `u8::MAX` where it cannot get there.
+    /// The squares a pawn of the winner's attacks.
+    targets: Bitboard,
+    /// Every man on the board.
+    occupied: Bitboard,
+    /// The maps worked out so far, by the square of the piece standing
+    /// there now: the moves that piece needs from any square; `u8::MAX`
+    /// where it cannot get there.
     maps: Vec<(Square, [u8; 64])>,
 }
 
 impl Toward {
-    /// The maps for every piece of the loser's in `pos`.
+    /// The maps for the pieces of the loser's in `pos`, none worked out
+    /// yet.
     pub(crate) fn new(pos: &Chess, winner: Color) -> Self {
         let board = pos.board();
-        let loser = !winner;
         let mut targets = Bitboard::EMPTY;
         for p in board.pawns() & board.by_color(winner) {
             targets |= pawn_attacks(winner, p);
         }
-        let pieces = board.by_color(loser) & !board.pawns() & !board.kings();
-        let maps = pieces
-            .into_iter()
-            .filter_map(|sq| {
-                let piece = board.piece_at(sq)?;
-                Some((sq, distances(piece, targets, board.occupied().without(sq))))
-            })
-            .collect();
-        Toward { maps }
+        Toward {
+            targets,
+            occupied: board.occupied(),
+            maps: Vec::new(),
+        }
     }
 
-    /// Whether the piece on `from` comes nearer a square where it can be
+    /// Whether `piece`, on `from`, comes nearer a square where it can be
     /// taken by going to `to`.
-    fn nearer(&self, from: Square, to: Square) -> bool {
-        self.maps
-            .iter()
-            .find(|(sq, _)| *sq == from)
-            .is_some_and(|(_, d)| d[to as usize] < d[from as usize])
+    fn nearer(&mut self, piece: shakmaty::Piece, from: Square, to: Square) -> bool {
+        let at = match self.maps.iter().position(|(sq, _)| *sq == from) {
+            Some(at) => at,
+            None => {
+                let map = distances(piece, self.targets, self.occupied.without(from));
+                self.maps.push((from, map));
+                self.maps.len() - 1
+            }
+        };
+        let d = &self.maps[at].1;
+        d[to as usize] < d[from as usize]
     }
 }
 
@@ -207,14 +222,14 @@ mod tests {
     fn a_new_piece_heads_for_a_square_where_it_is_taken() {
         let pos = composed_position("1k6/1P6/BP5B/1P6/3p3p/7p/4K2P/8 w - - 0 1".parse().unwrap())
             .unwrap();
-        let toward = Toward::new(&pos, Color::Black);
-        let keeps = |uci: &str| {
+        let mut toward = Toward::new(&pos, Color::Black);
+        let mut keeps = |uci: &str| {
             let m = uci
                 .parse::<shakmaty::uci::UciMove>()
                 .unwrap()
                 .to_move(&pos)
                 .unwrap();
-            serves(&pos, Color::Black, &m, &toward)
+            serves(&pos, Color::Black, &m, &mut toward)
         };
         assert!(keeps("h6e3"));
         assert!(!keeps("h6g5"));
