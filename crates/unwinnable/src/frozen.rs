@@ -127,19 +127,25 @@ impl Wall {
     fn piece_reach(&self, piece: Piece, from: Square) -> Option<(Bitboard, Bitboard)> {
         let c = piece.color as usize;
         let danger = self.cover[1 - c] | self.own[1 - c];
+        if danger.contains(from) {
+            return None;
+        }
+        // A slide is a run of steps over empty squares, so the squares a
+        // piece can ever reach are those joined to its own by its steps
+        // over squares the wall leaves empty, and what it attacks from
+        // them is every square one step from one of them: the flood steps
+        // its whole frontier at once.
         let mut reach = Bitboard::from_square(from);
-        let mut attack = Bitboard::EMPTY;
-        let mut frontier = reach;
-        while let Some(sq) = frontier.pop_front() {
-            let hits = shakmaty::attacks::attacks(sq, piece, self.pawns);
-            attack |= hits;
-            let to = hits & !self.own[c];
-            if (to & danger).any() || danger.contains(from) {
-                return None;
+        loop {
+            let grown = reach | (piece_spread(piece.role, reach) & !self.pawns);
+            if grown == reach {
+                break;
             }
-            let fresh = to & !reach;
-            reach |= fresh;
-            frontier |= fresh;
+            reach = grown;
+        }
+        let attack = piece_spread(piece.role, reach);
+        if (attack & !self.own[c] & danger).any() {
+            return None;
         }
         Some((reach, attack))
     }
@@ -152,19 +158,59 @@ impl Wall {
         // A man always defended by a fixed one can never be taken by a king.
         let defended = enemy & self.sure[1 - c];
         let walls = self.own[c] | self.sure[1 - c] | defended;
+        // The whole frontier steps at once: this runs after many moves of
+        // a search, and a square at a time it was the dearest part.
         let mut reach = Bitboard::from_square(from);
-        let mut frontier = reach;
-        while let Some(sq) = frontier.pop_front() {
-            let to = king_attacks(sq) & !walls;
-            if (to & enemy).any() {
-                return None;
+        loop {
+            let grown = reach | (king_spread(reach) & !walls);
+            if grown == reach {
+                break;
             }
-            let fresh = to & !reach;
-            reach |= fresh;
-            frontier |= fresh;
+            reach = grown;
+        }
+        // From some square of its reach the king could take an enemy man.
+        if (king_spread(reach) & !walls & enemy).any() {
+            return None;
         }
         Some(reach)
     }
+}
+
+/// The squares off files A, B, G and H, as a shift across the board
+/// must not wrap round to the other edge.
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+const NOT_AB: u64 = !0x0303_0303_0303_0303;
+const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
+
+/// Every square a king on one of `squares` attacks (and those squares).
+fn king_spread(squares: Bitboard) -> Bitboard {
+    let b = squares.0;
+    let row = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    Bitboard(row | (row << 8) | (row >> 8))
+}
+
+/// Every square one step of a piece of `role` (not a king's nor a
+/// pawn's) from one of `squares`: a knight's jump, or the next square
+/// along one of a slider's lines.
+fn piece_spread(role: Role, squares: Bitboard) -> Bitboard {
+    let b = squares.0;
+    let (east, west) = ((b << 1) & NOT_A, (b >> 1) & NOT_H);
+    let diagonal = (east << 8) | (east >> 8) | (west << 8) | (west >> 8);
+    let straight = east | west | (b << 8) | (b >> 8);
+    Bitboard(match role {
+        Role::Bishop => diagonal,
+        Role::Rook => straight,
+        Role::Queen => diagonal | straight,
+        Role::Knight => {
+            let one = east | west;
+            let two = ((b << 2) & NOT_AB) | ((b >> 2) & NOT_GH);
+            (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
+        }
+        Role::King => king_spread(squares).0 & !b,
+        // Never asked: a pawn's reach is its file, not a flood.
+        Role::Pawn => 0,
+    })
 }
 
 /// Everything the pieces of one colour can do inside a frozen wall.
@@ -289,4 +335,108 @@ fn lone_piece_mates(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::test_rng;
+
+    /// A random wall: men of both colours on about a quarter of the
+    /// board, and random squares covered.
+    fn random_wall(next: &mut impl FnMut(usize) -> usize) -> Wall {
+        let mut bits = |quarter: bool| {
+            let mut b = Bitboard::EMPTY;
+            for sq in Square::ALL {
+                if next(if quarter { 4 } else { 6 }) == 0 {
+                    b.add(sq);
+                }
+            }
+            b
+        };
+        let (men, split, c0, c1) = (bits(true), bits(false), bits(false), bits(false));
+        let white = men & !split;
+        let black = men & split;
+        Wall {
+            pawns: men,
+            own: [black, white],
+            cover: [c0, c1],
+            sure: [c0 & bits(true), c1 & bits(true)],
+        }
+    }
+
+    /// The reach worked out a square at a time, as the flood's meaning
+    /// says: from each square reached, every square the piece attacks
+    /// over the wall's men, stopping at the first that could break it.
+    fn piece_reach_by_square(
+        wall: &Wall,
+        piece: Piece,
+        from: Square,
+    ) -> Option<(Bitboard, Bitboard)> {
+        let c = piece.color as usize;
+        let danger = wall.cover[1 - c] | wall.own[1 - c];
+        let (mut reach, mut attack) = (Bitboard::from_square(from), Bitboard::EMPTY);
+        let mut frontier = reach;
+        while let Some(sq) = frontier.pop_front() {
+            let hits = shakmaty::attacks::attacks(sq, piece, wall.pawns);
+            attack |= hits;
+            let to = hits & !wall.own[c];
+            if (to & danger).any() || danger.contains(from) {
+                return None;
+            }
+            frontier |= to & !reach;
+            reach |= to;
+        }
+        Some((reach, attack))
+    }
+
+    /// The king's reach a square at a time.
+    fn king_reach_by_square(wall: &Wall, color: Color, from: Square) -> Option<Bitboard> {
+        let c = color as usize;
+        let enemy = wall.own[1 - c];
+        let walls = wall.own[c] | wall.sure[1 - c] | (enemy & wall.sure[1 - c]);
+        let mut reach = Bitboard::from_square(from);
+        let mut frontier = reach;
+        while let Some(sq) = frontier.pop_front() {
+            let to = king_attacks(sq) & !walls;
+            if (to & enemy).any() {
+                return None;
+            }
+            frontier |= to & !reach;
+            reach |= to;
+        }
+        Some(reach)
+    }
+
+    /// The floods that step a whole frontier at once agree with the
+    /// square-at-a-time walk on random walls, for every piece, square and
+    /// colour, both where the piece stays inside and where it breaks out.
+    #[test]
+    fn the_frontier_flood_agrees_with_the_walk_square_by_square() {
+        let mut next = test_rng(0x5eed_f00d);
+        let (mut inside, mut breaks) = (0, 0);
+        for _ in 0..400 {
+            let wall = random_wall(&mut next);
+            for from in Square::ALL {
+                for color in [Color::Black, Color::White] {
+                    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                        let piece = Piece { color, role };
+                        let want = piece_reach_by_square(&wall, piece, from);
+                        assert_eq!(wall.piece_reach(piece, from), want, "{piece:?} {from}");
+                        if want.is_some() {
+                            inside += 1
+                        } else {
+                            breaks += 1
+                        }
+                    }
+                    // A king is never one of the wall's men.
+                    if !wall.pawns.contains(from) {
+                        let want = king_reach_by_square(&wall, color, from);
+                        assert_eq!(wall.king_reach(color, from), want, "king {from}");
+                    }
+                }
+            }
+        }
+        assert!(inside > 1000 && breaks > 1000, "{inside} {breaks}");
+    }
 }
