@@ -78,7 +78,8 @@
 //! 4. both searches again, deeper, until the budget is spent;
 //! 5. past the default budget (a side whose other side was settled
 //!    quickly, a decision of the Laws, a deadline), first the enumeration
-//!    kept to a plan: where the winner's men are few or jammed, its mate
+//!    kept to a plan, resumed where its slice within the default budget
+//!    stopped (see below): where the winner's men are few or jammed, its mate
 //!    comes from a pawn that changes file by taking a man the loser gives
 //!    up, so the loser's moves are kept to its pawns that run free, its
 //!    captures, its king's steps toward the winner's pawns (or waiting
@@ -86,10 +87,11 @@
 //!    toward a square where a pawn takes them; each time the winner's pawn
 //!    takes a piece, the searches look for the rest of the line
 //!    (module `plan`); it finds helpmates only, and proves nothing; then the
-//!    complete enumeration and the searches again. Where the winner has
-//!    only pawns beside a king with no square, the same enumeration kept
-//!    to a plan already runs within the default budget, before the
-//!    complete one (from a fifth of the budget to about two thirds).
+//!    complete enumeration and the searches again. Within the default
+//!    budget the same enumeration kept to a plan already runs for a
+//!    tenth of it, before the complete one; where the winner has only
+//!    pawns beside a king with no square, from a fifth of the budget to
+//!    about two thirds.
 //!
 //! `Winnable` always carries a line of legal moves that ends in the
 //! winner's mate; `Unwinnable` is proved; `Undetermined` is given only when
