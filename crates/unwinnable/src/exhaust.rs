@@ -187,31 +187,6 @@ struct Pending {
 /// states are met by the same moves.
 const WINNER_QUIET_COST: u32 = 24;
 
-/// What a quiet step of the winner's king costs in [`Pending::cost`]
-/// where the winner has nothing but pawns beside it. There the king's
-/// walk is the plan, not a detour: it takes the loser's pawns that block
-/// its own, escorts a pawn, or comes back to where the loser can mate it
-/// no more than it can be mated (`8/p1p1p1p1/6P1/6PK/6PP/...`: Black's
-/// king walks the length of the board between its pawns' steps). On the
-/// hard set of chasolver's tests, both sides asked together, 16 sides
-/// were left undetermined at [`WINNER_QUIET_COST`], 16 at 20, 15 at 16,
-/// 15 at 12, 15 at 10, 14 at 8, 14 at 6, 16 at 4. One side asked alone
-/// on the default budget, 46 sides were undetermined at 24 and 50 at 8
-/// (four shut-in pawn endings whose helpmates the pooled budget of a
-/// label finds); a decision's budget left 5 of 6,828 either way.
-const WINNER_KING_WALK_COST: u32 = 8;
-
-/// What the ply `m` from `pos` adds to [`Pending::cost`].
-fn ply_cost(pos: &Chess, winner: Color, m: &Move) -> u32 {
-    if pos.turn() != winner || m.is_zeroing() {
-        1
-    } else if m.role() == Role::King && crate::plan::pawns_only(pos, winner) {
-        WINNER_KING_WALK_COST
-    } else {
-        WINNER_QUIET_COST
-    }
-}
-
 /// How many emptied buckets keep their memory for the next ones to fill.
 const SPARE_BUCKETS: usize = 2;
 
@@ -514,7 +489,12 @@ impl Exhaust {
                 hash: nh,
                 quiet: q,
                 done: 0,
-                cost: at.cost + ply_cost(&at.pos, winner, m),
+                cost: at.cost
+                    + if at.pos.turn() == winner && !m.is_zeroing() {
+                        WINNER_QUIET_COST
+                    } else {
+                        1
+                    },
             });
         }
         Ok(None)
@@ -571,33 +551,6 @@ pub(crate) fn exhaust(
 mod tests {
     use super::*;
     use crate::{Budget, Verdict, composed_position};
-
-    /// The winner's quiet king step is cheap only where the winner has
-    /// nothing but pawns; its other quiet moves stay dear, and every
-    /// capture, pawn move and loser's ply costs one.
-    #[test]
-    fn a_pawns_only_winners_king_walks_cheaply() {
-        let cost = |fen: &str, uci: &str| {
-            let pos = composed_position(fen.parse().unwrap()).unwrap();
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            ply_cost(&pos, Color::Black, &m)
-        };
-        // Black (the winner) has only pawns: its king's walk.
-        let pawns = "8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k b - - 0 1";
-        assert_eq!(cost(pawns, "h1g2"), WINNER_KING_WALK_COST);
-        assert_eq!(cost(pawns, "a7a6"), 1);
-        // With a knight beside its pawns, the king's step is a detour.
-        let knight = "8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/n6k b - - 0 1";
-        assert_eq!(cost(knight, "h1g2"), WINNER_QUIET_COST);
-        assert_eq!(cost(knight, "a1b3"), WINNER_QUIET_COST);
-        // The loser's ply.
-        let white = "8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - - 0 1";
-        assert_eq!(cost(white, "c2c3"), 1);
-    }
 
     /// One side's enumeration answers the other side's question only as
     /// chasolver's labels of its hard test set do (they say which sides
