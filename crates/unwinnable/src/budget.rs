@@ -22,7 +22,7 @@ impl Budget<'static> {
     /// 10–40 ms for one side on an unloaded desktop core. Chosen so that
     /// a position whose two sides both spend all of it (the hard set's
     /// worst) is answered within about 100 ms on a shared two-core
-    /// machine (80 ms on a quick day, 110 ms on a slow one), while the
+    /// machine (80 ms on a quick day, 110 to 120 ms on a slow one), while the
     /// complete enumeration keeps the slice that its proofs of the hard
     /// set need.
     pub const DEFAULT: Budget<'static> = Budget {
