@@ -1,21 +1,31 @@
-//! `arbiter unwinnable FEN [--side white|black] [--json] [--budget-ms N]`:
-//! which sides can still checkmate by any series of legal moves (FIDE Laws
-//! 5.2.2 dead position, 6.9 flag fall).
+//! `arbiter unwinnable FEN [--side white|black] [--json] [--budget-ms N]
+//! [--edition E]`: which sides can still checkmate by any series of legal
+//! moves (FIDE Laws 5.2.2 dead position, 6.9 flag fall).
 //!
 //! The last line printed is the label: `W` or `-` for White, then `B` or
 //! `-` for Black, `?` for a side left undetermined (or not asked, with
 //! `--side`). `--json` prints, before it, one JSON object with each side's
 //! verdict and helpmate line in SAN. Exit 2 on a bad FEN or argument; a
 //! closed stdout pipe ends the command quietly.
+//!
+//! Without `--edition` the series of moves may be as long as it needs: the
+//! position alone, as chasolver and the composed problems read it. With an
+//! edition that has the 75-move rule (2017 on, L-9.6b) the series must mate
+//! within the quiet plies the FEN's halfmove clock leaves, as the Laws'
+//! own flag and dead-position decisions ask it; where only that horizon
+//! stops a side, the output says so and shows the longer mate.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter_unwinnable::{Budget, Horizon, Verdict, can_mate, can_mate_each, shorten_helpmate};
+use arbiter_rules::{Edition, Provisions};
+use arbiter_unwinnable::{
+    Budget, Horizon, Verdict, can_mate_each, can_mate_within, shorten_helpmate,
+};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{ByColor, Chess, Color, Move};
+use shakmaty::{ByColor, Chess, Color, Move, Position};
 
 /// The longest FEN quoted back in an error message.
 const QUOTE_LIMIT: usize = 100;
@@ -37,6 +47,37 @@ pub struct Args {
     /// for each side, pooled likewise when both are asked.
     #[arg(long = "budget-ms", value_name = "N")]
     budget_ms: Option<u64>,
+    /// Apply this edition of the Laws' horizon: 2005 (none), 2017, 2018 or
+    /// 2023 (the 75-move rule: a mate must come within the quiet plies the
+    /// FEN's halfmove clock leaves). Default: no horizon.
+    #[arg(long)]
+    edition: Option<String>,
+}
+
+/// The horizon `edition` puts on the series of moves from `pos` (L-9.6b):
+/// the quiet plies its 75-move rule leaves after the FEN's halfmove clock,
+/// or none without an edition or in one without that rule.
+fn horizon(edition: Option<Edition>, pos: &Chess) -> Horizon {
+    let limit = edition
+        .and_then(|e| Provisions::new(e, Default::default(), Default::default()).quiet_ply_limit());
+    match limit {
+        Some(limit) => Horizon::QuietPliesLeft(limit.saturating_sub(pos.halfmoves())),
+        None => Horizon::Unbounded,
+    }
+}
+
+/// The edition named by `--edition`; the Tavreli rules are not chess, so
+/// their edition has no question here.
+fn edition(text: Option<&str>) -> Result<Option<Edition>, String> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    const EXPECTED: &str = "expected 2005, 2017, 2018 or 2023";
+    match text.parse::<Edition>() {
+        Ok(Edition::Tavreli) => Err(format!("the Tavreli rules are not chess: {EXPECTED}")),
+        Ok(e) => Ok(Some(e)),
+        Err(_) => Err(format!("unknown edition {}: {EXPECTED}", quote(text))),
+    }
 }
 
 /// The FEN cut to a readable length for an error message.
@@ -69,16 +110,16 @@ const NODES_PER_MS: u64 = 2_000;
 /// budget fitted to the time, and again with twice the nodes while time is
 /// left, so a longer deadline always searches at least as far as a shorter
 /// one (the repeated work costs at most as much as the last attempt).
-fn ask(pos: &Chess, side: Color, deadline: Option<Instant>) -> Verdict {
+fn ask(pos: &Chess, side: Color, horizon: Horizon, deadline: Option<Instant>) -> Verdict {
     let Some(deadline) = deadline else {
-        return can_mate(pos, side, Budget::DEFAULT);
+        return can_mate_within(pos, side, horizon, Budget::DEFAULT);
     };
     let stop = move || Instant::now() >= deadline;
     let left = deadline.saturating_duration_since(Instant::now());
     let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
     let mut nodes = ms.saturating_mul(NODES_PER_MS).max(Budget::DEFAULT.nodes);
     loop {
-        let verdict = can_mate(pos, side, Budget::nodes(nodes).with_stop(&stop));
+        let verdict = can_mate_within(pos, side, horizon, Budget::nodes(nodes).with_stop(&stop));
         if verdict != Verdict::Undetermined || stop() {
             return verdict;
         }
@@ -92,9 +133,9 @@ fn ask(pos: &Chess, side: Color, deadline: Option<Instant>) -> Verdict {
 /// (its time). Under a deadline each side's node budget is what half the
 /// time left holds, then twice that while time is left; once one side is
 /// settled, the other is asked alone until the deadline ([`ask`]).
-fn ask_both(pos: &Chess, deadline: Option<Instant>) -> ByColor<Verdict> {
+fn ask_both(pos: &Chess, horizon: Horizon, deadline: Option<Instant>) -> ByColor<Verdict> {
     let Some(deadline) = deadline else {
-        return can_mate_each(pos, Horizon::Unbounded, Budget::DEFAULT);
+        return can_mate_each(pos, horizon, Budget::DEFAULT);
     };
     let stop = move || Instant::now() >= deadline;
     let left = deadline.saturating_duration_since(Instant::now());
@@ -103,22 +144,18 @@ fn ask_both(pos: &Chess, deadline: Option<Instant>) -> ByColor<Verdict> {
         .saturating_mul(NODES_PER_MS)
         .max(Budget::DEFAULT.nodes);
     loop {
-        let mut v = can_mate_each(
-            pos,
-            Horizon::Unbounded,
-            Budget::nodes(nodes).with_stop(&stop),
-        );
+        let mut v = can_mate_each(pos, horizon, Budget::nodes(nodes).with_stop(&stop));
         let open = |v: &Verdict| *v == Verdict::Undetermined;
         match (open(&v.white), open(&v.black)) {
             (false, false) => return v,
             _ if stop() => return v,
             (true, true) => nodes = nodes.saturating_mul(2),
             (true, false) => {
-                v.white = ask(pos, Color::White, Some(deadline));
+                v.white = ask(pos, Color::White, horizon, Some(deadline));
                 return v;
             }
             (false, true) => {
-                v.black = ask(pos, Color::Black, Some(deadline));
+                v.black = ask(pos, Color::Black, horizon, Some(deadline));
                 return v;
             }
         }
@@ -141,11 +178,11 @@ const SHORTEN_NODES: u64 = 200_000;
 /// A winnable verdict with its helpmate shortened for reading
 /// ([`shorten_helpmate`]: the searches' lines wander), unless the deadline
 /// has passed.
-fn readable(pos: &Chess, verdict: Verdict, deadline: Option<Instant>) -> Verdict {
+fn readable(pos: &Chess, verdict: Verdict, horizon: Horizon, deadline: Option<Instant>) -> Verdict {
     match verdict {
         Verdict::Winnable { helpmate } if deadline.is_none_or(|d| Instant::now() < d) => {
             Verdict::Winnable {
-                helpmate: shorten_helpmate(pos, &helpmate, Horizon::Unbounded, SHORTEN_NODES),
+                helpmate: shorten_helpmate(pos, &helpmate, horizon, SHORTEN_NODES),
             }
         }
         v => v,
@@ -160,22 +197,84 @@ fn san_line(pos: &Chess, line: &[Move]) -> Vec<String> {
         .collect()
 }
 
-/// One side's verdict as JSON.
-fn side_json(pos: &Chess, verdict: Option<&Verdict>) -> serde_json::Value {
-    match verdict {
-        None => serde_json::json!({ "verdict": "not asked" }),
-        Some(Verdict::Winnable { helpmate }) => serde_json::json!({
+/// One side's answer: its verdict under the horizon and, where only the
+/// horizon stops it, the longer mate it would have without one.
+struct Answer {
+    verdict: Verdict,
+    beyond: Option<Vec<Move>>,
+}
+
+/// `side`'s answer: asked under `horizon`, and asked again without one
+/// where that horizon made it `Unwinnable`, so that the output can say the
+/// 75-move rule is the reason (a second question only then).
+fn answer(
+    pos: &Chess,
+    side: Color,
+    verdict: Verdict,
+    horizon: Horizon,
+    deadline: Option<Instant>,
+) -> Answer {
+    let verdict = readable(pos, verdict, horizon, deadline);
+    let beyond = match (&verdict, horizon) {
+        (Verdict::Unwinnable, Horizon::QuietPliesLeft(_)) => {
+            let free = ask(pos, side, Horizon::Unbounded, deadline);
+            match readable(pos, free, Horizon::Unbounded, deadline) {
+                Verdict::Winnable { helpmate } => Some(helpmate),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    Answer { verdict, beyond }
+}
+
+/// One side's answer as JSON.
+fn side_json(pos: &Chess, answer: Option<&Answer>) -> serde_json::Value {
+    let Some(answer) = answer else {
+        return serde_json::json!({ "verdict": "not asked" });
+    };
+    let mut v = match &answer.verdict {
+        Verdict::Winnable { helpmate } => serde_json::json!({
             "verdict": "winnable",
             "helpmate": san_line(pos, helpmate),
         }),
-        Some(Verdict::Unwinnable) => serde_json::json!({ "verdict": "unwinnable" }),
-        Some(Verdict::Undetermined) => serde_json::json!({ "verdict": "undetermined" }),
+        Verdict::Unwinnable => serde_json::json!({ "verdict": "unwinnable" }),
+        Verdict::Undetermined => serde_json::json!({ "verdict": "undetermined" }),
+    };
+    if let Some(line) = &answer.beyond {
+        v["helpmate_beyond_horizon"] = san_line(pos, line).into();
+    }
+    v
+}
+
+/// One side's answer in words.
+fn side_text(pos: &Chess, name: &str, answer: &Answer, horizon: Horizon) -> String {
+    match (&answer.verdict, &answer.beyond, horizon) {
+        (Verdict::Winnable { helpmate }, _, _) if helpmate.is_empty() => {
+            format!("{name} has already mated.")
+        }
+        (Verdict::Winnable { helpmate }, _, _) => {
+            format!("{name} can mate: {}", san_line(pos, helpmate).join(" "))
+        }
+        (Verdict::Unwinnable, Some(line), Horizon::QuietPliesLeft(0)) => format!(
+            "{name} cannot mate: the 75-move rule has already ended the game (Art. 9.6.2); \
+             without that rule it could: {}",
+            san_line(pos, line).join(" ")
+        ),
+        (Verdict::Unwinnable, Some(line), Horizon::QuietPliesLeft(left)) => format!(
+            "{name} cannot mate before the 75-move rule ends the game ({left} {} without a \
+             capture or pawn move left, Art. 9.6.2); without that rule it could: {}",
+            if left == 1 { "ply" } else { "plies" },
+            san_line(pos, line).join(" ")
+        ),
+        (Verdict::Unwinnable, _, _) => format!("{name} cannot mate by any series of legal moves."),
+        (Verdict::Undetermined, _, _) => format!("{name}: undetermined within the budget."),
     }
 }
 
 /// A side's letter in the label.
-fn mark(verdict: Option<&Verdict>, yes: char) -> char {
-    match verdict.and_then(Verdict::can_mate) {
+fn mark(answer: Option<&Answer>, yes: char) -> char {
+    match answer.and_then(|a| a.verdict.can_mate()) {
         Some(true) => yes,
         Some(false) => '-',
         None => '?',
@@ -203,49 +302,53 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let edition = match edition(a.edition.as_deref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("arbiter unwinnable: --edition: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let horizon = horizon(edition, &pos);
     let end = deadline(a.budget_ms);
     let (white, black) = match (ask_white, ask_black) {
         (true, true) => {
-            let ByColor { white, black } = ask_both(&pos, end);
+            let ByColor { white, black } = ask_both(&pos, horizon, end);
             (Some(white), Some(black))
         }
         _ => (
-            ask_white.then(|| ask(&pos, Color::White, end)),
-            ask_black.then(|| ask(&pos, Color::Black, end)),
+            ask_white.then(|| ask(&pos, Color::White, horizon, end)),
+            ask_black.then(|| ask(&pos, Color::Black, horizon, end)),
         ),
     };
-    let white = white.map(|v| readable(&pos, v, end));
-    let black = black.map(|v| readable(&pos, v, end));
+    let white = white.map(|v| answer(&pos, Color::White, v, horizon, end));
+    let black = black.map(|v| answer(&pos, Color::Black, v, horizon, end));
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
         .collect();
     let mut out = std::io::stdout().lock();
     let mut text = String::new();
     if a.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "fen": Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
             "white": side_json(&pos, white.as_ref()),
             "black": side_json(&pos, black.as_ref()),
             "label": label,
         });
+        if let Some(e) = edition {
+            v["edition"] = e.key().into();
+            v["quiet_plies_left"] = match horizon {
+                Horizon::QuietPliesLeft(n) => n.into(),
+                Horizon::Unbounded => serde_json::Value::Null,
+            };
+        }
         text.push_str(&format!("{v}\n"));
     } else {
-        for (name, v) in [("White", &white), ("Black", &black)] {
-            let line = match v {
-                None => continue,
-                Some(Verdict::Winnable { helpmate }) if helpmate.is_empty() => {
-                    format!("{name} has already mated.")
-                }
-                Some(Verdict::Winnable { helpmate }) => {
-                    format!("{name} can mate: {}", san_line(&pos, helpmate).join(" "))
-                }
-                Some(Verdict::Unwinnable) => {
-                    format!("{name} cannot mate by any series of legal moves.")
-                }
-                Some(Verdict::Undetermined) => format!("{name}: undetermined within the budget."),
-            };
-            text.push_str(&line);
-            text.push('\n');
+        for (name, answer) in [("White", &white), ("Black", &black)] {
+            if let Some(answer) = answer {
+                text.push_str(&side_text(&pos, name, answer, horizon));
+                text.push('\n');
+            }
         }
     }
     text.push_str(&label);

@@ -154,3 +154,126 @@ fn both_sides_asked_share_the_default_budget() {
     assert!(alone.status.success());
     assert_eq!(last_line(&alone), "??");
 }
+
+/// Replays `line` (SAN, from `--json`) from `fen` and returns the quiet
+/// plies counted at each step's end and the final position: the
+/// halfmove clock as the Laws keep it, reset by a capture or pawn move.
+fn replay_counting(fen: &str, line: &[serde_json::Value]) -> (Vec<u32>, Chess) {
+    let mut pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let mut clocks = Vec::new();
+    for san in line {
+        let san: San = san
+            .as_str()
+            .unwrap()
+            .trim_end_matches(['+', '#'])
+            .parse()
+            .unwrap();
+        let m = san.to_move(&pos).expect("a legal move");
+        pos.play_unchecked(m);
+        clocks.push(pos.halfmoves());
+    }
+    (clocks, pos)
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+/// Queen and king against king, one quiet ply before the 75-move rule
+/// (L-9.6b) ends the game, and no mate in one: the position alone lets
+/// White mate, the editions with that rule do not.
+const ONE_PLY_LEFT: &str = "7k/8/8/8/8/8/8/1Q4K1 w - - 149 100";
+
+#[test]
+fn the_75_move_rule_bounds_the_mate_only_in_the_editions_that_have_it() {
+    for args in [vec![], vec!["--edition", "2005"]] {
+        let out = arbiter(&[&[ONE_PLY_LEFT], &args[..]].concat());
+        assert!(out.status.success());
+        assert_eq!(last_line(&out), "W-", "{args:?}");
+    }
+    for edition in ["2017", "2018", "2023"] {
+        let out = arbiter(&[ONE_PLY_LEFT, "--edition", edition]);
+        assert!(out.status.success());
+        assert_eq!(last_line(&out), "--", "{edition}");
+        // The words name the rule as the reason.
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("75-move rule"), "{text}");
+    }
+}
+
+#[test]
+fn json_shows_the_mate_the_horizon_cuts_off() {
+    let out = arbiter(&[ONE_PLY_LEFT, "--edition", "2023", "--json"]);
+    assert!(out.status.success());
+    let v = json_of(&out);
+    assert_eq!(v["label"], "--");
+    assert_eq!(v["edition"], "2023");
+    assert_eq!(v["quiet_plies_left"], 1);
+    assert_eq!(v["white"]["verdict"], "unwinnable");
+    assert!(v["white"].get("helpmate").is_none());
+    let line = v["white"]["helpmate_beyond_horizon"].as_array().unwrap();
+    let (clocks, end) = replay_counting(ONE_PLY_LEFT, line);
+    assert!(end.is_checkmate());
+    // It is cut off: it runs past the 150th quiet ply.
+    assert!(clocks.iter().any(|&c| c > 150), "{clocks:?}");
+    // Black, who cannot mate at all, has no such line.
+    assert_eq!(v["black"]["verdict"], "unwinnable");
+    assert!(v["black"].get("helpmate_beyond_horizon").is_none());
+    // Without an edition nothing of the horizon is printed.
+    let v = json_of(&arbiter(&[ONE_PLY_LEFT, "--json"]));
+    assert!(v.get("edition").is_none() && v.get("quiet_plies_left").is_none());
+    assert_eq!(v["white"]["verdict"], "winnable");
+    // 2005 has no automatic end: no quiet plies counted.
+    let v = json_of(&arbiter(&[ONE_PLY_LEFT, "--edition", "2005", "--json"]));
+    assert_eq!(v["quiet_plies_left"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_mate_on_the_last_ply_or_a_reset_of_the_count_still_counts() {
+    for fen in [
+        // Qb8# on the 150th quiet ply: the mate takes precedence (9.6.2).
+        "7k/8/6K1/8/8/8/8/1Q6 w - - 149 100",
+        // A pawn move resets the count, and the pawn queens.
+        "7k/8/8/8/8/8/P7/K7 w - - 149 100",
+    ] {
+        let out = arbiter(&[fen, "--edition", "2023", "--json"]);
+        assert!(out.status.success());
+        let v = json_of(&out);
+        assert_eq!(v["label"], "W-", "{fen}");
+        let line = v["white"]["helpmate"].as_array().unwrap();
+        let (clocks, end) = replay_counting(fen, line);
+        assert!(end.is_checkmate(), "{fen}");
+        // The line keeps to the horizon: the count never passes 150.
+        assert!(clocks.iter().all(|&c| c <= 150), "{fen}: {clocks:?}");
+    }
+}
+
+#[test]
+fn the_horizon_bounds_black_too_and_a_count_already_run_out_ends_the_game() {
+    let fen = "1q4k1/8/8/8/8/8/8/7K b - - 149 100";
+    let out = arbiter(&[fen, "--side", "black"]);
+    assert_eq!(last_line(&out), "?B");
+    let out = arbiter(&[fen, "--side", "black", "--edition", "2023"]);
+    assert_eq!(last_line(&out), "?-");
+    // At 150 quiet plies the rule has ended the game already.
+    let out = arbiter(&["7k/8/8/8/8/8/8/1Q4K1 w - - 150 100", "--edition", "2023"]);
+    assert_eq!(last_line(&out), "--");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("already ended"), "{text}");
+}
+
+#[test]
+fn an_edition_that_is_not_chess_or_unknown_exits_2() {
+    for edition in ["tavreli", "1999", ""] {
+        let out = arbiter(&[ONE_PLY_LEFT, "--edition", edition]);
+        assert_eq!(out.status.code(), Some(2), "{edition}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--edition"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
