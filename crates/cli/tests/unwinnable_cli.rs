@@ -52,25 +52,11 @@ fn json_gives_verdicts_and_a_helpmate_that_mates() {
     assert_eq!(v["label"], "W-");
     assert_eq!(v["white"]["verdict"], "winnable");
     assert_eq!(v["black"]["verdict"], "unwinnable");
-    let mut pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
     let line = v["white"]["helpmate"].as_array().unwrap();
     // Shortened for reading: the search's own line for this ending runs
     // to 39 plies, a king walk and a rook's checks from square to square.
     assert!(!line.is_empty() && line.len() <= 20, "{line:?}");
-    for san in line {
-        let san: San = san
-            .as_str()
-            .unwrap()
-            .trim_end_matches(['+', '#'])
-            .parse()
-            .unwrap();
-        let m = san.to_move(&pos).expect("a legal move");
-        pos.play_unchecked(m);
-    }
+    let (_, pos) = replay_counting(fen, line);
     assert!(pos.is_checkmate());
 }
 
