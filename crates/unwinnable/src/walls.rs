@@ -55,14 +55,19 @@ pub(crate) fn locked(board: &Board) -> Bitboard {
     (white & black.shift(-8)) | (black & white.shift(8))
 }
 
+/// The corners of `corners` and the edge squares beside them: where a
+/// bishop mates from, or shuts the king in.
+pub(crate) fn corner_squares(corners: Bitboard) -> Bitboard {
+    corners.into_iter().fold(Bitboard::EMPTY, |seeds, c| {
+        seeds | (king_attacks(c) & Bitboard::EDGES) | Bitboard::from_square(c)
+    })
+}
+
 /// Bishop moves from each square to a mating corner in `corners` or a
 /// square beside one on the edge (where a bishop shuts the king in), with
 /// the `locked` pawns in the way; [`FAR`] where no way goes round them.
 pub(crate) fn bishop_distances(locked: Bitboard, corners: Bitboard) -> [u8; 64] {
-    let mut seeds = Bitboard::EMPTY;
-    for c in corners {
-        seeds |= (king_attacks(c) & Bitboard::EDGES) | Bitboard::from_square(c);
-    }
+    let seeds = corner_squares(corners);
     let mut dist = [FAR; 64];
     let mut seen = Bitboard::EMPTY;
     let mut front = seeds & !locked;
