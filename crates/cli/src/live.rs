@@ -442,6 +442,12 @@ pub fn header_error(lang: SpokenLang, e: String, fen: Option<&str>) -> String {
     let Some(why) = e.strip_prefix("header start: ") else {
         return e;
     };
+    if let Some(t) = why
+        .strip_prefix(replay::START_OVER)
+        .and_then(arbiter_rules::Termination::parse)
+    {
+        return start_over(lang, t);
+    }
     let why = match fen.and_then(|f| arbiter_notation::fen_refusal(f, lang).map(|r| (f, r))) {
         Some((f, reason)) => {
             let f = arbiter_laws::log::cut(f, 80);
@@ -456,6 +462,27 @@ pub fn header_error(lang: SpokenLang, e: String, fen: Option<&str>) -> String {
         SpokenLang::Ru => format!("начальная позиция --start не годится: {why}"),
         SpokenLang::De => format!("Ausgangsstellung --start unbrauchbar: {why}"),
         SpokenLang::En => e,
+    }
+}
+
+/// A `--start` position the Laws have already ended, in `lang`, with the
+/// ending in the words the game's announcements use.
+fn start_over(lang: SpokenLang, t: arbiter_rules::Termination) -> String {
+    let how = arbiter_notation::rejection::termination_words(t, lang);
+    match lang {
+        SpokenLang::En => {
+            format!(
+                "--start: the game is already over in this position ({how}); no move can be made"
+            )
+        }
+        SpokenLang::Ru => {
+            format!(
+                "начальная позиция --start не годится: партия в ней уже окончена ({how}), ходить нельзя"
+            )
+        }
+        SpokenLang::De => format!(
+            "Ausgangsstellung --start unbrauchbar: die Partie ist in ihr schon beendet ({how}), kein Zug ist möglich"
+        ),
     }
 }
 

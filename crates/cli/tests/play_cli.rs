@@ -815,6 +815,54 @@ fn a_bad_start_position_is_refused_in_the_players_language() {
     }
 }
 
+/// A `--start` the Laws have already ended (L-5.1a, L-5.2a, L-5.2b) is
+/// refused with its ending, in the player's language, and nothing is
+/// played; the same men with a move left start a game.
+#[test]
+fn a_start_already_over_is_refused_with_its_ending() {
+    for (lang, fen, said) in [
+        (
+            "en",
+            "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+            "already over in this position (checkmate)",
+        ),
+        (
+            "ru",
+            "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+            "партия в ней уже окончена (пат)",
+        ),
+        (
+            "de",
+            "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+            "schon beendet (tote Stellung)",
+        ),
+    ] {
+        let r = arbiter(
+            &[
+                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", fen,
+            ],
+            "",
+        );
+        assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
+        assert!(r.err.contains(said), "{lang}: {}", r.err);
+    }
+    let r = arbiter(
+        &[
+            "play",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--manual-time",
+            "--start",
+            "k7/8/1K6/8/8/8/8/Q7 b - - 0 1",
+        ],
+        "@1000 Kb8\n",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("king a8 to b8"), "{}", r.out);
+}
+
 /// `help` in a Tavreli game names the letters and the men of the towers (the
 /// vsadnik, the helgi), in the player's language, not chess's knights; `p` reads
 /// them back.

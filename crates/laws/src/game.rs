@@ -621,26 +621,50 @@ impl<R: RuleSet> Game<R> {
 
     /// Checkmate, stalemate, dead position, fivefold, 75 moves (Art. 5, 9.6).
     fn check_automatic_endings(&mut self, repetitions: u32, at: u64) {
+        if let Some((result, termination)) = self.automatic_ending(repetitions) {
+            self.end(result, termination, at);
+        }
+    }
+
+    /// The ending the Laws impose at once on the position on the board,
+    /// which has occurred `repetitions` times: checkmate (L-5.1a),
+    /// stalemate (L-5.2a), a dead position (L-5.2b), and where the edition
+    /// ends games by itself, fivefold repetition (L-9.6a) and the 75-move
+    /// rule (L-9.6b), which a mate on the 150th ply overrides (checked
+    /// first).
+    fn automatic_ending(&self, repetitions: u32) -> Option<(GameResult, Termination)> {
         match self.rules.status(&self.pos) {
             Status::Checkmate => {
                 let winner = self.turn().other();
-                return self.end(GameResult::win_for(winner), Termination::Checkmate, at);
+                return Some((GameResult::win_for(winner), Termination::Checkmate));
             }
-            Status::Stalemate => return self.end(GameResult::Draw, Termination::Stalemate, at),
+            Status::Stalemate => return Some((GameResult::Draw, Termination::Stalemate)),
             Status::Ongoing => {}
         }
         if self.is_dead_position() {
-            return self.end(GameResult::Draw, Termination::DeadPosition, at);
+            return Some((GameResult::Draw, Termination::DeadPosition));
         }
         if self.config.provisions.automatic_draws() {
             if repetitions >= 5 {
-                return self.end(GameResult::Draw, Termination::FivefoldRepetition, at);
+                return Some((GameResult::Draw, Termination::FivefoldRepetition));
             }
-            // A mate on the 150th ply stands: it was checked first (L-9.6b).
             if self.rules.has_move_count_rules() && self.quiet_plies >= 150 {
-                self.end(GameResult::Draw, Termination::SeventyFiveMoves, at);
+                return Some((GameResult::Draw, Termination::SeventyFiveMoves));
             }
         }
+        None
+    }
+
+    /// How the Laws would already have ended a game standing in the
+    /// position it starts from, if they would: a position set up where the
+    /// side to move is mated or stalemated, neither side can mate, or the
+    /// halfmove clock has run past the 75-move rule. No game can be played
+    /// from it, so a new game refuses it; a stored one is read as it was.
+    pub fn over_at_start(&self) -> Option<Termination> {
+        if !self.plies.is_empty() {
+            return None;
+        }
+        self.automatic_ending(1).map(|(_, termination)| termination)
     }
 
     /// L-5.2b: neither player can checkmate by any series of legal moves

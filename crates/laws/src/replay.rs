@@ -106,6 +106,22 @@ pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, String
     Ok(Game::new(rules, config, start, timing))
 }
 
+/// What [`playable_start`] says before the ending's key (`checkmate`,
+/// `dead_position` … as [`Termination::as_str`] writes it), after the
+/// `header start: ` that every fault of the start position begins with.
+pub const START_OVER: &str = "the game is already over in this position: ";
+
+/// Refuses to start a new game from a position the Laws have already ended
+/// ([`Game::over_at_start`]): a mated, stalemated or dead position, or a
+/// halfmove clock past the 75-move rule. The error reads
+/// `header start: ` + [`START_OVER`] + the ending's key.
+pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), String> {
+    match game.over_at_start() {
+        Some(t) => Err(format!("header start: {START_OVER}{}", t.as_str())),
+        None => Ok(()),
+    }
+}
+
 /// Folds a log into a game. Fails only when the header itself is unusable
 /// (bad time control or start position); bad events are collected.
 pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), String> {

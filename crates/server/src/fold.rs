@@ -42,6 +42,15 @@ impl Fold {
         }
     }
 
+    /// Refuses a new game from a start the Laws have already ended
+    /// ([`replay::playable_start`]).
+    pub fn playable_start(&self) -> Result<(), String> {
+        match self {
+            Fold::Chess(g) => replay::playable_start(g),
+            Fold::Tavreli(g) => replay::playable_start(g),
+        }
+    }
+
     /// A whole stored log, folded; the header comes back beside it.
     pub fn of_log(log: &GameLog) -> Result<(Header, Fold), String> {
         let header = parse_header(&log.header).map_err(|e| e.to_string())?;

@@ -58,7 +58,7 @@ pub fn document() -> Value {
                 "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}"}, "400": err("unknown status")}},
             "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, 900+10, edition 2023, online)",
                 "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
-                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid"), "413": err("body over 16 KiB")}}
+                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
         }
     });
     if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), game_paths()) {

@@ -160,7 +160,9 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.regime = parsed::<Regime>("regime", b.regime)?;
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
-    Fold::new(&header).map_err(ApiError::bad_request)?;
+    Fold::new(&header)
+        .and_then(|fold| fold.playable_start())
+        .map_err(ApiError::bad_request)?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {
         return Err(ApiError::bad_request(format!(

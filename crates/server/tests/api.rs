@@ -158,6 +158,17 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         (json!({"white": "robot"}), 400),
         (json!({"start": "8/8/8/8 w"}), 400),
         (json!({"kind": "over_the_board"}), 400),
+        // A start the Laws have already ended (L-5.1a, L-5.2b): no move
+        // could be made in it; the same wall with a way through is a game.
+        (json!({"start": "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"}), 400),
+        (
+            json!({"start": "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"}),
+            400,
+        ),
+        (
+            json!({"start": "4k3/8/8/p1p1p1p1/P1P1P3/8/8/4K3 w - - 0 1"}),
+            201,
+        ),
     ] {
         let (st, v) = c
             .json("POST", "/api/games", None, Some(&body))

@@ -174,8 +174,19 @@ pub struct Session<R: Variant> {
 }
 
 impl<R: Variant> Session<R> {
-    /// A session for the game `config.header` describes.
+    /// A session for the new game `config.header` describes. A start
+    /// position the Laws have already ended (mate, stalemate, a dead
+    /// position, the 75-move rule) is refused ([`replay::playable_start`]):
+    /// no move could be made from it.
     pub fn new(rules: R, config: SessionConfig) -> Result<Session<R>, String> {
+        let s = Session::open(rules, config)?;
+        replay::playable_start(&s.game)?;
+        Ok(s)
+    }
+
+    /// A session for the game `config.header` describes, whatever its
+    /// start position.
+    fn open(rules: R, config: SessionConfig) -> Result<Session<R>, String> {
         let game = replay::new_game(rules, &config.header)?;
         let mut alarms = config.alarms_ms;
         for a in &mut alarms {
@@ -208,7 +219,8 @@ impl<R: Variant> Session<R> {
         config: SessionConfig,
         events: &[TimedEvent],
     ) -> Result<Session<R>, String> {
-        let mut s = Session::new(rules, config)?;
+        // A stored game is read as it was stored, whatever its start.
+        let mut s = Session::open(rules, config)?;
         if events.is_empty() {
             return Ok(s);
         }

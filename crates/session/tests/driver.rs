@@ -286,3 +286,23 @@ async fn an_engine_seat_answers_a_draw_offer_in_the_players_language() {
         assert!(game.draw_offer().is_none() && game.outcome().is_none());
     }
 }
+
+/// A new game refuses a start the Laws have already ended (L-5.2b: a dead
+/// position behind a locked wall); a stored game from such a start is
+/// still resumed, as `arbiter replay` reads it.
+#[test]
+fn a_new_session_refuses_a_start_already_over_and_a_stored_one_resumes() {
+    let mut cfg = config("900+10", Lexicon::En, "chess");
+    cfg.header.start = Some("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1".into());
+    let why = Session::new(Chess::default(), cfg.clone())
+        .err()
+        .expect("refused");
+    assert!(
+        why.ends_with("already over in this position: dead_position"),
+        "{why}"
+    );
+    assert!(Session::resume(Chess::default(), cfg.clone(), &[]).is_ok());
+    // A way through for White's h-pawn: a game.
+    cfg.header.start = Some("4k3/8/8/p1p1p1p1/P1P1P3/8/8/4K3 w - - 0 1".into());
+    assert!(Session::new(Chess::default(), cfg).is_ok());
+}
