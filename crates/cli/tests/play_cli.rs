@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{arbiter, scratch, scripted};
+use common::{Run, arbiter, scratch, scripted};
 
 const TWO: [&str; 5] = ["play", "--white", "human", "--black", "human"];
 
@@ -766,6 +766,12 @@ fn a_paused_player_is_told_how_to_restart_the_clocks() {
     assert!(r.out.contains("Zur Bestätigung „ja“ eingeben"), "{}", r.out);
 }
 
+/// `arbiter play` for two players at the keyboard, in `lang`, from `start`,
+/// with no input.
+fn two_humans_from(lang: &str, start: &str) -> Run {
+    arbiter(&refs(&two(&["--lang", lang, "--start", start])), "")
+}
+
 /// A bad `--start` is refused in the language the player chose.
 #[test]
 fn a_bad_start_position_is_refused_in_the_players_language() {
@@ -774,12 +780,7 @@ fn a_bad_start_position_is_refused_in_the_players_language() {
         ("de", "Ausgangsstellung --start unbrauchbar: "),
         ("en", "header start: "),
     ] {
-        let r = arbiter(
-            &[
-                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", "8/8/8",
-            ],
-            "",
-        );
+        let r = two_humans_from(lang, "8/8/8");
         assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
         assert!(
             r.err.contains(said) && r.err.contains("8/8/8"),
@@ -797,12 +798,7 @@ fn a_bad_start_position_is_refused_in_the_players_language() {
             "unmögliche Stellung: leeres Brett",
         ),
     ] {
-        let r = arbiter(
-            &[
-                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", start,
-            ],
-            "",
-        );
+        let r = two_humans_from(lang, start);
         assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
         assert!(
             r.err.contains(reason) && r.err.contains(start),
@@ -837,28 +833,12 @@ fn a_start_already_over_is_refused_with_its_ending() {
             "schon beendet (tote Stellung)",
         ),
     ] {
-        let r = arbiter(
-            &[
-                "play", "--lang", lang, "--white", "human", "--black", "human", "--start", fen,
-            ],
-            "",
-        );
+        let r = two_humans_from(lang, fen);
         assert_eq!(r.code, Some(2), "{lang}: {}", r.err);
         assert!(r.err.contains(said), "{lang}: {}", r.err);
     }
-    let r = arbiter(
-        &[
-            "play",
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--manual-time",
-            "--start",
-            "k7/8/1K6/8/8/8/8/Q7 b - - 0 1",
-        ],
-        "@1000 Kb8\n",
-    );
+    let args = two(&["--manual-time", "--start", "k7/8/1K6/8/8/8/8/Q7 b - - 0 1"]);
+    let r = arbiter(&refs(&args), "@1000 Kb8\n");
     assert_eq!(r.code, Some(0), "{}", r.err);
     assert!(r.out.contains("king a8 to b8"), "{}", r.out);
 }
