@@ -4,6 +4,8 @@ use clap::Args as ClapArgs;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
+use crate::out;
+
 /// Arguments of `arbiter serve`.
 #[derive(ClapArgs)]
 pub struct Args {
@@ -19,7 +21,10 @@ pub struct Args {
 pub fn run(a: Args) -> ExitCode {
     arbiter_server::init_tracing();
     let Some(url) = a.database.or_else(arbiter_store::default_database_url) else {
-        eprintln!("arbiter serve: no --database given and no XDG_DATA_HOME or HOME to put one in");
+        out::error(
+            "serve",
+            "no --database given and no XDG_DATA_HOME or HOME to put one in",
+        );
         return ExitCode::FAILURE;
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -28,14 +33,14 @@ pub fn run(a: Args) -> ExitCode {
     {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("arbiter serve: {e}");
+            out::error("serve", e);
             return ExitCode::FAILURE;
         }
     };
     match runtime.block_on(arbiter_server::serve(a.addr, &url)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("arbiter serve: {e}");
+            out::error("serve", e);
             ExitCode::FAILURE
         }
     }

@@ -6,7 +6,8 @@
 //! `-` for Black, `?` for a side left undetermined (or not asked, with
 //! `--side`). `--json` prints, before it, one JSON object with each side's
 //! verdict and helpmate line in SAN. Exit 2 on a bad FEN or argument; a
-//! closed stdout pipe ends the command quietly.
+//! closed stdout pipe ends the command quietly, any other failed write
+//! (a full disk) is said and exits 1.
 //!
 //! Without `--edition` the series of moves may be as long as it needs: the
 //! position alone, as chasolver and the composed problems read it. With an
@@ -15,7 +16,7 @@
 //! own flag and dead-position decisions ask it; where only that horizon
 //! stops a side, the output says so and shows the longer mate.
 
-use std::io::Write;
+use crate::out;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -286,8 +287,7 @@ pub fn run(a: Args) -> ExitCode {
     let pos = match position(text.trim()) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("arbiter unwinnable: bad FEN {}: {e}", quote(&text));
-            return ExitCode::from(2);
+            return out::bad_input("unwinnable", format!("bad FEN {}: {e}", quote(&text)));
         }
     };
     let (ask_white, ask_black) = match a.side.as_deref() {
@@ -295,18 +295,16 @@ pub fn run(a: Args) -> ExitCode {
         Some("white" | "w") => (true, false),
         Some("black" | "b") => (false, true),
         Some(other) => {
-            eprintln!(
-                "arbiter unwinnable: --side {} is neither white nor black",
-                quote(other)
+            return out::bad_input(
+                "unwinnable",
+                format!("--side {} is neither white nor black", quote(other)),
             );
-            return ExitCode::from(2);
         }
     };
     let edition = match edition(a.edition.as_deref()) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("arbiter unwinnable: --edition: {e}");
-            return ExitCode::from(2);
+            return out::bad_input("unwinnable", format!("--edition: {e}"));
         }
     };
     let horizon = horizon(edition, &pos);
@@ -326,7 +324,6 @@ pub fn run(a: Args) -> ExitCode {
     let label: String = [mark(white.as_ref(), 'W'), mark(black.as_ref(), 'B')]
         .iter()
         .collect();
-    let mut out = std::io::stdout().lock();
     let mut text = String::new();
     if a.json {
         let mut v = serde_json::json!({
@@ -353,7 +350,10 @@ pub fn run(a: Args) -> ExitCode {
     }
     text.push_str(&label);
     text.push('\n');
-    // A reader that closed the pipe early wants no more: end quietly.
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-    ExitCode::SUCCESS
+    // A reader that closed the pipe early wants no more (a quiet end); a
+    // full disk is said, exit 1.
+    match out::print("unwinnable", &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }

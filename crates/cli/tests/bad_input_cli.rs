@@ -162,6 +162,8 @@ fn a_closed_pipe_ends_quietly_and_a_full_device_is_reported() {
         format!("$A replay --pgn {l}"),
         "$A perft startpos 3".to_string(),
         "$A notation e4 --as ru".to_string(),
+        "$A unwinnable 8/8/8/8/8/2k5/8/K5Q1 w - - 0 1".to_string(),
+        "$A unwinnable --json 8/8/8/8/8/2k5/8/K5Q1 w - - 0 1".to_string(),
         "$A say hello".to_string(),
     ] {
         // `exec 1>&-` is not a pipe; a reader that has gone away is.
@@ -622,6 +624,8 @@ fn a_failing_stderr_is_no_panic() {
         "$A audit /no/such/file",
         "$A replay /no/such/file",
         "$A notation --as klingon e4",
+        "$A unwinnable garbage",
+        "$A unwinnable --side grey 8/8/8/8/8/2k5/8/K5Q1 w - - 0 1",
     ] {
         let o = sh(&format!("{cmd} 2>/dev/full"));
         assert_eq!(code(&o), 2, "{cmd}");
