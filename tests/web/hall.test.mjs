@@ -130,6 +130,37 @@ test('lobby: axe finds nothing in every mode; the time control is read back in w
   }
 });
 
+test('lobby: Tavreli takes its own tournament rules unless a FIDE edition is chosen; chess never takes them', async () => {
+  const page = await open('/');
+  const game = page.getByLabel('Game', { exact: true }), rules = page.getByLabel('Laws of Chess edition', { exact: true });
+  const created = async () => {
+    await page.getByRole('button', { name: 'Create game' }).press('Enter');
+    await page.locator('#play-link').waitFor(WAIT);
+    const id = new URL(await page.locator('#play-link').getAttribute('href')).pathname.split('/')[2];
+    const state = (await (await fetch(`${base}/api/games/${id}`)).json()).state;
+    await page.locator('#created').evaluate(e => e.replaceChildren());
+    return [state.variant, state.edition];
+  };
+  await game.selectOption('tavreli');
+  assert.equal(await rules.inputValue(), 'tavreli', 'Tavreli picks its rules');
+  assert.deepEqual(await created(), ['tavreli', 'tavreli']);
+  await rules.selectOption('2005');
+  assert.deepEqual(await created(), ['tavreli', '2005'], 'a FIDE edition for Tavreli, as chosen');
+  await game.selectOption('chess');
+  assert.equal(await rules.inputValue(), '2005', 'a FIDE edition stays when chess is chosen');
+  await game.selectOption('tavreli');
+  await game.selectOption('chess');
+  assert.equal(await rules.inputValue(), '2023', 'chess leaves the Tavreli rules for the current Laws');
+  assert.equal(await rules.locator('option[value="tavreli"]').isDisabled(), true, 'chess cannot pick them');
+  assert.deepEqual(await created(), ['chess', '2023']);
+  await axe(page, 'lobby after choosing the rules');
+  await page.context().close();
+  const ru = await open('/', { lang: 'ru' });
+  assert.equal(await ru.locator('#variant option[value="tavreli"]').textContent(), 'Таврели');
+  assert.equal(await ru.locator('#edition option[value="tavreli"]').textContent(), 'Турнирные правила таврелей');
+  await ru.context().close();
+});
+
 test('a whole game by keyboard in two browsers ends in mate; the opponent hears every move', async () => {
   // Created in the lobby by keyboard: the creator plays White, the invite link is Black's.
   const lobby = await open('/');

@@ -8,7 +8,9 @@
 use arbiter_chess::Chess;
 use arbiter_laws::Termination;
 use arbiter_laws::log::{Header, parse_log};
-use arbiter_laws::replay::{START_OVER, new_game, playable_start, replay};
+use arbiter_laws::replay::{
+    START_OVER, TAVRELI_RULES_ARE_NOT_CHESS, new_game, playable_start, replay,
+};
 use arbiter_rules::Edition;
 
 /// The editions of the Laws of chess.
@@ -120,4 +122,25 @@ fn a_new_game_refuses_an_ended_start_with_its_ending_and_a_stored_log_is_still_r
     let (game, rejected) = replay(Chess::default(), &log).expect("folded");
     assert!(game.plies().is_empty() && rejected.is_empty());
     assert_eq!(game.over_at_start(), Some(Termination::Checkmate));
+}
+
+/// The Tavreli tournament rules (seed 004) are Tavreli's: a new chess game
+/// under them is refused, under any edition of the Laws of chess it is a
+/// game; a stored log is still read as it was written.
+#[test]
+fn a_new_chess_game_is_not_played_under_the_tavreli_rules() {
+    let start = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let game = new_game(Chess::default(), &header(Edition::Tavreli, start)).unwrap();
+    assert_eq!(
+        playable_start(&game),
+        Err(TAVRELI_RULES_ARE_NOT_CHESS.to_string())
+    );
+    for e in CHESS {
+        let game = new_game(Chess::default(), &header(e, start)).unwrap();
+        assert_eq!(playable_start(&game), Ok(()), "{e:?}");
+    }
+    let line = serde_json::to_string(&header(Edition::Tavreli, start)).unwrap();
+    let log = parse_log(&format!("{line}\n")).expect("log");
+    let (game, rejected) = replay(Chess::default(), &log).expect("folded");
+    assert!(rejected.is_empty() && game.outcome().is_none());
 }

@@ -843,6 +843,44 @@ fn a_start_already_over_is_refused_with_its_ending() {
     assert!(r.out.contains("king a8 to b8"), "{}", r.out);
 }
 
+/// The first line names the game played, whichever rules govern it: a
+/// Tavreli game under a FIDE edition is still Tavreli, under its own rules
+/// by default; chess is not played under the Tavreli rules (exit 2, nothing
+/// played).
+#[test]
+fn the_game_is_named_by_what_is_played_and_chess_refuses_the_tavreli_rules() {
+    let tavreli = |more: &[&str]| {
+        let mut a = vec!["play", "--variant", "tavreli", "--white", "human"];
+        a.extend(["--black", "human"]);
+        a.extend(more);
+        arbiter(&a, "")
+    };
+    for (more, first) in [
+        (
+            &[][..],
+            "Tavreli, 5400d30 (90 min for the game, 30 s delay per move), federation tournament rules.",
+        ),
+        (
+            &["--edition", "2005"][..],
+            "Tavreli, 5400d30 (90 min for the game, 30 s delay per move), FIDE Laws of Chess, 2005 edition, standard play.",
+        ),
+        (
+            &["--edition", "2023", "--lang", "ru"][..],
+            "Таврели, 5400d30",
+        ),
+    ] {
+        let r = tavreli(more);
+        assert_eq!(r.code, Some(0), "{more:?}: {}", r.err);
+        assert!(r.out.starts_with(first), "{more:?}: {}", r.out);
+    }
+    let r = arbiter(&refs(&two(&["--edition", "tavreli"])), "e4\n");
+    assert_eq!(r.code, Some(2), "{}", r.out);
+    assert!(r.err.contains("Tavreli tournament rules"), "{}", r.err);
+    assert!(!r.out.contains("e2"), "nothing is played: {}", r.out);
+    let r = arbiter(&refs(&two(&["--edition", "2005"])), "");
+    assert!(r.out.starts_with("Chess, "), "{}", r.out);
+}
+
 /// `help` in a Tavreli game names the letters and the men of the towers (the
 /// vsadnik, the helgi), in the player's language, not chess's knights; `p` reads
 /// them back.

@@ -111,11 +111,26 @@ pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, String
 /// `header start: ` that every fault of the start position begins with.
 pub const START_OVER: &str = "the game is already over in this position: ";
 
-/// Refuses to start a new game from a position the Laws have already ended
+/// Why a new chess game is not played under the Tavreli tournament rules
+/// ([`playable_start`]).
+pub const TAVRELI_RULES_ARE_NOT_CHESS: &str = "header edition: the Tavreli tournament rules \
+(edition tavreli) are the rules of Tavreli; a chess game is played under a FIDE edition: \
+2005, 2017, 2018 or 2023";
+
+/// Refuses to start a new game that cannot be played as the header says:
+/// chess under the Tavreli tournament rules ([`TAVRELI_RULES_ARE_NOT_CHESS`]:
+/// seed 004 is Tavreli's, where a Tavreli game may still name a FIDE
+/// edition), or a start position the Laws have already ended
 /// ([`Game::over_at_start`]): a mated, stalemated or dead position, or a
-/// halfmove clock past the 75-move rule. The error reads
-/// `header start: ` + [`START_OVER`] + the ending's key.
+/// halfmove clock past the 75-move rule. The second error reads
+/// `header start: ` + [`START_OVER`] + the ending's key. A stored log is
+/// read whatever it says (an auditor may ask what those rules would say).
 pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), String> {
+    if game.rules().variant() == Variant::Chess
+        && game.config().provisions.edition == Edition::Tavreli
+    {
+        return Err(TAVRELI_RULES_ARE_NOT_CHESS.into());
+    }
     match game.over_at_start() {
         Some(t) => Err(format!("header start: {START_OVER}{}", t.as_str())),
         None => Ok(()),

@@ -56,9 +56,9 @@ pub fn document() -> Value {
         "/api/games": {
             "get": {"summary": "Games, oldest first", "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["live", "finished"]}}],
                 "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}"}, "400": err("unknown status")}},
-            "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, 900+10, edition 2023, online)",
+            "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, 900+10, online; edition 2023 for chess, the Tavreli tournament rules `tavreli` for Tavreli, where a FIDE edition may be named instead; chess under `tavreli` is refused)",
                 "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
-                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
+                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid, chess is asked under the Tavreli rules, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
         }
     });
     if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), game_paths()) {
@@ -76,7 +76,7 @@ pub fn document() -> Value {
                 "Error": {"type": "object", "description": "every refusal, the framework's included (a body over 16 KiB, a method a route does not take)", "properties": {"error": {"type": "string", "enum": ["malformed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "refused", "too_large", "rate_limited", "unavailable", "internal"]}, "reason": s("string")}},
                 "Acted": {"type": "object", "properties": {"seq": s("integer"), "state": {"type": "object", "description": "exactly the keys of arbiter replay --json"}}},
                 "NewGame": {"type": "object", "properties": {
-                    "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023"]},
+                    "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023", "tavreli"]},
                     "regime": {"enum": ["standard", "rapid", "blitz"]}, "supervision": {"enum": ["full", "reduced"]},
                     "white": {"enum": ["human", "engine"]}, "black": {"enum": ["human", "engine"]},
                     "white_name": s("string"), "black_name": s("string"), "start": s("string"),

@@ -5,7 +5,7 @@
 use crate::error::ApiError;
 use crate::fold::Fold;
 use arbiter_laws::log::Header;
-use arbiter_laws::{Edition, Event, Regime, Side, Supervision};
+use arbiter_laws::{Edition, Event, Regime, Side, Supervision, Variant};
 use arbiter_session::{Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
@@ -156,7 +156,12 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
         (!matches!(tc.as_str(), "-" | "?" | "")).then_some(tc.as_str()),
     );
     header.variant = b.variant.unwrap_or_else(|| "chess".into());
-    header.edition = parsed::<Edition>("edition", b.edition)?.unwrap_or_default();
+    // Without an edition a game is judged by its variant's own rules, as a
+    // log without one is: the FIDE Laws of 2023 for chess, the Tavreli
+    // tournament rules for Tavreli (an unknown variant is refused below).
+    let variant = header.variant.parse::<Variant>().unwrap_or(Variant::Chess);
+    header.edition =
+        parsed::<Edition>("edition", b.edition)?.unwrap_or(Edition::default_for_variant(variant));
     header.regime = parsed::<Regime>("regime", b.regime)?;
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;

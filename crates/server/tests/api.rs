@@ -177,6 +177,35 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         assert_eq!(st, status, "{body} -> {v}");
         t.push(line(&format!("create {body}"), st, &v));
     }
+    // A game without an edition is judged by its variant's own rules: the
+    // 2023 Laws for chess, the Tavreli tournament rules (seed 004) for
+    // Tavreli, which may still name a FIDE edition; chess under the
+    // Tavreli rules is refused.
+    for (body, edition) in [
+        (json!({"black": "human"}), "2023"),
+        (json!({"variant": "tavreli", "black": "human"}), "tavreli"),
+        (
+            json!({"variant": "tavreli", "black": "human", "edition": "2005"}),
+            "2005",
+        ),
+        (json!({"black": "human", "edition": "2017"}), "2017"),
+    ] {
+        let g = create(c, body.clone()).await;
+        let (st, v) = c
+            .json("GET", &format!("/api/games/{}", s(&g, "id")), None, None)
+            .await
+            .expect("show");
+        assert_eq!((st, s(&v["state"], "edition")), (200, edition), "{body}");
+        t.push(format!("rules of {body}: {edition}"));
+    }
+    let body = json!({"black": "human", "edition": "tavreli"});
+    let (st, v) = c
+        .json("POST", "/api/games", None, Some(&body))
+        .await
+        .expect("post");
+    assert_eq!(st, 400, "{v}");
+    assert!(s(&v, "reason").contains("Tavreli tournament rules"), "{v}");
+    t.push(line("chess under the Tavreli rules", st, &v));
     let (st, _) = c
         .call("POST", "/api/games", None, Some(b"{not json"))
         .await

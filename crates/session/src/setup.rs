@@ -40,11 +40,12 @@ fn pick(l: Lang, en: String, ru: String, de: String) -> String {
     }
 }
 
-/// The game's name.
-fn game_name(l: Lang, edition: Edition) -> &'static str {
-    match (edition, l) {
-        (Edition::Tavreli, Lang::Ru) => "Таврели",
-        (Edition::Tavreli, _) => "Tavreli",
+/// The game's name: the variant played, whatever rules govern it (a
+/// Tavreli game may be played under a FIDE edition).
+fn game_name(l: Lang, variant: arbiter_rules::Variant) -> &'static str {
+    match (variant, l) {
+        (arbiter_rules::Variant::Tavreli, Lang::Ru) => "Таврели",
+        (arbiter_rules::Variant::Tavreli, _) => "Tavreli",
         (_, Lang::Ru) => "Шахматы",
         (_, Lang::De) => "Schach",
         (_, Lang::En) => "Chess",
@@ -204,7 +205,7 @@ impl<R: Variant> Session<R> {
     pub fn setup_text(&self, players: &[Player; 2], front: Front) -> String {
         let l = self.lexicon().language();
         let p = &self.game().config().provisions;
-        let game = game_name(l, p.edition);
+        let game = game_name(l, self.game().rules().variant());
         let control = control_text(l, self.header().time_control.as_deref());
         let rules = edition_words(l, p.edition);
         // The Tavreli rules know no regimes.

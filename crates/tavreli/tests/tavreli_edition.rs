@@ -117,6 +117,19 @@ fn a_tavreli_log_without_an_edition_is_judged_by_the_tavreli_rules() {
     assert_eq!(arbiter_tavreli::EDITION, arbiter_laws::Edition::Tavreli);
 }
 
+/// A new Tavreli game may be played under its own rules or under any FIDE
+/// edition (only chess is refused the Tavreli rules).
+#[test]
+fn a_new_tavreli_game_may_name_any_edition() {
+    for key in ["tavreli", "2005", "2017", "2018", "2023"] {
+        let mut h = arbiter_laws::log::Header::new("White", "Black", Some("5400d30"));
+        h.variant = "tavreli".into();
+        h.edition = key.parse().unwrap();
+        let game = arbiter_laws::replay::new_game(Tavreli::default(), &h).unwrap();
+        assert_eq!(arbiter_laws::replay::playable_start(&game), Ok(()), "{key}");
+    }
+}
+
 /// Seed 004 art. 7.4: three illegal moves (a volkhv two squares away), each
 /// put right with no penalty; FIDE 2023 7.5.5: the second loses.
 #[test]

@@ -24,6 +24,20 @@
   for (const id of ['tc-none', 'tc-min', 'tc-inc', 'vs-person', 'vs-engine']) $(id).addEventListener('input', show);
   show();
 
+  // The Tavreli tournament rules govern Tavreli only, and are its default;
+  // a Tavreli game may still be played under a FIDE edition.
+  const tavreliRules = $('edition').querySelector('option[value="tavreli"]');
+  const rulesFor = () => {
+    const tavreli = $('variant').value === 'tavreli';
+    tavreliRules.disabled = !tavreli;
+    if (tavreli && $('edition').dataset.variant !== 'tavreli') $('edition').value = 'tavreli';
+    if (!tavreli && $('edition').value === 'tavreli') $('edition').value = '2023';
+    $('edition').dataset.variant = $('variant').value;
+  };
+  $('variant').addEventListener('input', rulesFor);
+  $('variant').addEventListener('change', rulesFor);
+  rulesFor();
+
   // A link from the server may lack the seat; the page needs it to know whose move is whose.
   function link(url, id, seat, token) {
     let u = url || `/games/${encodeURIComponent(id)}${token ? '?token=' + encodeURIComponent(token) : ''}`;
