@@ -56,7 +56,7 @@ pub fn document() -> Value {
         "/api/games": {
             "get": {"summary": "Games, oldest first", "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["live", "finished"]}}],
                 "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}"}, "400": err("unknown status")}},
-            "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, 900+10, online; edition 2023 for chess, the Tavreli tournament rules `tavreli` for Tavreli, where a FIDE edition may be named instead; chess under `tavreli` is refused)",
+            "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, online; for chess 900+10 and edition 2023, for Tavreli 5400d30 (a 30 s delay a move) and its tournament rules `tavreli`, where a FIDE edition may be named instead; chess under `tavreli` is refused)",
                 "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
                 "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid, chess is asked under the Tavreli rules, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
         }

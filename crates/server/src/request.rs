@@ -82,7 +82,8 @@ pub struct GameSpec {
     pub ignored_keys: Vec<String>,
 }
 
-/// The defaults of `arbiter play`: 15 minutes and 10 seconds a move.
+/// The defaults of `arbiter play` for chess: 15 minutes and 10 seconds a
+/// move (Tavreli's are its rules' own, [`arbiter_tavreli::default_time_control`]).
 pub const DEFAULT_TIME_CONTROL: &str = "900+10";
 /// An engine's default time per move.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -147,19 +148,22 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
             "an over-the-board game is played by two people at one board: both seats are \"human\"",
         ));
     }
-    let tc = b
-        .time_control
-        .unwrap_or_else(|| DEFAULT_TIME_CONTROL.into());
+    let variant_key = b.variant.unwrap_or_else(|| "chess".into());
+    // An unknown variant is refused below, by the fold.
+    let variant = variant_key.parse::<Variant>().unwrap_or(Variant::Chess);
+    let tc = b.time_control.unwrap_or_else(|| match variant {
+        Variant::Chess => DEFAULT_TIME_CONTROL.into(),
+        Variant::Tavreli => arbiter_tavreli::default_time_control().into(),
+    });
     let mut header = Header::new(
         &name(b.white_name, seats[0], "White")?,
         &name(b.black_name, seats[1], "Black")?,
         (!matches!(tc.as_str(), "-" | "?" | "")).then_some(tc.as_str()),
     );
-    header.variant = b.variant.unwrap_or_else(|| "chess".into());
+    header.variant = variant_key;
     // Without an edition a game is judged by its variant's own rules, as a
     // log without one is: the FIDE Laws of 2023 for chess, the Tavreli
-    // tournament rules for Tavreli (an unknown variant is refused below).
-    let variant = header.variant.parse::<Variant>().unwrap_or(Variant::Chess);
+    // tournament rules for Tavreli.
     header.edition =
         parsed::<Edition>("edition", b.edition)?.unwrap_or(Edition::default_for_variant(variant));
     header.regime = parsed::<Regime>("regime", b.regime)?;

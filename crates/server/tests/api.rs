@@ -181,14 +181,25 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
     // 2023 Laws for chess, the Tavreli tournament rules (seed 004) for
     // Tavreli, which may still name a FIDE edition; chess under the
     // Tavreli rules is refused.
-    for (body, edition) in [
-        (json!({"black": "human"}), "2023"),
-        (json!({"variant": "tavreli", "black": "human"}), "tavreli"),
+    // The time control too: `arbiter play`'s, 900+10 for chess and the
+    // Tavreli rules' own 5400d30 (a delay, seed 004 6.2) for Tavreli.
+    for (body, edition, control) in [
+        (json!({"black": "human"}), "2023", "900+10"),
         (
-            json!({"variant": "tavreli", "black": "human", "edition": "2005"}),
-            "2005",
+            json!({"variant": "tavreli", "black": "human"}),
+            "tavreli",
+            "5400d30",
         ),
-        (json!({"black": "human", "edition": "2017"}), "2017"),
+        (
+            json!({"variant": "tavreli", "black": "human", "edition": "2005", "time_control": "300+2"}),
+            "2005",
+            "300+2",
+        ),
+        (
+            json!({"black": "human", "edition": "2017"}),
+            "2017",
+            "900+10",
+        ),
     ] {
         let g = create(c, body.clone()).await;
         let (st, v) = c
@@ -196,7 +207,18 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
             .await
             .expect("show");
         assert_eq!((st, s(&v["state"], "edition")), (200, edition), "{body}");
-        t.push(format!("rules of {body}: {edition}"));
+        let (st, log) = c
+            .call(
+                "GET",
+                &format!("/api/games/{}/log", s(&g, "id")),
+                None,
+                None,
+            )
+            .await
+            .expect("log");
+        let head: Value = serde_json::from_str(log.lines().next().unwrap_or("")).expect("header");
+        assert_eq!((st, s(&head, "time_control")), (200, control), "{body}");
+        t.push(format!("rules of {body}: {edition}, {control}"));
     }
     let body = json!({"black": "human", "edition": "tavreli"});
     let (st, v) = c
