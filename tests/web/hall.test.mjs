@@ -262,6 +262,8 @@ test('in Russian, against the engine: the page and the announcements in Russian'
   await white.getByRole('dialog').getByRole('button', { name: 'Подтвердить', exact: true }).press('Enter');
   // White resigned, so Black wins: said in Russian words.
   await statusHas(white, /чёрн|черн/i, 'the result in Russian');
+  // The page says which Laws judge the game, in the player's language.
+  assert.match(await white.locator('#players').textContent(), /Шахматы: Правила ФИДЕ 2023 года\.$/);
   assert.equal((await (await fetch(`${base}/api/games/${g.id}`)).json()).state.result, '0-1');
   await white.context().close();
 });
@@ -394,6 +396,7 @@ test('Tavreli: the page plays it, and a tower is named in its cell and announced
     await statusHas(listener, new RegExp(to), `Tavreli ${from}-${to}, the opponent's status`);
   }
   await black.waitForFunction(() => window.hall.said.length === 3, null, WAIT);
+  assert.match(await black.locator('#players').textContent(), /Anna \(White\) against Boris \(Black\).*Tavreli: Tavreli tournament rules\.$/);
   const cell = await black.locator('#sq-d5').getAttribute('aria-label');
   assert.match(cell, /white/i, `the tower's top man: ${cell}`);
   assert.match(cell, /black/i, `the man under it: ${cell}`);

@@ -158,7 +158,17 @@
 
   function players() {
     $('players').textContent = t('{white} (White) against {black} (Black)', { white: hdr.white || t('White'), black: hdr.black || t('Black') })
-      + (hdr.time_control ? t(', time control {tc}', { tc: hdr.time_control }) : '') + '.';
+      + (hdr.time_control ? t(', time control {tc}', { tc: hdr.time_control }) : '') + '. '
+      + rulesText() + '.';
+  }
+
+  // The game and the rules that judge it, as the terminal's first line says
+  // them: an arbiter and a player should know which edition applies.
+  function rulesText() {
+    const game = t((hdr.variant || (state && state.variant)) === 'tavreli' ? 'Tavreli' : 'Chess');
+    const edition = (state && state.edition) || hdr.edition || '2023';
+    const rules = edition === 'tavreli' ? t('Tavreli tournament rules') : t('FIDE Laws of Chess, {year} edition', { year: edition });
+    return `${game}: ${rules}`;
   }
 
   async function render() {

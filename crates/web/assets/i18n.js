@@ -68,7 +68,7 @@ const HallText = {
     'Game over: {result}': 'Партия окончена: {result}', 'You play White': 'Вы играете белыми', 'You play Black': 'Вы играете чёрными',
     'Watching': 'Наблюдение', 'Edge of the board.': 'Край доски.', 'No such game': 'Такой партии нет',
     'This game could not be found: {reason}': 'Партия не найдена: {reason}',
-    '{white} (White) against {black} (Black)': '{white} (белые) против {black} (чёрные)', ', time control {tc}': ', контроль времени {tc}',
+    '{white} (White) against {black} (Black)': '{white} (белые) против {black} (чёрные)', ', time control {tc}': ', контроль времени {tc}', 'FIDE Laws of Chess, {year} edition': 'Правила ФИДЕ {year} года',
     'Picked {name}. Move to the target square and press Enter; Escape cancels.': 'Взято: {name}. Перейдите на поле назначения и нажмите Enter; Escape отменяет.',
     'Put back.': 'Возвращено.', ', picked': ', взята', 'No {letter} on the board.': 'На доске нет {letter}.',
     // The arbiter console
@@ -153,7 +153,7 @@ const HallText = {
     'Game over: {result}': 'Partie beendet: {result}', 'You play White': 'Sie spielen Weiß', 'You play Black': 'Sie spielen Schwarz',
     'Watching': 'Zuschauen', 'Edge of the board.': 'Rand des Bretts.', 'No such game': 'Keine solche Partie',
     'This game could not be found: {reason}': 'Diese Partie wurde nicht gefunden: {reason}',
-    '{white} (White) against {black} (Black)': '{white} (Weiß) gegen {black} (Schwarz)', ', time control {tc}': ', Bedenkzeit {tc}',
+    '{white} (White) against {black} (Black)': '{white} (Weiß) gegen {black} (Schwarz)', ', time control {tc}': ', Bedenkzeit {tc}', 'FIDE Laws of Chess, {year} edition': 'FIDE-Schachregeln, Fassung {year}',
     'Picked {name}. Move to the target square and press Enter; Escape cancels.': 'Genommen: {name}. Zum Zielfeld gehen und Eingabe drücken; Escape bricht ab.',
     'Put back.': 'Zurückgestellt.', ', picked': ', genommen', 'No {letter} on the board.': 'Kein {letter} auf dem Brett.',
     'arbiter hall: arbiter console': 'arbiter-Saal: Schiedsrichterpult', 'Arbiter console': 'Schiedsrichterpult', 'The game': 'Die Partie',
