@@ -424,12 +424,44 @@ fn scan_movetext(text: &[u8], first_line: usize) -> Option<String> {
 
 /// Writes a replayed game as PGN: the Seven Tag Roster, `TimeControl`,
 /// `Termination`, `[%clk]` after each completed move and `(=)` for draw
-/// offers (L-9.1d, Appendix C).
+/// offers (L-9.1d, Appendix C). The date is unknown (`????.??.??`): a log
+/// carries none; see [`write_pgn_dated`].
 pub fn write_pgn<R: RuleSet>(
     game: &Game<R>,
     white: &str,
     black: &str,
     time_control: Option<&str>,
+) -> String {
+    write_pgn_dated(game, white, black, time_control, None)
+}
+
+/// The PGN `Date` of an instant, in ms since the Unix epoch: the UTC day,
+/// `YYYY.MM.DD` (proleptic Gregorian). A PGN reader wants the day the
+/// game was played, and the hall knows when it created each game.
+pub fn pgn_date(ms_since_epoch: i64) -> String {
+    let days = ms_since_epoch.div_euclid(86_400_000);
+    // Days to a civil date, counting in 400-year eras from 0000-03-01
+    // (H. Hinnant's algorithm), so leap years fall out of the arithmetic.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// [`write_pgn`] with the `Date` tag given (`YYYY.MM.DD`, see
+/// [`pgn_date`]), or unknown with `None`.
+pub fn write_pgn_dated<R: RuleSet>(
+    game: &Game<R>,
+    white: &str,
+    black: &str,
+    time_control: Option<&str>,
+    date: Option<&str>,
 ) -> String {
     let rules = game.rules();
     let result = game.outcome().map(|o| o.result.as_str()).unwrap_or("*");
@@ -438,7 +470,7 @@ pub fn write_pgn<R: RuleSet>(
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", esc(v)));
     tag("Event", "?");
     tag("Site", "?");
-    tag("Date", "????.??.??");
+    tag("Date", date.unwrap_or("????.??.??"));
     tag("Round", "-");
     tag("White", white);
     tag("Black", black);
@@ -535,6 +567,45 @@ fn termination_tag(t: arbiter_laws::outcome::Termination) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Instants checked with `date -u -d @SECONDS`, then every day from
+    /// 1900 to 2101 against a calendar counted one day at a time (the
+    /// Gregorian leap rule written out), both sides of midnight.
+    #[test]
+    fn pgn_dates_are_the_utc_day() {
+        for (secs, want) in [
+            (0, "1970.01.01"),
+            (-86_400, "1969.12.31"),
+            (951_782_400, "2000.02.29"),
+            (1_798_761_599, "2026.12.31"),
+            (4_107_542_400, "2100.03.01"),
+        ] {
+            assert_eq!(pgn_date(secs * 1000), want, "{secs}");
+        }
+        let leap = |y: i64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        let (mut y, mut m, mut d) = (1900, 1, 1);
+        // 1900-01-01 is 25,567 days before the epoch.
+        for days in -25_567i64..(202 * 366) {
+            let want = format!("{y:04}.{m:02}.{d:02}");
+            let midnight = days * 86_400_000;
+            assert_eq!(pgn_date(midnight), want, "{days}");
+            assert_eq!(pgn_date(midnight + 86_399_999), want, "{days}");
+            let len = match m {
+                2 if leap(y) => 29,
+                2 => 28,
+                4 | 6 | 9 | 11 => 30,
+                _ => 31,
+            };
+            d += 1;
+            if d > len {
+                (d, m) = (1, m + 1);
+            }
+            if m > 12 {
+                (m, y) = (1, y + 1);
+            }
+        }
+        assert!(y > 2100);
+    }
 
     #[test]
     fn reads_games_tags_moves_and_clocks() {

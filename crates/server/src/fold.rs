@@ -2,7 +2,7 @@
 //! sees (`arbiter replay --json`), the PGN, and a watcher's running copy.
 
 use arbiter_chess::Chess;
-use arbiter_chess::pgn::write_pgn;
+use arbiter_chess::pgn::{pgn_date, write_pgn_dated};
 use arbiter_laws::log::{Header, parse_event, parse_header};
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::{Game, TimedEvent};
@@ -80,14 +80,17 @@ impl Fold {
         }
     }
 
-    /// The game as PGN, as `arbiter replay --pgn` writes it.
-    pub fn pgn(&self, header: &Header) -> String {
+    /// The game as PGN, as `arbiter replay --pgn` writes it, dated with
+    /// the UTC day of `created_at_ms` (the hall's record of when the game
+    /// was created; a log carries no date).
+    pub fn pgn(&self, header: &Header, created_at_ms: i64) -> String {
         let w = header.white.as_deref().unwrap_or("?");
         let b = header.black.as_deref().unwrap_or("?");
         let tc = header.time_control.as_deref();
+        let date = pgn_date(created_at_ms);
         match self {
-            Fold::Chess(g) => write_pgn(g, w, b, tc),
-            Fold::Tavreli(g) => write_pgn(g, w, b, tc),
+            Fold::Chess(g) => write_pgn_dated(g, w, b, tc, Some(&date)),
+            Fold::Tavreli(g) => write_pgn_dated(g, w, b, tc, Some(&date)),
         }
     }
 }

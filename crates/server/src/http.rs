@@ -173,11 +173,12 @@ pub(crate) async fn pgn(
     Path(raw): Path<String>,
 ) -> Result<Response, ApiError> {
     let (_, _, fold, header) = folded(&hall, &raw).await?;
+    let created_at_ms = hall.store().game(&game_id(&raw)?).await?.created_at_ms;
     let kind = [(
         header::CONTENT_TYPE,
         "application/x-chess-pgn; charset=utf-8",
     )];
-    Ok((kind, fold.pgn(&header)).into_response())
+    Ok((kind, fold.pgn(&header, created_at_ms)).into_response())
 }
 
 /// The query of `GET /api/games`.

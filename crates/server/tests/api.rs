@@ -521,6 +521,20 @@ async fn reading(c: &HttpClient, id: &str, shown: &Value, t: &mut Vec<String>) {
         pgn.contains("1. e4") && pgn.contains("Bb5") && pgn.contains("[White \"Anna\"]"),
         "{pgn}"
     );
+    // Dated with the UTC day the hall created the game, which was today.
+    let (_, list) = c.json("GET", "/api/games", None, None).await.expect("list");
+    let created = list
+        .as_array()
+        .and_then(|a| a.iter().find(|g| g["id"] == id))
+        .and_then(|g| g["created_at_ms"].as_i64())
+        .expect("listed with its creation time");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as i64;
+    assert!((0..3_600_000).contains(&(now - created)), "{created} {now}");
+    let date = arbiter_chess::pgn::pgn_date(created);
+    assert!(pgn.contains(&format!("[Date \"{date}\"]")), "{pgn}");
     for p in ["", "/log", "/pgn"] {
         let (st, _) = c
             .call(
