@@ -229,6 +229,25 @@ test('a draw by a threefold claim with the intended move', async () => {
   await white.context().close(); await black.context().close();
 });
 
+test('2005 blitz: a fallen flag waits for the opponent, who claims it from the page', async () => {
+  // The OLD rapid/blitz rules: nobody calls the flag (L-6.8, CFG-8); a claim does.
+  const g = await create({ white: 'human', black: 'human', edition: '2005', time_control: '2+0' });
+  const white = await open(withSeat(g.white_url, 'white'));
+  await ready(white);
+  await typeMove(white, 'e4');
+  await new Promise(r => setTimeout(r, 2600)); // Black's two seconds run out
+  assert.equal((await (await fetch(`${base}/api/games/${g.id}`)).json()).state.result, '*', 'not called');
+  await white.getByRole('button', { name: 'Claim draw', exact: true }).press('Enter');
+  await white.getByRole('dialog').waitFor(WAIT);
+  await white.getByLabel('Claim', { exact: true }).selectOption('time');
+  await axe(white, 'claim dialog with a flag claim');
+  await white.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  await statusHas(white, /1-0|White wins/i, 'the win on time announced');
+  const state = (await (await fetch(`${base}/api/games/${g.id}`)).json()).state;
+  assert.deepEqual([state.result, state.termination], ['1-0', 'time_forfeit']);
+  await white.context().close();
+});
+
 test('in Russian, against the engine: the page and the announcements in Russian', async () => {
   const g = await create({ white: 'human', black: 'engine', engine_movetime_ms: 50, white_name: 'Анна' });
   const ru = { lang: 'ru', lexicon: 'ru' };

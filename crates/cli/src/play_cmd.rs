@@ -583,7 +583,15 @@ impl<R: Queries> Play<R> {
                 Some(o) if o.by != me => Event::AcceptDraw { side: me },
                 _ => Event::OfferDraw { side: me },
             },
-            Cmd::Claim(text) => claim(me, text),
+            Cmd::Claim(text) => {
+                let g = &self.table.mirror;
+                claim(
+                    me,
+                    g.rules().turn(g.position()),
+                    self.cfg.human().is_none(),
+                    text,
+                )
+            }
         };
         self.input(screen, Input::Event(ev)).await;
     }
@@ -642,8 +650,13 @@ impl<R: Queries> Play<R> {
 }
 
 /// `claim MOVE` claims a threefold repetition with the intended move;
-/// `claim 50 MOVE` (or `fifty`, `50ходов`) the fifty-move rule.
-fn claim(side: Side, text: Option<String>) -> Event {
+/// `claim 50 MOVE` (or `fifty`, `50ходов`) the fifty-move rule; `claim
+/// time` (`flag`, `время`, `флажок`, `zeit`) the opponent's fallen flag
+/// (L-6.8, L-A.5.3), where the Laws wait for a claim (reduced rapid and
+/// blitz): the player who claims is then the one whose opponent's flag is
+/// down, at a shared keyboard the player not to move, `to_move`'s
+/// opponent, since a flag falls on its owner's turn.
+fn claim(side: Side, to_move: Side, shared: bool, text: Option<String>) -> Event {
     let (claim, intended) = match text {
         None => (ClaimKind::Threefold, None),
         Some(t) => {
@@ -651,6 +664,14 @@ fn claim(side: Side, text: Option<String>) -> Event {
                 .split_once(char::is_whitespace)
                 .unwrap_or((t.as_str(), ""));
             match head.to_lowercase().as_str() {
+                "time" | "flag" | "время" | "флажок" | "флаг" | "zeit" | "fahne" | "blättchen" =>
+                {
+                    return Event::Claim {
+                        side: if shared { to_move.other() } else { side },
+                        claim: ClaimKind::Time,
+                        intended: None,
+                    };
+                }
                 "50" | "fifty" | "50ходов" | "пятьдесят" => (
                     ClaimKind::FiftyMoves,
                     Some(rest.trim().to_string()).filter(|r| !r.is_empty()),

@@ -843,6 +843,48 @@ fn a_start_already_over_is_refused_with_its_ending() {
     assert!(r.out.contains("king a8 to b8"), "{}", r.out);
 }
 
+/// In 2005 blitz the software does not call a flag (the OLD rules, reduced
+/// supervision: L-6.8, CFG-8): the opponent claims it with `claim time`,
+/// at a shared keyboard whoever is not to move; a claim before the flag
+/// has fallen is refused and the game goes on. Under the 2023 Laws the
+/// same flag is called without a claim.
+#[test]
+fn a_flag_that_waits_for_a_claim_can_be_claimed() {
+    let blitz = |edition: &str, lang: &str, script: &str| {
+        let args = two(&["--manual-time", "--edition", edition]);
+        let mut args = refs(&args);
+        args.extend(["--control", "180+0", "--lang", lang]);
+        arbiter(&args, script)
+    };
+    // Black's clock runs out after 1. e4; nobody calls it.
+    let r = blitz(
+        "2005",
+        "en",
+        "@1000 e4\n@2000 claim time\n@200000 c\n@200500 claim time\n",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(
+        r.out.contains("Refused: black's flag has not fallen"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("Black: 0 seconds"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("Black's flag has fallen. Result: one–nil, White wins"),
+        "{}",
+        r.out
+    );
+    let r = blitz("2005", "ru", "@1000 e4\n@2000 e5\n@200500 требую время\n");
+    assert!(
+        r.out.contains("Флажок упал: белые") && r.out.contains("победа чёрных"),
+        "{}",
+        r.out
+    );
+    let r = blitz("2023", "en", "@1000 e4\n@200000 c\n");
+    assert!(r.out.contains("Black's flag has fallen"), "{}", r.out);
+}
+
 /// The first line names the game played, whichever rules govern it: a
 /// Tavreli game under a FIDE edition is still Tavreli, under its own rules
 /// by default; chess is not played under the Tavreli rules (exit 2, nothing

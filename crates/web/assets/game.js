@@ -102,7 +102,8 @@
       if (!(await confirmDialog(t('Claim draw'), t('Claim a draw from the arbiter. An incorrect claim is penalised (Art. 9.5).'), true, intended))) { answer(t('Claim cancelled.')); return; }
       const ev = { type: 'claim', claim: $('claim-kind').value };
       const mv = $('intended').value.trim();
-      if (mv) ev.intended = mv;
+      // A flag claim (where the rules wait for one: 2005 rapid and blitz) has no move.
+      if (mv && ev.claim !== 'time') ev.intended = mv;
       await send(ev);
     } else if (what === 'resign') {
       if (!(await confirmDialog(t('Resign'), t('Resign this game? It cannot be undone.'), false))) { answer(t('Not resigned.')); return; }

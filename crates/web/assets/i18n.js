@@ -56,7 +56,7 @@ const HallText = {
     'Never, only when asked': 'Никогда, только по запросу', '30 seconds': '30 секунд', 'minute': 'минуту', '2 minutes': '2 минуты',
     '5 minutes': '5 минут',
     'Low-time alarm at these seconds left': 'Сигнал, когда осталось секунд', 'Numbers separated by spaces, e.g. 60 30 10.': 'Числа через пробел, например 60 30 10.',
-    'Claim': 'Требование', 'Threefold repetition': 'Троекратное повторение', 'Fifty moves': 'Правило 50 ходов',
+    'Claim': 'Требование', 'Threefold repetition': 'Троекратное повторение', "Win on time: the opponent's flag has fallen": 'Выигрыш по времени: у соперника упал флажок', 'Fifty moves': 'Правило 50 ходов',
     'Intended move': 'Намеченный ход',
     'The move you will play, which makes the repetition; leave empty if the position is already on the board.':
       'Ход, который вы сделаете и который повторит позицию; оставьте пустым, если позиция уже на доске.',
@@ -141,7 +141,7 @@ const HallText = {
     'Never, only when asked': 'Nie, nur auf Anfrage', '30 seconds': '30 Sekunden', 'minute': 'Minute', '2 minutes': '2 Minuten',
     '5 minutes': '5 Minuten',
     'Low-time alarm at these seconds left': 'Zeitalarm bei so vielen Sekunden Restzeit', 'Numbers separated by spaces, e.g. 60 30 10.': 'Zahlen durch Leerzeichen getrennt, z. B. 60 30 10.',
-    'Claim': 'Anspruch', 'Threefold repetition': 'Dreimalige Stellungswiederholung', 'Fifty moves': 'Fünfzig Züge',
+    'Claim': 'Anspruch', 'Threefold repetition': 'Dreimalige Stellungswiederholung', "Win on time: the opponent's flag has fallen": 'Gewinn auf Zeit: das Blättchen des Gegners ist gefallen', 'Fifty moves': 'Fünfzig Züge',
     'Intended move': 'Beabsichtigter Zug',
     'The move you will play, which makes the repetition; leave empty if the position is already on the board.':
       'Der Zug, den Sie spielen werden und der die Wiederholung herbeiführt; leer lassen, wenn die Stellung schon auf dem Brett steht.',

@@ -212,9 +212,18 @@ static SPECS: &[Spec] = &[
         arg: Arg::Text,
         word: CommandWord::Claim,
         help: [
-            ("[MOVE]", "claim a draw, with the move you intend"),
-            ("[ХОД]", "требовать ничью, с задуманным ходом"),
-            ("[ZUG]", "Remis beanspruchen, mit dem beabsichtigten Zug"),
+            (
+                "[MOVE]",
+                "claim a draw, with the move you intend; claim time: the opponent's flag has fallen",
+            ),
+            (
+                "[ХОД]",
+                "требовать ничью, с задуманным ходом; требую время: у соперника упал флажок",
+            ),
+            (
+                "[ZUG]",
+                "Remis beanspruchen, mit dem beabsichtigten Zug; reklamieren zeit: das Blättchen des Gegners ist gefallen",
+            ),
         ],
     },
     Spec {
