@@ -325,7 +325,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         lexicon: cfg.lexicon,
         alarms_ms: [cfg.alarms.clone(), cfg.alarms.clone()],
     };
-    let session = match Session::new(rules, config) {
+    let mut session = match Session::new(rules, config) {
         Ok(s) => s,
         Err(e) => {
             let fen = match cfg.variant {
@@ -342,6 +342,13 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
             return ExitCode::from(1);
         }
     };
+    // An engine claims a flag the Laws leave to a claim, the instant it
+    // falls, as a player watching the clock would.
+    for side in Side::BOTH {
+        if cfg.engine_seat[side.index()] {
+            session.claim_flags_for(side);
+        }
+    }
     let intro = session.setup_text(&players, Front::Play);
     let log = match cfg.log.as_deref().map(LogFile::create).transpose() {
         Ok(l) => l,

@@ -191,3 +191,49 @@ fn an_engine_move_is_made_at_the_time_of_the_line_that_asked_for_it() {
     assert_eq!(v["clock"]["white_ms"], 60_000, "{v}");
     assert_eq!(v["clock"]["black_ms"], 60_000 - 1000, "{v}");
 }
+
+/// In 2005 blitz nobody calls a flag (L-6.8, the OLD rules): the engine
+/// claims the human's the instant it falls, as a player at the board
+/// would, and the log records its claim there.
+#[test]
+fn the_engine_claims_a_flag_the_laws_leave_to_a_claim() {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        eprintln!("skipped: no Stockfish at {STOCKFISH}");
+        return;
+    }
+    let dir = scratch("engine-claims-flag");
+    let log = dir.join("game.jsonl");
+    let args = [
+        "play",
+        "--manual-time",
+        "--log",
+        log.to_str().unwrap(),
+        "--color",
+        "white",
+        "--edition",
+        "2005",
+        "--control",
+        "180+0",
+        "--engine-movetime",
+        "20",
+    ];
+    // White moves at 1000; Stockfish answers at once; White's clock then
+    // runs out at 180000 with White to move.
+    let r = common::arbiter(&args, "@1000 e4\n@2000 c\n@200000 c\n");
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("White's flag has fallen"), "{}", r.out);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["type"], "claim", "{text}");
+    assert_eq!(
+        (&last["side"], &last["claim"], &last["at"]),
+        (&"black".into(), &"time".into(), &180_000.into()),
+        "{text}"
+    );
+    let v = replay(&log);
+    assert_eq!(
+        (&v["result"], &v["termination"]),
+        (&"0-1".into(), &"time_forfeit".into()),
+        "{v}"
+    );
+}

@@ -186,11 +186,14 @@ impl<R: Variant> GameActor<R> {
             lexicon: Lexicon::En,
             alarms_ms: [Vec::new(), Vec::new()],
         };
-        let session = Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
+        let mut session =
+            Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
         let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
         for (i, key) in ["white", "black"].into_iter().enumerate() {
             if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
                 seats[i] = Some(opponent(&loaded.header.variant, &loaded.meta.extra)?);
+                // An engine claims a flag the Laws leave to a claim.
+                session.claim_flags_for(Side::BOTH[i]);
             }
         }
         let base = session.game().last_at();

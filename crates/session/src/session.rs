@@ -14,7 +14,9 @@ use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
-use arbiter_laws::{ActionKind, ArbiterAction, Event, Game, Outcome, PlyMove, TimedEvent};
+use arbiter_laws::{
+    ActionKind, ArbiterAction, ClaimKind, Event, Game, Outcome, PlyMove, TimedEvent,
+};
 use arbiter_notation::Lexicon;
 use arbiter_rules::{PenaltyKind, Termination};
 use arbiter_rules::{Regime, Side};
@@ -168,6 +170,9 @@ pub struct Session<R: Variant> {
     reading: [i64; 2],
     /// Flags already acted on, so a flag the fold refuses is not retried.
     flag_seen: [bool; 2],
+    /// The seats that claim the opponent's fallen flag at once where the
+    /// Laws wait for a claim ([`Session::claim_flags_for`]).
+    flag_claimants: [bool; 2],
     /// The period in which each side was last told that recording is no
     /// longer required (8.4); 0 before it was told.
     exempt_told: [u32; 2],
@@ -202,6 +207,7 @@ impl<R: Variant> Session<R> {
             origin: None,
             reading: [i64::MAX; 2],
             flag_seen: [false; 2],
+            flag_claimants: [false; 2],
             exempt_told: [0; 2],
         };
         s.refresh_readings(0);
@@ -690,7 +696,16 @@ impl<R: Variant> Session<R> {
         self.reading[side.index()] = r;
         if flag_at <= at && self.flag_watched(side) {
             self.flag_seen[side.index()] = true;
-            self.apply(flag_at, Event::Flag { side }, out);
+            let ev = if self.game.config().provisions.flag_called_automatically() {
+                Event::Flag { side }
+            } else {
+                Event::Claim {
+                    side: side.other(),
+                    claim: ClaimKind::Time,
+                    intended: None,
+                }
+            };
+            self.apply(flag_at, ev, out);
         }
     }
 
@@ -707,10 +722,22 @@ impl<R: Variant> Session<R> {
         Some((s, c.flag_at(s)?))
     }
 
-    /// Whether the session calls `side`'s flag itself: where the software
-    /// is the observing arbiter (CFG-8), and once.
+    /// Whether the session acts on `side`'s flag itself, once: it calls it
+    /// where the software is the observing arbiter (CFG-8), or claims it
+    /// for an opponent seat that claims flags ([`Session::claim_flags_for`]).
     fn flag_watched(&self, side: Side) -> bool {
-        self.game.config().provisions.flag_called_automatically() && !self.flag_seen[side.index()]
+        (self.game.config().provisions.flag_called_automatically()
+            || self.flag_claimants[side.other().index()])
+            && !self.flag_seen[side.index()]
+    }
+
+    /// `claimant`'s seat claims the opponent's flag the instant it falls,
+    /// where the Laws leave a flag to the opponent's claim (2005 rapid and
+    /// blitz, reduced supervision: L-6.8, CFG-8). An engine seat is such a
+    /// seat: it sees its clock and never misses a flag, as a person would
+    /// claim it at once. Elsewhere the flag is called anyway.
+    pub fn claim_flags_for(&mut self, claimant: Side) {
+        self.flag_claimants[claimant.index()] = true;
     }
 
     /// When the session next has something to say with no input: the next

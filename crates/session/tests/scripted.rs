@@ -531,3 +531,53 @@ fn a_rejected_claim_and_a_repeated_offer_are_said() {
         assert_replays_chess(&p);
     }
 }
+
+/// 2005 blitz under the OLD rules (reduced supervision): the software does
+/// not call a flag (L-6.8, CFG-8); a seat that claims flags (an engine)
+/// claims the opponent's the instant it falls, and the next wake is that
+/// instant; a seat that does not leaves it to its player. Under 2023 the
+/// same flag is called, with no claim in the log.
+#[test]
+fn a_claiming_seat_claims_a_flag_the_laws_leave_to_a_claim() {
+    let blitz = |edition: Edition, claims: bool| {
+        let mut h = header(Some("180+0"));
+        h.edition = edition;
+        let mut p = Played::new(Chess::default(), h, Mode::Online, Lexicon::En, vec![]);
+        if claims {
+            p.s.claim_flags_for(Side::Black);
+        }
+        p.input(0, Input::Start);
+        p.mv(1_000, "e4");
+        p.mv(2_000, "e5");
+        // White's clock runs from 2000 with 179 s left: it falls at 181000.
+        let wake = p.s.next_wake();
+        p.poll(200_000);
+        (wake, p)
+    };
+    let (wake, p) = blitz(Edition::E2005, true);
+    assert_eq!(wake, Some(181_000));
+    let state = assert_replays_chess(&p);
+    assert_eq!(
+        (&state["result"], &state["termination"]),
+        (&"0-1".into(), &"time_forfeit".into())
+    );
+    let last: serde_json::Value = serde_json::from_str(p.log.last().unwrap()).unwrap();
+    assert_eq!(last["type"], "claim");
+    assert_eq!(
+        (&last["side"], &last["claim"], &last["at"]),
+        (&"black".into(), &"time".into(), &181_000.into())
+    );
+    let (wake, p) = blitz(Edition::E2005, false);
+    assert_eq!(
+        wake, None,
+        "nothing to wake for: the flag waits for a claim"
+    );
+    assert_eq!(assert_replays_chess(&p)["result"], "*");
+    let (_, p) = blitz(Edition::E2023, true);
+    assert_eq!(assert_replays_chess(&p)["result"], "0-1");
+    assert!(
+        p.log.iter().all(|l| !l.contains("\"claim\"")),
+        "{:?}",
+        p.log
+    );
+}
