@@ -91,6 +91,27 @@ fn game(args: &[&str], script: &str, name: &str) {
     }
 }
 
+/// `arbiter play --manual-time` against Stockfish with `args`, fed
+/// `script`, its log in a scratch directory `name`: the run and the log's
+/// path; `None` (said) where Stockfish is not installed.
+fn scripted_against_stockfish(
+    name: &str,
+    args: &[&str],
+    script: &str,
+) -> Option<(common::Run, std::path::PathBuf)> {
+    if !std::path::Path::new(STOCKFISH).exists() {
+        eprintln!("skipped: no Stockfish at {STOCKFISH}");
+        return None;
+    }
+    let log = scratch(name).join("game.jsonl");
+    let mut all = vec!["play", "--manual-time", "--log", log.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend(["--engine-movetime", "20"]);
+    let r = common::arbiter(&all, script);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    Some((r, log))
+}
+
 #[test]
 fn ten_games_against_stockfish_every_move_legal_every_log_replays() {
     if !std::path::Path::new(STOCKFISH).exists() {
@@ -152,26 +173,11 @@ fn ten_games_against_stockfish_every_move_legal_every_log_replays() {
 /// 1000 ms for 1...e5 and is thinking since.
 #[test]
 fn an_engine_move_is_made_at_the_time_of_the_line_that_asked_for_it() {
-    if !std::path::Path::new(STOCKFISH).exists() {
-        eprintln!("skipped: no Stockfish at {STOCKFISH}");
+    let args = ["--color", "black", "--control", "60+0"];
+    let Some((_, log)) = scripted_against_stockfish("engine-stamp", &args, "@1000 e5\n@50000 c\n")
+    else {
         return;
-    }
-    let dir = scratch("engine-stamp");
-    let log = dir.join("game.jsonl");
-    let args = [
-        "play",
-        "--manual-time",
-        "--log",
-        log.to_str().unwrap(),
-        "--color",
-        "black",
-        "--control",
-        "60+0",
-        "--engine-movetime",
-        "20",
-    ];
-    let r = common::arbiter(&args, "@1000 e5\n@50000 c\n");
-    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    };
     let text = std::fs::read_to_string(&log).unwrap();
     let ats: Vec<(String, u64)> = text
         .lines()
@@ -197,30 +203,20 @@ fn an_engine_move_is_made_at_the_time_of_the_line_that_asked_for_it() {
 /// would, and the log records its claim there.
 #[test]
 fn the_engine_claims_a_flag_the_laws_leave_to_a_claim() {
-    if !std::path::Path::new(STOCKFISH).exists() {
-        eprintln!("skipped: no Stockfish at {STOCKFISH}");
-        return;
-    }
-    let dir = scratch("engine-claims-flag");
-    let log = dir.join("game.jsonl");
     let args = [
-        "play",
-        "--manual-time",
-        "--log",
-        log.to_str().unwrap(),
         "--color",
         "white",
         "--edition",
         "2005",
         "--control",
         "180+0",
-        "--engine-movetime",
-        "20",
     ];
     // White moves at 1000; Stockfish answers at once; White's clock then
     // runs out at 180000 with White to move.
-    let r = common::arbiter(&args, "@1000 e4\n@2000 c\n@200000 c\n");
-    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    let script = "@1000 e4\n@2000 c\n@200000 c\n";
+    let Some((r, log)) = scripted_against_stockfish("engine-claims-flag", &args, script) else {
+        return;
+    };
     assert!(r.out.contains("White's flag has fallen"), "{}", r.out);
     let text = std::fs::read_to_string(&log).unwrap();
     let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
