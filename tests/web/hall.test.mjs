@@ -248,6 +248,32 @@ test('2005 blitz: a fallen flag waits for the opponent, who claims it from the p
   await white.context().close();
 });
 
+test('a quickplay-finish claim typed in words goes to the arbiter, who sees it and rules', async () => {
+  // 2005 10.2: under two minutes, the player to move claims; the clocks stop and the arbiter decides.
+  const g = await create({ white: 'human', black: 'human', edition: '2005', regime: 'standard', time_control: '100' });
+  const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));
+  await ready(white); await ready(black);
+  await typeMove(white, 'e4');
+  await statusHas(black, /e4/, 'the first move');
+  // The typed words name the claim: the dialog opens with it chosen, and no move.
+  await typeMove(black, 'claim quickplay');
+  await black.getByRole('dialog').waitFor(WAIT);
+  assert.equal(await black.getByLabel('Claim', { exact: true }).inputValue(), 'quickplay_finish');
+  await axe(black, 'claim dialog with a quickplay claim');
+  await black.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  for (const p of [white, black]) await statusHas(p, /quickplay finish.*arbiter decides|arbiter decides/i, 'the claim goes to the arbiter');
+  const arb = await open(g.arbiter_url);
+  await arb.waitForFunction(() => /Black claims a draw in the quickplay finish/.test(document.querySelector('#st-claim').textContent), null, WAIT);
+  await axe(arb, 'arbiter console with a claim to rule on');
+  await arb.getByLabel('Action', { exact: true }).selectOption('quickplay_reject');
+  await arb.getByRole('button', { name: 'Apply' }).press('Enter');
+  await arb.waitForFunction(() => document.querySelector('#st-claim').textContent === 'none', null, WAIT);
+  const state = (await (await fetch(`${base}/api/games/${g.id}`)).json()).state;
+  assert.equal(state.quickplay_claim, null);
+  assert.deepEqual(state.penalties.map(p => [p.side, p.kind, p.ms]), [['black', 'quickplay_rejected', 120000]]);
+  await white.context().close(); await black.context().close(); await arb.context().close();
+});
+
 test('in Russian, against the engine: the page and the announcements in Russian', async () => {
   const g = await create({ white: 'human', black: 'engine', engine_movetime_ms: 50, white_name: 'Анна' });
   const ru = { lang: 'ru', lexicon: 'ru' };

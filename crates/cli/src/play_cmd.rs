@@ -14,6 +14,7 @@ use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
+use arbiter_session::claim_words::{read_claim, shared_claimant};
 use arbiter_session::{
     Front, Input, Kind, Mode, Opponent, Output, Player, Session, SessionConfig, TavreliOpponent,
     UciOpponent,
@@ -592,12 +593,27 @@ impl<R: Queries> Play<R> {
             },
             Cmd::Claim(text) => {
                 let g = &self.table.mirror;
-                claim(
+                let ev = claim(
                     me,
                     g.rules().turn(g.position()),
                     self.cfg.human().is_none(),
                     text,
-                )
+                );
+                if let Event::Claim {
+                    claim: ClaimKind::QuickplayFinish | ClaimKind::Increment,
+                    ..
+                } = ev
+                {
+                    // Only an arbiter rules on "normal means" (10.2, G-III.5),
+                    // and none watches a game at this keyboard.
+                    screen.tell(&self.t(
+                        "No arbiter watches this game: a quickplay-finish claim needs one (10.2, Guidelines III). Play such games in the hall, where the arbiter rules.",
+                        "За этой партией не следит судья, а требование при быстром завершении решает судья (статья 10.2). Такие партии играйте в зале, где есть судья.",
+                        "Kein Schiedsrichter sieht dieser Partie zu; über einen Anspruch in der Endspurtphase entscheidet er (Artikel 10.2). Solche Partien im Saal spielen, wo er entscheidet.",
+                    ));
+                    return;
+                }
+                ev
             }
         };
         self.input(screen, Input::Event(ev)).await;
@@ -660,37 +676,19 @@ impl<R: Queries> Play<R> {
 /// `claim 50 MOVE` (or `fifty`, `50ходов`) the fifty-move rule; `claim
 /// time` (`flag`, `время`, `флажок`, `zeit`) the opponent's fallen flag
 /// (L-6.8, L-A.5.3), where the Laws wait for a claim (reduced rapid and
-/// blitz): the player who claims is then the one whose opponent's flag is
-/// down, at a shared keyboard the player not to move, `to_move`'s
-/// opponent, since a flag falls on its owner's turn.
+/// blitz). The words are the session's ([`read_claim`]), as on the game
+/// page. At a shared keyboard the claimant is [`shared_claimant`]: for a
+/// flag the player not to move, since a flag falls on its owner's turn.
 fn claim(side: Side, to_move: Side, shared: bool, text: Option<String>) -> Event {
-    let (claim, intended) = match text {
-        None => (ClaimKind::Threefold, None),
-        Some(t) => {
-            let (head, rest) = t
-                .split_once(char::is_whitespace)
-                .unwrap_or((t.as_str(), ""));
-            match head.to_lowercase().as_str() {
-                "time" | "flag" | "время" | "флажок" | "флаг" | "zeit" | "fahne" | "blättchen" =>
-                {
-                    return Event::Claim {
-                        side: if shared { to_move.other() } else { side },
-                        claim: ClaimKind::Time,
-                        intended: None,
-                    };
-                }
-                "50" | "fifty" | "50ходов" | "пятьдесят" => (
-                    ClaimKind::FiftyMoves,
-                    Some(rest.trim().to_string()).filter(|r| !r.is_empty()),
-                ),
-                _ => (ClaimKind::Threefold, Some(t.clone())),
-            }
-        }
-    };
+    let typed = read_claim(text.as_deref());
     Event::Claim {
-        side,
-        claim,
-        intended,
+        side: if shared {
+            shared_claimant(typed.claim, to_move)
+        } else {
+            side
+        },
+        claim: typed.claim,
+        intended: typed.intended,
     }
 }
 

@@ -885,6 +885,37 @@ fn a_flag_that_waits_for_a_claim_can_be_claimed() {
     assert!(r.out.contains("Black's flag has fallen"), "{}", r.out);
 }
 
+/// A quickplay-finish claim needs an arbiter to judge "normal means" (2005
+/// 10.2, G-III.5), and none watches a game at one keyboard: `claim
+/// quickplay` is refused with the reason and nothing is logged, while
+/// `claim 50 MOVE` is still the fifty-move claim (found incorrect after one
+/// move).
+#[test]
+fn a_quickplay_claim_needs_an_arbiter_and_fifty_is_read_as_fifty() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("g.jsonl");
+    let args = two(&["--manual-time", "--edition", "2005"]);
+    let mut args = refs(&args);
+    args.extend(["--control", "5400", "--log", log.to_str().unwrap()]);
+    let r = arbiter(
+        &args,
+        "@1000 e4\n@5341000 claim quickplay\n@5342000 claim 50 Nf6\n",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("No arbiter watches this game"), "{}", r.out);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(!text.contains("quickplay_finish"), "{text}");
+    assert!(
+        text.contains(r#""claim":"fifty_moves","intended":"Nf6""#),
+        "{text}"
+    );
+    let mut ru = args;
+    ru.truncate(ru.len() - 4);
+    ru.extend(["--control", "5400", "--lang", "ru"]);
+    let r = arbiter(&ru, "@1000 e4\n@5341000 требую цейтнот\n");
+    assert!(r.out.contains("не следит судья"), "{}", r.out);
+}
+
 /// The first line names the game played, whichever rules govern it: a
 /// Tavreli game under a FIDE edition is still Tavreli, under its own rules
 /// by default; chess is not played under the Tavreli rules (exit 2, nothing

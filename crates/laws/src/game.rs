@@ -118,6 +118,17 @@ pub struct DrawOffer {
     pub ply: usize,
 }
 
+/// A quickplay-finish claim that awaits the arbiter's decision (2005 10.2,
+/// G-III.4, G-III.5): who made it, and whether it asks for a draw
+/// ([`ClaimKind::QuickplayFinish`]) or for an increment ([`ClaimKind::Increment`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingClaim {
+    /// The claimant.
+    pub side: Side,
+    /// What is claimed.
+    pub claim: ClaimKind,
+}
+
 #[derive(Clone, Debug)]
 struct PendingIllegal {
     side: Side,
@@ -296,6 +307,20 @@ impl<R: RuleSet> Game<R> {
     /// The draw offer that is open now, if any (L-9.1c).
     pub fn draw_offer(&self) -> Option<DrawOffer> {
         self.offer
+    }
+    /// The quickplay-finish claim awaiting the arbiter, if any (2005 10.2,
+    /// G-III.4, G-III.5).
+    pub fn quickplay_claim(&self) -> Option<PendingClaim> {
+        self.quickplay.map(|q| match q {
+            QuickplayClaim::Draw(side) => PendingClaim {
+                side,
+                claim: ClaimKind::QuickplayFinish,
+            },
+            QuickplayClaim::Increment(side) => PendingClaim {
+                side,
+                claim: ClaimKind::Increment,
+            },
+        })
     }
     /// The two clocks (Art. 6).
     pub fn timing(&self) -> &Timing {
@@ -1076,7 +1101,7 @@ impl<R: RuleSet> Game<R> {
             },
             ClaimKind::Time => self.on_flag(side.other(), at),
             ClaimKind::QuickplayFinish | ClaimKind::Increment => {
-                self.quickplay_claim(side, claim, at)
+                self.on_quickplay_claim(side, claim, at)
             }
         }
     }
@@ -1209,7 +1234,12 @@ impl<R: RuleSet> Game<R> {
         Ok(())
     }
 
-    fn quickplay_claim(&mut self, side: Side, claim: ClaimKind, at: u64) -> Result<(), Rejection> {
+    fn on_quickplay_claim(
+        &mut self,
+        side: Side,
+        claim: ClaimKind,
+        at: u64,
+    ) -> Result<(), Rejection> {
         let p = self.config.provisions;
         if !p.quickplay_finish_available(
             self.config.quickplay_announced,

@@ -43,7 +43,7 @@ pub mod writer;
 
 pub use arbiter_rules::{Edition, PenaltyKind, Regime, Side, Supervision, Variant};
 pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
-pub use game::{Game, GameConfig, Penalty, Ply, PlyMove};
+pub use game::{Game, GameConfig, Penalty, PendingClaim, Ply, PlyMove};
 pub use outcome::{GameResult, Outcome, Scoring, Termination};
 pub use provisions::Provisions;
 pub use ruleset::{Mateability, MoveInput, RuleSet, Status};

@@ -192,6 +192,10 @@ pub struct Report {
     pub score: Option<PerSide<f64>>,
     /// Who made the draw offer still open, if any (L-9.1c).
     pub draw_offer: Option<Side>,
+    /// The quickplay-finish claim awaiting the arbiter's decision, if any
+    /// (2005 10.2, G-III.4, G-III.5): `{"side": "white", "claim":
+    /// "quickplay_finish"}` or `"increment"`.
+    pub quickplay_claim: Option<crate::PendingClaim>,
     /// The arbiter's notes (see [`Game::notes`]).
     pub notes: Vec<String>,
     /// Each ply in written notation (SAN for chess).
@@ -228,6 +232,7 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
             black: s[1],
         }),
         draw_offer: game.draw_offer().map(|o| o.by),
+        quickplay_claim: game.quickplay_claim(),
         notes: game.notes().to_vec(),
         moves,
     }

@@ -71,6 +71,11 @@ pub enum Announcement {
         /// The ground of the claim.
         reason: DrawReason,
     },
+    /// With under two minutes left, the side asks that both players get
+    /// five seconds a move (G-III.4); the request is also a draw offer.
+    IncrementRequested(Side),
+    /// A claim the arbiter must decide (old Art. 10.2, G-III.4, G-III.5).
+    ArbiterDecides,
     /// The arbiter found the claim correct: the game is drawn (L-9.5b).
     ClaimUpheld,
     /// The arbiter found the claim incorrect: play goes on (L-9.5c).
@@ -184,6 +189,21 @@ pub fn announce_with(a: &Announcement, lex: Lexicon, numerals: crate::clock::Num
         (DrawDeclined(s), Ru) => format!("{} отклоняют ничью", cap(side_word(l, s, 0))),
         (DrawDeclined(s), En) => format!("{} declines the draw", side_word(l, s, 0)),
         (DrawClaimed { side, reason }, _) => draw_claimed(l, side, reason),
+        (IncrementRequested(s), De) => format!(
+            "{} beantragt fünf Sekunden Zuschlag pro Zug für beide Spieler",
+            side_word(l, s, 0)
+        ),
+        (IncrementRequested(s), Ru) => format!(
+            "{} просят добавлять обоим по пять секунд за ход",
+            cap(side_word(l, s, 0))
+        ),
+        (IncrementRequested(s), En) => format!(
+            "{} asks for five seconds a move for both players",
+            side_word(l, s, 0)
+        ),
+        (ArbiterDecides, De) => "Der Schiedsrichter entscheidet".into(),
+        (ArbiterDecides, Ru) => "Решение за судьёй".into(),
+        (ArbiterDecides, En) => "The arbiter decides".into(),
         (ClaimUpheld, De) => "Anspruch berechtigt. Remis".into(),
         (ClaimUpheld, Ru) => "Требование обосновано. Ничья".into(),
         (ClaimUpheld, En) => "Claim upheld. Draw".into(),

@@ -284,6 +284,17 @@ fn events_are_announced() {
         }),
         "White claims a draw by threefold repetition"
     );
+    // G-III.4 and a claim for the arbiter, in each language.
+    assert_eq!(
+        de(IncrementRequested(Side::Black)),
+        "Schwarz beantragt fünf Sekunden Zuschlag pro Zug für beide Spieler"
+    );
+    assert_eq!(
+        ru(IncrementRequested(Side::White)),
+        "Белые просят добавлять обоим по пять секунд за ход"
+    );
+    assert_eq!(en(ArbiterDecides), "The arbiter decides");
+    assert_eq!(de(ArbiterDecides), "Der Schiedsrichter entscheidet");
     assert_eq!(
         ru(ClaimRejected { side: Side::White }),
         "Требование (белые) отклонено. Партия продолжается"

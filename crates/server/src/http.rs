@@ -68,6 +68,7 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
                 "black": word(spec.seats[1]),
                 "engine_movetime_ms": spec.movetime_ms,
                 "engine_level": spec.level,
+                "quickplay_finish": spec.header.quickplay_finish.unwrap_or(false),
             }),
         },
         header_line,

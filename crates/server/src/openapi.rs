@@ -80,7 +80,8 @@ pub fn document() -> Value {
                     "regime": {"enum": ["standard", "rapid", "blitz"]}, "supervision": {"enum": ["full", "reduced"]},
                     "white": {"enum": ["human", "engine"]}, "black": {"enum": ["human", "engine"]},
                     "white_name": s("string"), "black_name": s("string"), "start": s("string"),
-                    "engine_movetime_ms": s("integer"), "engine_level": s("integer"), "kind": {"enum": ["online", "over_the_board"]}}},
+                    "engine_movetime_ms": s("integer"), "engine_level": s("integer"), "kind": {"enum": ["online", "over_the_board"]},
+                    "quickplay_finish": {"type": "boolean", "description": "Guidelines III (the quickplay finish) announced; from 2017 they apply only then"}}},
                 "Created": {"type": "object", "properties": {
                     "id": s("string"), "white_token": ns, "black_token": ns, "arbiter_token": s("string"),
                     "white_url": ns, "black_url": ns, "arbiter_url": s("string"), "watch_url": s("string"),

@@ -59,6 +59,9 @@ pub struct CreateBody {
     engine_movetime_ms: Option<u64>,
     engine_level: Option<u8>,
     kind: Option<String>,
+    /// Guidelines III (the quickplay finish) announced for the event (CFG-7,
+    /// G-III.2): from 2017 they apply only then; 2005 has them in the Laws.
+    quickplay_finish: Option<bool>,
     /// Keys the hall does not know: not refused (scripts may send more),
     /// but named in the answer, so a misspelt `colour` is seen.
     #[serde(flatten)]
@@ -169,6 +172,7 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.regime = parsed::<Regime>("regime", b.regime)?;
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
+    header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
     Fold::new(&header)
         .and_then(|fold| fold.playable_start())
         .map_err(ApiError::bad_request)?;

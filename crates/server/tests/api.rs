@@ -584,6 +584,51 @@ async fn rate_limit(c: &HttpClient, t: &mut Vec<String>) {
     t.push("rate limit: 20 at once pass, 300 at once meet 429".to_string());
 }
 
+/// A quickplay-finish claim (G-III.5) where the event announced Guidelines
+/// III: it waits in the state for the arbiter, who rules on it. Without the
+/// announcement a 2023 game refuses it (G-III.2).
+async fn quickplay(c: &HttpClient, t: &mut Vec<String>) {
+    for announced in [true, false] {
+        let g = create(
+            c,
+            json!({"white": "human", "black": "human", "time_control": "100",
+            "regime": "standard", "edition": "2023", "quickplay_finish": announced}),
+        )
+        .await;
+        let (id, w, b, a) = (
+            s(&g, "id"),
+            s(&g, "white_token"),
+            s(&g, "black_token"),
+            s(&g, "arbiter_token"),
+        );
+        assert_eq!(post(c, id, w, mv("e4")).await.0, 200);
+        assert_eq!(post(c, id, b, mv("e5")).await.0, 200);
+        let claim = json!({"type": "claim", "claim": "quickplay_finish"});
+        let (st, v) = post(c, id, w, claim).await;
+        t.push(line(
+            &format!("quickplay claim, announced {announced}"),
+            st,
+            &v,
+        ));
+        if !announced {
+            assert_eq!(st, 409, "{v}");
+            continue;
+        }
+        assert_eq!(st, 200, "{v}");
+        assert_eq!(
+            v["state"]["quickplay_claim"],
+            json!({"side": "white", "claim": "quickplay_finish"})
+        );
+        let reject = json!({"type": "arbiter", "action": "quickplay_reject"});
+        let (st, v) = post(c, id, a, reject).await;
+        t.push(line("quickplay rejected", st, &v));
+        assert_eq!(st, 200, "{v}");
+        assert_eq!(v["state"]["quickplay_claim"], Value::Null);
+        assert_eq!(v["state"]["penalties"][0]["kind"], "quickplay_rejected");
+        assert_eq!(v["state"]["penalties"][0]["ms"], 120_000);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_contract_is_the_same_on_sqlite_and_postgres() {
     let mut transcripts = Vec::new();
@@ -593,6 +638,7 @@ async fn the_contract_is_the_same_on_sqlite_and_postgres() {
         creation(&c, &mut t).await;
         framework_refusals(&c, &mut t).await;
         game(&c, &mut t).await;
+        quickplay(&c, &mut t).await;
         rate_limit(&c, &mut t).await;
         let (st, doc) = c
             .json("GET", "/api/openapi.json", None, None)

@@ -54,6 +54,14 @@ pub enum Kind {
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         agreed: bool,
     },
+    /// `side` made a quickplay-finish claim (2005 10.2, G-III.5) or, with
+    /// `increment`, asked for an increment (G-III.4): the clocks are stopped
+    /// and the claim waits for the arbiter.
+    QuickplayClaimed {
+        side: Side,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        increment: bool,
+    },
     /// The clocks were stopped (6.11) or restarted.
     Paused,
     /// The clocks run again.
@@ -154,6 +162,17 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
                 (true, Some((rejected, _))) => rejected.to_string(),
                 _ => t,
             }
+        }
+        Kind::QuickplayClaimed { side, increment } => {
+            let claim = if *increment {
+                Said::IncrementRequested(*side)
+            } else {
+                Said::DrawClaimed {
+                    side: *side,
+                    reason: words::DrawReason::Quickplay,
+                }
+            };
+            format!("{}. {}", said(lex, claim), said(lex, Said::ArbiterDecides))
         }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),

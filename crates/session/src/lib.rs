@@ -35,6 +35,7 @@
 //! ```
 
 pub mod announce;
+pub mod claim_words;
 pub mod driver;
 pub mod opponent;
 pub mod refusal;

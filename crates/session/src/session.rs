@@ -15,7 +15,7 @@ use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
 use arbiter_laws::{
-    ActionKind, ArbiterAction, ClaimKind, Event, Game, Outcome, PlyMove, TimedEvent,
+    ActionKind, ArbiterAction, ClaimKind, Event, Game, Outcome, PendingClaim, PlyMove, TimedEvent,
 };
 use arbiter_notation::Lexicon;
 use arbiter_rules::{PenaltyKind, Termination};
@@ -151,6 +151,7 @@ struct Before<P> {
     illegal: [u32; 2],
     penalties: usize,
     offer: Option<Side>,
+    quickplay: Option<PendingClaim>,
     paused: bool,
     over: bool,
     /// Each side's period (`[white, black]`).
@@ -453,6 +454,7 @@ impl<R: Variant> Session<R> {
             ],
             penalties: self.game.penalties().len(),
             offer: self.game.draw_offer().map(|o| o.by),
+            quickplay: self.game.quickplay_claim(),
             paused: self.is_paused(),
             over: self.is_over(),
             periods: self.periods(),
@@ -528,6 +530,26 @@ impl<R: Variant> Session<R> {
         out.events.push(ev);
         self.tell_changes(at, &before, asked, out);
         self.refresh_readings(at);
+        self.stop_for_quickplay_claim(at, &before, out);
+    }
+
+    /// A quickplay-finish claim stops the clocks for the arbiter (2005
+    /// 10.2: the claimant "must stop the clocks and summon the arbiter";
+    /// G-III.5 lets him): the pause is the arbiter's action in the log, as
+    /// a player's own pause is, and the arbiter resumes play after ruling.
+    fn stop_for_quickplay_claim(&mut self, at: u64, b: &Before<R::Position>, out: &mut Output) {
+        let Some(claim) = self.game.quickplay_claim() else {
+            return;
+        };
+        if b.quickplay.is_some() || self.is_over() || self.is_paused() {
+            return;
+        }
+        let reason = format!(
+            "{}'s quickplay-finish claim awaits the arbiter (10.2, G-III)",
+            claim.side
+        );
+        let pause = action(ActionKind::Pause, Some(reason));
+        self.apply(at, Event::Arbiter(pause), out);
     }
 
     fn tell_changes(&mut self, at: u64, b: &Before<R::Position>, asked: Asked, out: &mut Output) {
@@ -585,7 +607,19 @@ impl<R: Variant> Session<R> {
                 .skip(b.penalties)
                 .any(|p| p.side == side && p.kind == PenaltyKind::IncorrectClaim)
         };
-        if let Asked::Claim(side) = asked
+        let pending = g.quickplay_claim().filter(|_| b.quickplay.is_none());
+        if let (Asked::Claim(side), Some(claim)) = (asked, pending)
+            && claim.side == side
+        {
+            // Not found incorrect: the claim awaits the arbiter's ruling.
+            kinds.insert(
+                0,
+                Kind::QuickplayClaimed {
+                    side,
+                    increment: claim.claim == ClaimKind::Increment,
+                },
+            );
+        } else if let Asked::Claim(side) = asked
             && (g.outcome().is_none() || claim_cost(side))
         {
             kinds.insert(

@@ -20,6 +20,9 @@
     $('st-ply').textContent = String(state.ply);
     $('st-clock').textContent = state.clock ? `${t('White')} ${Hall.mmss(state.clock.white_ms)}, ${t('Black')} ${Hall.mmss(state.clock.black_ms)}` : t('no clock');
     $('st-offer').textContent = state.draw_offer ? t('open, by {side}', { side: Hall.side(state.draw_offer) }) : t('none');
+    // A quickplay-finish claim waits for the arbiter's ruling (10.2, G-III.4, G-III.5).
+    const q = state.quickplay_claim;
+    $('st-claim').textContent = !q ? t('none') : t(q.claim === 'increment' ? '{side} asks for five seconds a move for both' : '{side} claims a draw in the quickplay finish', { side: Hall.side(q.side) });
     $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
     $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
     $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');

@@ -54,7 +54,7 @@
     const body = { ...ctx(), command: text, clock: clockNow(), names: { white: hdr.white || '', black: hdr.black || '' }, seat: seat || null };
     const r = await Hall.api('/api/describe', { method: 'POST', body });
     if (!r.command) return false;
-    if (r.action) { await action(r.action, r.intended); return true; }
+    if (r.action) { await action(r.action, r.intended, r.claim); return true; }
     answer(r.text, r.speech);
     return true;
   }
@@ -91,7 +91,7 @@
     });
   }
 
-  async function action(what, intended) {
+  async function action(what, intended, kind) {
     const opp = state && state.draw_offer && seat && state.draw_offer !== seat;
     if (what === 'draw') {
       await send(opp ? { type: 'accept_draw' } : { type: 'offer_draw' });
@@ -99,11 +99,13 @@
     } else if (what === 'decline') {
       await send({ type: 'decline_draw' });
     } else if (what === 'claim') {
+      // Typed words name the claim ("claim time", "claim 50 Nf3"): it is preselected.
+      if (kind && [...$('claim-kind').options].some(o => o.value === kind)) $('claim-kind').value = kind;
       if (!(await confirmDialog(t('Claim draw'), t('Claim a draw from the arbiter. An incorrect claim is penalised (Art. 9.5).'), true, intended))) { answer(t('Claim cancelled.')); return; }
       const ev = { type: 'claim', claim: $('claim-kind').value };
       const mv = $('intended').value.trim();
-      // A flag claim (where the rules wait for one: 2005 rapid and blitz) has no move.
-      if (mv && ev.claim !== 'time') ev.intended = mv;
+      // Only a threefold or fifty-move claim has an intended move (9.2, 9.3).
+      if (mv && (ev.claim === 'threefold' || ev.claim === 'fifty_moves')) ev.intended = mv;
       await send(ev);
     } else if (what === 'resign') {
       if (!(await confirmDialog(t('Resign'), t('Resign this game? It cannot be undone.'), false))) { answer(t('Not resigned.')); return; }

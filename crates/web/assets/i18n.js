@@ -57,6 +57,9 @@ const HallText = {
     '5 minutes': '5 минут',
     'Low-time alarm at these seconds left': 'Сигнал, когда осталось секунд', 'Numbers separated by spaces, e.g. 60 30 10.': 'Числа через пробел, например 60 30 10.',
     'Claim': 'Требование', 'Threefold repetition': 'Троекратное повторение', "Win on time: the opponent's flag has fallen": 'Выигрыш по времени: у соперника упал флажок', 'Fifty moves': 'Правило 50 ходов',
+    'Quickplay finish: under two minutes, the opponent cannot or does not try to win': 'Быстрое завершение: меньше двух минут, соперник не может или не пытается выиграть',
+    'Quickplay finish: five seconds a move for both': 'Быстрое завершение: обоим по пять секунд за ход',
+    "The opponent's last move was illegal": 'Последний ход соперника был невозможным по правилам',
     'Intended move': 'Намеченный ход',
     'The move you will play, which makes the repetition; leave empty if the position is already on the board.':
       'Ход, который вы сделаете и который повторит позицию; оставьте пустым, если позиция уже на доске.',
@@ -74,6 +77,8 @@ const HallText = {
     // The arbiter console
     'arbiter hall: arbiter console': 'Зал arbiter: пульт арбитра', 'Arbiter console': 'Пульт арбитра', 'The game': 'Партия',
     'State of the game': 'Состояние партии', 'Result': 'Результат', 'Half-moves': 'Полуходы', 'Clocks': 'Часы',
+    'Claim awaiting your ruling': 'Требование ждёт вашего решения', '{side} asks for five seconds a move for both': '{side}: просьба добавлять обоим по пять секунд за ход',
+    '{side} claims a draw in the quickplay finish': '{side}: требование ничьей при быстром завершении',
     'Draw offer': 'Предложение ничьей', 'Illegal moves': 'Невозможные ходы', 'Penalties': 'Наказания', 'Last moves': 'Последние ходы',
     'Pause the clocks': 'Остановить часы', 'Resume the clocks': 'Пустить часы', 'Action': 'Действие', 'Warning': 'Предупреждение',
     'Add time': 'Добавить время', 'Deduct time': 'Снять время', 'Increase points': 'Добавить очки', 'Reduce points': 'Снять очки',
@@ -142,6 +147,9 @@ const HallText = {
     '5 minutes': '5 Minuten',
     'Low-time alarm at these seconds left': 'Zeitalarm bei so vielen Sekunden Restzeit', 'Numbers separated by spaces, e.g. 60 30 10.': 'Zahlen durch Leerzeichen getrennt, z. B. 60 30 10.',
     'Claim': 'Anspruch', 'Threefold repetition': 'Dreimalige Stellungswiederholung', "Win on time: the opponent's flag has fallen": 'Gewinn auf Zeit: das Blättchen des Gegners ist gefallen', 'Fifty moves': 'Fünfzig Züge',
+    'Quickplay finish: under two minutes, the opponent cannot or does not try to win': 'Endspurtphase: unter zwei Minuten, der Gegner kann oder will nicht gewinnen',
+    'Quickplay finish: five seconds a move for both': 'Endspurtphase: fünf Sekunden pro Zug für beide',
+    "The opponent's last move was illegal": 'Der letzte Zug des Gegners war regelwidrig',
     'Intended move': 'Beabsichtigter Zug',
     'The move you will play, which makes the repetition; leave empty if the position is already on the board.':
       'Der Zug, den Sie spielen werden und der die Wiederholung herbeiführt; leer lassen, wenn die Stellung schon auf dem Brett steht.',
@@ -158,6 +166,8 @@ const HallText = {
     'Put back.': 'Zurückgestellt.', ', picked': ', genommen', 'No {letter} on the board.': 'Kein {letter} auf dem Brett.',
     'arbiter hall: arbiter console': 'arbiter-Saal: Schiedsrichterpult', 'Arbiter console': 'Schiedsrichterpult', 'The game': 'Die Partie',
     'State of the game': 'Stand der Partie', 'Result': 'Ergebnis', 'Half-moves': 'Halbzüge', 'Clocks': 'Uhren',
+    'Claim awaiting your ruling': 'Anspruch wartet auf Ihre Entscheidung', '{side} asks for five seconds a move for both': '{side} beantragt fünf Sekunden pro Zug für beide',
+    '{side} claims a draw in the quickplay finish': '{side} beansprucht Remis in der Endspurtphase',
     'Draw offer': 'Remisangebot', 'Illegal moves': 'Regelwidrige Züge', 'Penalties': 'Strafen', 'Last moves': 'Letzte Züge',
     'Pause the clocks': 'Uhren anhalten', 'Resume the clocks': 'Uhren weiterlaufen lassen', 'Action': 'Aktion', 'Warning': 'Verwarnung',
     'Add time': 'Zeit gutschreiben', 'Deduct time': 'Zeit abziehen', 'Increase points': 'Punkte erhöhen', 'Reduce points': 'Punkte abziehen',

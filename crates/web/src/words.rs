@@ -6,11 +6,13 @@
 //! Stateless: every request carries the game it is about (start, moves or FEN). The page
 //! holds no game logic; these functions only put a known position into words.
 
+use arbiter_laws::ClaimKind;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Wording};
 use arbiter_notation::{SpokenLang, announce_move};
 use arbiter_rules::Side;
 use arbiter_session::Kind;
+use arbiter_session::claim_words::read_claim;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Position, Square};
@@ -68,6 +70,11 @@ pub struct DescribeAnswer {
     /// For `claim MOVE`: the intended move as typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intended: Option<String>,
+    /// For `claim`: which claim the words name (`threefold`, `fifty_moves`,
+    /// `time`, `quickplay_finish`, `increment`, `illegal_move`), for the
+    /// page to preselect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ClaimKind>,
 }
 
 fn is_tavreli(ctx: &Context) -> bool {
@@ -127,7 +134,13 @@ pub fn describe_text(req: &DescribeRequest) -> DescribeAnswer {
     };
     match cmd {
         Command::Draw => return act("draw", None),
-        Command::Claim(m) => return act("claim", m),
+        Command::Claim(m) => {
+            let typed = read_claim(m.as_deref());
+            return DescribeAnswer {
+                claim: Some(typed.claim),
+                ..act("claim", typed.intended)
+            };
+        }
         Command::Resign => return act("resign", None),
         Command::Pause => return act("pause", None),
         Command::Pgn => return act("pgn", None),
@@ -264,6 +277,7 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
         "offer_draw" => out.extend(side.map(|side| Kind::DrawOffered { side })),
         "decline_draw" => out.extend(side.map(|side| Kind::DrawDeclined { side })),
         "arbiter" => arbiter_kinds(ev, side, &mut out),
+        "claim" => out.extend(side.and_then(|side| claim_kind(ev, st, side))),
         _ => {}
     }
     let result = st.get("result").and_then(Value::as_str).unwrap_or("*");
@@ -284,6 +298,30 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
         });
     }
     out
+}
+
+/// A logged claim that did not end the game, as the session says it: a
+/// quickplay-finish claim now awaiting the arbiter (10.2, G-III), or a
+/// threefold or fifty-move claim found incorrect (9.5c).
+fn claim_kind(ev: &Value, st: &Value, side: Side) -> Option<Kind> {
+    if st.get("result").and_then(Value::as_str).unwrap_or("*") != "*" {
+        return None;
+    }
+    let claim = ev.get("claim").and_then(Value::as_str).unwrap_or("");
+    let pending = st.get("quickplay_claim").filter(|p| !p.is_null());
+    match claim {
+        "quickplay_finish" | "increment" => pending
+            .filter(|p| side_field(p, "side") == Some(side))
+            .map(|_| Kind::QuickplayClaimed {
+                side,
+                increment: claim == "increment",
+            }),
+        "threefold" | "fifty_moves" => Some(Kind::ClaimRejected {
+            side,
+            agreed: false,
+        }),
+        _ => None,
+    }
 }
 
 fn arbiter_kinds(ev: &Value, side: Option<Side>, out: &mut Vec<Kind>) {

@@ -46,6 +46,28 @@ fn acting_commands_are_handed_back_for_confirmation() {
     assert_eq!(ask(&[], "draw").action, Some("draw"));
 }
 
+/// The claim the words name reaches the page with the intended move alone,
+/// so that the dialog preselects it: `claim 50 Nf3` was a threefold claim
+/// of a move "50 Nf3" before.
+#[test]
+fn a_typed_claim_names_its_kind_and_keeps_only_the_move() {
+    for (text, kind, intended) in [
+        ("claim Ng1", "threefold", Some("Ng1")),
+        ("claim 50 Nf3", "fifty_moves", Some("Nf3")),
+        ("claim time", "time", None),
+        ("требую время", "time", None),
+        ("claim quickplay", "quickplay_finish", None),
+        ("claim increment", "increment", None),
+        ("claim", "threefold", None),
+    ] {
+        let a = ask(&["Nf3"], text);
+        assert_eq!(a.action, Some("claim"), "{text}");
+        let json = serde_json::to_value(&a).unwrap();
+        assert_eq!(json["claim"], kind, "{text}");
+        assert_eq!(a.intended.as_deref(), intended, "{text}");
+    }
+}
+
 #[test]
 fn square_and_pieces_follow_the_position() {
     // After 1.e4 the pawn stands on e4 and e2 is empty.
@@ -122,6 +144,44 @@ fn a_penalty_is_said_with_its_side() {
         said.contains("2 minutes") || said.contains("120") || said.contains("two"),
         "{said}"
     );
+}
+
+/// A claim that leaves the game going is said as the session says it: a
+/// quickplay-finish claim goes to the arbiter (10.2, G-III); a threefold
+/// claim that did not end the game was found incorrect (9.5c).
+#[test]
+fn a_claim_that_leaves_the_game_going_is_said() {
+    let said = |event, state, lexicon| {
+        announce(&AnnounceRequest {
+            ctx: ctx(&["e4", "e5"], lexicon),
+            event,
+            state,
+            ply_before: Some(2),
+        })
+        .join(" ")
+    };
+    let pending = json!({"ply": 2, "result": "*", "quickplay_claim": {"side": "white", "claim": "quickplay_finish"}});
+    let quickplay = json!({"type":"claim","side":"white","claim":"quickplay_finish"});
+    assert_eq!(
+        said(quickplay.clone(), pending.clone(), "en"),
+        "White claims a draw in the quickplay finish. The arbiter decides"
+    );
+    assert!(said(quickplay, pending, "ru").contains("Решение за судьёй"));
+    let increment = json!({"type":"claim","side":"black","claim":"increment"});
+    let asked = json!({"ply": 2, "result": "*", "quickplay_claim": {"side": "black", "claim": "increment"}});
+    assert!(said(increment, asked, "en").starts_with("Black asks for five seconds a move"));
+    let threefold = json!({"type":"claim","side":"black","claim":"threefold"});
+    assert_eq!(
+        said(
+            threefold.clone(),
+            json!({"ply": 2, "result": "*", "quickplay_claim": null}),
+            "en"
+        ),
+        "Black's claim is rejected. The game continues"
+    );
+    // Upheld, the claim is said by the result alone.
+    let drawn = json!({"ply": 2, "result": "1/2-1/2", "termination": "threefold_claim"});
+    assert!(!said(threefold, drawn, "en").contains("rejected"));
 }
 
 #[test]
