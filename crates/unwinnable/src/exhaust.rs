@@ -20,7 +20,7 @@ use std::collections::{HashSet, VecDeque};
 use std::hash::BuildHasherDefault;
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
 use crate::Horizon;
 use crate::meter::{Meter, Stop};
@@ -169,7 +169,7 @@ struct Pending {
     /// out in the middle of a position's moves).
     done: u32,
     /// The plies from the root to it, a quiet one of the winner's (neither
-    /// a capture nor a pawn move) counting [`WINNER_QUIET_COST`].
+    /// a capture nor a pawn move) counting more ([`step_cost`]).
     cost: u32,
 }
 
@@ -186,6 +186,41 @@ struct Pending {
 /// order changes nothing when the whole set must be visited: the same
 /// states are met by the same moves.
 const WINNER_QUIET_COST: u32 = 24;
+
+/// What a quiet step of the winner's king toward the loser's pawns (it
+/// comes nearer the nearest one) costs in [`Pending::cost`], instead of
+/// [`WINNER_QUIET_COST`]. Where the winner's mate comes from its pawns,
+/// its king often walks to eat the loser's pawns that stand in their way
+/// or that would keep the loser's king from shutting itself in; priced a
+/// little lower, those walks are reached before the others of the same
+/// length. The order changes only which state comes first, never the set
+/// visited. On the hard set of chasolver's tests, both sides asked with
+/// the default budget: at 18, 20 or 22, one side more settled (15 to 14
+/// undetermined) and none lost; at 16 or 12, as many (one gained, one
+/// lost); at 9, 6 or 3, two gained and one lost. The real games'
+/// positions spent as many nodes on average (116.49 to 116.48 a side).
+const TOWARD_PAWNS_COST: u32 = 20;
+
+/// What `m` from `pos` adds to [`Pending::cost`]: one ply, or more for a
+/// quiet move of the winner's (see [`WINNER_QUIET_COST`] and
+/// [`TOWARD_PAWNS_COST`]).
+fn step_cost(pos: &Chess, winner: Color, m: &Move) -> u32 {
+    if pos.turn() != winner || m.is_zeroing() {
+        return 1;
+    }
+    if m.role() == Role::King
+        && let Some(from) = m.from()
+    {
+        let prey = pos.board().pawns() & pos.board().by_color(!winner);
+        let near = |sq: Square| prey.into_iter().map(|p| p.distance(sq)).min();
+        if let (Some(was), Some(now)) = (near(from), near(m.to()))
+            && now < was
+        {
+            return TOWARD_PAWNS_COST;
+        }
+    }
+    WINNER_QUIET_COST
+}
 
 /// How many emptied buckets keep their memory for the next ones to fill.
 const SPARE_BUCKETS: usize = 2;
@@ -489,12 +524,7 @@ impl Exhaust {
                 hash: nh,
                 quiet: q,
                 done: 0,
-                cost: at.cost
-                    + if at.pos.turn() == winner && !m.is_zeroing() {
-                        WINNER_QUIET_COST
-                    } else {
-                        1
-                    },
+                cost: at.cost + step_cost(&at.pos, winner, m),
             });
         }
         Ok(None)
