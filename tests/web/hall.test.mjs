@@ -161,6 +161,28 @@ test('lobby: Tavreli takes its own tournament rules unless a FIDE edition is cho
   await ru.context().close();
 });
 
+test("lobby: the event's rules (kind of play, supervision, Guidelines III) reach the game's header", async () => {
+  const page = await open('/');
+  // Folded away for casual players; a summary opens by keyboard.
+  assert.equal(await page.getByLabel('Supervision', { exact: true }).isVisible(), false);
+  await page.locator('#event-rules summary').press('Enter');
+  await page.getByLabel('Laws of Chess edition', { exact: true }).selectOption('2017');
+  await page.getByLabel('Kind of play', { exact: true }).selectOption('rapid');
+  await page.getByLabel('Supervision', { exact: true }).selectOption('reduced');
+  await page.getByLabel('Guidelines III announced: claims in the quickplay finish', { exact: true }).check();
+  await axe(page, 'lobby with the rules of the event open');
+  await page.getByRole('button', { name: 'Create game' }).press('Enter');
+  await page.locator('#play-link').waitFor(WAIT);
+  const id = new URL(await page.locator('#play-link').getAttribute('href')).pathname.split('/')[2];
+  const header = JSON.parse((await (await fetch(`${base}/api/games/${id}/log`)).text()).split('\n')[0]);
+  assert.deepEqual([header.edition, header.regime, header.supervision, header.quickplay_finish], ['2017', 'rapid', 'reduced', true]);
+  await page.context().close();
+  const ru = await open('/', { lang: 'ru' });
+  assert.equal(await ru.locator('#event-rules summary').textContent(), 'Правила соревнования: для организаторов и судей');
+  assert.equal(await ru.locator('#supervision option[value="reduced"]').textContent(), 'Неполный: требования заявляют игроки');
+  await ru.context().close();
+});
+
 test('a whole game by keyboard in two browsers ends in mate; the opponent hears every move', async () => {
   // Created in the lobby by keyboard: the creator plays White, the invite link is Black's.
   const lobby = await open('/');

@@ -53,6 +53,10 @@
     if (mine === 'random') mine = Math.random() < 0.5 ? 'white' : 'black';
     const theirs = mine === 'white' ? 'black' : 'white';
     const body = { variant: $('variant').value, edition: $('edition').value, white: 'human', black: 'human' };
+    // The event's own rules: absent keys leave the hall's defaults (the time control's regime, the edition's supervision).
+    if ($('regime').value) body.regime = $('regime').value;
+    if ($('supervision').value) body.supervision = $('supervision').value;
+    if ($('quickplay').checked) body.quickplay_finish = true;
     const c = control();
     // "-" is the log's "no clock"; an absent key would be the server's default.
     body.time_control = c.tc || '-';
