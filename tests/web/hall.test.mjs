@@ -290,6 +290,8 @@ test('a quickplay-finish claim typed in words goes to the arbiter, who sees it a
   await arb.getByLabel('Action', { exact: true }).selectOption('quickplay_reject');
   await arb.getByRole('button', { name: 'Apply' }).press('Enter');
   await arb.waitForFunction(() => document.querySelector('#st-claim').textContent === 'none', null, WAIT);
+  // Both players hear the ruling and who gets the two minutes (10.2c: White, the claimant's opponent).
+  for (const p of [white, black]) await statusHas(p, /rejected.*White receives 2 minutes/i, 'the ruling');
   const state = (await (await fetch(`${base}/api/games/${g.id}`)).json()).state;
   assert.equal(state.quickplay_claim, null);
   assert.deepEqual(state.penalties.map(p => [p.side, p.kind, p.ms]), [['black', 'quickplay_rejected', 120000]]);

@@ -276,7 +276,7 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
         }
         "offer_draw" => out.extend(side.map(|side| Kind::DrawOffered { side })),
         "decline_draw" => out.extend(side.map(|side| Kind::DrawDeclined { side })),
-        "arbiter" => arbiter_kinds(ev, side, &mut out),
+        "arbiter" => arbiter_kinds(ev, st, side, &mut out),
         "claim" => out.extend(side.and_then(|side| claim_kind(ev, st, side))),
         _ => {}
     }
@@ -324,12 +324,32 @@ fn claim_kind(ev: &Value, st: &Value, side: Side) -> Option<Kind> {
     }
 }
 
-fn arbiter_kinds(ev: &Value, side: Option<Side>, out: &mut Vec<Kind>) {
+/// The time a quickplay ruling gave (G-III.4, G-III.5, 2005 10.2), as the
+/// Laws recorded it: the state's last penalty, which names the claimant
+/// (or, postponed, the player who got the time). The ruling's event names
+/// no side.
+fn quickplay_ruling(st: &Value) -> Option<Kind> {
+    let last = st.get("penalties")?.as_array()?.last()?;
+    let penalty = last.get("kind")?.as_str()?;
+    if !penalty.starts_with("quickplay_") {
+        return None;
+    }
+    Some(Kind::Penalty {
+        side: side_field(last, "side")?,
+        penalty: penalty.to_string(),
+        ms: last.get("ms").and_then(Value::as_i64),
+    })
+}
+
+fn arbiter_kinds(ev: &Value, st: &Value, side: Option<Side>, out: &mut Vec<Kind>) {
     let action = ev.get("action").and_then(Value::as_str).unwrap_or("");
     match action {
         "pause" => out.push(Kind::Paused),
         "resume" => out.push(Kind::Resumed),
-        "declare_result" | "restore" => {}
+        "declare_result" | "restore" | "quickplay_accept" => {}
+        "quickplay_postpone" | "quickplay_reject" | "quickplay_increment" => {
+            out.extend(quickplay_ruling(st))
+        }
         a => {
             let ms = ev.get("ms").and_then(Value::as_i64);
             let ms = if a == "deduct_time" {

@@ -179,6 +179,16 @@ fn a_claim_that_leaves_the_game_going_is_said() {
         ),
         "Black's claim is rejected. The game continues"
     );
+    // The arbiter's ruling names no side: the time it gave is said from the
+    // penalty the Laws recorded (G-III.5: rejected, two minutes to Black).
+    let reject = json!({"type":"arbiter","action":"quickplay_reject"});
+    let ruled = json!({"ply": 2, "result": "*", "quickplay_claim": null,
+        "penalties": [{"at": 9000, "side": "white", "kind": "quickplay_rejected", "ms": 120000}]});
+    let text = said(reject, ruled, "en");
+    assert!(
+        text.contains("rejected") && text.contains("Black receives 2 minutes"),
+        "{text}"
+    );
     // Upheld, the claim is said by the result alone.
     let drawn = json!({"ply": 2, "result": "1/2-1/2", "termination": "threefold_claim"});
     assert!(!said(threefold, drawn, "en").contains("rejected"));
