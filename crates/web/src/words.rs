@@ -277,7 +277,15 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
         "offer_draw" => out.extend(side.map(|side| Kind::DrawOffered { side })),
         "decline_draw" => out.extend(side.map(|side| Kind::DrawDeclined { side })),
         "arbiter" => arbiter_kinds(ev, st, side, &mut out),
-        "claim" => out.extend(side.and_then(|side| claim_kind(ev, st, side))),
+        "claim" => {
+            out.extend(side.and_then(|side| claim_kind(ev, st, side)));
+            if let Some(side) = side
+                && ev.get("claim").and_then(Value::as_str) == Some("illegal_move")
+            {
+                out.extend(illegal_acted(ev, st, side.other()));
+            }
+        }
+        "move" | "press" => out.extend(side.map(|s| illegal_acted(ev, st, s)).unwrap_or_default()),
         _ => {}
     }
     let result = st.get("result").and_then(Value::as_str).unwrap_or("*");
@@ -339,6 +347,46 @@ fn quickplay_ruling(st: &Value) -> Option<Kind> {
         penalty: penalty.to_string(),
         ms: last.get("ms").and_then(Value::as_i64),
     })
+}
+
+/// An illegal move the Laws acted on with this event (7.5, A.4.2, A.5.2):
+/// the move counted and its consequence, as the session says them. Found
+/// by the penalty recorded at the event's instant: an illegal move left to
+/// a claim (reduced supervision) is recorded, and said, only when claimed.
+fn illegal_acted(ev: &Value, st: &Value, offender: Side) -> Vec<Kind> {
+    let at = ev.get("at").and_then(Value::as_u64);
+    let last = st
+        .get("penalties")
+        .and_then(Value::as_array)
+        .and_then(|p| p.last())
+        .filter(|p| {
+            p.get("kind").and_then(Value::as_str) == Some("illegal_move")
+                && side_field(p, "side") == Some(offender)
+                && (at.is_none() || p.get("at").and_then(Value::as_u64) == at)
+        });
+    let Some(p) = last else {
+        return Vec::new();
+    };
+    let key = match offender {
+        Side::White => "white",
+        Side::Black => "black",
+    };
+    let count = st
+        .get("illegal_moves")
+        .and_then(|m| m.get(key))
+        .and_then(Value::as_u64)
+        .unwrap_or(1);
+    vec![
+        Kind::IllegalMove {
+            side: offender,
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+        },
+        Kind::Penalty {
+            side: offender,
+            penalty: "illegal_move".into(),
+            ms: p.get("ms").and_then(Value::as_i64),
+        },
+    ]
 }
 
 fn arbiter_kinds(ev: &Value, st: &Value, side: Option<Side>, out: &mut Vec<Kind>) {

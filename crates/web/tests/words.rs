@@ -189,6 +189,24 @@ fn a_claim_that_leaves_the_game_going_is_said() {
         text.contains("rejected") && text.contains("Black receives 2 minutes"),
         "{text}"
     );
+    // An illegal move claimed (A.5.2): the move is counted and its time said.
+    let illegal = json!({"type":"claim","side":"black","claim":"illegal_move"});
+    let counted = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 1, "black": 0},
+        "penalties": [{"at": 4000, "side": "white", "kind": "illegal_move", "ms": 60000}]});
+    let text = said(illegal, counted, "en");
+    assert!(
+        text.contains("Illegal move by White") && text.contains("Black receives one minute"),
+        "{text}"
+    );
+    // Over the board under full supervision the arbiter acts on the move
+    // itself (7.5.5): said with the move's event; one left to a claim is not.
+    let mv = json!({"type":"move","side":"white","move":"Ne5","press":true,"at":3000});
+    let acted = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 1, "black": 0},
+        "penalties": [{"at": 3000, "side": "white", "kind": "illegal_move", "ms": 120000}]});
+    let text = said(mv.clone(), acted, "en");
+    assert!(text.contains("Illegal move by White"), "{text}");
+    let left = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 0, "black": 0}, "penalties": []});
+    assert_eq!(said(mv, left, "en"), "");
     // Upheld, the claim is said by the result alone.
     let drawn = json!({"ply": 2, "result": "1/2-1/2", "termination": "threefold_claim"});
     assert!(!said(threefold, drawn, "en").contains("rejected"));
