@@ -214,15 +214,15 @@ static SPECS: &[Spec] = &[
         help: [
             (
                 "[MOVE]",
-                "claim a draw, with the move you intend; claim time: the opponent's flag has fallen",
+                "claim a draw, with the move you intend (claim 50 MOVE: the fifty-move rule); claim time: the opponent's flag has fallen; claim quickplay or claim increment: under two minutes, for the arbiter to rule",
             ),
             (
                 "[ХОД]",
-                "требовать ничью, с задуманным ходом; требую время: у соперника упал флажок",
+                "требовать ничью, с задуманным ходом (требую 50 ХОД: правило 50 ходов); требую время: у соперника упал флажок; требую цейтнот или требую добавка: меньше двух минут, решает судья",
             ),
             (
                 "[ZUG]",
-                "Remis beanspruchen, mit dem beabsichtigten Zug; reklamieren zeit: das Blättchen des Gegners ist gefallen",
+                "Remis beanspruchen, mit dem beabsichtigten Zug (reklamieren 50 ZUG: Fünfzig-Züge-Regel); reklamieren zeit: das Blättchen des Gegners ist gefallen; reklamieren endspurt oder reklamieren zuschlag: unter zwei Minuten, der Schiedsrichter entscheidet",
             ),
         ],
     },
