@@ -138,12 +138,19 @@ test('lobby: Tavreli takes its own tournament rules unless a FIDE edition is cho
     await page.locator('#play-link').waitFor(WAIT);
     const id = new URL(await page.locator('#play-link').getAttribute('href')).pathname.split('/')[2];
     const state = (await (await fetch(`${base}/api/games/${id}`)).json()).state;
+    const listed = (await (await fetch(`${base}/api/games`)).json()).find(r => r.id === id);
     await page.locator('#created').evaluate(e => e.replaceChildren());
+    lastGame = listed && listed.time_control;
     return [state.variant, state.edition];
   };
+  let lastGame = '';
   await game.selectOption('tavreli');
   assert.equal(await rules.inputValue(), 'tavreli', 'Tavreli picks its rules');
+  // Tavreli's rules count the time a move as a delay; the lobby follows them and says so.
+  assert.equal(await page.getByLabel('The seconds per move are', { exact: true }).inputValue(), 'delay');
+  assert.match(await page.locator('#tc-words').textContent(), /90 minutes.*delay of 30 seconds/);
   assert.deepEqual(await created(), ['tavreli', 'tavreli']);
+  assert.equal(lastGame, '5400d30', 'the delay reaches the game');
   await rules.selectOption('2005');
   assert.deepEqual(await created(), ['tavreli', '2005'], 'a FIDE edition for Tavreli, as chosen');
   await game.selectOption('chess');
@@ -153,6 +160,14 @@ test('lobby: Tavreli takes its own tournament rules unless a FIDE edition is cho
   assert.equal(await rules.inputValue(), '2023', 'chess leaves the Tavreli rules for the current Laws');
   assert.equal(await rules.locator('option[value="tavreli"]').isDisabled(), true, 'chess cannot pick them');
   assert.deepEqual(await created(), ['chess', '2023']);
+  assert.equal(lastGame, '300+3', 'chess is back to minutes and seconds added');
+  // A time the player set himself stays when the game changes.
+  await page.getByLabel('Seconds added per move').fill('7');
+  await page.getByLabel('Seconds added per move').dispatchEvent('input');
+  await page.getByLabel('The seconds per move are', { exact: true }).selectOption('delay');
+  await game.selectOption('tavreli');
+  assert.match(await page.locator('#tc-words').textContent(), /5 minutes.*delay of 7 seconds/);
+  await game.selectOption('chess');
   await axe(page, 'lobby after choosing the rules');
   await page.context().close();
   const ru = await open('/', { lang: 'ru' });

@@ -23,9 +23,9 @@ const Hall = (() => {
     return s;
   }
   function side(s) { return t(s === 'black' ? 'Black' : 'White'); }
-  function timeWords(min, inc, none) {
+  function timeWords(min, inc, none, delay) {
     const f = (typeof HallTimeWords !== 'undefined' && (HallTimeWords[settings.lang] || HallTimeWords.en));
-    return f ? f(min, inc, none) : '';
+    return f ? f(min, inc, none, delay) : '';
   }
 
   // Every text node, label and name written in the page, translated in place. The

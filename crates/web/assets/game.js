@@ -37,7 +37,8 @@
   // toggled, so screen readers read it again (as lichess does).
   function announce(texts) {
     if (!texts.length) return;
-    let t = texts.join(' ');
+    // Each announcement is a sentence: a screen reader and the voice pause between them.
+    let t = texts.map((x, i) => i < texts.length - 1 && !/[.!?…:;]$/.test(x) ? x + '.' : x).join(' ');
     said.push(t);
     const box = $('status');
     if (box.textContent.trim() === t) t += box.textContent.endsWith('\u00a0') ? '' : '\u00a0';

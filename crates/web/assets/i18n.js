@@ -28,7 +28,7 @@ const HallText = {
     'Supervision': 'Надзор', "The edition's default": 'Как в редакции по умолчанию', 'Full: an arbiter watches the game': 'Полный: судья следит за партией',
     'Reduced: the players make the claims': 'Неполный: требования заявляют игроки', 'Guidelines III announced: claims in the quickplay finish': 'Объявлено Руководство III: требования при быстром завершении',
     'Laws of Chess edition': 'Редакция Правил шахмат', 'Time control': 'Контроль времени', 'No clock': 'Без часов',
-    'Minutes for the game': 'Минут на партию', 'Seconds added per move': 'Секунд добавляется за ход',
+    'Minutes for the game': 'Минут на партию', 'Seconds added per move': 'Секунд добавляется за ход', 'The seconds per move are': 'Секунды за ход —', 'Added to the clock after each move (increment)': 'добавляются на часы после каждого хода (добавление)', 'A delay: the clock waits that long before it runs': 'задержка: часы ждут столько, прежде чем пойти',
     'Engine thinking time per move, milliseconds': 'Время движка на ход, в миллисекундах', 'Create game': 'Создать партию',
     'Join a game': 'Войти в партию', 'Invite link or game number': 'Ссылка-приглашение или номер партии', 'Join': 'Войти',
     'Watch live games': 'Смотреть идущие партии', 'Refresh the list': 'Обновить список', 'Your settings': 'Ваши настройки',
@@ -123,7 +123,7 @@ const HallText = {
     'Supervision': 'Aufsicht', "The edition's default": 'Wie in der Fassung vorgesehen', 'Full: an arbiter watches the game': 'Voll: ein Schiedsrichter beobachtet die Partie',
     'Reduced: the players make the claims': 'Eingeschränkt: die Spieler reklamieren', 'Guidelines III announced: claims in the quickplay finish': 'Richtlinien III angekündigt: Ansprüche in der Endspurtphase',
     'Laws of Chess edition': 'Fassung der Schachregeln', 'Time control': 'Bedenkzeit', 'No clock': 'Ohne Uhr',
-    'Minutes for the game': 'Minuten für die Partie', 'Seconds added per move': 'Sekunden Zuschlag pro Zug',
+    'Minutes for the game': 'Minuten für die Partie', 'Seconds added per move': 'Sekunden Zuschlag pro Zug', 'The seconds per move are': 'Die Sekunden pro Zug sind', 'Added to the clock after each move (increment)': 'nach jedem Zug der Uhr zugeschlagen (Inkrement)', 'A delay: the clock waits that long before it runs': 'eine Verzögerung: die Uhr wartet so lange, bevor sie läuft',
     'Engine thinking time per move, milliseconds': 'Bedenkzeit der Engine pro Zug, Millisekunden', 'Create game': 'Partie anlegen',
     'Join a game': 'Einer Partie beitreten', 'Invite link or game number': 'Einladungslink oder Partienummer', 'Join': 'Beitreten',
     'Watch live games': 'Laufende Partien ansehen', 'Refresh the list': 'Liste aktualisieren', 'Your settings': 'Ihre Einstellungen',
@@ -198,14 +198,15 @@ const HallText = {
 
 // The time control read back in words, with each language's plural forms.
 const HallTimeWords = {
-  en(min, inc, none) {
+  en(min, inc, none, delay) {
     if (none) return 'No clock: the game is played without time limits.';
     if (!min && !inc) return 'No clock: zero minutes and no increment.';
     const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
     const base = min >= 60 && min % 60 === 0 ? n(min / 60, 'hour', 'hours') : n(min, 'minute', 'minutes');
+    if (inc && delay) return `${base} for the game, with a delay of ${n(inc, 'second', 'seconds')} each move: the clock waits that long before it runs.`;
     return inc ? `${base} for the game, plus ${n(inc, 'second', 'seconds')} added for each move, from move one.` : `${base} for the game, no increment.`;
   },
-  ru(min, inc, none) {
+  ru(min, inc, none, delay) {
     if (none) return 'Без часов: партия играется без ограничения времени.';
     if (!min && !inc) return 'Без часов: ноль минут и без добавления.';
     const n = (k, one, few, many) => {
@@ -213,13 +214,15 @@ const HallTimeWords = {
       return `${k} ${m10 === 1 && m100 !== 11 ? one : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? few : many}`;
     };
     const base = min >= 60 && min % 60 === 0 ? n(min / 60, 'час', 'часа', 'часов') : n(min, 'минута', 'минуты', 'минут');
+    if (inc && delay) return `${base} на партию, с задержкой ${n(inc, 'секунда', 'секунды', 'секунд')} на каждый ход: часы ждут столько, прежде чем пойти.`;
     return inc ? `${base} на партию и ${n(inc, 'секунда', 'секунды', 'секунд')} добавления за каждый ход, с первого хода.` : `${base} на партию, без добавления.`;
   },
-  de(min, inc, none) {
+  de(min, inc, none, delay) {
     if (none) return 'Ohne Uhr: die Partie wird ohne Zeitbegrenzung gespielt.';
     if (!min && !inc) return 'Ohne Uhr: null Minuten und kein Zuschlag.';
     const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
     const base = min >= 60 && min % 60 === 0 ? n(min / 60, 'Stunde', 'Stunden') : n(min, 'Minute', 'Minuten');
+    if (inc && delay) return `${base} für die Partie, mit ${n(inc, 'Sekunde', 'Sekunden')} Verzögerung je Zug: die Uhr wartet so lange, bevor sie läuft.`;
     return inc ? `${base} für die Partie, dazu ${n(inc, 'Sekunde', 'Sekunden')} Zuschlag für jeden Zug, ab dem ersten Zug.` : `${base} für die Partie, ohne Zuschlag.`;
   },
 };

@@ -11,17 +11,18 @@
     const none = $('tc-none').checked;
     const min = Math.max(0, Math.min(600, Math.floor(Number($('tc-min').value) || 0)));
     const inc = Math.max(0, Math.min(600, Math.floor(Number($('tc-inc').value) || 0)));
-    const words = Hall.timeWords(min, inc, none);
+    const delay = $('tc-kind').value === 'delay';
+    const words = Hall.timeWords(min, inc, none, delay);
     if (none || (min === 0 && inc === 0)) return { tc: null, words };
-    return { tc: `${min * 60}${inc ? '+' + inc : ''}`, words };
+    return { tc: `${min * 60}${inc ? (delay ? 'd' : '+') + inc : ''}`, words };
   }
   const show = () => {
     const c = control();
     $('tc-words').textContent = c.words;
-    $('tc-min').disabled = $('tc-inc').disabled = $('tc-none').checked;
+    $('tc-min').disabled = $('tc-inc').disabled = $('tc-kind').disabled = $('tc-none').checked;
     $('engine-row').hidden = !$('vs-engine').checked;
   };
-  for (const id of ['tc-none', 'tc-min', 'tc-inc', 'vs-person', 'vs-engine']) $(id).addEventListener('input', show);
+  for (const id of ['tc-none', 'tc-min', 'tc-inc', 'tc-kind', 'vs-person', 'vs-engine']) $(id).addEventListener('input', show);
   show();
 
   // The Tavreli tournament rules govern Tavreli only, and are its default;
@@ -32,8 +33,18 @@
     tavreliRules.disabled = !tavreli;
     if (tavreli && $('edition').dataset.variant !== 'tavreli') $('edition').value = 'tavreli';
     if (!tavreli && $('edition').value === 'tavreli') $('edition').value = '2023';
+    // The time control follows the game until the player sets one himself:
+    // Tavreli's rules count per-move time as a delay (90 minutes and 30
+    // seconds, the server's default for Tavreli), chess keeps 5 and 3 added.
+    if ($('edition').dataset.variant !== undefined && $('edition').dataset.variant !== $('variant').value && !timeTouched) {
+      const [min, sec, kind] = tavreli ? [90, 30, 'delay'] : [5, 3, 'increment'];
+      $('tc-min').value = min; $('tc-inc').value = sec; $('tc-kind').value = kind;
+      show();
+    }
     $('edition').dataset.variant = $('variant').value;
   };
+  let timeTouched = false;
+  for (const id of ['tc-min', 'tc-inc', 'tc-kind']) $(id).addEventListener('input', () => { timeTouched = true; });
   $('variant').addEventListener('input', rulesFor);
   $('variant').addEventListener('change', rulesFor);
   rulesFor();

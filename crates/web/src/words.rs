@@ -332,6 +332,15 @@ fn claim_kind(ev: &Value, st: &Value, side: Side) -> Option<Kind> {
     }
 }
 
+/// The quickplay-finish claim awaiting the arbiter in a state, if any.
+fn pending_quickplay(st: &Value) -> Option<Kind> {
+    let pending = st.get("quickplay_claim").filter(|p| !p.is_null())?;
+    Some(Kind::QuickplayClaimed {
+        side: side_field(pending, "side")?,
+        increment: pending.get("claim").and_then(Value::as_str) == Some("increment"),
+    })
+}
+
 /// The time a quickplay ruling gave (G-III.4, G-III.5, 2005 10.2), as the
 /// Laws recorded it: the state's last penalty, which names the claimant
 /// (or, postponed, the player who got the time). The ruling's event names
@@ -392,7 +401,12 @@ fn illegal_acted(ev: &Value, st: &Value, offender: Side) -> Vec<Kind> {
 fn arbiter_kinds(ev: &Value, st: &Value, side: Option<Side>, out: &mut Vec<Kind>) {
     let action = ev.get("action").and_then(Value::as_str).unwrap_or("");
     match action {
-        "pause" => out.push(Kind::Paused),
+        "pause" => {
+            out.push(Kind::Paused);
+            // The pause a quickplay claim brings says why, so that whoever
+            // reads only the latest status still learns who claimed what.
+            out.extend(pending_quickplay(st));
+        }
         "resume" => out.push(Kind::Resumed),
         "declare_result" | "restore" | "quickplay_accept" => {}
         "quickplay_postpone" | "quickplay_reject" | "quickplay_increment" => {

@@ -166,7 +166,22 @@ fn a_claim_that_leaves_the_game_going_is_said() {
         said(quickplay.clone(), pending.clone(), "en"),
         "White claims a draw in the quickplay finish. The arbiter decides"
     );
-    assert!(said(quickplay, pending, "ru").contains("Решение за судьёй"));
+    assert!(said(quickplay, pending.clone(), "ru").contains("Решение за судьёй"));
+    // The pause that follows says why the clocks stopped; a pause with no
+    // claim awaiting the arbiter is a pause alone.
+    let pause = json!({"type":"arbiter","action":"pause"});
+    assert_eq!(
+        said(pause.clone(), pending, "en"),
+        "Clock paused White claims a draw in the quickplay finish. The arbiter decides"
+    );
+    assert_eq!(
+        said(
+            pause,
+            json!({"ply": 2, "result": "*", "quickplay_claim": null}),
+            "en"
+        ),
+        "Clock paused"
+    );
     let increment = json!({"type":"claim","side":"black","claim":"increment"});
     let asked = json!({"ply": 2, "result": "*", "quickplay_claim": {"side": "black", "claim": "increment"}});
     assert!(said(increment, asked, "en").starts_with("Black asks for five seconds a move"));
