@@ -373,6 +373,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         outputs,
         pending_resign: None,
         log_error: None,
+        claim_stopped: false,
     };
     screen.tell(&intro);
     p.input(&mut screen, Input::Start).await;
@@ -389,6 +390,9 @@ struct Play<R: Queries> {
     /// `resign` was typed by this side: the next line confirms or not.
     pending_resign: Option<Side>,
     log_error: Option<String>,
+    /// Play ended on a quickplay-finish claim that waits for the event's
+    /// arbiter (2005 Appendix D, G-III.6).
+    claim_stopped: bool,
 }
 
 enum Flow {
@@ -437,7 +441,7 @@ impl<R: Queries> Play<R> {
             crate::out::error("play", e);
             return ExitCode::from(1);
         }
-        if !self.ended() && !screen.broken() {
+        if !self.ended() && !self.claim_stopped && !screen.broken() {
             screen.tell(&self.t(
                 "End of input: the game is left unfinished (*).",
                 "Конец ввода: партия не закончена (*).",
@@ -522,7 +526,12 @@ impl<R: Queries> Play<R> {
         }
         let w = self.cfg.wording();
         match R::read_command(&self.table.mirror, &text, w, self.cfg.braille) {
-            Some(cmd) => self.command(screen, cmd).await,
+            Some(cmd) => {
+                self.command(screen, cmd).await;
+                if self.claim_stopped {
+                    return Flow::Quit;
+                }
+            }
             None => {
                 let side = self.cfg.human();
                 self.input(screen, Input::Move { side, text }).await;
@@ -604,19 +613,41 @@ impl<R: Queries> Play<R> {
                     ..
                 } = ev
                 {
-                    // Only an arbiter rules on "normal means" (10.2, G-III.5),
-                    // and none watches a game at this keyboard.
-                    screen.tell(&self.t(
-                        "No arbiter watches this game: a quickplay-finish claim needs one (10.2, Guidelines III). Play such games in the hall, where the arbiter rules.",
-                        "За этой партией не следит судья, а требование при быстром завершении решает судья (статья 10.2). Такие партии играйте в зале, где есть судья.",
-                        "Kein Schiedsrichter sieht dieser Partie zu; über einen Anspruch in der Endspurtphase entscheidet er (Artikel 10.2). Solche Partien im Saal spielen, wo er entscheidet.",
-                    ));
-                    return;
+                    self.input(screen, Input::Event(ev)).await;
+                    return self.stop_for_absent_arbiter(screen);
                 }
                 ev
             }
         };
         self.input(screen, Input::Event(ev)).await;
+    }
+
+    /// No arbiter watches a game at this keyboard, and only an arbiter
+    /// rules on "normal means" (2005 10.2, G-III.5). Where the Laws take the
+    /// claim, it ends play as with no arbiter present in the venue (2005
+    /// Appendix D, G-III.6): the final position is written down, the record
+    /// keeps the claim, and the result waits for the event's arbiter. A
+    /// claim the Laws refuse (two minutes or more left, no quickplay
+    /// finish) was said as refused, and play goes on.
+    fn stop_for_absent_arbiter(&mut self, screen: &mut Screen) {
+        let Some(claim) = self.table.mirror.quickplay_claim() else {
+            return;
+        };
+        let fen = self
+            .table
+            .mirror
+            .rules()
+            .position_text(self.table.mirror.position());
+        let who = describe::side_name(self.cfg.lang, color(claim.side));
+        screen.tell(&format!(
+            "{} {fen}",
+            self.t(
+                &format!("No arbiter is present: {who}'s claim ends play here and goes to the arbiter of the event, who decides the result (2005 Appendix D, Guidelines III.6). The result is pending (*). The final position:"),
+                &format!("Судьи нет на месте: требование ({who}) останавливает партию, результат определит судья соревнования (приложение D 2005 года, Руководство III.6). Результат пока не определён (*). Конечная позиция:"),
+                &format!("Kein Schiedsrichter anwesend: der Anspruch ({who}) beendet das Spiel hier, das Ergebnis bestimmt der Schiedsrichter des Turniers (Anhang D von 2005, Richtlinien III.6). Das Ergebnis steht aus (*). Die Schlussstellung:"),
+            )
+        ));
+        self.claim_stopped = true;
     }
 
     async fn confirm_resign(&mut self, screen: &mut Screen, side: Side, text: &str) -> Flow {

@@ -886,23 +886,54 @@ fn a_flag_that_waits_for_a_claim_can_be_claimed() {
 }
 
 /// A quickplay-finish claim needs an arbiter to judge "normal means" (2005
-/// 10.2, G-III.5), and none watches a game at one keyboard: `claim
-/// quickplay` is refused with the reason and nothing is logged, while
-/// `claim 50 MOVE` is still the fifty-move claim (found incorrect after one
-/// move).
+/// 10.2, G-III.5), and none watches a game at one keyboard: as with no
+/// arbiter in the venue (2005 Appendix D, G-III.6) the claim ends play, the
+/// final position is written down and the record keeps the claim, its
+/// result pending. A claim with two minutes or more left is refused, its
+/// time said in words, and play goes on; `claim 50 MOVE` is still the
+/// fifty-move claim (found incorrect after one move).
 #[test]
-fn a_quickplay_claim_needs_an_arbiter_and_fifty_is_read_as_fifty() {
+fn a_quickplay_claim_with_no_arbiter_ends_play_pending_and_fifty_is_read_as_fifty() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("g.jsonl");
     let args = two(&["--manual-time", "--edition", "2005"]);
     let mut args = refs(&args);
     args.extend(["--control", "5400", "--log", log.to_str().unwrap()]);
+    let r = arbiter(&args, "@1000 e4\n@5341000 claim quickplay\n@5342000 Nf6\n");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("No arbiter is present"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "the final position: {}",
+        r.out
+    );
+    assert!(!r.out.contains("End of input"), "{}", r.out);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains(r#""claim":"quickplay_finish""#), "{text}");
+    assert!(!text.contains("Nf6"), "play ended at the claim: {text}");
+    // The record replays to the claim awaiting its ruling, result pending.
+    let replay = arbiter(&["replay", "--json", log.to_str().unwrap()], "");
+    assert!(
+        replay
+            .out
+            .contains(r#""quickplay_claim":{"side":"black","claim":"quickplay_finish"}"#),
+        "{}",
+        replay.out
+    );
+    assert!(replay.out.contains(r#""result":"*""#), "{}", replay.out);
+    // Early, the Laws refuse the claim, in words, and the game goes on.
     let r = arbiter(
         &args,
-        "@1000 e4\n@5341000 claim quickplay\n@5342000 claim 50 Nf6\n",
+        "@1000 e4\n@2000 claim quickplay\n@3000 claim 50 Nf6\n",
     );
-    assert_eq!(r.code, Some(0), "{}", r.err);
-    assert!(r.out.contains("No arbiter watches this game"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("black has 1 hour 29 minutes 59 seconds left"),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("No arbiter is present"), "{}", r.out);
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(!text.contains("quickplay_finish"), "{text}");
     assert!(
@@ -913,7 +944,7 @@ fn a_quickplay_claim_needs_an_arbiter_and_fifty_is_read_as_fifty() {
     ru.truncate(ru.len() - 4);
     ru.extend(["--control", "5400", "--lang", "ru"]);
     let r = arbiter(&ru, "@1000 e4\n@5341000 требую цейтнот\n");
-    assert!(r.out.contains("не следит судья"), "{}", r.out);
+    assert!(r.out.contains("Судьи нет на месте"), "{}", r.out);
 }
 
 /// The first line names the game played, whichever rules govern it: a

@@ -1,7 +1,8 @@
 //! A refused event, said in words: why the Laws refused it, with the article.
 //!
 //! The Laws core refuses an event with a typed [`Rejection`]; this module
-//! says it in English (the `Display` text, word for word), Russian or German,
+//! says it in English (the `Display` text, word for word, but a time left
+//! in words where the `Display` gives milliseconds), Russian or German,
 //! so a blind player hears why in his own language. Russian and German name
 //! the article in brackets as the English does; the rule set's own reasons
 //! (a move's column, an unreadable line) are passed through as written.
@@ -32,6 +33,9 @@ impl From<announce::GameResult> for GameResult {
 
 /// Why an event was refused, as a sentence in `lang`.
 pub fn say(r: &Rejection, lang: Lang) -> String {
+    if let Some(said) = time_left(r, lang) {
+        return said;
+    }
     match lang {
         Lang::En => r.to_string(),
         Lang::Ru => ru(r),
@@ -40,6 +44,62 @@ pub fn say(r: &Rejection, lang: Lang) -> String {
 }
 
 /// Russian side words: nominative (белые), genitive (белых), dative (белым).
+/// A player hears the time left in words, as the clock says it, not the
+/// milliseconds a log keeps (which the `Display` text, for developers and
+/// logs, still gives): "1 hour 29 minutes 59 seconds", not "5399000 ms".
+fn time_left(r: &Rejection, lang: Lang) -> Option<String> {
+    let words = |ms: i64| {
+        let ms = u64::try_from(ms).unwrap_or(0);
+        if ms > 0 && ms < 1000 {
+            let under = match lang {
+                Lang::En => "under a second",
+                Lang::Ru => "меньше секунды",
+                Lang::De => "weniger als eine Sekunde",
+            };
+            return under.to_string();
+        }
+        crate::clock::duration_words(lang, ms)
+    };
+    Some(match (r, lang) {
+        (Rejection::QuickplayTimeLeft { side, ms }, Lang::En) => format!(
+            "{side} has {} left: the claim needs under two minutes on a running clock",
+            words(*ms)
+        ),
+        (Rejection::QuickplayTimeLeft { side, ms }, Lang::Ru) => format!(
+            "У {} {} {}: требование возможно, только когда на идущих часах меньше двух минут.",
+            ru_side(*side, 1),
+            crate::clock::ru_agree(
+                u64::try_from(*ms).unwrap_or(0),
+                ["остался", "осталась", "осталось", "осталось"]
+            ),
+            words(*ms)
+        ),
+        (Rejection::QuickplayTimeLeft { side, ms }, Lang::De) => format!(
+            "{} hat noch {}: die Reklamation verlangt weniger als zwei Minuten auf der laufenden Uhr.",
+            de_side(*side),
+            words(*ms)
+        ),
+        (Rejection::FlagNotFallen { side, left }, Lang::En) => {
+            format!("{side}'s flag has not fallen: {} left", words(*left))
+        }
+        (Rejection::FlagNotFallen { side, left }, Lang::Ru) => format!(
+            "Флажок {} не упал: {} {} (6.8).",
+            ru_side(*side, 1),
+            crate::clock::ru_agree(
+                u64::try_from(*left).unwrap_or(0),
+                ["остался", "осталась", "осталось", "осталось"]
+            ),
+            words(*left)
+        ),
+        (Rejection::FlagNotFallen { side, left }, Lang::De) => format!(
+            "Das Fallblättchen von {} ist nicht gefallen: noch {} (6.8).",
+            de_side(*side),
+            words(*left)
+        ),
+        _ => return None,
+    })
+}
+
 fn ru_side(s: Side, case: u8) -> &'static str {
     match (s, case) {
         (Side::White, 0) => "белые",
@@ -578,10 +638,17 @@ mod tests {
         ]
     }
 
-    /// English is the `Display` text, word for word: the CLI's contract.
+    /// English is the `Display` text, word for word: the CLI's contract;
+    /// only a time left is said in words where the `Display` gives ms.
     #[test]
     fn english_is_the_display_text() {
         for r in samples() {
+            if matches!(
+                r,
+                Rejection::QuickplayTimeLeft { .. } | Rejection::FlagNotFallen { .. }
+            ) {
+                continue;
+            }
             assert_eq!(say(&r, Lang::En), r.to_string());
         }
         let r = Rejection::NotYourMove {
@@ -589,6 +656,38 @@ mod tests {
             to_move: Side::White,
         };
         assert_eq!(say(&r, Lang::En), "it is white's move, not black's");
+    }
+
+    /// A time left is said as the clock says it, never in milliseconds,
+    /// and a part of a second is not called nothing.
+    #[test]
+    fn a_time_left_is_said_in_words() {
+        let claim = |ms| Rejection::QuickplayTimeLeft {
+            side: Side::Black,
+            ms,
+        };
+        let flag = |left| Rejection::FlagNotFallen {
+            side: Side::White,
+            left,
+        };
+        assert_eq!(
+            say(&claim(5_399_000), Lang::En),
+            "black has 1 hour 29 minutes 59 seconds left: the claim needs under two minutes on a running clock"
+        );
+        assert!(say(&claim(130_000), Lang::Ru).contains("У чёрных осталось 2 минуты 10 секунд"));
+        assert!(say(&claim(61_000), Lang::Ru).contains("осталась 1 минута 1 секунда"));
+        assert!(say(&claim(130_000), Lang::De).contains("Schwarz hat noch 2 Minuten 10 Sekunden"));
+        assert_eq!(
+            say(&flag(400), Lang::En),
+            "white's flag has not fallen: under a second left"
+        );
+        assert!(say(&flag(4_000), Lang::Ru).contains("осталось 4 секунды (6.8)"));
+        for lang in [Lang::En, Lang::Ru, Lang::De] {
+            for r in [claim(130_000), flag(4_000)] {
+                let said = say(&r, lang);
+                assert!(!said.contains("ms") && !said.contains("мс"), "{said}");
+            }
+        }
     }
 
     /// Russian and German are sentences of their own, never the English
