@@ -48,53 +48,47 @@ pub fn say(r: &Rejection, lang: Lang) -> String {
 /// milliseconds a log keeps (which the `Display` text, for developers and
 /// logs, still gives): "1 hour 29 minutes 59 seconds", not "5399000 ms".
 fn time_left(r: &Rejection, lang: Lang) -> Option<String> {
-    let words = |ms: i64| {
+    // "1 hour 29 minutes 59 seconds", in Russian with its agreeing verb
+    // ("осталась 1 минута", "осталось 4 секунды").
+    let left = |ms: i64| {
         let ms = u64::try_from(ms).unwrap_or(0);
-        if ms > 0 && ms < 1000 {
-            let under = match lang {
-                Lang::En => "under a second",
-                Lang::Ru => "меньше секунды",
-                Lang::De => "weniger als eine Sekunde",
-            };
-            return under.to_string();
+        let words = match (ms, lang) {
+            (1..1000, Lang::En) => "under a second".to_string(),
+            (1..1000, Lang::Ru) => "меньше секунды".to_string(),
+            (1..1000, Lang::De) => "weniger als eine Sekunde".to_string(),
+            _ => crate::clock::duration_words(lang, ms),
+        };
+        let verb = ["остался", "осталась", "осталось", "осталось"];
+        match lang {
+            Lang::Ru => format!("{} {words}", crate::clock::ru_agree(ms, verb)),
+            _ => words,
         }
-        crate::clock::duration_words(lang, ms)
     };
     Some(match (r, lang) {
         (Rejection::QuickplayTimeLeft { side, ms }, Lang::En) => format!(
             "{side} has {} left: the claim needs under two minutes on a running clock",
-            words(*ms)
+            left(*ms)
         ),
         (Rejection::QuickplayTimeLeft { side, ms }, Lang::Ru) => format!(
-            "У {} {} {}: требование возможно, только когда на идущих часах меньше двух минут.",
+            "У {} {}: требование возможно, только когда на идущих часах меньше двух минут.",
             ru_side(*side, 1),
-            crate::clock::ru_agree(
-                u64::try_from(*ms).unwrap_or(0),
-                ["остался", "осталась", "осталось", "осталось"]
-            ),
-            words(*ms)
+            left(*ms)
         ),
         (Rejection::QuickplayTimeLeft { side, ms }, Lang::De) => format!(
             "{} hat noch {}: die Reklamation verlangt weniger als zwei Minuten auf der laufenden Uhr.",
             de_side(*side),
-            words(*ms)
+            left(*ms)
         ),
-        (Rejection::FlagNotFallen { side, left }, Lang::En) => {
-            format!("{side}'s flag has not fallen: {} left", words(*left))
+        (Rejection::FlagNotFallen { side, left: ms }, Lang::En) => {
+            format!("{side}'s flag has not fallen: {} left", left(*ms))
         }
-        (Rejection::FlagNotFallen { side, left }, Lang::Ru) => format!(
-            "Флажок {} не упал: {} {} (6.8).",
-            ru_side(*side, 1),
-            crate::clock::ru_agree(
-                u64::try_from(*left).unwrap_or(0),
-                ["остался", "осталась", "осталось", "осталось"]
-            ),
-            words(*left)
-        ),
-        (Rejection::FlagNotFallen { side, left }, Lang::De) => format!(
+        (Rejection::FlagNotFallen { side, left: ms }, Lang::Ru) => {
+            format!("Флажок {} не упал: {} (6.8).", ru_side(*side, 1), left(*ms))
+        }
+        (Rejection::FlagNotFallen { side, left: ms }, Lang::De) => format!(
             "Das Fallblättchen von {} ist nicht gefallen: noch {} (6.8).",
             de_side(*side),
-            words(*left)
+            left(*ms)
         ),
         _ => return None,
     })
