@@ -81,12 +81,14 @@
 //!    kept to a plan, resumed where its slice within the default budget
 //!    stopped (see below): where the winner's men are few or jammed, its mate
 //!    comes from a pawn that changes file by taking a man the loser gives
-//!    up, so the loser's moves are kept to its pawns that run free, its
-//!    captures, its king's steps toward the winner's pawns (or waiting
-//!    beside them, or out of its own pawn's way) and its pieces' moves
-//!    toward a square where a pawn takes them; each time the winner's pawn
-//!    takes a piece, the searches look for the rest of the line
-//!    (module `plan`); it finds helpmates only, and proves nothing; then the
+//!    up, so the loser's moves are kept to its pawns that run free or step
+//!    where the winner's king or pawn takes them, its captures, its king's
+//!    steps toward the winner's pawns (or waiting beside them, or sideways
+//!    for a tempo where the winner has only pawns, or out of its own pawn's
+//!    way) and its pieces' moves toward a square where a pawn takes them;
+//!    each time the winner's pawn takes a piece, the searches look for the
+//!    rest of the line (module `plan`); it finds helpmates only, and
+//!    proves nothing; then the
 //!    complete enumeration and the searches again. Within the default
 //!    budget the same enumeration kept to a plan already runs from 30 %
 //!    of it (52 % in an open ending) to 60 %, before the complete one;
