@@ -103,9 +103,12 @@ fn ep_hash_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
 }
 
 /// What looks for the rest of a planned line from a position where the
-/// winner's pawn has just taken a piece: the line to the winner's mate, if
-/// found, its nodes counted on the meter.
-pub(crate) type Settle = fn(&Chess, Color, Horizon, &mut Meter<'_>) -> Option<Vec<Move>>;
+/// winner's pawn has just taken a piece (or the loser's king has broken
+/// into a wall, [`crate::plan::king_took_a_pawn`]): the line to the
+/// winner's mate, if found, its nodes counted on the meter. The flag
+/// asks for a short look: the breach left every piece of the winner's
+/// jammed ([`crate::plan::jammed_after`]).
+pub(crate) type Settle = fn(&Chess, Color, Horizon, bool, &mut Meter<'_>) -> Option<Vec<Move>>;
 
 /// What the enumeration found.
 pub(crate) enum Outcome {
@@ -471,10 +474,13 @@ impl Exhaust {
             // loser's question.
             self.loser_mate.get_or_insert(line);
         }
-        let handed_over = if at.pos.turn() == winner {
-            crate::plan::took_a_piece(&at.pos, winner, m)
+        // A breach that leaves the winner's pieces jammed gets a short
+        // look only (see `JAMMED_BREACH_NODES` in the analysis).
+        let (handed_over, short) = if at.pos.turn() == winner {
+            (crate::plan::took_a_piece(&at.pos, winner, m), false)
         } else {
-            crate::plan::king_took_a_pawn(&at.pos, winner, m)
+            let breach = crate::plan::king_took_a_pawn(&at.pos, winner, m);
+            (breach, breach && crate::plan::jammed_after(&at.pos, winner, m))
         };
         if let Some(settle) = self.plan
             && handed_over
@@ -484,7 +490,7 @@ impl Exhaust {
             } else {
                 Horizon::QuietPliesLeft(q)
             };
-            if let Some(rest) = settle(&next, winner, horizon, meter) {
+            if let Some(rest) = settle(&next, winner, horizon, short, meter) {
                 let mut line = line_to(&self.reached, at.at);
                 line.push(*m);
                 line.extend(rest);

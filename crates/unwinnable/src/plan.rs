@@ -229,6 +229,23 @@ pub(crate) fn king_took_a_pawn(pos: &Chess, winner: Color, m: &Move) -> bool {
     m.role() == Role::King && m.capture() == Some(Role::Pawn) && !pawns_only(pos, winner)
 }
 
+/// Whether, once the loser's king has taken a pawn with `m`
+/// ([`king_took_a_pawn`]), no piece of `winner`'s (beside its king and
+/// pawns) has a move: all jammed among its own men.
+pub(crate) fn jammed_after(pos: &Chess, winner: Color, m: &Move) -> bool {
+    let Some(from) = m.from() else {
+        return false;
+    };
+    let board = pos.board();
+    let mine = board.by_color(winner).without(m.to());
+    let occupied = board.occupied().without(from);
+    (mine & !board.pawns() & !board.kings()).into_iter().all(|sq| {
+        board
+            .piece_at(sq)
+            .is_none_or(|p| (attacks(sq, p, occupied) & !mine).is_empty())
+    })
+}
+
 /// Whether the king of `color` has no square to go to now: each
 /// neighbour holds a man of its own or is attacked by the other side.
 pub(crate) fn no_square(pos: &Chess, color: Color) -> bool {
@@ -371,5 +388,23 @@ mod tests {
         assert!(kept_after(fen, Color::Black, "Kxh1 f5", "h1g1"));
         let with_a_knight = "nk6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - - 0 1";
         assert!(!kept_after(with_a_knight, Color::Black, "Kxh1 f5", "h1g1"));
+    }
+
+    /// Black's king taking a pawn where White's only piece, a bishop on
+    /// a5, stays shut in by its own b-pawns leaves White's pieces jammed
+    /// (a short look after it); in a bishops' wall where one bishop still
+    /// has a square, not.
+    #[test]
+    fn a_breach_among_jammed_pieces_is_seen() {
+        let (pos, m) = after_line(
+            "8/1p1p1p1p/1P6/BP6/KP6/PP6/3P1P1P/k7 w - - 0 1",
+            "d3 Kb2 f3 Kc3 d4",
+            "c3d4",
+        );
+        assert!(king_took_a_pawn(&pos, Color::White, &m));
+        assert!(jammed_after(&pos, Color::White, &m));
+        let (pos, m) = position_and_move("4B1B1/p1pBpBp1/PkP1P1P1/8/8/8/8/2K5 b - - 0 1", "b6a6");
+        assert!(king_took_a_pawn(&pos, Color::White, &m));
+        assert!(!jammed_after(&pos, Color::White, &m));
     }
 }
