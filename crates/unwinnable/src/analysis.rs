@@ -68,7 +68,11 @@ fn settle_after_plan(
     short: bool,
     meter: &mut Meter<'_>,
 ) -> Option<Vec<Move>> {
-    let limit = if short { JAMMED_BREACH_NODES } else { AFTER_PLAN_NODES };
+    let limit = if short {
+        JAMMED_BREACH_NODES
+    } else {
+        AFTER_PLAN_NODES
+    };
     let mut inner = Meter::limited(Budget::nodes(AFTER_PLAN_NODES), limit);
     let verdict = Analysis::new(pos, side, horizon, false).run_on(&mut inner);
     for _ in 0..inner.used() {

@@ -480,7 +480,10 @@ impl Exhaust {
             (crate::plan::took_a_piece(&at.pos, winner, m), false)
         } else {
             let breach = crate::plan::king_took_a_pawn(&at.pos, winner, m);
-            (breach, breach && crate::plan::jammed_after(&at.pos, winner, m))
+            (
+                breach,
+                breach && crate::plan::jammed_after(&at.pos, winner, m),
+            )
         };
         if let Some(settle) = self.plan
             && handed_over

@@ -239,11 +239,13 @@ pub(crate) fn jammed_after(pos: &Chess, winner: Color, m: &Move) -> bool {
     let board = pos.board();
     let mine = board.by_color(winner).without(m.to());
     let occupied = board.occupied().without(from);
-    (mine & !board.pawns() & !board.kings()).into_iter().all(|sq| {
-        board
-            .piece_at(sq)
-            .is_none_or(|p| (attacks(sq, p, occupied) & !mine).is_empty())
-    })
+    (mine & !board.pawns() & !board.kings())
+        .into_iter()
+        .all(|sq| {
+            board
+                .piece_at(sq)
+                .is_none_or(|p| (attacks(sq, p, occupied) & !mine).is_empty())
+        })
 }
 
 /// Whether the king of `color` has no square to go to now: each
