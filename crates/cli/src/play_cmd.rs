@@ -625,8 +625,9 @@ impl<R: Queries> Play<R> {
     /// No arbiter watches a game at this keyboard, and only an arbiter
     /// rules on "normal means" (2005 10.2, G-III.5). Where the Laws take the
     /// claim, it ends play as with no arbiter present in the venue (2005
-    /// Appendix D, G-III.6): the final position is written down, the record
-    /// keeps the claim, and the result waits for the event's arbiter. A
+    /// Appendix D, G-III.6): the final position and the score are written
+    /// down, the record keeps the claim, and the result waits for the
+    /// event's arbiter. A
     /// claim the Laws refuse (two minutes or more left, no quickplay
     /// finish) was said as refused, and play goes on.
     fn stop_for_absent_arbiter(&mut self, screen: &mut Screen) {
@@ -647,6 +648,9 @@ impl<R: Queries> Play<R> {
                 &format!("Kein Schiedsrichter anwesend: der Anspruch ({who}) beendet das Spiel hier, das Ergebnis bestimmt der Schiedsrichter des Turniers (Anhang D von 2005, Richtlinien III.6). Das Ergebnis steht aus (*). Die Schlussstellung:"),
             )
         ));
+        // The score goes with it: the "no effort" ground is judged from
+        // an up-to-date scoresheet (2005 Appendix D.1).
+        screen.tell(&self.pgn());
         self.claim_stopped = true;
     }
 

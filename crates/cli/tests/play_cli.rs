@@ -909,6 +909,7 @@ fn a_quickplay_claim_with_no_arbiter_ends_play_pending_and_fifty_is_read_as_fift
         r.out
     );
     assert!(!r.out.contains("End of input"), "{}", r.out);
+    assert!(r.out.contains("1. e4 {[%clk"), "the score: {}", r.out);
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains(r#""claim":"quickplay_finish""#), "{text}");
     assert!(!text.contains("Nf6"), "play ended at the claim: {text}");
