@@ -187,6 +187,47 @@ impl<'p> Analysis<'p> {
         self.other.as_ref()
     }
 
+    /// Whether the question's complete enumeration has started and may
+    /// still settle both sides' questions ([`exhaust::Exhaust::settles_both`]).
+    pub(crate) fn enumeration_settles_both(&self) -> bool {
+        self.settled.is_none()
+            && self
+                .steps
+                .as_ref()
+                .and_then(|st| st.enumeration.as_ref())
+                .is_some_and(|e| e.settles_both())
+    }
+
+    /// Go on with the complete enumeration alone for `nodes` more nodes
+    /// (with `budget`'s callback); what it settles of the other side's
+    /// question goes to [`Analysis::other`].
+    pub(crate) fn enumerate_on(&mut self, budget: Budget<'_>, nodes: u64) -> Verdict {
+        if self.settled.is_none()
+            && let Some(e) = self.steps.as_mut().and_then(|st| st.enumeration.as_mut())
+        {
+            let total = self.used.saturating_add(nodes);
+            let mut meter = Meter::limited(
+                Budget {
+                    nodes: total,
+                    ..budget
+                },
+                total,
+            )
+            .resumed_at(self.used);
+            let outcome = e.run(&mut meter);
+            if self.other.is_none() {
+                self.other = e.loser_verdict(&outcome);
+            }
+            self.settled = match outcome {
+                exhaust::Outcome::Mate(line) => Some(Verdict::Winnable { helpmate: line }),
+                exhaust::Outcome::NoMate => Some(Verdict::Unwinnable),
+                exhaust::Outcome::Stopped => None,
+            };
+            self.used = meter.used();
+        }
+        self.settled.clone().unwrap_or(Verdict::Undetermined)
+    }
+
     /// Go on with the question on `budget` (its whole course, the nodes
     /// already spent included), stopping for good at `limit` nodes in all.
     pub(crate) fn run(&mut self, budget: Budget<'_>, limit: u64) -> Verdict {

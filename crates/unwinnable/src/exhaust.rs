@@ -387,6 +387,16 @@ impl Exhaust {
             .then_some(crate::Verdict::Unwinnable)
     }
 
+    /// Whether the enumeration, still running, may yet settle both sides'
+    /// questions: it met no mate of the loser's and cut no line where the
+    /// loser could still mate, and it is the complete one.
+    pub(crate) fn settles_both(&self) -> bool {
+        self.plan.is_none()
+            && self.phantoms.is_none()
+            && self.loser_complete
+            && self.loser_mate.is_none()
+    }
+
     /// Go on enumerating until every state is expanded, the winner's mate
     /// is met, or the meter's slice runs out (`Stopped`: the next call
     /// resumes at the same move).

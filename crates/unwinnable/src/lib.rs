@@ -215,6 +215,25 @@ pub fn label(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> String {
 /// case, a sixty-fourth fewer.)
 const FIRST_LOOK_DIVISOR: u64 = 32;
 
+/// The share of `budget` that [`can_mate_each`] keeps back from Black's
+/// share of the pool, where White's complete enumeration may still settle
+/// both sides and a king has no square, for that enumeration once both
+/// sides are still open (27/50, 67,500 nodes of the default budget).
+///
+/// Both sides' questions enumerate the same positions, and each spends
+/// only a slice of its nodes on the enumeration: in
+/// `8/3p1p1p/1p6/1P6/BP6/KP6/PP1P1P1P/k7`, where neither side can mate,
+/// one enumeration of about 68,000 nodes proves both, but each side's
+/// question spent its 125,000 nodes on searches with 5,000 for the
+/// enumeration, and neither was settled. Measured on the hard set, both
+/// sides asked: 11 undetermined sides to 9 at 65,000 and 70,000 nodes
+/// kept back; at 75,000 and 80,000, 10 (Black's mate in
+/// `8/1p1p1p1p/1P6/BP6/KP6/PP6/3P1P1P/k7` needs what is kept back); with
+/// no shut-in king asked for, 12 (the bishops' walls, whose helpmates
+/// are found past the default budget, lose their nodes).
+const SHARED_ENUMERATION_PARTS: u64 = 27;
+const SHARED_ENUMERATION_DIVISOR: u64 = 50;
+
 /// Both sides' verdicts ([`can_mate_within`]), White's and Black's, with
 /// the nodes of two questions of `budget` pooled. Each side first looks
 /// at the question: the first thirty-second of `budget`'s course, which
@@ -227,7 +246,11 @@ const FIRST_LOOK_DIVISOR: u64 = 32;
 /// enumeration may settle the other side's question on its way (the same
 /// positions are visited for both): then that side is not asked again.
 /// With both sides open to the end, each has spent `budget`, so the answer
-/// is that of two separate questions, at no more cost.
+/// is that of two separate questions, at no more cost; except where a king
+/// has no square and White's complete enumeration might still settle both
+/// sides: there Black's share of the pool keeps back 27/50 of `budget`
+/// (see `SHARED_ENUMERATION_PARTS`), and if both sides are still open
+/// after it, White's enumeration alone goes on with what is left.
 pub fn can_mate_each(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> ByColor<Verdict> {
     let look = budget.nodes / FIRST_LOOK_DIVISOR;
     let pool = budget.nodes.saturating_mul(2);
@@ -248,6 +271,10 @@ pub fn can_mate_each(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> ByCol
     let stopped = || budget.should_stop.is_some_and(|stop| stop());
     // White, asked while Black is open, stops at the budget; then Black
     // gets all that is left of the pool, and White whatever Black left.
+    // Nodes kept back from Black's share of the pool for White's
+    // enumeration, which may settle both sides (see
+    // [`SHARED_ENUMERATION_PARTS`]).
+    let mut reserve = 0;
     for side in [Color::White, Color::Black, Color::White] {
         if verdicts[side] != Verdict::Undetermined || stopped() {
             continue;
@@ -255,8 +282,26 @@ pub fn can_mate_each(pos: &Chess, horizon: Horizon, budget: Budget<'_>) -> ByCol
         let spent = questions.white.used() + questions.black.used();
         let left = pool.saturating_sub(spent);
         let other_open = side == Color::White && verdicts.black == Verdict::Undetermined;
+        if side == Color::White && reserve > 0 && other_open {
+            // Both sides still open: White's enumeration goes on alone
+            // with what is left, and where it visits every position it
+            // settles both questions.
+            verdicts.white = questions.white.enumerate_on(budget, left);
+            if let Some(other) = questions.white.other() {
+                verdicts.black = other.clone();
+            }
+            continue;
+        }
         let nodes = if other_open {
             budget.nodes
+        } else if side == Color::Black
+            && verdicts.white == Verdict::Undetermined
+            && questions.white.enumeration_settles_both()
+            && (plan::no_square(pos, Color::White) || plan::no_square(pos, Color::Black))
+        {
+            reserve =
+                (budget.nodes / SHARED_ENUMERATION_DIVISOR * SHARED_ENUMERATION_PARTS).min(left);
+            questions[side].used() + left - reserve
         } else {
             questions[side].used() + left
         };
@@ -297,4 +342,30 @@ pub fn can_mate_counted(
     let mut meter = Meter::new(budget);
     let v = analyse(pos, side, horizon, &mut meter);
     (v, meter.used())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where neither side can mate and a king has no square, White's
+    /// complete enumeration, given the nodes kept back from Black's share
+    /// of the pool, visits every reachable position and settles both
+    /// sides within the default budget, which each side's question alone
+    /// does not.
+    #[test]
+    fn one_enumeration_settles_both_sides_of_a_label() {
+        let pos = composed_position(
+            "8/3p1p1p/1p6/1P6/BP6/KP6/PP1P1P1P/k7 w - - 0 1"
+                .parse()
+                .unwrap(),
+        )
+        .unwrap();
+        let verdicts = can_mate_each(&pos, Horizon::Unbounded, Budget::DEFAULT);
+        assert_eq!(verdicts.white, Verdict::Unwinnable);
+        assert_eq!(verdicts.black, Verdict::Unwinnable);
+        for side in Color::ALL {
+            assert_eq!(can_mate(&pos, side, Budget::DEFAULT), Verdict::Undetermined);
+        }
+    }
 }
