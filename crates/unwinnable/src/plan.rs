@@ -293,13 +293,7 @@ mod tests {
 
     /// The position of `fen` and its move `uci`.
     fn position_and_move(fen: &str, uci: &str) -> (Chess, Move) {
-        let pos = composed_position(fen.parse().unwrap()).unwrap();
-        let m = uci
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap();
-        (pos, m)
+        after_line(fen, "", uci)
     }
 
     /// A piece taken by the winner's pawn hands the rest to the searches,
