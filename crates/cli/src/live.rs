@@ -151,6 +151,36 @@ impl LogFile {
         })
     }
 
+    /// The stored log of a game taken up again: later lines go after its
+    /// last. A last line cut short (a crash while it was written) would
+    /// run into the next one: the caller refuses such a log before this,
+    /// and a whole last line without its newline gets one first.
+    pub fn reopen(path: &Path) -> Result<Self, String> {
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(cannot)?;
+        let mut len = file.metadata().map_err(cannot)?.len();
+        if len > 0 {
+            use std::io::{Read, Seek, SeekFrom};
+            let mut last = [0u8];
+            file.seek(SeekFrom::End(-1))
+                .and_then(|_| file.read_exact(&mut last))
+                .map_err(cannot)?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n").map_err(cannot)?;
+                len += 1;
+            }
+        }
+        Ok(LogFile {
+            file,
+            path: path.to_path_buf(),
+            len,
+        })
+    }
+
     pub fn append(&mut self, line: &str) -> Result<(), String> {
         let mut bytes = line.as_bytes().to_vec();
         bytes.push(b'\n');
@@ -204,6 +234,36 @@ impl<R: Variant> Table<R> {
             let h = session.header_line().map_err(|e| e.to_string())?;
             t.append(&h)?;
         }
+        let rx = t.launch(session, seats);
+        Ok((t, rx))
+    }
+
+    /// Starts the driver for `session`, taken up again from the stored
+    /// `events` of its log, which `log` goes on after: the copy folds them
+    /// too, the header is not written again, and the clock's `0` is the
+    /// time source's (which reads the last event's instant or later).
+    pub fn resume(
+        session: Session<R>,
+        time: Time,
+        seats: Vec<(Side, Box<dyn Opponent>)>,
+        log: Option<LogFile>,
+        events: &[TimedEvent],
+    ) -> Result<(Table<R>, mpsc::UnboundedReceiver<Output>), String> {
+        let mut mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        for ev in events {
+            // As the session's own fold: a line the Laws reject is skipped.
+            let _ = mirror.apply(ev);
+        }
+        let mut t = Table {
+            mirror,
+            time,
+            origin: (!events.is_empty()).then_some(0),
+            tx: None,
+            task: None,
+            log,
+            held: None,
+            held_events: Vec::new(),
+        };
         let rx = t.launch(session, seats);
         Ok((t, rx))
     }

@@ -10,7 +10,7 @@ use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
 use arbiter_chess::Chess;
 use arbiter_laws::log::Header;
-use arbiter_laws::{ClaimKind, Event};
+use arbiter_laws::{ClaimKind, Event, TimedEvent};
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
@@ -95,6 +95,12 @@ pub struct Args {
     /// `b` also shows the board in braille.
     #[arg(long)]
     pub braille: bool,
+    /// Go on with the game stored in this event log (as `--log` wrote it),
+    /// adding to it: the game, edition, regime, time control and start are
+    /// the log's; the players are chosen again (`--white`, `--black`,
+    /// `--color`). The time the game was stored is charged to no one.
+    #[arg(long, value_name = "LOG", conflicts_with_all = ["variant", "control", "edition", "regime", "start", "log"])]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -117,6 +123,8 @@ struct Config {
     manual: bool,
     log: Option<PathBuf>,
     braille: bool,
+    /// The stored events of a game taken up again (`--resume`), in order.
+    resumed: Option<Vec<TimedEvent>>,
 }
 
 fn seat(flag: &Option<String>, name: &str, default_engine: bool) -> Result<bool, String> {
@@ -193,7 +201,18 @@ impl Config {
             None => vec![300_000, 60_000, 30_000, 10_000],
         };
         crate::say_cmd::check_rate(a.rate)?;
-        let header = header(a, variant, engine_seat)?;
+        let (header, resumed) = match &a.resume {
+            Some(path) => {
+                let (header, events) = stored(path)?;
+                (header, Some(events))
+            }
+            None => (header(a, variant, engine_seat)?, None),
+        };
+        let variant = match (&resumed, header.variant.as_str()) {
+            (Some(_), "tavreli") => VariantKind::Tavreli,
+            (Some(_), _) => VariantKind::Chess,
+            (None, _) => variant,
+        };
         Ok(Config {
             variant,
             engine_seat,
@@ -208,8 +227,9 @@ impl Config {
             movetime: a.engine_movetime.unwrap_or(1000),
             level,
             manual: a.manual_time,
-            log: a.log.clone(),
+            log: a.log.clone().or_else(|| a.resume.clone()),
             braille: a.braille,
+            resumed,
         })
     }
 
@@ -255,6 +275,32 @@ fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Head
     Ok(h)
 }
 
+/// The header and events of a stored game to take up again. A log that
+/// does not read to its end (a line cut short, a line that is not an
+/// event) is refused, so that nothing is added after a fault: `arbiter
+/// replay` shows where it is.
+fn stored(path: &std::path::Path) -> Result<(Header, Vec<TimedEvent>), String> {
+    let name = path.display();
+    let f = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("{name}: is a directory, not a log"));
+    }
+    let log = arbiter_laws::log::read_log(std::io::BufReader::new(f), arbiter_laws::log::MAX_LINE)
+        .map_err(|e| format!("{name}: {e}; the game is not taken up again"))?;
+    let mut events = Vec::with_capacity(log.lines.len());
+    for (n, line) in log.lines {
+        match line {
+            Ok(ev) => events.push(ev),
+            Err(e) => {
+                return Err(format!(
+                    "{name}: line {n}: {e}; the game is not taken up again"
+                ));
+            }
+        }
+    }
+    Ok((log.header, events))
+}
+
 pub fn run(a: Args) -> ExitCode {
     let cfg = match Config::from_args(&a) {
         Ok(c) => c,
@@ -275,7 +321,13 @@ pub fn run(a: Args) -> ExitCode {
     rt.block_on(async move {
         match cfg.variant {
             VariantKind::Chess => play(Chess::default(), cfg, screen).await,
-            VariantKind::Tavreli => play(Tavreli::default(), cfg, screen).await,
+            VariantKind::Tavreli => {
+                let mut rules = Tavreli::default();
+                if let Some(on) = cfg.header.fifty_move_rule {
+                    rules.fifty_move_rule = on;
+                }
+                play(rules, cfg, screen).await
+            }
         }
     })
 }
@@ -326,7 +378,11 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         lexicon: cfg.lexicon,
         alarms_ms: [cfg.alarms.clone(), cfg.alarms.clone()],
     };
-    let mut session = match Session::new(rules, config) {
+    let opened = match &cfg.resumed {
+        Some(events) => Session::resume(rules, config, events),
+        None => Session::new(rules, config),
+    };
+    let mut session = match opened {
         Ok(s) => s,
         Err(e) => {
             let fen = match cfg.variant {
@@ -351,15 +407,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         }
     }
     let intro = session.setup_text(&players, Front::Play);
-    let log = match cfg.log.as_deref().map(LogFile::create).transpose() {
-        Ok(l) => l,
-        Err(e) => {
-            crate::out::error("play", e);
-            return ExitCode::from(1);
-        }
-    };
-    let time = live::time(cfg.manual);
-    let (table, outputs) = match Table::start(session, time, seats, log, false) {
+    let (table, outputs) = match table(&cfg, session, seats) {
         Ok(t) => t,
         Err(e) => {
             crate::out::error("play", e);
@@ -376,8 +424,42 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
         claim_stopped: false,
     };
     screen.tell(&intro);
-    p.input(&mut screen, Input::Start).await;
+    if p.cfg.resumed.as_ref().is_some_and(|e| !e.is_empty()) {
+        p.taken_up(&mut screen);
+        if p.ended() || p.claim_stopped {
+            p.table.close();
+            return p.finish(&mut screen, None);
+        }
+    } else {
+        p.input(&mut screen, Input::Start).await;
+    }
     p.run(&mut screen).await
+}
+
+/// The running game: its log created, or the stored one reopened with its
+/// time going on from the last instant stored.
+fn table<R: Queries>(
+    cfg: &Config,
+    session: Session<R>,
+    seats: Vec<(Side, Box<dyn Opponent>)>,
+) -> Result<(Table<R>, mpsc::UnboundedReceiver<Output>), String> {
+    let open = match cfg.resumed {
+        Some(_) => LogFile::reopen,
+        None => LogFile::create,
+    };
+    let log = cfg.log.as_deref().map(open).transpose()?;
+    let Some(events) = &cfg.resumed else {
+        return Table::start(session, live::time(cfg.manual), seats, log, false);
+    };
+    let last = session.game().last_at();
+    let time = if cfg.manual {
+        let t = arbiter_session::ManualTime::new();
+        t.set(last);
+        live::Time::Manual(t)
+    } else {
+        live::Time::Live(arbiter_session::LiveTime::starting_at(last))
+    };
+    Table::resume(session, time, seats, log, events)
 }
 
 /// A game being played.
@@ -449,6 +531,47 @@ impl<R: Queries> Play<R> {
             ));
         }
         live::exit(screen, "play", stop)
+    }
+
+    /// Says where a stored game taken up again stands: the moves played,
+    /// who is to move and the clocks, or its result if it is over, or that
+    /// a claim still waits for the arbiter.
+    fn taken_up(&mut self, screen: &mut Screen) {
+        let g = &self.table.mirror;
+        let plies = g.plies().len();
+        let to_move = g.rules().turn(g.position());
+        if let Some(over) = arbiter_session::session::game_over(g) {
+            let text = arbiter_session::announce::text(self.cfg.lexicon, &over);
+            let already = self.t(
+                "This game is already over; nothing is added to it.",
+                "Эта партия уже закончена; в неё ничего не добавляется.",
+                "Diese Partie ist schon beendet; es wird nichts hinzugefügt.",
+            );
+            return screen.tell(&format!("{already} {text}"));
+        }
+        if self.table.mirror.quickplay_claim().is_some() {
+            return self.stop_for_absent_arbiter(screen);
+        }
+        let who = describe::side_name(self.cfg.lang, color(to_move));
+        let (en, de) = if plies == 1 {
+            ("half-move", "Halbzug")
+        } else {
+            ("half-moves", "Halbzügen")
+        };
+        let ru = arbiter_notation::plural_ru(plies as u64, "полухода", "полуходов", "полуходов");
+        screen.tell(&self.t(
+            &format!("The stored game goes on after {plies} {en}; {who} to move."),
+            &format!("Партия продолжается после {plies} {ru}; ход: {who}."),
+            &format!("Die gespeicherte Partie geht nach {plies} {de} weiter; {who} am Zug."),
+        ));
+        self.say_clocks(screen);
+        if self.table.paused() {
+            screen.tell(&self.t(
+                "The clocks are stopped. Type pause to restart them.",
+                "Часы остановлены. Чтобы пустить их, наберите «пауза».",
+                "Die Uhren stehen. Zum Weiterspielen „pause“ eingeben.",
+            ));
+        }
     }
 
     fn ended(&self) -> bool {

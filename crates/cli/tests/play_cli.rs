@@ -1014,3 +1014,138 @@ fn tavreli_help_names_the_men_of_the_towers() {
         assert!(!r.out.contains(piece), "{lang}: {}", r.out);
     }
 }
+
+/// A game stopped part-way (`quit`, a closed terminal) goes on with
+/// `--resume LOG`: the log gets the later moves after its own, the clocks go
+/// on from the log's last instant, and a game played in two sittings is
+/// recorded exactly as the same game played in one (the flag that falls
+/// after the break included, L-6.9).
+#[test]
+fn a_game_taken_up_again_from_its_log_is_the_game_played_in_one_sitting() {
+    let dir = scratch("resume");
+    let (whole, split) = (dir.join("whole.jsonl"), dir.join("split.jsonl"));
+    let first = "@1000 e4\n@2000 e5\n@3000 Nf3\n";
+    let second = "@4000 Nc6\n@5000 Bb5\n@70000 a6\n";
+    let mut args = two(&["--manual-time", "--control", "60"]);
+    args.extend(["--log".into(), whole.to_str().unwrap().into()]);
+    let r = arbiter(&refs(&args), &format!("{first}{second}"));
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    args.pop();
+    args.push(split.to_str().unwrap().into());
+    let r = arbiter(&refs(&args), &format!("{first}quit\n"));
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let resumed = arbiter(
+        &[
+            "play",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--manual-time",
+            "--resume",
+            split.to_str().unwrap(),
+        ],
+        &format!("@2500 c\n{second}"),
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.err);
+    assert!(
+        resumed
+            .out
+            .contains("The stored game goes on after 3 half-moves; Black to move."),
+        "{}",
+        resumed.out
+    );
+    // Black's clock has run from 3 s to the last instant stored, 3 s.
+    assert!(resumed.out.contains("Black: 59 seconds"), "{}", resumed.out);
+    assert!(
+        resumed
+            .out
+            .contains("time went backwards (@2500 is before @3000)"),
+        "{}",
+        resumed.out
+    );
+    assert!(resumed.out.contains("flag has fallen"), "{}", resumed.out);
+    let (a, b) = (
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&split).unwrap(),
+    );
+    assert_eq!(a, b, "one sitting and two give one record");
+    let replay = |p: &std::path::Path| arbiter(&["replay", "--json", p.to_str().unwrap()], "").out;
+    assert_eq!(replay(&whole), replay(&split));
+    assert!(
+        replay(&split).contains(r#""result":"1-0""#),
+        "{}",
+        replay(&split)
+    );
+}
+
+/// What cannot be taken up again is said and the log is left as it was: a
+/// last line cut short, a game already over (its ending said again), the
+/// log's own settings given again, a quickplay claim still waiting for the
+/// arbiter (play stops again, the claim kept). A whole last line that lost
+/// its newline still takes the next line after it.
+#[test]
+fn a_log_that_cannot_go_on_is_left_as_it_was() {
+    let dir = scratch("resume-refused");
+    let log = dir.join("g.jsonl");
+    let path = log.to_str().unwrap();
+    let mut args = two(&["--manual-time", "--log", path]);
+    args.extend(["--control".into(), "300+2".into()]);
+    let r = arbiter(&refs(&args), "@1000 e4\n@2000 e5\n");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let stored = std::fs::read_to_string(&log).unwrap();
+    let resume = |stdin: &str, more: &[&str]| {
+        let mut a = vec!["play", "--white", "human", "--black", "human"];
+        a.extend(["--manual-time", "--resume", path]);
+        a.extend(more);
+        arbiter(&a, stdin)
+    };
+    // The log's own settings are not chosen again.
+    let r = resume("@3000 Nf3\n", &["--edition", "2005"]);
+    assert_eq!(r.code, Some(2), "{}", r.out);
+    assert!(r.err.contains("--resume"), "{}", r.err);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), stored);
+    // A line cut short by a crash.
+    std::fs::write(&log, format!("{stored}{{\"at\":3000,\"type\":\"mo")).unwrap();
+    let r = resume("@3000 Nf3\n", &[]);
+    assert_eq!(r.code, Some(2), "{}", r.out);
+    assert!(r.err.contains("line 4"), "{}", r.err);
+    assert!(r.err.contains("not taken up again"), "{}", r.err);
+    // A whole last line without its newline.
+    std::fs::write(&log, stored.trim_end()).unwrap();
+    let r = resume("@3000 Nf3\n", &[]);
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.ends_with("\"move\":\"Nf3\",\"press\":true}\n"),
+        "{text}"
+    );
+    // Over: said again in the player's language, nothing added.
+    let r = resume("@4000 resign\n@4100 yes\n", &[]);
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let over = std::fs::read_to_string(&log).unwrap();
+    let r = resume("@5000 Nc6\n", &["--lang", "ru"]);
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("Эта партия уже закончена"), "{}", r.out);
+    assert!(r.out.contains("Чёрные сдались"), "{}", r.out);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), over);
+    // A claim that waits for the arbiter still waits.
+    let args = two(&[
+        "--manual-time",
+        "--edition",
+        "2005",
+        "--control",
+        "5400",
+        "--log",
+        path,
+    ]);
+    let r = arbiter(&refs(&args), "@1000 e4\n@5341000 claim quickplay\n");
+    assert!(r.out.contains("No arbiter is present"), "{}", r.out);
+    let pending = std::fs::read_to_string(&log).unwrap();
+    let r = resume("@5342000 Nf6\n", &[]);
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("No arbiter is present"), "{}", r.out);
+    assert!(!r.out.contains("End of input"), "{}", r.out);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), pending);
+}

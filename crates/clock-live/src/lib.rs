@@ -227,22 +227,38 @@ impl LiveClock {
 #[derive(Clone, Copy, Debug)]
 pub struct TimeBase {
     origin: Instant,
+    /// What `now_ms` reads at `origin`: a game taken up again from its log
+    /// goes on from the log's last instant. It is kept apart from `origin`
+    /// because the monotonic clock starts at boot: a game stored before a
+    /// restart may be longer ago than the clock reaches back.
+    offset: u64,
 }
 
 impl TimeBase {
     /// A time base whose `0` is now.
     pub fn new() -> TimeBase {
+        TimeBase::starting_at(0)
+    }
+    /// A time base that reads `ms` now and runs on from there.
+    ///
+    /// ```
+    /// let t = arbiter_clock_live::TimeBase::starting_at(90_000);
+    /// assert!(t.now_ms() >= 90_000);
+    /// ```
+    pub fn starting_at(ms: u64) -> TimeBase {
         TimeBase {
             origin: Instant::now(),
+            offset: ms,
         }
     }
     /// Milliseconds since the origin, truncated.
     pub fn now_ms(&self) -> u64 {
-        ms_between(self.origin, Instant::now())
+        self.offset
+            .saturating_add(ms_between(self.origin, Instant::now()))
     }
-    /// The monotonic instant of `at`.
+    /// The monotonic instant of `at` (the origin for an instant before it).
     pub fn instant_of(&self, at: u64) -> Instant {
-        self.origin + Duration::from_millis(at)
+        self.origin + Duration::from_millis(at.saturating_sub(self.offset))
     }
     /// Sleeps until `at` ms after the origin (at once if it has passed).
     pub async fn sleep_until(&self, at: u64) {

@@ -74,6 +74,19 @@ impl Input {
     }
 }
 
+/// The announcement of how `g` ended, `None` while it goes on: what a
+/// front end says of a stored game that is already over, in the words it
+/// was said in when it ended.
+pub fn game_over<R: arbiter_laws::RuleSet>(g: &Game<R>) -> Option<Kind> {
+    let o = g.outcome()?;
+    Some(Kind::GameOver {
+        result: o.result.as_str().to_string(),
+        termination: o.termination.as_str().to_string(),
+        at: o.at,
+        flagged: flagged(g, o),
+    })
+}
+
 /// The one side whose flag is down when a game ended on time; `None` for
 /// any other ending, and when both flags are down (6.9b has its own words).
 fn flagged<R: arbiter_laws::RuleSet>(g: &Game<R>, o: &Outcome) -> Option<Side> {
@@ -656,13 +669,8 @@ impl<R: Variant> Session<R> {
         } else {
             Vec::new()
         };
-        if let (false, Some(o)) = (b.over, g.outcome()) {
-            kinds.push(Kind::GameOver {
-                result: o.result.as_str().to_string(),
-                termination: o.termination.as_str().to_string(),
-                at: o.at,
-                flagged: flagged(g, o),
-            });
+        if let (false, Some(over)) = (b.over, game_over(g)) {
+            kinds.push(over);
         }
         for k in kinds {
             self.say(at, k, out);

@@ -33,6 +33,14 @@ impl LiveTime {
             base: TimeBase::new(),
         }
     }
+    /// A live clock that reads `ms` now: a game taken up again from its
+    /// log goes on from the log's last instant, the time it was stored
+    /// charged to no one.
+    pub fn starting_at(ms: u64) -> LiveTime {
+        LiveTime {
+            base: TimeBase::starting_at(ms),
+        }
+    }
 }
 
 impl LiveTime {
