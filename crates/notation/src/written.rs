@@ -226,7 +226,9 @@ pub(crate) fn readings(text: &str, langs: &[LetterSet]) -> Result<Vec<Reading>, 
         le -= 1;
     }
     let mut out = Vec::new();
-    for (n, role, pen, li, fig, lang) in piece_tokens(&chars, lo, le, langs) {
+    let tokens = piece_tokens(&chars, lo, le, langs);
+    let lead_is_piece = lead_is_piece(&chars, lo, hi, &tokens);
+    for (n, role, pen, li, fig, lang) in tokens {
         let rest: Vec<char> = chars[lo + n..le]
             .iter()
             .copied()
@@ -235,6 +237,9 @@ pub(crate) fn readings(text: &str, langs: &[LetterSet]) -> Result<Vec<Reading>, 
         let Some((from_file, from_rank, fpen)) = origin(&rest) else {
             continue;
         };
+        if n == 0 && fpen > 0 && lead_is_piece {
+            continue;
+        }
         let role = match role {
             Some(r) => RoleSpec::Is(r),
             None if from_file.is_some() && from_rank.is_some() => RoleSpec::Any,
@@ -268,6 +273,18 @@ pub(crate) fn readings(text: &str, langs: &[LetterSet]) -> Result<Vec<Reading>, 
     }
     out.sort_by_key(|r| r.score);
     Ok(out)
+}
+
+/// Is the first letter a piece letter, written as one? `Bb5`, `Dd5` or `Сc4`
+/// name a bishop or a queen, never a pawn of the b-, d- or c-file: a capital
+/// file letter is forgiven only in a text written in capitals (`E2-E4`,
+/// `BXC4`), so that a piece move mistyped is refused rather than played as a
+/// pawn move the player did not mean.
+fn lead_is_piece(chars: &[char], lo: usize, hi: usize, tokens: &[Token]) -> bool {
+    let named = tokens
+        .iter()
+        .any(|&(n, role, pen, ..)| n > 0 && pen == 0 && role.is_some_and(|r| r != Role::Pawn));
+    named && chars[lo + 1..hi].iter().any(|c| c.is_lowercase())
 }
 
 /// A move number in front ("12.", "12..."), as copied from a scoresheet: where the

@@ -506,3 +506,30 @@ fn written_move_given_as_a_transcript() {
         "the transcript error is kept"
     );
 }
+
+/// A piece letter names a piece (L-C.3): a mistyped piece move is refused, never played
+/// as the pawn move that a capital file letter would also spell.
+#[test]
+fn a_piece_letter_is_never_read_as_a_pawns_file() {
+    // Black: no bishop can reach b5 or c4, but the b-pawn can (b7-b5, b4xc3 would not).
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let pos = position_from_fen(Some(after_e4)).unwrap();
+    for text in ["Bb5", "Сb5", "Bb6"] {
+        let e = parse(&pos, text, None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Illegal, "{text:?}");
+    }
+    let e = parse(&pos, "Bb5", None).unwrap_err();
+    assert!(e.candidates.iter().any(|c| c == "b5"), "{:?}", e.candidates);
+    // German: D is the queen, never the d-pawn.
+    let e = parse(&pos, "Dd5", None).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Illegal, "Dd5");
+    // Where the bishop can go, the letter reads as the bishop, as before.
+    let open = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    reads(Some(open), "Bb5", None, "f1b5");
+    reads(Some(open), "Bc4", None, "f1c4");
+    // A move written all in capitals keeps its capital files.
+    reads(None, "E2-E4", None, "e2e4");
+    reads(None, "B2-B4", None, "b2b4");
+    reads(None, "D4", None, "d2d4");
+    reads(Some(after_e4), "B5", None, "b7b5");
+}
