@@ -35,7 +35,7 @@ impl Budget<'static> {
     /// illegal move (7.5.5) or who resigned (2023's 5.1.2) can still mate.
     /// Eight times [`Budget::DEFAULT`]: on the hard set of chasolver's
     /// tests, one side asked with it is settled in all but 4 of 6,828
-    /// questions (0.06 %; 9 sides with the default, both sides asked
+    /// questions (0.06 %; 8 sides with the default, both sides asked
     /// together) and, of the sides that cannot mate, in all but one (5
     /// with the default), in at most about 375 to 770 ms on a shared
     /// two-core machine (its speed varies from day to day). An undetermined

@@ -1231,3 +1231,25 @@ fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
         assert_eq!(oracle(fen, side), Some(true), "{fen}");
     }
 }
+
+/// L-5.2b (dead position): a wall of bishops and pawns where both sides
+/// can still mate, so the position is alive. White's helpmate comes from
+/// the flavour for walls, which gets the slice the plan leaves unused
+/// (the complete enumeration would spend it in vain); Black's (its bishop
+/// takes the rook on g1, both kings walk round, and a pawn queens) from
+/// the enumeration kept to the plan, with the nodes White leaves. Both
+/// sides asked together as the label asks, within the default budget;
+/// each helpmate replays to mate, and chasolver agrees.
+#[test]
+fn l_5_2b_both_sides_of_a_wall_of_bishops_mate_within_the_default_budget() {
+    let fen = "8/8/5p2/2p1pP2/2PbPk1b/2pBpBp1/2P1P1P1/5BRK w - - 0 1";
+    let p = pos(fen);
+    let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
+    for side in Color::ALL {
+        let Verdict::Winnable { helpmate } = &verdicts[side] else {
+            panic!("{fen}: {side:?} can mate, got {:?}", verdicts[side]);
+        };
+        replay(&p, side, helpmate);
+        assert_eq!(oracle(fen, side), Some(true), "{fen} {side:?}");
+    }
+}
