@@ -163,7 +163,8 @@ const MOST_STATES: usize = 1 << 20;
 
 /// A state waiting to be expanded.
 struct Pending {
-    pos: Chess,
+    /// Where its position is kept in [`Exhaust::positions`].
+    slot: u32,
     /// Its place in [`Exhaust::reached`] (0 for the root).
     at: u32,
     hash: u64,
@@ -313,6 +314,15 @@ pub(crate) struct Exhaust {
     seen: Seen,
     reached: Reached,
     queue: Frontier,
+    /// The positions of the states waiting, each in a slot that is used
+    /// again once its state is expanded: a move is played straight into
+    /// a free slot, so that a position is copied once, into memory that
+    /// is warm, where it was copied into the queue and out of it again,
+    /// the queue growing into fresh pages (see [`Exhaust::visit`]).
+    positions: Vec<Chess>,
+    /// The slots of [`Exhaust::positions`] free for the next moves; the
+    /// last one is where the next move is played.
+    free: Vec<u32>,
     /// Where the loser's moves are kept to those of the plan
     /// ([`crate::plan`]): what looks for the rest of the line each time the
     /// winner's pawn takes a piece.
@@ -337,7 +347,7 @@ impl Exhaust {
         let reached = Reached::new();
         let mut queue = Frontier::new(true);
         queue.push_back(Pending {
-            pos: root.clone(),
+            slot: 0,
             at: 0,
             hash: root_hash,
             quiet: horizon.left(),
@@ -351,6 +361,8 @@ impl Exhaust {
             seen,
             reached,
             queue,
+            positions: vec![root.clone()],
+            free: Vec::new(),
             plan: None,
             // The root itself may be the loser's mate already.
             loser_mate: (root.turn() == winner && root.is_checkmate()).then(Vec::new),
@@ -414,10 +426,11 @@ impl Exhaust {
             return Outcome::NoMate;
         }
         while let Some(mut at) = self.queue.pop() {
-            let moves = if self.plan.is_some() && at.pos.turn() != self.winner {
-                planned_moves(&at.pos, self.winner)
+            let pos = &self.positions[at.slot as usize];
+            let moves = if self.plan.is_some() && pos.turn() != self.winner {
+                planned_moves(pos, self.winner)
             } else {
-                at.pos.legal_moves()
+                pos.legal_moves()
             };
             for (i, m) in moves.iter().enumerate().skip(at.done as usize) {
                 match self.visit(&at, m, meter) {
@@ -430,6 +443,7 @@ impl Exhaust {
                     Ok(None) => {}
                 }
             }
+            self.free.push(at.slot);
         }
         Outcome::NoMate
     }
@@ -452,7 +466,7 @@ impl Exhaust {
     ) -> Result<Option<Vec<Move>>, Stop> {
         let winner = self.winner;
         let q = quiet_after(m, at.quiet);
-        let known = hash_ahead(&at.pos, at.hash, m);
+        let known = hash_ahead(&self.positions[at.slot as usize], at.hash, m);
         if known.is_some_and(|h| self.seen.contains(&key(h, q))) {
             if self.weighed {
                 meter.tick_light()?;
@@ -466,18 +480,21 @@ impl Exhaust {
             // A capture is tested against the structure still on the move,
             // which costs several nodes' time, and more with each piece
             // whose reach it works out.
-            let b = at.pos.board();
+            let b = self.positions[at.slot as usize].board();
             let pieces = (b.occupied() & !b.pawns() & !b.kings()).count() as u32;
             for _ in 1..CAPTURE_NODES + CAPTURE_NODES_PER_PIECE * pieces {
                 meter.tick()?;
             }
         }
-        let mut next = at.pos.clone();
+        let slot = self.free_slot(at.slot);
+        let (pos, next) = pair(&mut self.positions, at.slot, slot);
+        next.clone_from(pos);
         next.play_unchecked(*m);
+        let next = &*next;
         if next.is_check() && next.is_checkmate() {
             let mut line = line_to(&self.reached, at.at);
             line.push(*m);
-            if at.pos.turn() == winner {
+            if pos.turn() == winner {
                 return Ok(Some(line));
             }
             // The loser's mate: a line ends there, and it answers the
@@ -486,14 +503,11 @@ impl Exhaust {
         }
         // A breach that leaves the winner's pieces jammed gets a short
         // look only (see `JAMMED_BREACH_NODES` in the analysis).
-        let (handed_over, short) = if at.pos.turn() == winner {
-            (crate::plan::took_a_piece(&at.pos, winner, m), false)
+        let (handed_over, short) = if pos.turn() == winner {
+            (crate::plan::took_a_piece(pos, winner, m), false)
         } else {
-            let breach = crate::plan::king_took_a_pawn(&at.pos, winner, m);
-            (
-                breach,
-                breach && crate::plan::jammed_after(&at.pos, winner, m),
-            )
+            let breach = crate::plan::king_took_a_pawn(pos, winner, m);
+            (breach, breach && crate::plan::jammed_after(pos, winner, m))
         };
         if let Some(settle) = self.plan
             && handed_over
@@ -503,14 +517,14 @@ impl Exhaust {
             } else {
                 Horizon::QuietPliesLeft(q)
             };
-            if let Some(rest) = settle(&next, winner, horizon, short, meter) {
+            if let Some(rest) = settle(next, winner, horizon, short, meter) {
                 let mut line = line_to(&self.reached, at.at);
                 line.push(*m);
                 line.extend(rest);
                 return Ok(Some(line));
             }
         }
-        let nh = known.unwrap_or_else(|| next_hash(&at.pos, at.hash, m, &next));
+        let nh = known.unwrap_or_else(|| next_hash(pos, at.hash, m, next));
         let nk = key(nh, q);
         if self.seen.len() >= MOST_STATES && !self.seen.contains(&nk) {
             // Full: the enumeration stops here for good (each later slice
@@ -530,23 +544,52 @@ impl Exhaust {
         // the extension search); the wall still on the move, which costs
         // microseconds, only after a capture: a capture that leaves a
         // locked structure ends the line.
-        let dead = line_ends(&next, winner, m);
+        let dead = line_ends(next, winner, m);
         // A line cut where the loser could still mate leaves the loser's
         // question open (tested only while it might be settled).
-        if dead && self.loser_complete && q != 0 && !line_ends(&next, !winner, m) {
+        if dead && self.loser_complete && q != 0 && !line_ends(next, !winner, m) {
             self.loser_complete = false;
         }
         if q != 0 && !dead {
+            self.free.pop();
             self.queue.push_back(Pending {
-                pos: next,
+                slot,
                 at: here,
                 hash: nh,
                 quiet: q,
                 done: 0,
-                cost: at.cost + step_cost(&at.pos, winner, m),
+                cost: at.cost + step_cost(pos, winner, m),
             });
         }
         Ok(None)
+    }
+
+    /// The slot the next move from the state in `from` is played into: the
+    /// last free one, taken for good only if the state it reaches is
+    /// queued; where none is free, a new one (the position copied from
+    /// `from` is overwritten).
+    fn free_slot(&mut self, from: u32) -> u32 {
+        if let Some(&slot) = self.free.last() {
+            return slot;
+        }
+        // At most as many slots as states: within u32.
+        let slot = self.positions.len() as u32;
+        self.positions.push(self.positions[from as usize].clone());
+        self.free.push(slot);
+        slot
+    }
+}
+
+/// The position in slot `from`, to read, and the one in slot `to`, to
+/// write: two different slots.
+fn pair(positions: &mut [Chess], from: u32, to: u32) -> (&Chess, &mut Chess) {
+    let (from, to) = (from as usize, to as usize);
+    if from < to {
+        let (low, high) = positions.split_at_mut(to);
+        (&low[from], &mut high[0])
+    } else {
+        let (low, high) = positions.split_at_mut(from);
+        (&high[0], &mut low[to])
     }
 }
 
