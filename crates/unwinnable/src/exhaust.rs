@@ -161,10 +161,10 @@ fn line_to(reached: &Reached, mut at: u32) -> Vec<Move> {
 /// the budget (a caller's deadline may give it millions of nodes).
 const MOST_STATES: usize = 1 << 20;
 
-/// A state waiting to be expanded.
+/// A state waiting to be expanded, in its slot of [`Exhaust::slots`].
+#[derive(Clone)]
 struct Pending {
-    /// Where its position is kept in [`Exhaust::positions`].
-    slot: u32,
+    pos: Chess,
     /// Its place in [`Exhaust::reached`] (0 for the root).
     at: u32,
     hash: u64,
@@ -233,12 +233,13 @@ const SPARE_BUCKETS: usize = 2;
 /// each in the order its states were met, or all in one queue (breadth
 /// first) for the per-move check.
 struct Frontier {
-    buckets: Vec<VecDeque<Pending>>,
+    /// The slots of the states, in [`Exhaust::slots`].
+    buckets: Vec<VecDeque<u32>>,
     /// No bucket below this one holds a state.
     low: usize,
     by_cost: bool,
     /// Emptied buckets' memory, for buckets still to fill.
-    spare: Vec<VecDeque<Pending>>,
+    spare: Vec<VecDeque<u32>>,
 }
 
 impl Frontier {
@@ -252,14 +253,15 @@ impl Frontier {
         }
     }
 
-    /// The bucket `p` belongs in.
-    fn bucket(&self, p: &Pending) -> usize {
-        if self.by_cost { p.cost as usize } else { 0 }
+    /// The bucket a state of [`Pending::cost`] `cost` belongs in.
+    fn bucket(&self, cost: u32) -> usize {
+        if self.by_cost { cost as usize } else { 0 }
     }
 
-    /// Queue `p` after the states of its bucket.
-    fn push_back(&mut self, p: Pending) {
-        let b = self.bucket(&p);
+    /// Queue the state in `slot`, of [`Pending::cost`] `cost`, after the
+    /// states of its bucket.
+    fn push_back(&mut self, slot: u32, cost: u32) {
+        let b = self.bucket(cost);
         if self.buckets.len() <= b {
             self.buckets.resize_with(b + 1, VecDeque::new);
         }
@@ -270,18 +272,19 @@ impl Frontier {
         {
             *bucket = spare;
         }
-        bucket.push_back(p);
+        bucket.push_back(slot);
     }
 
-    /// Put back `p`, just taken by [`Frontier::pop`], to come next.
-    fn push_front(&mut self, p: Pending) {
-        let b = self.bucket(&p);
+    /// Put back the state in `slot`, of [`Pending::cost`] `cost`, just
+    /// taken by [`Frontier::pop`], to come next.
+    fn push_front(&mut self, slot: u32, cost: u32) {
+        let b = self.bucket(cost);
         self.low = self.low.min(b);
-        self.buckets[b].push_front(p);
+        self.buckets[b].push_front(slot);
     }
 
-    /// The next state to expand.
-    fn pop(&mut self) -> Option<Pending> {
+    /// The slot of the next state to expand.
+    fn pop(&mut self) -> Option<u32> {
         while let Some(bucket) = self.buckets.get_mut(self.low) {
             if let Some(p) = bucket.pop_front() {
                 return Some(p);
@@ -314,13 +317,13 @@ pub(crate) struct Exhaust {
     seen: Seen,
     reached: Reached,
     queue: Frontier,
-    /// The positions of the states waiting, each in a slot that is used
-    /// again once its state is expanded: a move is played straight into
-    /// a free slot, so that a position is copied once, into memory that
-    /// is warm, where it was copied into the queue and out of it again,
-    /// the queue growing into fresh pages (see [`Exhaust::visit`]).
-    positions: Vec<Chess>,
-    /// The slots of [`Exhaust::positions`] free for the next moves; the
+    /// The states waiting, each in a slot that is used again once its
+    /// state is expanded: a move is played straight into a free slot, so
+    /// that a position is copied once, into memory that is warm, where it
+    /// was copied into the queue and out of it again, the queue growing
+    /// into fresh pages (see [`Exhaust::visit`]).
+    slots: Vec<Pending>,
+    /// The slots of [`Exhaust::slots`] free for the next moves; the
     /// last one is where the next move is played.
     free: Vec<u32>,
     /// Where the loser's moves are kept to those of the plan
@@ -346,14 +349,15 @@ impl Exhaust {
         seen.insert(root_key);
         let reached = Reached::new();
         let mut queue = Frontier::new(true);
-        queue.push_back(Pending {
-            slot: 0,
+        queue.push_back(0, 0);
+        let root_state = Pending {
+            pos: root.clone(),
             at: 0,
             hash: root_hash,
             quiet: horizon.left(),
             done: 0,
             cost: 0,
-        });
+        };
         Exhaust {
             winner,
             phantoms: Some(root.clone()),
@@ -361,7 +365,7 @@ impl Exhaust {
             seen,
             reached,
             queue,
-            positions: vec![root.clone()],
+            slots: vec![root_state],
             free: Vec::new(),
             plan: None,
             // The root itself may be the loser's mate already.
@@ -425,30 +429,32 @@ impl Exhaust {
             self.loser_complete = false;
             return Outcome::NoMate;
         }
-        while let Some(mut at) = self.queue.pop() {
-            let pos = &self.positions[at.slot as usize];
+        while let Some(slot) = self.queue.pop() {
+            let at = &self.slots[slot as usize];
+            let pos = &at.pos;
             let moves = if self.plan.is_some() && pos.turn() != self.winner {
                 planned_moves(pos, self.winner)
             } else {
                 pos.legal_moves()
             };
             for (i, m) in moves.iter().enumerate().skip(at.done as usize) {
-                match self.visit(&at, m, meter) {
+                match self.visit(slot, m, meter) {
                     Err(Stop) => {
+                        let at = &mut self.slots[slot as usize];
                         at.done = i as u32;
-                        self.queue.push_front(at);
+                        self.queue.push_front(slot, at.cost);
                         return Outcome::Stopped;
                     }
                     Ok(Some(line)) => return Outcome::Mate(line),
                     Ok(None) => {}
                 }
             }
-            self.free.push(at.slot);
+            self.free.push(slot);
         }
         Outcome::NoMate
     }
 
-    /// Play `m` from the state `at`: the line to the winner's mate if it
+    /// Play `m` from the state in slot `from`: the line to the winner's mate if it
     /// mates, otherwise the new state joins the queue unless it was seen
     /// or a line ends there. A state seen before was looked at when it was
     /// first met (it was no mate, or the enumeration would have ended), so
@@ -460,13 +466,14 @@ impl Exhaust {
     /// was found seen without playing the move.
     fn visit(
         &mut self,
-        at: &Pending,
+        from: u32,
         m: &Move,
         meter: &mut Meter<'_>,
     ) -> Result<Option<Vec<Move>>, Stop> {
         let winner = self.winner;
+        let at = &self.slots[from as usize];
         let q = quiet_after(m, at.quiet);
-        let known = hash_ahead(&self.positions[at.slot as usize], at.hash, m);
+        let known = hash_ahead(&at.pos, at.hash, m);
         if known.is_some_and(|h| self.seen.contains(&key(h, q))) {
             if self.weighed {
                 meter.tick_light()?;
@@ -480,18 +487,18 @@ impl Exhaust {
             // A capture is tested against the structure still on the move,
             // which costs several nodes' time, and more with each piece
             // whose reach it works out.
-            let b = self.positions[at.slot as usize].board();
+            let b = self.slots[from as usize].pos.board();
             let pieces = (b.occupied() & !b.pawns() & !b.kings()).count() as u32;
             for _ in 1..CAPTURE_NODES + CAPTURE_NODES_PER_PIECE * pieces {
                 meter.tick()?;
             }
         }
-        let slot = self.free_slot(at.slot);
-        let (pos, next) = pair(&mut self.positions, at.slot, slot);
-        next.clone_from(pos);
-        next.play_unchecked(*m);
-        let next = &*next;
-        if next.is_check() && next.is_checkmate() {
+        let slot = self.free_slot(from);
+        let (at, next) = pair(&mut self.slots, from, slot);
+        next.pos.clone_from(&at.pos);
+        next.pos.play_unchecked(*m);
+        let (pos, next_pos) = (&at.pos, &next.pos);
+        if next_pos.is_check() && next_pos.is_checkmate() {
             let mut line = line_to(&self.reached, at.at);
             line.push(*m);
             if pos.turn() == winner {
@@ -517,14 +524,14 @@ impl Exhaust {
             } else {
                 Horizon::QuietPliesLeft(q)
             };
-            if let Some(rest) = settle(next, winner, horizon, short, meter) {
+            if let Some(rest) = settle(next_pos, winner, horizon, short, meter) {
                 let mut line = line_to(&self.reached, at.at);
                 line.push(*m);
                 line.extend(rest);
                 return Ok(Some(line));
             }
         }
-        let nh = known.unwrap_or_else(|| next_hash(pos, at.hash, m, next));
+        let nh = known.unwrap_or_else(|| next_hash(pos, at.hash, m, next_pos));
         let nk = key(nh, q);
         if self.seen.len() >= MOST_STATES && !self.seen.contains(&nk) {
             // Full: the enumeration stops here for good (each later slice
@@ -544,51 +551,46 @@ impl Exhaust {
         // the extension search); the wall still on the move, which costs
         // microseconds, only after a capture: a capture that leaves a
         // locked structure ends the line.
-        let dead = line_ends(next, winner, m);
+        let dead = line_ends(next_pos, winner, m);
         // A line cut where the loser could still mate leaves the loser's
         // question open (tested only while it might be settled).
-        if dead && self.loser_complete && q != 0 && !line_ends(next, !winner, m) {
+        if dead && self.loser_complete && q != 0 && !line_ends(next_pos, !winner, m) {
             self.loser_complete = false;
         }
         if q != 0 && !dead {
+            let cost = at.cost + step_cost(pos, winner, m);
+            (next.at, next.hash, next.quiet, next.done, next.cost) = (here, nh, q, 0, cost);
             self.free.pop();
-            self.queue.push_back(Pending {
-                slot,
-                at: here,
-                hash: nh,
-                quiet: q,
-                done: 0,
-                cost: at.cost + step_cost(pos, winner, m),
-            });
+            self.queue.push_back(slot, cost);
         }
         Ok(None)
     }
 
     /// The slot the next move from the state in `from` is played into: the
     /// last free one, taken for good only if the state it reaches is
-    /// queued; where none is free, a new one (the position copied from
+    /// queued; where none is free, a new one (the state copied from
     /// `from` is overwritten).
     fn free_slot(&mut self, from: u32) -> u32 {
         if let Some(&slot) = self.free.last() {
             return slot;
         }
         // At most as many slots as states: within u32.
-        let slot = self.positions.len() as u32;
-        self.positions.push(self.positions[from as usize].clone());
+        let slot = self.slots.len() as u32;
+        self.slots.push(self.slots[from as usize].clone());
         self.free.push(slot);
         slot
     }
 }
 
-/// The position in slot `from`, to read, and the one in slot `to`, to
+/// The state in slot `from`, to read, and the one in slot `to`, to
 /// write: two different slots.
-fn pair(positions: &mut [Chess], from: u32, to: u32) -> (&Chess, &mut Chess) {
+fn pair(slots: &mut [Pending], from: u32, to: u32) -> (&Pending, &mut Pending) {
     let (from, to) = (from as usize, to as usize);
     if from < to {
-        let (low, high) = positions.split_at_mut(to);
+        let (low, high) = slots.split_at_mut(to);
         (&low[from], &mut high[0])
     } else {
-        let (low, high) = positions.split_at_mut(from);
+        let (low, high) = slots.split_at_mut(from);
         (&high[0], &mut low[to])
     }
 }
