@@ -613,10 +613,23 @@ fn line_ends(next: &Chess, side: Color, m: &Move) -> bool {
 fn planned_moves(pos: &Chess, winner: Color) -> shakmaty::MoveList {
     let mut moves = pos.legal_moves();
     let mut toward = crate::plan::Toward::new(pos, winner);
-    let kept =
-        |m: &Move, toward: &mut crate::plan::Toward| crate::plan::serves(pos, winner, m, toward);
-    if moves.iter().any(|m| kept(m, &mut toward)) {
-        moves.retain(|m| kept(m, &mut toward));
+    // Whether each move serves, one bit a move (a list holds at most 270),
+    // worked out once: asked first whether any did and then again while
+    // filtering, most moves were judged twice.
+    let mut serving = [0u64; 5];
+    for (i, m) in moves.iter().enumerate() {
+        if crate::plan::serves(pos, winner, m, &mut toward) {
+            serving[i / 64] |= 1 << (i % 64);
+        }
+    }
+    if serving != [0; 5] {
+        // `retain` visits the moves once each, in order.
+        let mut i = 0;
+        moves.retain(|_| {
+            let kept = serving[i / 64] >> (i % 64) & 1 != 0;
+            i += 1;
+            kept
+        });
     } else if moves.iter().any(|m| m.role() == Role::King) {
         moves.retain(|m| m.role() == Role::King);
     }
