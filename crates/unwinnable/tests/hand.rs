@@ -1253,3 +1253,28 @@ fn l_5_2b_both_sides_of_a_wall_of_bishops_mate_within_the_default_budget() {
         assert_eq!(oracle(fen, side), Some(true), "{fen} {side:?}");
     }
 }
+
+/// L-5.2b (dead position): where the loser's king has no square and its
+/// one piece can reach no square where the winner's pawns take it, the
+/// loser only waits while the winner's king walks; the enumeration kept
+/// to the plan lets that piece go to and fro instead of wandering, and
+/// finds the helpmate with both sides asked together as the label asks,
+/// within the default budget: White's king walks to d5 while Black's
+/// bishop waits (`…Kxd5 … dxc6 … d8=B+ … Bc5#`), and White's bishop walks
+/// round to f7 while Black's bishops wait. Each helpmate replays to mate,
+/// and chasolver agrees.
+#[test]
+fn l_5_2b_a_piece_that_only_waits_goes_to_and_fro_within_the_default_budget() {
+    for fen in [
+        "5kBN/1p1p1PRQ/1P1P2PP/3p1p1p/3P1P1P/8/8/2BbB1BK w - - 0 1",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
+    ] {
+        let p = pos(fen);
+        let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
+        let Verdict::Winnable { helpmate } = &verdicts.white else {
+            panic!("{fen}: White can mate, got {:?}", verdicts.white);
+        };
+        replay(&p, Color::White, helpmate);
+        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+    }
+}
