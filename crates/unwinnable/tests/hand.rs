@@ -1278,3 +1278,20 @@ fn l_5_2b_a_piece_that_only_waits_goes_to_and_fro_within_the_default_budget() {
         assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
     }
 }
+
+/// L-5.2b (dead position): White's king walks round to g5 and takes the
+/// pawn there, its breach into Black's wall; the searches find the rest
+/// from there (`…Kxg5 … g5 … g7#`) instead of the enumeration kept to the
+/// plan walking every White bishop first. Found with a decision's budget
+/// (one side asked), where it was not before; the helpmate replays to
+/// mate, and chasolver agrees.
+#[test]
+fn l_5_2b_the_winners_king_breaks_into_the_wall_within_a_decisions_budget() {
+    let fen = "1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - - 0 1";
+    let p = pos(fen);
+    let Verdict::Winnable { helpmate } = can_mate(&p, Color::White, Budget::DECISION) else {
+        panic!("{fen}: White can mate");
+    };
+    replay(&p, Color::White, &helpmate);
+    assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+}
