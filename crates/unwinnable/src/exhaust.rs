@@ -447,6 +447,16 @@ impl Exhaust {
             } else {
                 pos.legal_moves()
             };
+            if self.plan.is_none()
+                && pos.turn() != self.winner
+                && crate::shut::winner_shut_after(pos, self.winner, &moves)
+            {
+                // Every move ends the game with no mate of the winner's;
+                // a mate of the loser's may be among them, unseen.
+                self.loser_complete = false;
+                self.free.push(slot);
+                continue;
+            }
             for (i, m) in moves.iter().enumerate().skip(at.done as usize) {
                 match self.visit(slot, m, meter) {
                     Err(Stop) => {

@@ -113,6 +113,7 @@ mod plan;
 mod reach;
 mod search;
 mod shorten;
+mod shut;
 mod target;
 #[cfg(test)]
 mod testing;
