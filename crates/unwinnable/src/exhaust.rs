@@ -442,20 +442,17 @@ impl Exhaust {
         while let Some(slot) = self.queue.pop() {
             let at = &self.slots[slot as usize];
             let pos = &at.pos;
-            let moves = if self.plan.is_some() && pos.turn() != self.winner {
-                planned_moves(pos, self.winner)
-            } else {
-                pos.legal_moves()
-            };
-            if self.plan.is_none()
-                && pos.turn() != self.winner
-                && crate::shut::winner_shut_after(pos, self.winner, &moves)
+            let mut moves = pos.legal_moves();
+            if pos.turn() != self.winner && crate::shut::winner_shut_after(pos, self.winner, &moves)
             {
                 // Every move ends the game with no mate of the winner's;
                 // a mate of the loser's may be among them, unseen.
                 self.loser_complete = false;
                 self.free.push(slot);
                 continue;
+            }
+            if self.plan.is_some() && pos.turn() != self.winner {
+                planned_moves(pos, self.winner, &mut moves);
             }
             for (i, m) in moves.iter().enumerate().skip(at.done as usize) {
                 match self.visit(slot, m, meter) {
@@ -656,11 +653,10 @@ fn line_ends(next: &Chess, side: Color, m: &Move, tested: bool) -> bool {
     }
 }
 
-/// The loser's legal moves from `pos` that serve the plan
+/// Keep of the loser's legal moves from `pos` those that serve the plan
 /// ([`crate::plan::serves`]); where none does, its king's moves (it must
 /// wait somehow), and where it has none, all.
-fn planned_moves(pos: &Chess, winner: Color) -> shakmaty::MoveList {
-    let mut moves = pos.legal_moves();
+fn planned_moves(pos: &Chess, winner: Color, moves: &mut shakmaty::MoveList) {
     let mut toward = crate::plan::Toward::new(pos, winner);
     // Whether each move serves, one bit a move (a list holds at most 270),
     // worked out once: asked first whether any did and then again while
@@ -682,7 +678,6 @@ fn planned_moves(pos: &Chess, winner: Color) -> shakmaty::MoveList {
     } else if moves.iter().any(|m| m.role() == Role::King) {
         moves.retain(|m| m.role() == Role::King);
     }
-    moves
 }
 
 /// Enumerate the positions reachable from `root` until the meter's slice

@@ -11,7 +11,13 @@
 //! blocked.
 //!
 //! The test is a sufficient one, worked out from the loser's legal moves
-//! and the board alone: it plays no move.
+//! and the board alone: it plays no move. There the complete enumeration
+//! took 230,000 nodes instead of 243,000, and the one kept to a plan
+//! 33,500 instead of 37,500. On the hard set of chasolver's tests, each
+//! side asked alone on the default budget, 32 sides were left
+//! undetermined instead of 35 and the sides spent 5,041 nodes on average
+//! instead of 5,098; both sides asked, 8 undetermined either way; the
+//! real games' positions spent as many (116 a side).
 
 use shakmaty::attacks::{king_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Chess, Color, MoveList, Position, Role};
