@@ -1295,3 +1295,28 @@ fn l_5_2b_the_winners_king_breaks_into_the_wall_within_a_decisions_budget() {
     replay(&p, Color::White, &helpmate);
     assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
 }
+
+/// L-5.2b (dead position), asked of one side as a flag fall asks it:
+/// Black, its king shut in for good behind White's b-pawns and bishop (the
+/// g-pawns and bishops in the second), has nothing but pawns, on files
+/// two apart, which never guard one another, and runs out of pushes before White could
+/// give it anything to take; so it cannot mate, while White can. The
+/// complete enumeration proves it within the default budget, one side
+/// asked, since it no longer expands the positions where every move of
+/// White's leaves Black without a move, nor tests the structure after
+/// each capture of White's king. chasolver agrees.
+#[test]
+fn l_5_2b_a_pawns_only_side_shut_in_cannot_mate_within_the_default_budget() {
+    for fen in [
+        "1k6/1P3p1p/BP1p4/1P6/8/3P4/5PKP/8 w - - 0 1",
+        "6k1/p3p1P1/2p3PB/6PB/p3P1P1/4P3/PKP5/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert_eq!(
+            can_mate(&p, Color::Black, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{fen}"
+        );
+        assert_eq!(oracle(fen, Color::Black), Some(false), "{fen}");
+    }
+}
