@@ -1222,13 +1222,7 @@ fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
         // White's king on a4, which walks out to b7 for b8=Q#.
         ("8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", Color::White),
     ] {
-        let p = pos(fen);
-        let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
-        let Verdict::Winnable { helpmate } = &verdicts[side] else {
-            panic!("{fen}: {side:?} can mate, got {:?}", verdicts[side]);
-        };
-        replay(&p, side, helpmate);
-        assert_eq!(oracle(fen, side), Some(true), "{fen}");
+        label_finds_the_helpmate(fen, side);
     }
 }
 
@@ -1243,14 +1237,8 @@ fn a_man_given_up_to_the_winners_pawn_is_found_with_the_pooled_budget() {
 #[test]
 fn l_5_2b_both_sides_of_a_wall_of_bishops_mate_within_the_default_budget() {
     let fen = "8/8/5p2/2p1pP2/2PbPk1b/2pBpBp1/2P1P1P1/5BRK w - - 0 1";
-    let p = pos(fen);
-    let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
     for side in Color::ALL {
-        let Verdict::Winnable { helpmate } = &verdicts[side] else {
-            panic!("{fen}: {side:?} can mate, got {:?}", verdicts[side]);
-        };
-        replay(&p, side, helpmate);
-        assert_eq!(oracle(fen, side), Some(true), "{fen} {side:?}");
+        label_finds_the_helpmate(fen, side);
     }
 }
 
@@ -1269,14 +1257,20 @@ fn l_5_2b_a_piece_that_only_waits_goes_to_and_fro_within_the_default_budget() {
         "5kBN/1p1p1PRQ/1P1P2PP/3p1p1p/3P1P1P/8/8/2BbB1BK w - - 0 1",
         "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1",
     ] {
-        let p = pos(fen);
-        let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
-        let Verdict::Winnable { helpmate } = &verdicts.white else {
-            panic!("{fen}: White can mate, got {:?}", verdicts.white);
-        };
-        replay(&p, Color::White, helpmate);
-        assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
+        label_finds_the_helpmate(fen, Color::White);
     }
+}
+
+/// Both sides asked together, as a label asks, within the default budget:
+/// `side`'s helpmate is found, replays to mate, and chasolver agrees.
+fn label_finds_the_helpmate(fen: &str, side: Color) {
+    let p = pos(fen);
+    let verdicts = arbiter_unwinnable::can_mate_each(&p, Horizon::Unbounded, Budget::DEFAULT);
+    let Verdict::Winnable { helpmate } = &verdicts[side] else {
+        panic!("{fen}: {side:?} can mate, got {:?}", verdicts[side]);
+    };
+    replay(&p, side, helpmate);
+    assert_eq!(oracle(fen, side), Some(true), "{fen} {side:?}");
 }
 
 /// L-5.2b (dead position): White's king walks round to g5 and takes the
