@@ -1035,16 +1035,11 @@ fn a_game_taken_up_again_from_its_log_is_the_game_played_in_one_sitting() {
     let r = arbiter(&refs(&args), &format!("{first}quit\n"));
     assert_eq!(r.code, Some(0), "{}", r.err);
     let resumed = arbiter(
-        &[
-            "play",
-            "--white",
-            "human",
-            "--black",
-            "human",
+        &refs(&two(&[
             "--manual-time",
             "--resume",
             split.to_str().unwrap(),
-        ],
+        ])),
         &format!("@2500 c\n{second}"),
     );
     assert_eq!(resumed.code, Some(0), "{}", resumed.err);
@@ -1095,10 +1090,8 @@ fn a_log_that_cannot_go_on_is_left_as_it_was() {
     assert_eq!(r.code, Some(0), "{}", r.err);
     let stored = std::fs::read_to_string(&log).unwrap();
     let resume = |stdin: &str, more: &[&str]| {
-        let mut a = vec!["play", "--white", "human", "--black", "human"];
-        a.extend(["--manual-time", "--resume", path]);
-        a.extend(more);
-        arbiter(&a, stdin)
+        let a = two(&[&["--manual-time", "--resume", path], more].concat());
+        arbiter(&refs(&a), stdin)
     };
     // The log's own settings are not chosen again.
     let r = resume("@3000 Nf3\n", &["--edition", "2005"]);
