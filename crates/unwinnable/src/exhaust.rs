@@ -443,7 +443,9 @@ impl Exhaust {
             let at = &self.slots[slot as usize];
             let pos = &at.pos;
             let mut moves = pos.legal_moves();
-            if pos.turn() != self.winner && crate::shut::winner_shut_after(pos, self.winner, &moves)
+            if (pos.turn() != self.winner
+                && crate::shut::winner_shut_after(pos, self.winner, &moves))
+                || crate::tempo::runs_out(pos, self.winner)
             {
                 // Every move ends the game with no mate of the winner's;
                 // a mate of the loser's may be among them, unseen.

@@ -66,7 +66,9 @@
 //! 3. a complete enumeration of every reachable position, which settles
 //!    the question when that set is small (kings shut in, forced lines, a
 //!    horizon about to end the game); a line ends where a capture leaves a
-//!    structure the proof of step 1 settles; where a king is shut in,
+//!    structure the proof of step 1 settles, and where a winner with only
+//!    pawns and a king shut in for good is sure to run out of pushes
+//!    before the loser can give its pawns a capture; where a king is shut in,
 //!    first the same enumeration with the pieces taken off the board and
 //!    replaced by all they could ever do (a king between two squares
 //!    against roaming bishops: the tempo decides); where the winner has
@@ -115,6 +117,7 @@ mod search;
 mod shorten;
 mod shut;
 mod target;
+mod tempo;
 #[cfg(test)]
 mod testing;
 mod verdict;
