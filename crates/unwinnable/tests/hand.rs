@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use arbiter_unwinnable::{
     Budget, Deadness, Horizon, Verdict, can_mate, can_mate_within, dead_after_move, dead_position,
-    quick_dead, quick_dead_position,
+    label, quick_dead, quick_dead_position,
 };
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
@@ -1313,4 +1313,37 @@ fn l_5_2b_a_pawns_only_side_shut_in_cannot_mate_within_the_default_budget() {
         );
         assert_eq!(oracle(fen, Color::Black), Some(false), "{fen}");
     }
+}
+
+/// Black's king is shut in for good on b8 (on g8 in the mirror) by
+/// White's pawns and a bishop that none of Black's men can ever reach;
+/// Black has nothing but pawns, on files apart from each other and from
+/// White's, so nothing can take anything until White's king takes a
+/// black pawn and runs the white pawn behind it through to a new piece
+/// that it gives up: Black's twelve pushes run out first. So Black cannot
+/// mate (a flag of White's there is a draw, L-6.9), settled within the
+/// default budget, one side asked and both; chasolver agrees. With a
+/// white pawn beside Black's d-pawn, the pawn takes it, changes file and
+/// promotes: Black can mate, and no count of tempo may say otherwise.
+#[test]
+fn l_5_2b_a_shut_in_side_that_runs_out_of_pushes_cannot_mate() {
+    for fen in [
+        "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1",
+        "6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert_eq!(
+            can_mate(&p, Color::Black, Budget::DEFAULT),
+            Verdict::Unwinnable,
+            "{fen}"
+        );
+        assert_eq!(label(&p, Horizon::Unbounded, Budget::DEFAULT), "W-");
+        assert_eq!(oracle(fen, Color::Black), Some(false), "{fen}");
+    }
+    let fen = "1k6/1P1p4/BP6/1P6/8/8/3PP3/6K1 b - - 0 1";
+    assert_eq!(oracle(fen, Color::Black), Some(true), "{fen}");
+    assert!(matches!(
+        can_mate(&pos(fen), Color::Black, Budget::DECISION),
+        Verdict::Winnable { .. }
+    ));
 }
