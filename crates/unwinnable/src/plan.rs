@@ -282,6 +282,117 @@ pub(crate) fn took_a_piece(pos: &Chess, winner: Color, m: &Move) -> bool {
     }
 }
 
+/// The winner's king's walks to the pawns it would take ([`breach`]).
+pub(crate) struct Breach {
+    /// `within[i]`: the squares at most `i` steps from such a pawn.
+    within: [Bitboard; 16],
+    /// The squares between the king and such a pawn on its shortest walks.
+    way: Bitboard,
+}
+
+impl Breach {
+    /// Whether the winner's quiet `m` clears its king's way to a pawn it
+    /// would take: the king steps nearer it, or a piece of the winner's
+    /// leaves a square of one of the king's shortest walks there for a
+    /// square off them.
+    pub(crate) fn cleared_by(&self, m: &Move) -> bool {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        if m.role() == Role::King {
+            return self.steps(m.to()) < self.steps(from);
+        }
+        self.way.contains(from) && !self.way.contains(m.to())
+    }
+
+    /// Steps from `sq` to the nearest pawn to take (16 when further than
+    /// 15 or walled off).
+    fn steps(&self, sq: Square) -> usize {
+        self.within
+            .iter()
+            .position(|b| b.contains(sq))
+            .unwrap_or(self.within.len())
+    }
+}
+
+/// The breadth-first layers of a king's walk from `start` over `free`:
+/// `within[i]` holds the squares at most `i` steps away, up to the first
+/// layer that meets `stop` or the `most`-th (the rest left empty: only
+/// the walk up to the king is asked about), with that layer's number
+/// (16 where none met `stop`). Worked out for each state the enumeration
+/// kept to a plan expands, so it stops as soon as it can.
+fn layers(start: Bitboard, free: Bitboard, stop: Bitboard, most: usize) -> ([Bitboard; 16], usize) {
+    let mut within = [Bitboard::EMPTY; 16];
+    let mut reach = start;
+    for (i, w) in within.iter_mut().enumerate().take(most) {
+        *w = reach;
+        if reach.intersects(stop) {
+            return (within, i);
+        }
+        let grown = reach | (crate::walls::king_grow(reach) & free);
+        if grown == reach {
+            break;
+        }
+        reach = grown;
+    }
+    (within, 16)
+}
+
+/// The walks of the winner's king to the loser's pawns that block a pawn
+/// of the winner's head-on with nothing but empty files beyond (taken,
+/// that pawn runs to mate or a new queen), round every pawn and every
+/// square a pawn of the loser's attacks; the winner's pieces and the
+/// loser's do not bar the way (they can go). `None` where no such pawn is
+/// within reach, or the king stands beside one already.
+pub(crate) fn breach(pos: &Chess, winner: Color) -> Option<Breach> {
+    let board = pos.board();
+    let king = board.king_of(winner)?;
+    let theirs = board.pawns() & board.by_color(!winner);
+    let guarded = theirs
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, s| b | pawn_attacks(!winner, s));
+    let targets = blocking(pos, winner) & !guarded;
+    if targets.is_empty() {
+        return None;
+    }
+    let free = !(board.pawns() | guarded) | targets;
+    let (within, d) = layers(targets, free, Bitboard::from_square(king), 16);
+    if d <= 1 || d >= 16 {
+        return None;
+    }
+    let (from_king, _) = layers(Bitboard::from_square(king), free, Bitboard::EMPTY, d);
+    let exact = |l: &[Bitboard; 16], i: usize| l[i] & !l[i - 1];
+    let way = (1..d).fold(Bitboard::EMPTY, |w, i| {
+        w | (exact(&from_king, i) & exact(&within, d - i))
+    });
+    Some(Breach { within, way })
+}
+
+/// The loser's pawns that stand right in front of a pawn of the winner's
+/// with no pawn beyond them on their file.
+fn blocking(pos: &Chess, winner: Color) -> Bitboard {
+    let board = pos.board();
+    let mine = board.pawns() & board.by_color(winner);
+    let theirs = board.pawns() & board.by_color(!winner);
+    let forward = if winner == Color::White { 8 } else { -8 };
+    theirs
+        .into_iter()
+        .filter(|&p| {
+            p.offset(-forward).is_some_and(|b| mine.contains(b))
+                && runs_free_past(board.pawns(), winner, p)
+        })
+        .collect()
+}
+
+/// Whether no pawn stands beyond `sq` on its file, going the winner's way.
+fn runs_free_past(pawns: Bitboard, winner: Color, sq: Square) -> bool {
+    let file = pawns & Bitboard::from_file(sq.file());
+    file.into_iter().all(|p| match winner {
+        Color::White => p.rank() <= sq.rank(),
+        Color::Black => p.rank() >= sq.rank(),
+    })
+}
+
 /// Whether `color` has nothing but pawns beside its king.
 pub(crate) fn pawns_only(pos: &Chess, color: Color) -> bool {
     let board = pos.board();
@@ -464,6 +575,23 @@ mod tests {
         assert!(kept_after(fen, Color::Black, "Kxh1 f5", "h1g1"));
         let with_a_knight = "nk6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - - 0 1";
         assert!(!kept_after(with_a_knight, Color::Black, "Kxh1 f5", "h1g1"));
+    }
+
+    /// White's king walks to g5 (the pawn that blocks its g-pawn) by d4
+    /// or d3, e4 and f5: its step to d4, and its bishop's leaving d3 for
+    /// b1, clear the way; the bishops on c6 and f3, off the walk, do
+    /// not.
+    #[test]
+    fn the_moves_that_clear_the_kings_walk_are_seen() {
+        let fen = "1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - - 0 1";
+        let clears = |uci: &str| {
+            let (pos, m) = after_line(fen, "Ba7", uci);
+            breach(&pos, Color::White).is_some_and(|b| b.cleared_by(&m))
+        };
+        assert!(clears("c4d4"));
+        assert!(clears("d3b1"));
+        assert!(!clears("f3e2"));
+        assert!(!clears("c6d7"));
     }
 
     /// Black's king has no square and its bishop on d1 can reach no

@@ -121,7 +121,7 @@ fn reach_at_most(k: Square, free: Bitboard) -> bool {
 }
 
 /// The squares a king on any of `b` reaches in one step (or stands on).
-fn king_grow(b: Bitboard) -> Bitboard {
+pub(crate) fn king_grow(b: Bitboard) -> Bitboard {
     let ew = b
         | (b & !Bitboard::from_file(File::H)).shift(1)
         | (b & !Bitboard::from_file(File::A)).shift(-1);
