@@ -1290,6 +1290,22 @@ fn l_5_2b_the_winners_king_breaks_into_the_wall_within_a_decisions_budget() {
     assert_eq!(oracle(fen, Color::White), Some(true), "{fen}");
 }
 
+/// L-5.2b (dead position): the same breach within a label's pool. The
+/// enumeration kept to a plan prices the moves that clear White's king's
+/// walk to g5 (three bishops step off its squares) below White's other
+/// quiet moves, so it reaches `…Kxg5` long before every other shuffle of
+/// as many bishop moves: found with both sides asked on the default
+/// budget, where it was not before (at 57,800 nodes one side asked,
+/// instead of 364,400); the helpmate replays to mate, and chasolver
+/// agrees.
+#[test]
+fn l_5_2b_the_winners_bishops_clear_its_kings_walk_within_the_default_budget() {
+    label_finds_the_helpmate(
+        "1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - - 0 1",
+        Color::White,
+    );
+}
+
 /// L-5.2b (dead position), asked of one side as a flag fall asks it:
 /// Black, its king shut in for good behind White's b-pawns and bishop (the
 /// g-pawns and bishops in the second), has nothing but pawns, on files
