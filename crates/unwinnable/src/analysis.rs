@@ -54,11 +54,15 @@ const AFTER_PLAN_NODES: u64 = 3000;
 /// (`8/1p1p1p1p/...` w found in 221,800 nodes); at 600, 262,500 nodes,
 /// more than a label leaves it; with no look at all, 67,000 nodes, but
 /// `8/8/5p2/2p1pPk1/...` b then needs 291,700 and is lost (12). The
-/// margin is thin (377 within 400).
+/// margin is thin (377 within 400). The complete enumeration's look
+/// after a sacrifice that leaves a pawn ending
+/// ([`plan::sacrifice_taken`]) stops here too: the helpmate that needed
+/// it is finished within 60 nodes of the look.
 const JAMMED_BREACH_NODES: u64 = 400;
 
 /// The rest of a planned line from `pos`, where the winner's pawn has
-/// just taken a piece: the analysis without the plan (so it cannot nest)
+/// just taken a piece (or after a breach or a sacrifice, see
+/// [`exhaust::Settle`]): the analysis without the plan (so it cannot nest)
 /// within [`AFTER_PLAN_NODES`] (stopped at [`JAMMED_BREACH_NODES`] if
 /// `short`), its nodes counted on `meter`.
 fn settle_after_plan(
@@ -388,9 +392,17 @@ impl Steps {
                 exhaust::Outcome::NoMate | exhaust::Outcome::Stopped => None,
             },
             Step::Exhaust => {
-                let e = self
-                    .enumeration
-                    .get_or_insert_with(|| exhaust::Exhaust::new(pos, side, horizon));
+                // The question's own enumeration hands the rest over after
+                // a sacrifice ([`plan::sacrifice_taken`]); one inside a
+                // look (no plan) does not, so looks never nest.
+                let e = self.enumeration.get_or_insert_with(|| {
+                    let e = exhaust::Exhaust::new(pos, side, horizon);
+                    if plan {
+                        e.handing_over_sacrifices(settle_after_plan)
+                    } else {
+                        e
+                    }
+                });
                 let outcome = e.run(meter);
                 if other.is_none() {
                     *other = e.loser_verdict(&outcome);

@@ -105,10 +105,12 @@ fn ep_hash_after(pos: &Chess, h: u64, m: &Move) -> Option<u64> {
 
 /// What looks for the rest of a planned line from a position where the
 /// winner's pawn has just taken a piece (or the loser's king has broken
-/// into a wall, [`crate::plan::king_took_a_pawn`]): the line to the
-/// winner's mate, if found, its nodes counted on the meter. The flag
-/// asks for a short look: the breach left every piece of the winner's
-/// jammed ([`crate::plan::jammed_after`]).
+/// into a wall, [`crate::plan::king_took_a_pawn`], or, in the complete
+/// enumeration, the loser's pawn has taken the winner's last piece,
+/// [`crate::plan::sacrifice_taken`]): the line to the winner's mate, if
+/// found, its nodes counted on the meter. The flag asks for a short look:
+/// the breach left every piece of the winner's jammed
+/// ([`crate::plan::jammed_after`]), or the capture left a pawn ending.
 pub(crate) type Settle = fn(&Chess, Color, Horizon, bool, &mut Meter<'_>) -> Option<Vec<Move>>;
 
 /// What the enumeration found.
@@ -366,6 +368,11 @@ pub(crate) struct Exhaust {
     /// ([`crate::plan`]): what looks for the rest of the line each time the
     /// winner's pawn takes a piece.
     plan: Option<Settle>,
+    /// What looks for the rest of the line each time a pawn of a loser
+    /// with nothing but pawns takes the winner's last piece
+    /// ([`crate::plan::sacrifice_taken`]), where the analysis asks for it
+    /// ([`Exhaust::handing_over_sacrifices`]).
+    sacrifice: Option<Settle>,
     /// The line to the first mate of the loser's that the enumeration met
     /// on its way (the loser's own question, answered for nothing).
     loser_mate: Option<Vec<Move>>,
@@ -416,6 +423,7 @@ impl Exhaust {
             free: Vec::new(),
             plan: None,
             breach: None,
+            sacrifice: None,
             // The root itself may be the loser's mate already.
             loser_mate: (root.turn() == winner && root.is_checkmate()).then(Vec::new),
             loser_complete: true,
@@ -432,6 +440,20 @@ impl Exhaust {
             plan: Some(settle),
             loser_complete: false,
             ..Exhaust::new(root, winner, horizon)
+        }
+    }
+
+    /// The same enumeration, which hands the rest of the line over to
+    /// `settle` each time a pawn of a loser with nothing but pawns takes
+    /// the winner's last piece ([`crate::plan::sacrifice_taken`]). It
+    /// still visits every state (the state after the capture is queued as
+    /// before), so it proves what it proved before, and the other side's
+    /// question as before; what `settle` finds is a line of legal moves,
+    /// so the hand-over only finds helpmates sooner.
+    pub(crate) fn handing_over_sacrifices(self, settle: Settle) -> Self {
+        Exhaust {
+            sacrifice: Some(settle),
+            ..self
         }
     }
 
@@ -556,6 +578,7 @@ impl Exhaust {
                 meter.tick()?;
             }
         }
+        let handed_over = self.hand_over(&self.slots[from as usize].pos, m);
         let slot = self.free_slot(from);
         let (at, next) = pair(&mut self.slots, from, slot);
         next.pos.clone_from(&at.pos);
@@ -571,17 +594,7 @@ impl Exhaust {
             // loser's question.
             self.loser_mate.get_or_insert(line);
         }
-        // A breach that leaves the winner's pieces jammed gets a short
-        // look only (see `JAMMED_BREACH_NODES` in the analysis).
-        let (handed_over, short) = if pos.turn() == winner {
-            (crate::plan::took_a_piece(pos, winner, m), false)
-        } else {
-            let breach = crate::plan::king_took_a_pawn(pos, winner, m);
-            (breach, breach && crate::plan::jammed_after(pos, winner, m))
-        };
-        if let Some(settle) = self.plan
-            && handed_over
-        {
+        if let Some((settle, short)) = handed_over {
             let horizon = if q == u32::MAX {
                 Horizon::Unbounded
             } else {
@@ -635,6 +648,31 @@ impl Exhaust {
             self.queue.push_back(slot, cost);
         }
         Ok(None)
+    }
+
+    /// What looks for the rest of the line after `m` from `pos`, and
+    /// whether it takes a short look, if the line is handed over there:
+    /// in the enumeration kept to a plan, where the winner's pawn takes a
+    /// piece or the loser's king breaks into a wall (a breach that leaves
+    /// the winner's pieces jammed gets a short look only, see
+    /// `JAMMED_BREACH_NODES` in the analysis); in the complete one, where
+    /// the analysis asks for it, where a pawn of a loser with nothing but
+    /// pawns takes the winner's last piece (a short look too: a pawn
+    /// ending's helpmate is found within it, see
+    /// [`crate::plan::sacrifice_taken`]).
+    fn hand_over(&self, pos: &Chess, m: &Move) -> Option<(Settle, bool)> {
+        let winner = self.winner;
+        if let Some(settle) = self.plan {
+            return if pos.turn() == winner {
+                crate::plan::took_a_piece(pos, winner, m).then_some((settle, false))
+            } else {
+                crate::plan::king_took_a_pawn(pos, winner, m)
+                    .then(|| (settle, crate::plan::jammed_after(pos, winner, m)))
+            };
+        }
+        let settle = self.sacrifice?;
+        (pos.turn() != winner && crate::plan::sacrifice_taken(pos, winner, m))
+            .then_some((settle, true))
     }
 
     /// The slot the next move from the state in `from` is played into: the

@@ -68,7 +68,10 @@
 //!    horizon about to end the game); a line ends where a capture leaves a
 //!    structure the proof of step 1 settles, and where a winner with only
 //!    pawns and a king shut in for good is sure to run out of pushes
-//!    before the loser can give its pawns a capture; where a king is shut in,
+//!    before the loser can give its pawns a capture; where a pawn of a
+//!    loser with nothing but pawns takes the winner's last piece (given up
+//!    so that the loser has moves to spend), the searches look for the
+//!    rest of the line; where a king is shut in,
 //!    first the same enumeration with the pieces taken off the board and
 //!    replaced by all they could ever do (a king between two squares
 //!    against roaming bishops: the tempo decides); where the winner has
