@@ -1363,3 +1363,20 @@ fn l_5_2b_a_shut_in_side_that_runs_out_of_pushes_cannot_mate() {
         Verdict::Winnable { .. }
     ));
 }
+
+/// L-5.2b (dead position): White's king on h5 has no square and White has
+/// nothing but pawns, so Black must keep White in moves while its a-pawn
+/// runs: the new queen goes to f6, where White's g-pawn takes it, and the
+/// g-pawns then have pushes to spend while Black's next pawn runs to mate
+/// (`…a1=Q e6 Qf6 gxf6 gxf6 g5 f5 … f1=Q … Qf5#`). The complete
+/// enumeration hands the line over to the searches at that capture, and
+/// Black's helpmate is found with both sides asked together as the label
+/// asks, within the default budget; it replays to mate, and chasolver
+/// agrees.
+#[test]
+fn l_5_2b_a_queen_given_up_for_the_losers_tempo_within_the_default_budget() {
+    label_finds_the_helpmate(
+        "8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - - 0 1",
+        Color::Black,
+    );
+}
