@@ -35,8 +35,8 @@ impl Budget<'static> {
     /// illegal move (7.5.5) or who resigned (2023's 5.1.2) can still mate.
     /// Eight times [`Budget::DEFAULT`]: on the hard set of chasolver's
     /// tests, one side asked with it is settled in all but 2 of the 6,292
-    /// questions its legal positions ask (0.03 %; with the default, 17
-    /// one side at a time and 4 both sides asked together) and, of the
+    /// questions its legal positions ask (0.03 %; with the default, 16
+    /// one side at a time and 2 both sides asked together) and, of the
     /// sides that cannot mate, in all but one (11 with the default), in at
     /// most about 375 to 770 ms on a shared two-core machine (its speed
     /// varies from day to day). An undetermined answer there counts as
