@@ -346,6 +346,28 @@ fn a_rook_jammed_behind_its_king_stays_until_it_is_taken() {
 }
 
 #[test]
+fn a_knight_whose_only_move_mates_never_moves() {
+    // White's knight on g1 has the one move Nh3, mate, and Black's king
+    // on f2 leaves only by taking it. Held there, it never stands where a
+    // black pawn could take it: no black pawn changes file, and Black's
+    // dark bishops never check White's king on the light d1, which can
+    // never move. White's light bishops roam, Black's roam: the states
+    // are too many to visit, and only the structure proves it.
+    let fen = "8/5BbB/7b/8/3p1p2/2pPpPp1/2PpBkP1/3K1BN1 w - -";
+    assert_eq!(oracle(fen, Color::Black), Some(false));
+    assert_eq!(
+        can_mate(&pos(fen), Color::Black, Budget::DEFAULT),
+        Verdict::Unwinnable
+    );
+    assert!(proved_unwinnable_statically(fen, Color::Black));
+    // With Black's light bishop on f5 to take on h3, the knight is free:
+    // it walks to where Black's pawns take it, and Black mates.
+    let fen = "8/5BbB/7b/5b2/3p1p2/2pPpPp1/2PpBkP1/3K1BN1 w - -";
+    assert_eq!(oracle(fen, Color::Black), Some(true));
+    assert!(!proved_unwinnable_statically(fen, Color::Black));
+}
+
+#[test]
 fn a_forced_line_into_a_locked_wall_is_dead() {
     // Black must take the queen that checks it; the recapture is forced
     // too (the black queen checks along the a-file), and then only
