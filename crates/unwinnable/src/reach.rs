@@ -1048,29 +1048,11 @@ fn mates_only(
     }
     let own = walls & board.by_color(winner);
     let theirs = walls & board.by_color(!winner);
-    let held = theirs
-        .into_iter()
-        .filter_map(|m| board.piece_at(m).map(|p| (m, p)))
-        .fold(Bitboard::EMPTY, |b, (m, p)| {
-            b | if p.role == Role::Pawn {
-                pawn_attacks(p.color, m)
-            } else {
-                attacks(m, p, Bitboard::FULL)
-            }
-        });
+    let held = attacks_of(board, theirs, Bitboard::FULL);
     if !king_attacks(k).without(from).is_subset(own | held) {
         return false;
     }
-    let fixed_hits = own
-        .into_iter()
-        .filter_map(|m| board.piece_at(m).map(|p| (m, p)))
-        .fold(Bitboard::EMPTY, |b, (m, p)| {
-            b | if p.role == Role::Pawn {
-                pawn_attacks(p.color, m)
-            } else {
-                attacks(m, p, walls)
-            }
-        });
+    let fixed_hits = attacks_of(board, own, walls);
     let takes = winner_hits | fixed_hits | (king_attacks(k) & !held);
     let targets = attacks(from, piece, walls) & !theirs;
     targets.any()
@@ -1080,6 +1062,15 @@ fn mates_only(
                 && !takes.contains(t)
                 && king_attacks(k).without(t).is_subset(own | held | hits)
         })
+}
+
+/// The squares the men of `men` attack, their lines stopped by
+/// `occupied` (with every square taken, a line piece's next squares only:
+/// its attacks for good where the men never move).
+fn attacks_of(board: &Board, men: Bitboard, occupied: Bitboard) -> Bitboard {
+    men.into_iter()
+        .filter_map(|m| board.piece_at(m).map(|p| attacks(m, p, occupied)))
+        .fold(Bitboard::EMPTY, |b, a| b | a)
 }
 
 /// Whether the piece on `x` can never move while the men of `stays` that
@@ -1807,12 +1798,12 @@ impl Covers {
 #[cfg(test)]
 mod tests {
     use std::cell::Cell;
-    use std::str::FromStr;
 
     use shakmaty::fen::Fen;
 
     use super::*;
     use crate::composed_position;
+    use crate::testing::{chasolver_can_mate, hard_set, random_walk};
 
     thread_local! {
         /// Set by a test to run the structure proof without
@@ -1829,18 +1820,6 @@ mod tests {
         (with, without)
     }
 
-    /// chasolver's answer for `side`: `Some(true)` winnable.
-    fn oracle(pos: &Chess, side: Color) -> Option<bool> {
-        let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-        let board = chess::Board::from_str(&fen).unwrap();
-        let c = match side {
-            Color::White => chess::Color::White,
-            Color::Black => chess::Color::Black,
-        };
-        chasolver::winnability(&board, c)
-            .map(|w| matches!(w, chasolver::Winnability::Winnable { .. }))
-    }
-
     /// Wherever a piece held for its mating moves settles a structure
     /// that was not settled without it, chasolver finds no mate either:
     /// along random games from the positions of chasolver's hard test set
@@ -1850,11 +1829,6 @@ mod tests {
     /// dead.
     #[test]
     fn a_piece_whose_every_move_mates_never_moves() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../data/unwinnability/positions.txt"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
         let pos = |fen: &str| composed_position(fen.parse().unwrap()).unwrap();
         let built = [
             "8/5BbB/7b/8/3p1p2/2pPpPp1/2PpBkP1/3K1BN1 w - - 0 1",
@@ -1874,7 +1848,7 @@ mod tests {
         for fen in near {
             let p = pos(fen);
             assert!(!structure(&p, Color::Black), "{fen}");
-            assert_eq!(oracle(&p, Color::Black), Some(true), "{fen}");
+            assert_eq!(chasolver_can_mate(&p, Color::Black), Some(true), "{fen}");
         }
         let next_to_king = |p: &Chess| {
             let b = p.board();
@@ -1884,12 +1858,7 @@ mod tests {
                 })
             })
         };
-        let starts: Vec<Chess> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.len() > 3)
-            .map(|l| pos(l[2..].trim()))
-            .filter(next_to_king)
-            .collect();
+        let starts: Vec<Chess> = hard_set().into_iter().filter(next_to_king).collect();
         // The built positions and the near misses many times over: the
         // rule holds in few of the hard set's.
         let starts: Vec<Chess> = (0..4)
@@ -1899,20 +1868,17 @@ mod tests {
         let mut next_rand = crate::testing::test_rng(0x4B1D_9E7A_11CE);
         let (mut held, mut checked) = (0, 0);
         for (game, start) in starts.iter().enumerate() {
-            let mut p = start.clone();
-            for _ply in 0..(game % 24) {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.play_unchecked(moves[next_rand(moves.len())]);
-            }
+            let p = random_walk(start, game % 24, &mut next_rand);
             for winner in Color::ALL {
                 checked += 1;
                 if let (true, false) = with_and_without(&p, winner) {
                     held += 1;
                     let fen = Fen::from_position(&p, EnPassantMode::Legal);
-                    assert_eq!(oracle(&p, winner), Some(false), "{fen} {winner:?}");
+                    assert_eq!(
+                        chasolver_can_mate(&p, winner),
+                        Some(false),
+                        "{fen} {winner:?}"
+                    );
                 }
             }
         }

@@ -42,7 +42,7 @@
 //!    last rank, and the new piece must move at least once more. If the
 //!    winner's pushes run out before that, it is stalemated, or mated.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use shakmaty::attacks::{attacks, king_attacks, pawn_attacks};
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 /// Whether `winner` can never mate from `pos` by the count of tempo in the
@@ -146,9 +146,9 @@ fn shut_in(pos: &Chess, loser: Color, seg: Bitboard, wk: Square) -> Option<Bitbo
             let held = z | Bitboard::from_square(wk);
             let stays = match piece.role {
                 Role::Pawn => sq.offset(up(loser)).is_some_and(|a| held.contains(a)),
-                Role::Knight => knight_attacks(sq).is_subset(z),
                 Role::King => false,
-                role => next_squares(role, sq).is_subset(z),
+                // A knight's squares, a line piece's next ones.
+                _ => attacks(sq, piece, Bitboard::FULL).is_subset(z),
             };
             if !stays {
                 z.discard(sq);
@@ -162,30 +162,14 @@ fn shut_in(pos: &Chess, loser: Color, seg: Bitboard, wk: Square) -> Option<Bitbo
     pieces.is_subset(z).then_some(z)
 }
 
-/// The squares next to `sq` along the lines a piece of `role` moves on
-/// (with every square taken, a line piece's attacks stop at the next).
-fn next_squares(role: Role, sq: Square) -> Bitboard {
-    match role {
-        Role::Bishop => bishop_attacks(sq, Bitboard::FULL),
-        Role::Rook => rook_attacks(sq, Bitboard::FULL),
-        _ => king_attacks(sq),
-    }
-}
-
 /// The squares the men of `z` attack whatever happens (they never move):
-/// a pawn's and a knight's, a line piece's next squares.
+/// a pawn's and a knight's, a line piece's next squares (with every
+/// square taken, its attacks stop there). `z` holds no king.
 fn held_by(pos: &Chess, z: Bitboard) -> Bitboard {
     let board = pos.board();
     z.into_iter()
-        .filter_map(|sq| board.piece_at(sq).map(|p| (sq, p)))
-        .fold(Bitboard::EMPTY, |b, (sq, p)| {
-            b | match p.role {
-                Role::Pawn => pawn_attacks(p.color, sq),
-                Role::Knight => knight_attacks(sq),
-                Role::King => Bitboard::EMPTY,
-                role => next_squares(role, sq),
-            }
-        })
+        .filter_map(|sq| board.piece_at(sq).map(|p| attacks(sq, p, Bitboard::FULL)))
+        .fold(Bitboard::EMPTY, |b, a| b | a)
 }
 
 /// Whether every square next to the winner's king on `wk` is attacked for
@@ -234,28 +218,12 @@ fn freeing(pos: &Chess, loser: Color, fixed: Bitboard, seg: Bitboard, lk: Square
 
 #[cfg(test)]
 mod tests {
-    use std::str::FromStr;
-
     use shakmaty::EnPassantMode;
     use shakmaty::fen::Fen;
 
     use super::*;
     use crate::composed_position;
-
-    fn pos(fen: &str) -> Chess {
-        composed_position(fen.parse().unwrap()).unwrap()
-    }
-
-    /// chasolver's answer for `side`: `Some(true)` winnable.
-    fn oracle(fen: &str, side: Color) -> Option<bool> {
-        let board = chess::Board::from_str(fen).unwrap();
-        let c = match side {
-            Color::White => chess::Color::White,
-            Color::Black => chess::Color::Black,
-        };
-        chasolver::winnability(&board, c)
-            .map(|w| matches!(w, chasolver::Winnability::Winnable { .. }))
-    }
+    use crate::testing::{chasolver_can_mate, hard_set, random_walk, test_rng};
 
     /// Wherever the count holds, chasolver finds that the side cannot
     /// mate: along random games from the positions of chasolver's hard
@@ -263,11 +231,6 @@ mod tests {
     /// shut-in kings among them), and from positions built to come close.
     #[test]
     fn the_count_agrees_with_chasolver() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../data/unwinnability/positions.txt"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
         let built = [
             "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1",
             "6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - - 0 1",
@@ -280,30 +243,29 @@ mod tests {
             // The cage open at c8 once the bishop goes.
             "1k6/1P1p4/B7/1P6/8/8/3P4/6K1 b - - 0 1",
         ];
-        let starts: Vec<Chess> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.len() > 3)
-            .map(|l| pos(l[2..].trim()))
+        let starts: Vec<Chess> = hard_set()
+            .into_iter()
             .filter(|p| Color::ALL.iter().any(|&c| crate::plan::pawns_only(p, c)))
-            .chain(built.iter().map(|f| pos(f)))
+            .chain(
+                built
+                    .iter()
+                    .map(|f| composed_position(f.parse().unwrap()).unwrap()),
+            )
             .collect();
-        let mut next_rand = crate::testing::test_rng(0x7E3B_0C0F_FEE1);
+        let mut next_rand = test_rng(0x7E3B_0C0F_FEE1);
         let (mut held, mut checked) = (0, 0);
         for (game, start) in (0..6).flat_map(|_| starts.iter()).enumerate() {
-            let mut p = start.clone();
-            for _ply in 0..(game % 24) {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.play_unchecked(moves[next_rand(moves.len())]);
-            }
+            let p = random_walk(start, game % 24, &mut next_rand);
             for winner in Color::ALL {
                 checked += 1;
                 if runs_out(&p, winner) {
                     held += 1;
-                    let fen = Fen::from_position(&p, EnPassantMode::Legal).to_string();
-                    assert_eq!(oracle(&fen, winner), Some(false), "{fen} {winner:?}");
+                    let fen = Fen::from_position(&p, EnPassantMode::Legal);
+                    assert_eq!(
+                        chasolver_can_mate(&p, winner),
+                        Some(false),
+                        "{fen} {winner:?}"
+                    );
                 }
             }
         }

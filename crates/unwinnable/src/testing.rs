@@ -1,5 +1,10 @@
 //! Helpers of the unit tests.
 
+use std::str::FromStr;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
+
 /// A small pseudo-random generator for the unit tests' random games
 /// (xorshift): `next(n)` is in `0..n`.
 pub(crate) fn test_rng(mut seed: u64) -> impl FnMut(usize) -> usize {
@@ -9,4 +14,47 @@ pub(crate) fn test_rng(mut seed: u64) -> impl FnMut(usize) -> usize {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     }
+}
+
+/// The positions of chasolver's hard test set (composed ones included).
+pub(crate) fn hard_set() -> Vec<Chess> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/unwinnability/positions.txt"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() > 3)
+        .map(|l| crate::composed_position(l[2..].trim().parse().unwrap()).unwrap())
+        .collect()
+}
+
+/// chasolver's answer for `side` in `pos` (the independent oracle):
+/// `Some(true)` winnable, `None` where it gives none.
+pub(crate) fn chasolver_can_mate(pos: &Chess, side: Color) -> Option<bool> {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let board = chess::Board::from_str(&fen).unwrap();
+    let c = match side {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    };
+    chasolver::winnability(&board, c).map(|w| matches!(w, chasolver::Winnability::Winnable { .. }))
+}
+
+/// `pos` after up to `plies` random legal moves drawn with `next`.
+pub(crate) fn random_walk(
+    pos: &Chess,
+    plies: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) -> Chess {
+    let mut p = pos.clone();
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p.play_unchecked(moves[next(moves.len())]);
+    }
+    p
 }
