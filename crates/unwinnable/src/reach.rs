@@ -1799,11 +1799,9 @@ impl Covers {
 mod tests {
     use std::cell::Cell;
 
-    use shakmaty::fen::Fen;
-
     use super::*;
     use crate::composed_position;
-    use crate::testing::{chasolver_can_mate, hard_set, random_walk};
+    use crate::testing::{chasolver_can_mate, hard_set, proofs_agree_with_chasolver};
 
     thread_local! {
         /// Set by a test to run the structure proof without
@@ -1865,23 +1863,10 @@ mod tests {
             .flat_map(|_| starts.iter().cloned())
             .chain((0..80).flat_map(|_| built.iter().chain(&near).map(|f| pos(f))))
             .collect();
-        let mut next_rand = crate::testing::test_rng(0x4B1D_9E7A_11CE);
-        let (mut held, mut checked) = (0, 0);
-        for (game, start) in starts.iter().enumerate() {
-            let p = random_walk(start, game % 24, &mut next_rand);
-            for winner in Color::ALL {
-                checked += 1;
-                if let (true, false) = with_and_without(&p, winner) {
-                    held += 1;
-                    let fen = Fen::from_position(&p, EnPassantMode::Legal);
-                    assert_eq!(
-                        chasolver_can_mate(&p, winner),
-                        Some(false),
-                        "{fen} {winner:?}"
-                    );
-                }
-            }
-        }
+        let (held, checked) =
+            proofs_agree_with_chasolver(&starts, 0x4B1D_9E7A_11CE, |p, winner| {
+                with_and_without(p, winner) == (true, false)
+            });
         eprintln!("held {held} of {checked}");
         assert!(held > 60, "{held} of {checked}");
     }

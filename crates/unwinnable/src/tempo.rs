@@ -218,12 +218,9 @@ fn freeing(pos: &Chess, loser: Color, fixed: Bitboard, seg: Bitboard, lk: Square
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::EnPassantMode;
-    use shakmaty::fen::Fen;
-
     use super::*;
     use crate::composed_position;
-    use crate::testing::{chasolver_can_mate, hard_set, random_walk, test_rng};
+    use crate::testing::{hard_set, proofs_agree_with_chasolver};
 
     /// Wherever the count holds, chasolver finds that the side cannot
     /// mate: along random games from the positions of chasolver's hard
@@ -252,23 +249,8 @@ mod tests {
                     .map(|f| composed_position(f.parse().unwrap()).unwrap()),
             )
             .collect();
-        let mut next_rand = test_rng(0x7E3B_0C0F_FEE1);
-        let (mut held, mut checked) = (0, 0);
-        for (game, start) in (0..6).flat_map(|_| starts.iter()).enumerate() {
-            let p = random_walk(start, game % 24, &mut next_rand);
-            for winner in Color::ALL {
-                checked += 1;
-                if runs_out(&p, winner) {
-                    held += 1;
-                    let fen = Fen::from_position(&p, EnPassantMode::Legal);
-                    assert_eq!(
-                        chasolver_can_mate(&p, winner),
-                        Some(false),
-                        "{fen} {winner:?}"
-                    );
-                }
-            }
-        }
+        let starts: Vec<Chess> = (0..6).flat_map(|_| starts.iter().cloned()).collect();
+        let (held, checked) = proofs_agree_with_chasolver(&starts, 0x7E3B_0C0F_FEE1, runs_out);
         eprintln!("held {held} of {checked}");
         assert!(held > 20, "{held} of {checked}");
     }

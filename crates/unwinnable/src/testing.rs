@@ -58,3 +58,29 @@ pub(crate) fn random_walk(
     }
     p
 }
+
+/// Whether every proof that a side cannot mate agrees with chasolver:
+/// `proves` is asked for both sides of each of `starts` after a random
+/// walk of up to 23 plies (drawn from `seed`), and wherever it holds,
+/// chasolver must find that side unable to mate. Returns how often it
+/// held, and of how many questions.
+pub(crate) fn proofs_agree_with_chasolver(
+    starts: &[Chess],
+    seed: u64,
+    proves: impl Fn(&Chess, Color) -> bool,
+) -> (usize, usize) {
+    let mut next_rand = test_rng(seed);
+    let (mut held, mut checked) = (0, 0);
+    for (game, start) in starts.iter().enumerate() {
+        let p = random_walk(start, game % 24, &mut next_rand);
+        for side in Color::ALL {
+            checked += 1;
+            if proves(&p, side) {
+                held += 1;
+                let fen = Fen::from_position(&p, EnPassantMode::Legal);
+                assert_eq!(chasolver_can_mate(&p, side), Some(false), "{fen} {side:?}");
+            }
+        }
+    }
+    (held, checked)
+}
