@@ -99,8 +99,10 @@ fn l_5_1b_resignation_behind_the_wall_draws_in_2023_only() {
 /// bishop are jammed in front of it), so Black has nothing but three
 /// pawn moves a turn; White's king may take them and free a file for a
 /// new White piece that a Black pawn could take and queen with, but Black
-/// runs out of pawn moves first. Black cannot mate: only a complete count
-/// of the tempo shows it, which takes several times the default budget.
+/// runs out of pawn moves first. Black cannot mate: only a count of the
+/// tempo shows it (the winner's pushes left against the loser's fastest
+/// way to free its pawns), made at each position of the complete
+/// enumeration.
 const TEMPO: &str = "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1";
 /// The same with one more Black pawn on h5: the tempo it adds lets Black
 /// queen and mate.

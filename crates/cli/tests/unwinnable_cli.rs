@@ -127,12 +127,13 @@ fn a_closed_pipe_ends_quietly() {
 }
 
 /// Both sides on the default budget share it: White mates at once here,
-/// and Black's long helpmate (a pawn run to a new queen, with White's
-/// help) is found with the nodes White did not need, where Black asked
-/// alone stays undetermined. Both labels come from chasolver's hard set.
+/// and Black's long helpmate (a white queen given up to a black pawn,
+/// which runs on to a new black queen) is found with the nodes White did
+/// not need, where Black asked alone stays undetermined. Both labels come
+/// from chasolver's hard set.
 #[test]
 fn both_sides_asked_share_the_default_budget() {
-    let fen = "6k1/p3p1P1/p1p3PB/p5P1/8/4P3/PKP5/8 w - - 0 1";
+    let fen = "k5b1/Pp3p2/1P3Pp1/6P1/8/8/8/4K3 w - - 0 1";
     let out = arbiter(&[fen]);
     assert!(out.status.success());
     assert_eq!(last_line(&out), "WB");
