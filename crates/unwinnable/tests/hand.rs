@@ -1328,6 +1328,22 @@ fn l_5_2b_the_winners_bishops_clear_its_kings_walk_within_the_default_budget() {
     );
 }
 
+/// L-5.2b (dead position): both kings walk out of the locked pawns, each
+/// through the square its bishop stands on (`Bg5 Bf5+ Kc1 Kc8 Kd2 Kd7 …
+/// Kf7 Bh7 Bf6#`). The search aimed at the mating picture used to let
+/// White's bishop go back and forth between c1 and h6 for free; now a
+/// bishop's move that takes back its last one costs a ply in a walled
+/// root, and White's helpmate is found with both sides asked on the
+/// default budget (before, the label spent its whole pool in vain); the
+/// helpmate replays to mate, and chasolver agrees.
+#[test]
+fn l_5_2b_the_winners_bishop_leaves_its_kings_way_out_within_the_default_budget() {
+    label_finds_the_helpmate(
+        "1kb5/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/1KB5 w - - 0 1",
+        Color::White,
+    );
+}
+
 /// L-5.2b (dead position), asked of one side as a flag fall asks it:
 /// Black, its king shut in for good behind White's b-pawns and bishop (the
 /// g-pawns and bishops in the second), has nothing but pawns, on files
