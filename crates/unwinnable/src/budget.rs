@@ -34,11 +34,11 @@ impl Budget<'static> {
     /// opponent of a player whose flag fell (6.9), who made the last
     /// illegal move (7.5.5) or who resigned (2023's 5.1.2) can still mate.
     /// Eight times [`Budget::DEFAULT`]: on the hard set of chasolver's
-    /// tests, one side asked with it is settled in all but 1 of the 6,292
-    /// questions its legal positions ask (0.02 %; with the default, 15
-    /// one side at a time and 1 both sides asked together), and every
-    /// side that cannot mate is proved so (10 are left undetermined with
-    /// the default), in at most about 375 to 770 ms on a shared two-core
+    /// tests, one side asked with it settles every one of the 6,292
+    /// questions its legal positions ask (with the default, 14 are left
+    /// undetermined one side at a time, 10 of them sides that cannot
+    /// mate, and none both sides asked together), in at most about 375 to
+    /// 770 ms on a shared two-core
     /// machine (its speed varies from day to day). An undetermined answer there counts as
     /// "can still mate", so a side that cannot mate but is not proved so
     /// costs the player a loss the Laws score as a draw; a decision taken
