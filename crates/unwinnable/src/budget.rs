@@ -38,9 +38,9 @@ impl Budget<'static> {
     /// questions its legal positions ask (with the default, 14 are left
     /// undetermined one side at a time, 10 of them sides that cannot
     /// mate, and none both sides asked together), in at most about 375 to
-    /// 770 ms on a shared two-core
-    /// machine (its speed varies from day to day). An undetermined answer there counts as
-    /// "can still mate", so a side that cannot mate but is not proved so
+    /// 770 ms on a shared two-core machine (its speed varies from day to
+    /// day). An undetermined answer there counts as "can still mate", so a
+    /// side that cannot mate but is not proved so
     /// costs the player a loss the Laws score as a draw; a decision taken
     /// once can afford the time, the checks made after every move cannot
     /// (they keep to the cheap steps).
