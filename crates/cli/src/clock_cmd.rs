@@ -220,7 +220,7 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
     let mut header = Header::new(white, black, Some(control_text));
     header.edition = edition;
     if a.increment_before_move {
-        header.increment_timing = Some("before_move".into());
+        header.increment_timing = Some(arbiter_clock::IncrementTiming::BeforeMove);
     }
     Ok(Config {
         header,
