@@ -7,6 +7,7 @@
 use arbiter_chess::Chess;
 use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
+use arbiter_laws::log::LineError;
 use arbiter_laws::{Edition, Regime, Variant};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -67,7 +68,7 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         a.file.clone()
     };
-    let games: Box<dyn Iterator<Item = Result<RecordedGame, String>>> = match a.variant {
+    let games: Box<dyn Iterator<Item = Result<RecordedGame, LineError>>> = match a.variant {
         Variant::Chess => Box::new(PgnGames::new(source)),
         Variant::Tavreli => Box::new(arbiter_tavreli::audit::games(source)),
     };
@@ -98,7 +99,7 @@ pub fn run(a: Args) -> ExitCode {
         while batch.len() < BATCH && stopped.is_none() {
             match games.next() {
                 Some(Ok(g)) => batch.push(g),
-                Some(Err(e)) => stopped = Some(e),
+                Some(Err(e)) => stopped = Some(e.to_string()),
                 None => break,
             }
         }

@@ -124,19 +124,14 @@ fn recorded_kind(tag: Option<&str>) -> Recorded {
 /// follows is not a clock reading (hours up to 999, minutes and seconds
 /// below 60, at most three decimals). A loose reading once took
 /// `1e9:00:00` for one second and found a false flag fall (L-6.9).
-pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
+pub fn parse_clk(comment: &str) -> Option<Result<i64, BadClock>> {
     let i = comment.find("%clk")?;
     let rest = comment[i + 4..].trim_start();
     let end = rest
         .find(|c: char| c == ']' || c.is_whitespace())
         .unwrap_or(rest.len());
     let value = &rest[..end];
-    let bad = || {
-        Err(format!(
-            "[%clk {}] is not a clock reading (H:MM:SS)",
-            crate::log::cut(value, 20)
-        ))
-    };
+    let bad = || Err(BadClock(value.to_string()));
     let (whole, frac) = match value.split_once('.') {
         Some((w, f)) => (w, Some(f)),
         None => (value, None),
@@ -161,6 +156,23 @@ pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
     });
     Some(Ok(h * 3_600_000 + m * 60_000 + s * 1000 + ms))
 }
+
+/// A `[%clk]` command whose value is not a clock reading. The message
+/// quotes at most its first 20 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadClock(pub String);
+
+impl std::fmt::Display for BadClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "[%clk {}] is not a clock reading (H:MM:SS)",
+            crate::log::cut(&self.0, 20)
+        )
+    }
+}
+
+impl std::error::Error for BadClock {}
 
 /// Audits one recorded game. A game with an error (a move or token that
 /// cannot be read, an illegal move) never agrees: what the record says

@@ -372,10 +372,23 @@ pub fn cut(s: &str, max: usize) -> String {
 }
 
 /// Reads one event line.
-pub fn parse_event(line: &str) -> Result<TimedEvent, String> {
-    serde_json::from_str::<TimedEvent>(line)
-        .map_err(|e| format!("column {}: {}", e.column(), serde_reason(&e)))
+pub fn parse_event(line: &str) -> Result<TimedEvent, BadEvent> {
+    serde_json::from_str::<TimedEvent>(line).map_err(BadEvent)
 }
+
+/// An event line that is not an event: the JSON reader's refusal. Its
+/// message names the column, never serde's own line number (the log has
+/// its own).
+#[derive(Debug)]
+pub struct BadEvent(pub serde_json::Error);
+
+impl std::fmt::Display for BadEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.0.column(), serde_reason(&self.0))
+    }
+}
+
+impl std::error::Error for BadEvent {}
 
 /// Reads a whole log held in memory. Blank lines are skipped.
 pub fn parse_log(text: &str) -> Result<Log, LogError> {
@@ -455,7 +468,7 @@ pub fn read_log_partial<R: std::io::BufRead>(
                 e.valid_up_to() + 1
             )),
             Ok(t) if t.trim().is_empty() => continue,
-            Ok(t) => parse_event(t),
+            Ok(t) => parse_event(t).map_err(|e| e.to_string()),
         };
         lines.push((n, parsed));
     }

@@ -4,6 +4,7 @@
 //! Without a time control every query answers "no clock", and the Laws that
 //! need one (flags, quickplay finish, time penalties) do not move any time.
 
+use crate::header_error::{BadTimeControl, HeaderError};
 use crate::log::Header;
 use arbiter_clock::{Clock, ClockError, ClockSettings, FlagObservation, PressKind, TimeControl};
 use arbiter_rules::{Edition, Provisions, Regime, Rejection, Side};
@@ -48,7 +49,7 @@ impl Timing {
 
     /// The clock a log header describes; the Laws in force pick the
     /// flag-observation mode (CFG-8).
-    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, String> {
+    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, HeaderError> {
         let Some(text) = &h.time_control else {
             return Ok(Timing::none());
         };
@@ -61,13 +62,13 @@ impl Timing {
         settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
         settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
         if let Some(other) = &h.unknown_increment_timing {
-            return Err(format!(
-                "unknown increment_timing {other:?} (at_press or before_move)"
-            ));
+            return Err(HeaderError::UnknownIncrementTiming(other.clone()));
         }
         settings.increment_timing = h.increment_timing.unwrap_or_default();
-        let clock =
-            Clock::new(&control, settings).map_err(|e| format!("time control {text:?}: {e}"))?;
+        let clock = Clock::new(&control, settings).map_err(|error| HeaderError::Clock {
+            text: text.clone(),
+            error,
+        })?;
         Ok(Timing {
             clock: Some(clock),
             control: Some(control),
@@ -76,9 +77,11 @@ impl Timing {
     }
 
     /// Reads a `TimeControl` text, with the column of any error.
-    pub fn parse_control(text: &str) -> Result<TimeControl, String> {
-        text.parse::<TimeControl>()
-            .map_err(|e| format!("time control {text:?}: {e}"))
+    pub fn parse_control(text: &str) -> Result<TimeControl, BadTimeControl> {
+        text.parse::<TimeControl>().map_err(|error| BadTimeControl {
+            text: text.to_string(),
+            error,
+        })
     }
 
     /// The regime a time control gives in an edition (L-6.3g).
