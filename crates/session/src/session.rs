@@ -81,8 +81,8 @@ impl Input {
 pub fn game_over<R: arbiter_laws::RuleSet>(g: &Game<R>) -> Option<Kind> {
     let o = g.outcome()?;
     Some(Kind::GameOver {
-        result: o.result.as_str().to_string(),
-        termination: o.termination.as_str().to_string(),
+        result: o.result,
+        termination: o.termination,
         at: o.at,
         flagged: flagged(g, o),
     })
@@ -593,7 +593,7 @@ impl<R: Variant> Session<R> {
         for p in g.penalties().iter().skip(b.penalties) {
             kinds.push(Kind::Penalty {
                 side: p.side,
-                penalty: p.kind.to_string(),
+                penalty: p.kind.into(),
                 ms: p.ms,
             });
         }
