@@ -105,6 +105,16 @@ impl Table {
         })
     }
 
+    /// `side` makes `text` and presses (the side to move in the position
+    /// is still the offender's while his illegal move may be claimed).
+    pub fn play_as(&mut self, side: Side, text: &str) -> Result<(), Rejection> {
+        self.apply(Event::Move {
+            side,
+            mv: text.into(),
+            press: true,
+        })
+    }
+
     /// The side to move makes `text` without pressing.
     pub fn make(&mut self, text: &str) -> Result<(), Rejection> {
         let side = self.turn();
