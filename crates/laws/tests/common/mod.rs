@@ -10,6 +10,7 @@ use arbiter_laws::game::Rejection;
 use arbiter_laws::log::{parse_event, parse_header};
 use arbiter_laws::replay::new_game;
 use arbiter_laws::{Game, GameResult, RuleSet, Side, Termination};
+#[allow(unused_imports)]
 pub use toy::{Mv, Pos, State, Toy};
 
 /// One minute in milliseconds.
