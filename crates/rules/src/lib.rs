@@ -160,8 +160,8 @@ impl Edition {
     }
 
     /// True for the 2017 family and later (2017, 2018, 2023): the "new" Laws.
-    /// The Tavreli rules follow the older text (the Tavreli rules are the 2005 wording
-    /// with Tavreli's words), so they are not modern.
+    /// The Tavreli rules follow the older text (the 2005 wording with
+    /// Tavreli's words), so they are not modern.
     pub fn is_modern(self) -> bool {
         matches!(self, Edition::E2017 | Edition::E2018 | Edition::E2023)
     }
