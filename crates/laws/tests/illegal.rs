@@ -304,6 +304,13 @@ fn l_a_5_2_old_blitz_the_first_claimed_illegal_move_loses() {
 fn l_a_5_2_an_unclaimed_illegal_move_stands() {
     let mut t = Table::from(&header("2023", "1800", "reduced"), "half=10");
     t.play("back").unwrap();
+    // Text that is no move at all is refused as such; the claim stays open.
+    let r = t.play_as(Side::Black, "jump");
+    assert!(
+        matches!(r, Err(Rejection::Malformed { column: 1, .. })),
+        "{r:?}"
+    );
+    assert!(t.game.plies().is_empty());
     t.play_as(Side::Black, "step").unwrap();
     assert!(matches!(&t.game.plies()[0].mv, PlyMove::Unlawful(text) if text == "back"));
     assert_eq!(t.pos().steps, [-1, 1]);

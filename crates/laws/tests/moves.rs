@@ -212,3 +212,41 @@ fn a_start_with_black_to_move_runs_blacks_clock() {
     t.play("step").unwrap();
     assert_eq!(t.pos().fullmove, 31);
 }
+
+/// A log from a clock that does not see the board (`clock_only`): each
+/// press completes a move, whatever the text says; moves that fit the
+/// board are followed, the others kept as notes. Art. 7 is not applied,
+/// since nobody showed the software an illegal move.
+#[test]
+fn a_clock_only_log_counts_presses_and_never_punishes() {
+    let mut t = Table::new(r#""edition":"2023","time_control":"5400","clock_only":true"#);
+    t.at = 4_000;
+    t.press(Side::White).unwrap();
+    t.at = 10_000;
+    t.apply(Event::Move {
+        side: Side::Black,
+        mv: "jump".into(),
+        press: true,
+    })
+    .unwrap();
+    t.at = 12_000;
+    t.play("back").unwrap();
+    t.at = 15_000;
+    t.press(Side::Black).unwrap();
+    t.at = 18_000;
+    t.play("step").unwrap();
+    assert!(t.game.illegal_moves().is_empty());
+    assert!(t.game.penalties().is_empty());
+    assert_eq!(t.game.notes().len(), 2, "{:?}", t.game.notes());
+    assert_eq!(t.game.move_texts(), ["step"]);
+    // White's clock ran 0–4 s, 10–12 s and 15–18 s; Black's 4–10 s,
+    // 12–15 s, and from 18 s on.
+    assert_eq!(
+        t.game.timing().remaining(Side::White, 20_000),
+        Some(90 * MIN - 9_000)
+    );
+    assert_eq!(
+        t.game.timing().remaining(Side::Black, 20_000),
+        Some(90 * MIN - 11_000)
+    );
+}
