@@ -187,6 +187,10 @@ fn g_iii_4_the_increment_request_from_2017_only() {
         let r = claim(&mut t, Side::White, ClaimKind::Increment);
         if e == "2005" {
             assert!(matches!(r, Err(Rejection::NoIncrementRequest)), "{e} {r:?}");
+            // Nor may the arbiter grant one on a claim for a draw.
+            claim(&mut t, Side::White, ClaimKind::QuickplayFinish).unwrap();
+            let r = t.arbiter(r#""action":"quickplay_increment""#);
+            assert!(matches!(r, Err(Rejection::NoIncrementToGive)), "{e} {r:?}");
             continue;
         }
         r.unwrap();
