@@ -1504,6 +1504,9 @@ impl<R: RuleSet> Game<R> {
                     termination: Termination::Arbiter,
                     at,
                 });
+                // The score the first declaration gave the opponent is his
+                // no more: he has lost too.
+                self.points_override = None;
             }
             _ => {
                 self.outcome = None;

@@ -181,7 +181,6 @@ fn l_12_9_6_a_game_declared_lost_and_l_11_8_both_lose() {
 /// 11.8: both players declared lost score 0–0, even when the arbiter had
 /// given the first loss's opponent a score of his own (12.9.6).
 #[test]
-#[ignore = "11.8: after declare_lost with points, a second declare_lost gives both_lose but keeps the first score (0-0.5), not 0-0"]
 fn l_11_8_both_lose_after_a_declared_score() {
     let mut t = Table::new(&header("2023"));
     t.arbiter(r#""action":"declare_lost","side":"white","points":0.5"#)
