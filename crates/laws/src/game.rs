@@ -1274,7 +1274,9 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Increment => QuickplayClaim::Increment(side),
             _ => QuickplayClaim::Draw(side),
         });
-        self.claim_as_offer(side, at);
+        if p.quickplay_claim_is_offer(claim == ClaimKind::Increment) {
+            self.claim_as_offer(side, at);
+        }
         if self.outcome.is_some() {
             self.quickplay = None;
         }

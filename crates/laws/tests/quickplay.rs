@@ -250,7 +250,6 @@ fn l_9_1e_a_quickplay_claim_is_an_offer() {
 /// G-III.4 its request; a G-III.5 claim is none, so there is no offer to
 /// accept (the 2005 art. 9.1(c) names 10.2, tested above).
 #[test]
-#[ignore = "9.1.2.3/G-III.5 (2017+): the fold makes a quickplay draw claim a draw offer in every edition; only 2005 9.1(c) does"]
 fn l_9_1e_a_g_iii_5_claim_is_no_offer_from_2017() {
     for e in MODERN {
         let mut t = with_a_minute_left(e, "5400", 90 * MIN, true);
