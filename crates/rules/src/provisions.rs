@@ -597,17 +597,28 @@ impl std::fmt::Display for PenaltyKind {
     }
 }
 
+/// A text that names no penalty kind. The message quotes at most its first
+/// 40 characters, so a long input keeps the message readable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPenalty(pub String);
+
+impl std::fmt::Display for UnknownPenalty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self.0.chars().take(40).collect();
+        write!(f, "unknown penalty {shown:?}")
+    }
+}
+
+impl std::error::Error for UnknownPenalty {}
+
 impl std::str::FromStr for PenaltyKind {
-    type Err = String;
+    type Err = UnknownPenalty;
     /// Reads a report key back (`warning`, `quickplay_rejected` …).
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, UnknownPenalty> {
         PenaltyKind::ALL
             .into_iter()
             .find(|k| k.key() == s)
-            .ok_or_else(|| {
-                let shown: String = s.chars().take(40).collect();
-                format!("unknown penalty {shown:?}")
-            })
+            .ok_or_else(|| UnknownPenalty(s.to_string()))
     }
 }
 
