@@ -79,7 +79,7 @@ pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_only: Option<bool>,
     /// July-2017 reduced rapid/blitz: the arbiter calls a flag he sees
-    /// (seed 002 A.4.5, "can"). Default off: a flag counts only when claimed.
+    /// (the Laws 2017, A.4.5, "can"). Default off: a flag counts only when claimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_calls_flags: Option<bool>,
     /// An `increment_timing` the reader does not know, as [`parse_header`]
@@ -345,7 +345,8 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
     };
     let mut h = h;
     // A log that names no edition is judged by its variant's own rules: the
-    // Tavreli tournament rules for a Tavreli game (seed 004).
+    // Tavreli rules (the tournament rules of the Tavreli book) for a Tavreli
+    // game.
     #[derive(Deserialize)]
     struct Named {
         edition: Option<serde::de::IgnoredAny>,

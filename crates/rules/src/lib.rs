@@ -91,13 +91,14 @@ impl FromStr for Side {
 
 /// An edition of the Laws a game is judged by (catalogue CFG-1, §0.1).
 ///
-/// * `2005` is seed 000 (the Laws inside the Russian rules of "спорт слепых").
+/// * `2005` is the Laws 2005 (as printed in the Russian rules of the sport of
+///   the blind, «спорт слепых»; docs/sources.md).
 /// * `2017` is the text in force from 1 July 2017.
 /// * `2018` is the 2017 text with the amendment in force from 1 January 2018
 ///   (illegal moves in rapid and blitz, catalogue §4.1).
 /// * `2023` is the current text and the default for chess.
-/// * `tavreli` is the Tavreli federation's own tournament rules (seed 004,
-///   articles 4–10, docs/tavreli-rules.md §10): an older FIDE text with
+/// * `tavreli` is the Tavreli federation's own tournament rules (the Tavreli rules,
+///   articles 4–10, docs/sources.md, docs/tavreli-rules.md §10): an older FIDE text with
 ///   Tavreli's words, the default for Tavreli games. It is not a FIDE
 ///   edition, so it is never "modern", whatever its place in the order.
 ///
@@ -106,7 +107,7 @@ impl FromStr for Side {
 /// editions by order: they ask [`Edition::is_modern`] or match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Edition {
-    /// The 2005 Laws (seed 000).
+    /// The Laws 2005.
     E2005,
     /// The text in force from 1 July 2017.
     E2017,
@@ -115,7 +116,8 @@ pub enum Edition {
     /// The current text, the default for chess.
     #[default]
     E2023,
-    /// The Tavreli tournament rules (seed 004 articles 4–10).
+    /// The Tavreli rules (the tournament rules of the Tavreli book,
+    /// articles 4–10).
     Tavreli,
 }
 
@@ -158,8 +160,8 @@ impl Edition {
     }
 
     /// True for the 2017 family and later (2017, 2018, 2023): the "new" Laws.
-    /// The Tavreli rules follow the older text (seed 004 is the 2005 wording
-    /// with Tavreli's words), so they are not modern.
+    /// The Tavreli rules follow the older text (the 2005 wording with
+    /// Tavreli's words), so they are not modern.
     pub fn is_modern(self) -> bool {
         matches!(self, Edition::E2017 | Edition::E2018 | Edition::E2023)
     }
