@@ -51,6 +51,8 @@ pub enum HeaderError {
         name: &'static str,
         /// The points the header gave.
         points: f64,
+        /// The most points a game may give.
+        max: f64,
     },
     /// The time control cannot be read.
     TimeControl(BadTimeControl),
@@ -80,15 +82,14 @@ pub enum HeaderError {
 
 impl fmt::Display for HeaderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::game::MAX_POINTS;
         use arbiter_clock::MAX_AT_MS;
         match self {
             HeaderError::NegativeDefaultTime(d) => write!(f, "default_time {d} is negative"),
             HeaderError::TimePenaltyOutOfRange(p) => {
                 write!(f, "time_penalty_ms {p} is outside [0, {MAX_AT_MS}]")
             }
-            HeaderError::ScoringOutOfRange { name, points } => {
-                write!(f, "scoring {name} {points} is outside [0, {MAX_POINTS}]")
+            HeaderError::ScoringOutOfRange { name, points, max } => {
+                write!(f, "scoring {name} {points} is outside [0, {max}]")
             }
             HeaderError::TimeControl(e) => e.fmt(f),
             HeaderError::Clock { text, error } => write!(f, "time control {text:?}: {error}"),

@@ -513,36 +513,6 @@ mod tests {
 
     const HEAD: &str = "{\"format\":\"arbiter-log\",\"version\":1}";
 
-    /// The increment timing is typed, writes the keys the log format names
-    /// and reads them back; any other text still reads as a header, and the
-    /// clock refuses it when the game is set up.
-    #[test]
-    fn increment_timing_is_typed_and_an_unknown_one_is_refused_by_the_clock() {
-        for (key, timing) in [
-            ("at_press", IncrementTiming::AtPress),
-            ("before_move", IncrementTiming::BeforeMove),
-        ] {
-            let line = format!(
-                "{{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"{key}\"}}"
-            );
-            let h = parse_header(&line).unwrap();
-            assert_eq!(h.increment_timing, Some(timing));
-            let written = serde_json::to_string(&h).unwrap();
-            assert!(written.contains(&format!("\"increment_timing\":\"{key}\"")));
-            assert!(crate::replay::config_from_header(&h).is_ok());
-        }
-        let none = parse_header(HEAD).unwrap();
-        assert_eq!(none.increment_timing, None);
-        assert!(!serde_json::to_string(&none).unwrap().contains("increment"));
-        let line = "{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"dgt\"}";
-        let h = parse_header(line).unwrap();
-        let e = crate::replay::config_from_header(&h).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "unknown increment_timing \"dgt\" (at_press or before_move)"
-        );
-    }
-
     #[test]
     fn bom_is_skipped_and_bad_utf8_rejects_only_its_line() {
         let mut text = b"\xEF\xBB\xBF".to_vec();

@@ -84,7 +84,11 @@ fn check_header_values(h: &Header) -> Result<(), HeaderError> {
     if let Some(s) = h.scoring {
         for (name, points) in [("win", s.win), ("draw", s.draw), ("loss", s.loss)] {
             if !(0.0..=MAX_POINTS).contains(&points) {
-                return Err(HeaderError::ScoringOutOfRange { name, points });
+                return Err(HeaderError::ScoringOutOfRange {
+                    name,
+                    points,
+                    max: MAX_POINTS,
+                });
             }
         }
     }

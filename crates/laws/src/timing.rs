@@ -288,3 +288,45 @@ impl Timing {
 pub fn refusal(e: ClockError) -> Rejection {
     Rejection::Clock(e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_clock::IncrementTiming;
+
+    /// The increment timing is typed, writes the keys the log format names
+    /// and reads them back; any other text still reads as a header, and the
+    /// clock refuses it when the game is set up.
+    #[test]
+    fn increment_timing_is_typed_and_an_unknown_one_is_refused_by_the_clock() {
+        for (key, timing) in [
+            ("at_press", IncrementTiming::AtPress),
+            ("before_move", IncrementTiming::BeforeMove),
+        ] {
+            let line = format!(
+                "{{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"{key}\"}}"
+            );
+            let h = crate::log::parse_header(&line).unwrap();
+            assert_eq!(h.increment_timing, Some(timing));
+            let written = serde_json::to_string(&h).unwrap();
+            assert!(written.contains(&format!("\"increment_timing\":\"{key}\"")));
+            let t = Timing::from_header(&h, &Provisions::default()).unwrap();
+            // The DGT convention credits the first move's increment in advance.
+            let start = match key {
+                "before_move" => 303_000,
+                _ => 300_000,
+            };
+            assert_eq!(t.remaining(Side::White, 0), Some(start), "{key}");
+        }
+        let none = crate::log::parse_header(r#"{"format":"arbiter-log","version":1}"#).unwrap();
+        assert_eq!(none.increment_timing, None);
+        assert!(!serde_json::to_string(&none).unwrap().contains("increment"));
+        let line = "{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"dgt\"}";
+        let h = crate::log::parse_header(line).unwrap();
+        let e = Timing::from_header(&h, &Provisions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown increment_timing \"dgt\" (at_press or before_move)"
+        );
+    }
+}

@@ -114,7 +114,7 @@ impl Provisions {
     }
 
     /// Whether a game of `variant` may be played under `edition`. The Tavreli
-    /// tournament rules (seed 004) are the rules of Tavreli, so chess is
+    /// rules (the tournament rules of the Tavreli book) are Tavreli's, so chess is
     /// played under a FIDE edition only; a Tavreli game may name any edition,
     /// its own rules or a FIDE one (they share the older FIDE text).
     pub fn admits(edition: Edition, variant: Variant) -> bool {
@@ -126,8 +126,8 @@ impl Provisions {
 
     /// Whether the edition names a regime (standard, rapid, blitz) for a
     /// game. The FIDE Laws do (L-6.3g, Appendices A and B; the 2005 Laws
-    /// through the OLD rapidplay and blitz rules); the Tavreli tournament
-    /// rules (seed 004 articles 4–10) have one set of rules for every game,
+    /// through the OLD rapidplay and blitz rules); the Tavreli rules
+    /// (articles 4–10) have one set of rules for every game,
     /// so a set-up under them names none.
     pub fn has_regimes(edition: Edition) -> bool {
         edition != Edition::Tavreli
