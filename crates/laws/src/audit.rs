@@ -6,7 +6,7 @@
 //! the recorded result stands. It is generic over the rule set, so Tavreli
 //! records are audited by the same code.
 
-use crate::event::{ClaimKind, Event, TimedEvent};
+use crate::event::ClaimKind;
 use crate::game::{Game, GameConfig};
 use crate::outcome::{GameResult, Termination};
 use crate::provisions::Provisions;
@@ -299,31 +299,25 @@ fn play_record<R: RuleSet>(
             break;
         }
         let side = game.rules().turn(game.position());
-        match game.rules().parse_move(game.position(), text) {
+        let read = game.rules().parse_move(game.position(), text);
+        match &read {
             MoveInput::Legal(_) => {}
             // The token is the record's text: cut, so a huge one stays readable.
             MoveInput::Illegal { reason } => {
                 let text = crate::log::cut(text, 24);
-                let reason = crate::log::cut(&reason, 200);
+                let reason = crate::log::cut(reason, 200);
                 out.error = Some(format!("ply {}: illegal move {text:?}: {reason}", i + 1));
                 break;
             }
             MoveInput::Malformed { reason, .. } => {
                 let text = crate::log::cut(text, 24);
-                let reason = crate::log::cut(&reason, 200);
+                let reason = crate::log::cut(reason, 200);
                 out.error = Some(format!("ply {}: unreadable move {text:?}: {reason}", i + 1));
                 break;
             }
         }
-        let ev = TimedEvent {
-            at: i as u64,
-            event: Event::Move {
-                side,
-                mv: text.clone(),
-                press: true,
-            },
-        };
-        if let Err(e) = game.apply(&ev) {
+        // The move is read once: the game takes this reading.
+        if let Err(e) = game.apply_move_read(i as u64, side, text, true, read) {
             out.error = Some(format!(
                 "ply {}: {}",
                 i + 1,
