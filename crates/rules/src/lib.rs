@@ -21,15 +21,17 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod claim;
 mod lang;
 pub mod outcome;
 pub mod provisions;
 pub mod rejection;
 mod variant;
 
+pub use claim::{MoveCount, WrongClaim};
 pub use lang::Lang;
 pub use outcome::{GameResult, Termination};
-pub use provisions::{PenaltyKind, Provisions};
+pub use provisions::{Article, PenaltyKind, Provisions, TouchReading};
 pub use rejection::{ClockRefusal, Rejection};
 pub use variant::{UnknownVariant, Variant};
 
