@@ -1600,7 +1600,9 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Increment => QuickplayClaim::Increment(side),
             _ => QuickplayClaim::Draw(side),
         });
-        self.claim_as_offer(side, at);
+        if p.quickplay_claim_is_offer(claim == ClaimKind::Increment) {
+            self.claim_as_offer(side, at);
+        }
         if self.outcome.is_some() {
             self.quickplay = None;
         }
@@ -1832,6 +1834,9 @@ impl<R: RuleSet> Game<R> {
                     termination: Termination::Arbiter,
                     at,
                 });
+                // The score the first declaration gave the opponent is his
+                // no more: he has lost too.
+                self.points_override = None;
             }
             _ => {
                 self.outcome = None;

@@ -24,6 +24,7 @@
 pub mod claim;
 mod lang;
 pub mod outcome;
+mod parse_error;
 pub mod provisions;
 pub mod rejection;
 mod variant;
@@ -31,7 +32,8 @@ mod variant;
 pub use claim::{MoveCount, WrongClaim};
 pub use lang::Lang;
 pub use outcome::{GameResult, Termination};
-pub use provisions::{Article, PenaltyKind, Provisions, TouchReading};
+pub use parse_error::{UnknownEdition, UnknownRegime, UnknownSide, UnknownSupervision};
+pub use provisions::{Article, PenaltyKind, Provisions, TouchReading, UnknownPenalty};
 pub use rejection::{ClockRefusal, Rejection};
 pub use variant::{UnknownVariant, Variant};
 
@@ -79,14 +81,12 @@ impl fmt::Display for Side {
 }
 
 impl FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSide;
+    fn from_str(s: &str) -> Result<Self, UnknownSide> {
         match s {
             "white" | "w" => Ok(Side::White),
             "black" | "b" => Ok(Side::Black),
-            _ => Err(format!(
-                "unknown side {s:?} (expected \"white\" or \"black\")"
-            )),
+            _ => Err(UnknownSide(s.to_string())),
         }
     }
 }
@@ -176,17 +176,15 @@ impl fmt::Display for Edition {
 }
 
 impl FromStr for Edition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownEdition;
+    fn from_str(s: &str) -> Result<Self, UnknownEdition> {
         match s {
             "2005" => Ok(Edition::E2005),
             "2017" => Ok(Edition::E2017),
             "2018" | "2017/18" => Ok(Edition::E2018),
             "2023" => Ok(Edition::E2023),
             "tavreli" => Ok(Edition::Tavreli),
-            _ => Err(format!(
-                "unknown edition {s:?} (expected 2005, 2017, 2018, 2023 or tavreli)"
-            )),
+            _ => Err(UnknownEdition(s.to_string())),
         }
     }
 }
@@ -235,15 +233,13 @@ impl fmt::Display for Regime {
 }
 
 impl FromStr for Regime {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownRegime;
+    fn from_str(s: &str) -> Result<Self, UnknownRegime> {
         match s {
             "standard" => Ok(Regime::Standard),
             "rapid" => Ok(Regime::Rapid),
             "blitz" => Ok(Regime::Blitz),
-            _ => Err(format!(
-                "unknown regime {s:?} (expected standard, rapid or blitz)"
-            )),
+            _ => Err(UnknownRegime(s.to_string())),
         }
     }
 }
@@ -264,14 +260,12 @@ pub enum Supervision {
 }
 
 impl FromStr for Supervision {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSupervision;
+    fn from_str(s: &str) -> Result<Self, UnknownSupervision> {
         match s {
             "full" => Ok(Supervision::Full),
             "reduced" => Ok(Supervision::Reduced),
-            _ => Err(format!(
-                "unknown supervision {s:?} (expected full or reduced)"
-            )),
+            _ => Err(UnknownSupervision(s.to_string())),
         }
     }
 }

@@ -347,6 +347,20 @@ impl Provisions {
         self.edition.is_modern()
     }
 
+    /// Whether a quickplay-finish claim (`increment: false`) or the request
+    /// for an increment (`increment: true`) is also a draw offer the opponent
+    /// may accept (L-9.1e): the Laws 2005 art. 9.1(c) name the 10.2 claim
+    /// (and the Tavreli rules follow them); from 2017, 9.1.2.3 names only the
+    /// claims of 9.2 and 9.3, and Guidelines III.4 the request, so a III.5
+    /// claim offers nothing.
+    pub fn quickplay_claim_is_offer(&self, increment: bool) -> bool {
+        if self.quickplay_finish_in_laws() {
+            !increment
+        } else {
+            increment
+        }
+    }
+
     /// The quickplay-finish claim is in the Laws themselves (2005 art. 10,
     /// and the Tavreli rules after it) rather than in Guidelines III, which
     /// apply only when the event announced them (2017+, G-III.2.1).
@@ -583,17 +597,28 @@ impl std::fmt::Display for PenaltyKind {
     }
 }
 
+/// A text that names no penalty kind. The message quotes at most its first
+/// 40 characters, so a long input keeps the message readable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPenalty(pub String);
+
+impl std::fmt::Display for UnknownPenalty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self.0.chars().take(40).collect();
+        write!(f, "unknown penalty {shown:?}")
+    }
+}
+
+impl std::error::Error for UnknownPenalty {}
+
 impl std::str::FromStr for PenaltyKind {
-    type Err = String;
+    type Err = UnknownPenalty;
     /// Reads a report key back (`warning`, `quickplay_rejected` …).
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, UnknownPenalty> {
         PenaltyKind::ALL
             .into_iter()
             .find(|k| k.key() == s)
-            .ok_or_else(|| {
-                let shown: String = s.chars().take(40).collect();
-                format!("unknown penalty {shown:?}")
-            })
+            .ok_or_else(|| UnknownPenalty(s.to_string()))
     }
 }
 
@@ -904,6 +929,8 @@ mod tests {
             assert_eq!(p.quickplay_finish_in_laws(), old, "{e}");
             assert_eq!(p.postponed_quickplay_time_to_claimant(), old, "{e}");
             assert_eq!(p.increment_request_exists(), !old, "{e}");
+            assert_eq!(p.quickplay_claim_is_offer(false), old, "{e}");
+            assert_eq!(p.quickplay_claim_is_offer(true), !old, "{e}");
             assert_eq!(p.on_claim_both_flags_draw(), old, "{e}");
             assert_eq!(p.on_claim_needs_own_flag_up(), old, "{e}");
             assert_eq!(p.same_instant_flags_arbiter_decides(false), !old, "{e}");
