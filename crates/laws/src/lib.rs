@@ -40,6 +40,7 @@ pub mod repetition;
 pub mod replay;
 pub mod ruleset;
 pub mod timing;
+pub mod touch;
 pub mod writer;
 
 pub use arbiter_rules::{Edition, PenaltyKind, Regime, Side, Supervision, Variant};
@@ -48,4 +49,4 @@ pub use game::{Game, GameConfig, Penalty, PendingClaim, Ply, PlyMove};
 pub use header_error::HeaderError;
 pub use outcome::{GameResult, Outcome, Scoring, Termination};
 pub use provisions::Provisions;
-pub use ruleset::{Mateability, MoveInput, RuleSet, Status};
+pub use ruleset::{Mateability, MoveInput, MoveSquares, RuleSet, Status, TouchRole, TouchedMan};

@@ -37,6 +37,16 @@ impl Rejected {
             why,
         }
     }
+
+    /// A refusal of line `line` in a game under `edition`: its words cite
+    /// that edition's articles ([`Rejection::text_in`]).
+    pub fn in_edition(line: usize, why: Rejection, edition: Edition) -> Self {
+        Rejected {
+            line,
+            reason: why.text_in(edition),
+            why,
+        }
+    }
 }
 
 /// The settings a header gives, with the clock it describes.
@@ -137,11 +147,12 @@ pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), HeaderError> {
 pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), HeaderError> {
     let mut game = new_game(rules, &log.header)?;
     let mut rejected = Vec::new();
+    let edition = game.config().provisions.edition;
     for (line, ev) in &log.lines {
         match ev {
             Ok(ev) => {
                 if let Err(why) = game.apply(ev) {
-                    rejected.push(Rejected::new(*line, why));
+                    rejected.push(Rejected::in_edition(*line, why, edition));
                 }
             }
             Err(reason) => {
@@ -195,6 +206,19 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Each ply in written notation (SAN for chess).
     pub moves: Vec<String>,
+    /// Every touch and adjustment (Art. 4); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touches: Vec<crate::touch::TouchRecord>,
+    /// What the player having the move must do because of the men he
+    /// touched (L-4.3, L-4.4), with the article; left out when nothing binds him.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub touch_obligation: Option<String>,
+    /// Every move that broke the touch-move rule; left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touch_move_breaches: Vec<crate::touch::TouchMoveBreach>,
+    /// Every touch-move claim and its ruling (L-4.8); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touch_move_claims: Vec<crate::touch::TouchMoveClaim>,
 }
 
 /// Builds the report of a replayed game. `at` is the instant the clocks are read.
@@ -230,5 +254,13 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
         quickplay_claim: game.quickplay_claim(),
         notes: game.notes().to_vec(),
         moves,
+        touches: game.touches().to_vec(),
+        touch_obligation: game
+            .outcome()
+            .is_none()
+            .then(|| game.touch_obligation())
+            .flatten(),
+        touch_move_breaches: game.touch_move_breaches().to_vec(),
+        touch_move_claims: game.touch_move_claims().to_vec(),
     }
 }
