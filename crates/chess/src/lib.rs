@@ -42,8 +42,11 @@ use shakmaty::{
 };
 use std::sync::Arc;
 
+mod fen_error;
 mod opposite_check;
 pub mod pgn;
+
+pub use fen_error::FenError;
 
 /// Decides whether a side can still checkmate (L-5.2b, L-6.9, L-7.5e,
 /// L-5.1b).
@@ -488,14 +491,19 @@ impl RuleSet for Chess {
         ChessPosition::new(Board::default())
     }
 
-    fn parse_position(&self, text: &str) -> Result<ChessPosition, String> {
-        let fen: Fen = text
-            .trim()
-            .parse()
-            .map_err(|e| format!("bad FEN {text:?}: {e}"))?;
+    type PositionError = FenError;
+
+    fn parse_position(&self, text: &str) -> Result<ChessPosition, FenError> {
+        let fen: Fen = text.trim().parse().map_err(|error| FenError::Syntax {
+            text: text.to_string(),
+            error,
+        })?;
         fen.into_position(CastlingMode::Standard)
             .map(ChessPosition::new)
-            .map_err(|e| format!("impossible position in FEN {text:?}: {e}"))
+            .map_err(|error| FenError::Impossible {
+                text: text.to_string(),
+                error: Box::new(error),
+            })
     }
 
     fn position_text(&self, pos: &ChessPosition) -> String {

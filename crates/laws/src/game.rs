@@ -400,47 +400,11 @@ impl<R: RuleSet> Game<R> {
 
     /// Applies one event. On `Err`, the event changed nothing.
     pub fn apply(&mut self, ev: &TimedEvent) -> Result<(), Rejection> {
-        if ev.at < self.last_at {
-            return Err(Rejection::TimeGoesBackwards {
-                at: ev.at,
-                last_at: self.last_at,
-            });
-        }
-        // A flag that fell before this event is seen now (L-6.8), when the
-        // software is the observing arbiter (CFG-8).
-        if self.outcome.is_none()
-            && self.config.provisions.flag_called_automatically()
-            && let Some((side, flag_at)) = self.timing.first_flag_before(ev.at)
-        {
-            self.time_forfeit(side, flag_at);
-            // A `flag` event (or a time claim) reporting that very flag is the
-            // same observation, at the same instant: it is accepted, not
-            // refused as coming after the end.
-            let same = Self::reports_flag(&ev.event, side);
-            if same && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
-                self.last_at = ev.at;
-                return Ok(());
-            }
-        }
-        if let Some(side) = self.flag_seen.take()
-            && Self::reports_flag(&ev.event, side)
-        {
-            // A `flag` event (or a time claim) reporting the flag the game
-            // already judged is the same observation, as above.
-            self.last_at = ev.at;
+        if self.before_event(ev.at, Some(&ev.event))? {
             return Ok(());
         }
-        if let Some(o) = &self.outcome
-            && !matches!(ev.event, Event::Arbiter(_))
-        {
-            return Err(Rejection::GameOver {
-                result: o.result,
-                termination: o.termination,
-                at: o.at,
-            });
-        }
         let r = match &ev.event {
-            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at),
+            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at, None),
             Event::Press { side } => self.on_press(*side, ev.at),
             Event::OfferDraw { side } => self.on_offer(*side, ev.at),
             Event::AcceptDraw { side } => self.on_accept(*side, ev.at),
@@ -462,6 +426,79 @@ impl<R: RuleSet> Game<R> {
             self.flag_fallen_by(ev.at);
         }
         r
+    }
+
+    /// [`Game::apply`] of the event `Move { side, mv: text, press }` at
+    /// `at`, whose text the caller has read already: `read` must be what
+    /// `rules().parse_move(position(), text)` gives now. The audit reads
+    /// every move to tell an illegal one from a record it cannot read;
+    /// reading a move cost as much as the rest of a ply, so it is not read
+    /// twice. Where the position changes before the move is read (an
+    /// illegal move that stands, L-A.5.2), the text is read again.
+    pub fn apply_move_read(
+        &mut self,
+        at: u64,
+        side: Side,
+        text: &str,
+        press: bool,
+        read: MoveInput<R::Move>,
+    ) -> Result<(), Rejection> {
+        if self.before_event(at, None)? {
+            return Ok(());
+        }
+        let r = self.on_move(side, text, press, at, Some(read));
+        if r.is_ok() {
+            self.last_at = at;
+            self.flag_fallen_by(at);
+        }
+        r
+    }
+
+    /// What every event meets first: time may not go backwards, a flag
+    /// that fell before it is seen now, and a game over takes no more
+    /// events. `Ok(true)`: `event` (`None`: a move) reported that very
+    /// flag and is taken as applied.
+    fn before_event(&mut self, at: u64, event: Option<&Event>) -> Result<bool, Rejection> {
+        if at < self.last_at {
+            return Err(Rejection::TimeGoesBackwards {
+                at,
+                last_at: self.last_at,
+            });
+        }
+        let reports = |side: Side| event.is_some_and(|e| Self::reports_flag(e, side));
+        // A flag that fell before this event is seen now (L-6.8), when the
+        // software is the observing arbiter (CFG-8).
+        if self.outcome.is_none()
+            && self.config.provisions.flag_called_automatically()
+            && let Some((side, flag_at)) = self.timing.first_flag_before(at)
+        {
+            self.time_forfeit(side, flag_at);
+            // A `flag` event (or a time claim) reporting that very flag is the
+            // same observation, at the same instant: it is accepted, not
+            // refused as coming after the end.
+            if reports(side) && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
+                self.last_at = at;
+                return Ok(true);
+            }
+        }
+        if let Some(side) = self.flag_seen.take()
+            && reports(side)
+        {
+            // A `flag` event (or a time claim) reporting the flag the game
+            // already judged is the same observation, as above.
+            self.last_at = at;
+            return Ok(true);
+        }
+        if let Some(o) = &self.outcome
+            && !matches!(event, Some(Event::Arbiter(_)))
+        {
+            return Err(Rejection::GameOver {
+                result: o.result,
+                termination: o.termination,
+                at: o.at,
+            });
+        }
+        Ok(false)
     }
 
     /// A flag that the event itself brought down (an arbiter's deduction,
@@ -567,9 +604,18 @@ impl<R: RuleSet> Game<R> {
 
     // ----- moves and presses (Art. 4, 6.2, 7.5) --------------------------
 
-    fn on_move(&mut self, side: Side, text: &str, press: bool, at: u64) -> Result<(), Rejection> {
+    /// A move event; `read`: its text read by the caller in the position
+    /// before it (see [`Game::apply_move_read`]).
+    fn on_move(
+        &mut self,
+        side: Side,
+        text: &str,
+        press: bool,
+        at: u64,
+        mut read: Option<MoveInput<R::Move>>,
+    ) -> Result<(), Rejection> {
         if self.config.clock_only {
-            return self.clock_only_move(side, text, press, at);
+            return self.clock_only_move(side, text, press, at, read);
         }
         if let Some(i) = self.illegal_window
             && self.illegal[i].side == side
@@ -588,6 +634,8 @@ impl<R: RuleSet> Game<R> {
             }
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
             self.illegal_stands()?;
+            // The position the caller read the move in is gone.
+            read = None;
         }
         if side != self.turn() {
             return Err(Rejection::NotYourMove {
@@ -595,7 +643,8 @@ impl<R: RuleSet> Game<R> {
                 to_move: self.turn(),
             });
         }
-        match self.rules.parse_move(&self.pos, text) {
+        let read = read.unwrap_or_else(|| self.rules.parse_move(&self.pos, text));
+        match read {
             MoveInput::Malformed { reason, column } => Err(Rejection::Malformed {
                 column: column + 1,
                 reason,
@@ -646,11 +695,12 @@ impl<R: RuleSet> Game<R> {
         text: &str,
         press: bool,
         at: u64,
+        read: Option<MoveInput<R::Move>>,
     ) -> Result<(), Rejection> {
         if press {
             self.timing.check_press(side)?;
         }
-        match self.rules.parse_move(&self.pos, text) {
+        match read.unwrap_or_else(|| self.rules.parse_move(&self.pos, text)) {
             MoveInput::Legal(mv) if side == self.turn() => {
                 self.play_legal(side, mv, at);
                 if press && self.outcome.is_none() {

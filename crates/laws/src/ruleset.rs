@@ -115,11 +115,14 @@ pub trait RuleSet: Send + Sync {
     /// Which game this is: the log header's and the report's `"variant"`.
     fn variant(&self) -> Variant;
 
+    /// Why a text is not a position the game can start from; its `Display`
+    /// says it in English.
+    type PositionError: std::error::Error + Send + Sync + 'static;
+
     /// The initial position of the game (L-2.1 for chess).
     fn initial_position(&self) -> Self::Position;
-    /// Reads the variant's position text (FEN for chess); an error says, in
-    /// English, why the text is not a position the game can start from.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    /// Reads the variant's position text (FEN for chess).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, Self::PositionError>;
     /// The position as text that [`RuleSet::parse_position`] reads back (FEN
     /// for chess).
     fn position_text(&self, pos: &Self::Position) -> String;

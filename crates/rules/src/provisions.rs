@@ -11,7 +11,7 @@
 //! This is the one table: the game fold, the clock and the time-control
 //! classifier all ask it, and no other module compares editions.
 
-use crate::{Edition, Regime, Supervision};
+use crate::{Edition, Regime, Supervision, Variant};
 
 /// One minute in milliseconds.
 pub const MINUTE: i64 = 60_000;
@@ -111,6 +111,26 @@ impl Provisions {
         } else {
             Regime::Standard
         }
+    }
+
+    /// Whether a game of `variant` may be played under `edition`. The Tavreli
+    /// rules (the tournament rules of the Tavreli book) are Tavreli's, so chess is
+    /// played under a FIDE edition only; a Tavreli game may name any edition,
+    /// its own rules or a FIDE one (they share the older FIDE text).
+    pub fn admits(edition: Edition, variant: Variant) -> bool {
+        match variant {
+            Variant::Chess => edition != Edition::Tavreli,
+            Variant::Tavreli => true,
+        }
+    }
+
+    /// Whether the edition names a regime (standard, rapid, blitz) for a
+    /// game. The FIDE Laws do (L-6.3g, Appendices A and B; the 2005 Laws
+    /// through the OLD rapidplay and blitz rules); the Tavreli rules
+    /// (articles 4–10) have one set of rules for every game,
+    /// so a set-up under them names none.
+    pub fn has_regimes(edition: Edition) -> bool {
+        edition != Edition::Tavreli
     }
 
     /// The same Laws with the arbiter's own call of a fallen flag in July-2017
@@ -786,6 +806,29 @@ impl Provisions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Chess under a FIDE edition only, Tavreli under every edition; an
+    /// independent list of the FIDE editions is the oracle.
+    #[test]
+    fn which_variant_is_played_under_which_edition() {
+        let fide = ["2005", "2017", "2018", "2023"];
+        for e in Edition::ALL {
+            let is_fide = fide.contains(&e.key());
+            assert_eq!(Provisions::admits(e, Variant::Chess), is_fide, "{e}");
+            assert!(Provisions::admits(e, Variant::Tavreli), "{e}");
+        }
+        assert!(!Provisions::admits(Edition::Tavreli, Variant::Chess));
+        assert!(Provisions::admits(Edition::E2023, Variant::Chess));
+    }
+
+    /// Every FIDE edition names regimes; the Tavreli rules name none.
+    #[test]
+    fn which_edition_names_regimes() {
+        for e in Edition::FIDE {
+            assert!(Provisions::has_regimes(e), "{e}");
+        }
+        assert!(!Provisions::has_regimes(Edition::Tavreli));
+    }
 
     fn laws(e: Edition, r: Regime, s: Supervision) -> Provisions {
         Provisions::new(e, r, s)

@@ -17,7 +17,7 @@ use arbiter_session::{
     Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
     SessionConfig, TavreliOpponent, UciOpponent, Variant,
 };
-use arbiter_store::{GameId, GameMeta, Status, Store};
+use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -148,22 +148,11 @@ fn quotas<R: Variant>(session: &Session<R>, lags: &[(Side, u64)]) -> [LagQuota; 
     q
 }
 
-fn seat_kind(extra: &Value, key: &str) -> SeatKind {
-    match extra.get(key).and_then(Value::as_str) {
-        Some("engine") => SeatKind::Engine,
-        _ => SeatKind::Human,
-    }
-}
-
-fn opponent(variant: &str, extra: &Value) -> Result<Box<dyn Opponent>, ApiError> {
+fn opponent(variant: &str, extra: &GameSettings) -> Result<Box<dyn Opponent>, ApiError> {
     let movetime = extra
-        .get("engine_movetime_ms")
-        .and_then(Value::as_u64)
+        .engine_movetime_ms
         .unwrap_or(crate::request::DEFAULT_MOVETIME_MS);
-    let level = extra
-        .get("engine_level")
-        .and_then(Value::as_u64)
-        .unwrap_or(8);
+    let level = extra.engine_level.unwrap_or(8);
     let level = u8::try_from(level).unwrap_or(8);
     if variant == "tavreli" {
         return Ok(Box::new(TavreliOpponent::new(level.clamp(1, 6), movetime)));
@@ -186,11 +175,11 @@ impl<R: Variant> GameActor<R> {
             lexicon: Lexicon::En,
             alarms_ms: [Vec::new(), Vec::new()],
         };
-        let mut session =
-            Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
+        let mut session = Session::resume(rules, config, &loaded.events)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
-        for (i, key) in ["white", "black"].into_iter().enumerate() {
-            if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
+        for (i, side) in Side::BOTH.into_iter().enumerate() {
+            if loaded.meta.extra.seat(side) == SeatKind::Engine {
                 seats[i] = Some(opponent(&loaded.header.variant, &loaded.meta.extra)?);
                 // An engine claims a flag the Laws leave to a claim.
                 session.claim_flags_for(Side::BOTH[i]);

@@ -30,14 +30,12 @@ impl Fold {
     /// An empty game as `header` describes it, as `arbiter replay` reads it.
     pub fn new(header: &Header) -> Result<Fold, String> {
         match header.variant.as_str() {
-            "tavreli" => Ok(Fold::Tavreli(Box::new(replay::new_game(
-                tavreli_rules(header),
-                header,
-            )?))),
-            "chess" => Ok(Fold::Chess(Box::new(replay::new_game(
-                Chess::default(),
-                header,
-            )?))),
+            "tavreli" => Ok(Fold::Tavreli(Box::new(
+                replay::new_game(tavreli_rules(header), header).map_err(|e| e.to_string())?,
+            ))),
+            "chess" => Ok(Fold::Chess(Box::new(
+                replay::new_game(Chess::default(), header).map_err(|e| e.to_string())?,
+            ))),
             other => Err(format!("unknown variant {other:?}")),
         }
     }
@@ -49,6 +47,7 @@ impl Fold {
             Fold::Chess(g) => replay::playable_start(g),
             Fold::Tavreli(g) => replay::playable_start(g),
         }
+        .map_err(|e| e.to_string())
     }
 
     /// A whole stored log, folded; the header comes back beside it.
@@ -64,7 +63,7 @@ impl Fold {
 
     /// Applies one log line; the event read, or why it was rejected.
     pub fn apply_line(&mut self, line: &str) -> Result<TimedEvent, String> {
-        let ev = parse_event(line)?;
+        let ev = parse_event(line).map_err(|e| e.to_string())?;
         match self {
             Fold::Chess(g) => g.apply(&ev)?,
             Fold::Tavreli(g) => g.apply(&ev)?,

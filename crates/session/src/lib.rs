@@ -47,7 +47,7 @@ pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind};
+pub use announce::{Announcement, Kind, Penalised};
 pub use driver::{Driver, Request};
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,

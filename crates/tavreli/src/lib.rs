@@ -206,8 +206,10 @@ impl RuleSet for Tavreli {
         Position::initial()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        fen::parse(text).map_err(|e| e.to_string())
+    type PositionError = fen::PositionError;
+
+    fn parse_position(&self, text: &str) -> Result<Position, fen::PositionError> {
+        fen::parse(text)
     }
 
     fn position_text(&self, pos: &Position) -> String {
