@@ -372,6 +372,7 @@ impl<R: Variant> Table<R> {
         tx.send(Request {
             input,
             reply: Some(rtx),
+            lag_ms: None,
         })
         .await
         .ok()?;

@@ -309,6 +309,7 @@ fn play_record<R: RuleSet>(
                 side,
                 mv: text.clone(),
                 press: true,
+                lag_ms: None,
             },
         };
         if let Err(e) = game.apply(&ev) {

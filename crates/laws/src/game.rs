@@ -407,7 +407,9 @@ impl<R: RuleSet> Game<R> {
             });
         }
         let r = match &ev.event {
-            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at),
+            Event::Move {
+                side, mv, press, ..
+            } => self.on_move(*side, mv, *press, ev.at),
             Event::Press { side } => self.on_press(*side, ev.at),
             Event::OfferDraw { side } => self.on_offer(*side, ev.at),
             Event::AcceptDraw { side } => self.on_accept(*side, ev.at),

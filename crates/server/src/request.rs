@@ -3,10 +3,9 @@
 //! [`parse_event_body`]); the body size is bounded before they run.
 
 use crate::error::ApiError;
-use crate::fold::Fold;
 use arbiter_laws::log::Header;
 use arbiter_laws::{Edition, Event, Regime, Side, Supervision, Variant};
-use arbiter_session::{Input, Mode};
+use arbiter_session::{Follower, Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -152,7 +151,7 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
         ));
     }
     let variant_key = b.variant.unwrap_or_else(|| "chess".into());
-    // An unknown variant is refused below, by the fold.
+    // An unknown variant is refused below, by the follower.
     let variant = variant_key.parse::<Variant>().unwrap_or(Variant::Chess);
     let tc = b.time_control.unwrap_or_else(|| match variant {
         Variant::Chess => DEFAULT_TIME_CONTROL.into(),
@@ -173,8 +172,8 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
-    Fold::new(&header)
-        .and_then(|fold| fold.playable_start())
+    Follower::new(&header)
+        .and_then(|game| game.playable_start())
         .map_err(ApiError::bad_request)?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {

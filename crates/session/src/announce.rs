@@ -5,6 +5,7 @@
 
 use crate::refusal::{Refusal, refusal_text};
 use crate::sides::side_name;
+use crate::spoken::MoveWords;
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
@@ -92,6 +93,9 @@ pub struct Announcement {
     pub kind: Kind,
     /// The sentence, in the session's language.
     pub text: String,
+    /// A move's words in any lexicon (see [`Announcement::text_in`]).
+    #[serde(skip)]
+    pub words: Option<MoveWords>,
 }
 
 /// "Black: 50 seconds left" / «У чёрных осталось пятьдесят секунд». The

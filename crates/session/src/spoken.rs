@@ -1,0 +1,134 @@
+//! Announcements worded again in another lexicon than the session's: a
+//! hall's watchers each hear the game in their own language, from the one
+//! typed announcement the game's session made.
+
+use crate::announce::{self, Announcement, Kind};
+use crate::variant::Variant;
+use arbiter_notation::Lexicon;
+use serde::Serialize;
+use std::fmt;
+use std::sync::Arc;
+
+/// A move in words in any lexicon: the rule set, the position before the
+/// move and the move, kept so that a listener in another language hears
+/// the move as the session's own listener did.
+#[derive(Clone)]
+pub struct MoveWords(Arc<dyn Fn(Lexicon) -> String + Send + Sync>);
+
+impl MoveWords {
+    /// The words of `mv`, played from `before` under `rules`.
+    pub fn of<R: Variant>(rules: &R, before: &R::Position, mv: &R::Move) -> MoveWords {
+        let (rules, before, mv) = (rules.clone(), before.clone(), mv.clone());
+        MoveWords(Arc::new(move |lex| rules.say_move(&before, &mv, lex)))
+    }
+
+    /// The move said in `lex`.
+    pub fn say(&self, lex: Lexicon) -> String {
+        (self.0)(lex)
+    }
+}
+
+impl fmt::Debug for MoveWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("MoveWords")
+    }
+}
+
+/// The words follow from the announcement's kind (its move and position):
+/// two announcements are the same when their kind, time and text are.
+impl PartialEq for MoveWords {
+    fn eq(&self, _: &MoveWords) -> bool {
+        true
+    }
+}
+
+impl Kind {
+    /// The kind's name in snake case, as it is serialised (`move`,
+    /// `game_over`, `draw_offered` …).
+    pub fn name(&self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.get("kind")?.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+}
+
+impl Announcement {
+    /// The sentence in `lex` (and its language): the same announcement a
+    /// session speaking `lex` would have made.
+    pub fn text_in(&self, lex: Lexicon) -> String {
+        match (&self.kind, &self.words) {
+            (Kind::Move { .. }, Some(words)) => words.say(lex),
+            (kind, _) => announce::text(lex, kind),
+        }
+    }
+
+    /// The announcement as a listener in `lex` receives it: its kind's name
+    /// and its sentence.
+    pub fn said_in(&self, lex: Lexicon) -> Said {
+        Said {
+            kind: self.kind.name(),
+            text: self.text_in(lex),
+        }
+    }
+}
+
+/// An announcement as a hall's watcher receives it: `{"kind","text"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Said {
+    /// The announcement's kind in snake case ([`Kind::name`]).
+    pub kind: String,
+    /// The sentence in the listener's language.
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_rules::Side;
+
+    #[test]
+    fn a_kind_is_named_as_it_is_serialised() {
+        let kinds = [
+            (
+                Kind::Move {
+                    side: Side::White,
+                    san: "e4".into(),
+                },
+                "move",
+            ),
+            (Kind::DrawOffered { side: Side::Black }, "draw_offered"),
+            (Kind::Paused, "paused"),
+            (
+                Kind::GameOver {
+                    result: "1-0".into(),
+                    termination: "resignation".into(),
+                    at: 0,
+                    flagged: None,
+                },
+                "game_over",
+            ),
+        ];
+        for (kind, name) in kinds {
+            assert_eq!(kind.name(), name);
+        }
+    }
+
+    #[test]
+    fn a_sentence_is_worded_in_the_listeners_language() {
+        let a = Announcement {
+            at: 0,
+            kind: Kind::DrawOffered { side: Side::White },
+            text: String::new(),
+            words: None,
+        };
+        let en = a.text_in(Lexicon::En);
+        let ru = a.text_in(Lexicon::Ru);
+        assert_eq!(en, announce::text(Lexicon::En, &a.kind));
+        assert_ne!(en, ru);
+        assert!(
+            ru.chars()
+                .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+        );
+    }
+}
