@@ -10,13 +10,11 @@ use crate::hub::Frame;
 pub use crate::registry::Acted;
 use crate::registry::{ActorEntry, Cmd, Ctx, Snapshot};
 use crate::request::{DEFAULT_MOVETIME_MS, SeatKind, Submission, mode_of};
-use arbiter_chess::Chess;
-use arbiter_laws::log::{Header, parse_event, parse_header};
-use arbiter_laws::{ActionKind, ArbiterAction, Event, Side, TimedEvent};
 use arbiter_notation::Lexicon;
 use arbiter_session::{
-    Driver, Halt, Input, Kind as Said, LagQuotas, LiveTime, Mode, Opponent, Order, Outlet, Output,
-    Request, Session, SessionConfig, TavreliOpponent, UciOpponent, Variant, pgn_of,
+    ActionKind, ArbiterAction, Chess, Driver, Event, Halt, Header, Input, Kind as Said, LagQuotas,
+    LiveTime, Mode, Opponent, Order, Outlet, Output, Request, Session, SessionConfig, Side,
+    TavreliOpponent, TimedEvent, UciOpponent, Variant, parse_event, parse_header, pgn_of,
 };
 use arbiter_store::{GameId, GameMeta, Status, Store};
 use serde_json::Value;

@@ -9,7 +9,7 @@ use crate::limit::RateLimiter;
 use crate::proxy::Forwarder;
 use crate::registry::{Acted, ActorEntry, Cmd, Ctx, Registry};
 use crate::request::{Actor, parse_event_body};
-use arbiter_laws::Side;
+use arbiter_rules::Side;
 use arbiter_store::{GameId, Seat, Store};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};

@@ -3,9 +3,8 @@
 //! [`parse_event_body`]); the body size is bounded before they run.
 
 use crate::error::ApiError;
-use arbiter_laws::log::Header;
-use arbiter_laws::{Edition, Event, Regime, Side, Supervision, Variant};
-use arbiter_session::{Follower, Input, Mode};
+use arbiter_rules::{Edition, Regime, Side, Supervision, Variant};
+use arbiter_session::{Event, Follower, Header, Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -85,7 +84,7 @@ pub struct GameSpec {
 }
 
 /// The defaults of `arbiter play` for chess: 15 minutes and 10 seconds a
-/// move (Tavreli's are its rules' own, [`arbiter_tavreli::default_time_control`]).
+/// move (Tavreli's are its rules' own, [`arbiter_session::tavreli_default_time_control`]).
 pub const DEFAULT_TIME_CONTROL: &str = "900+10";
 /// An engine's default time per move.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -155,7 +154,7 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     let variant = variant_key.parse::<Variant>().unwrap_or(Variant::Chess);
     let tc = b.time_control.unwrap_or_else(|| match variant {
         Variant::Chess => DEFAULT_TIME_CONTROL.into(),
-        Variant::Tavreli => arbiter_tavreli::default_time_control().into(),
+        Variant::Tavreli => arbiter_session::tavreli_default_time_control().into(),
     });
     let mut header = Header::new(
         &name(b.white_name, seats[0], "White")?,

@@ -3,9 +3,9 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
+use crate::move_words::MoveWords;
 use crate::refusal::{Refusal, refusal_text};
 use crate::sides::side_name;
-use crate::spoken::MoveWords;
 use arbiter_laws::GameResult;
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};

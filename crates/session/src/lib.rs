@@ -39,6 +39,7 @@ pub mod claim_words;
 pub mod driver;
 pub mod follow;
 pub mod lag;
+pub mod move_words;
 pub mod opponent;
 pub mod refusal;
 pub mod session;
@@ -54,13 +55,14 @@ pub use announce::{Announcement, Kind};
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
 pub use follow::{Follower, pgn_of};
 pub use lag::{LagQuota, LagQuotas};
+pub use move_words::MoveWords;
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
 pub use refusal::{Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
-pub use spoken::{MoveWords, Said};
+pub use spoken::Said;
 pub use tavreli_words::help as tavreli_help;
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
@@ -73,3 +75,7 @@ pub use arbiter_laws::replay::Report;
 pub use arbiter_laws::writer;
 pub use arbiter_laws::{ActionKind, ArbiterAction, Event, TimedEvent};
 pub use arbiter_rules::{Edition, Regime, Side, Supervision};
+
+// The rule sets a front end starts a game with.
+pub use arbiter_chess::Chess;
+pub use arbiter_tavreli::default_time_control as tavreli_default_time_control;

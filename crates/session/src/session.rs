@@ -7,9 +7,9 @@
 //! source's milliseconds), so scripted games are exact.
 
 use crate::announce::{self, Announcement, Kind};
+use crate::move_words::MoveWords;
 use crate::opponent::{ClockView, OpponentRequest};
 use crate::refusal::{Misread, Refusal};
-use crate::spoken::MoveWords;
 use crate::variant::{Reading, Variant};
 use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::log::Header;
