@@ -376,7 +376,7 @@ impl<R: Variant> Outlet<R> for Keeper {
             Some(text) => Err(ApiError::refused(text)),
             None => Ok(Acted {
                 seq: self.seq,
-                state: (*state).clone(),
+                state,
             }),
         })
     }

@@ -135,7 +135,7 @@ pub(crate) async fn events(
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
     let acted = hall.submit(&id, token, &body, forwarded).await?;
-    Ok(Json(json!({"seq": acted.seq, "state": acted.state})))
+    Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }
 
 /// A stored game nobody runs here, read back: its last seq and the game.

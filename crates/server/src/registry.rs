@@ -42,8 +42,8 @@ pub(crate) struct Snapshot {
 pub struct Acted {
     /// The log's last seq.
     pub seq: u64,
-    /// The report of `arbiter replay --json`.
-    pub state: Value,
+    /// The report of `arbiter replay --json` (shared with the snapshot).
+    pub state: Arc<Value>,
 }
 
 /// A running game task, as the registry keeps it.

@@ -185,7 +185,7 @@ async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> V
         Some(t) => hall.submit(id, t, text, false).await,
     };
     match result {
-        Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": a.state}),
+        Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": &*a.state}),
         Err(e) => {
             tracing::info!(game = %id, status = e.status.as_u16(), reason = %e.reason, "refused over the WebSocket");
             json!({"ack": ack, "status": e.status.as_u16(), "error": e.error, "reason": e.reason})

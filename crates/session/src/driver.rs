@@ -233,7 +233,13 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
         let mut thinking: Option<Thinking> = None;
         let mut open = true;
         let mut idle_from = tokio::time::Instant::now();
+        let mut was_over = self.session.is_over();
         loop {
+            // A game lingers from its end, or from its last request after.
+            if self.session.is_over() && !was_over {
+                idle_from = tokio::time::Instant::now();
+            }
+            was_over = self.session.is_over();
             if thinking
                 .as_ref()
                 .is_some_and(|t| self.is_stale(t.side, t.plies))
