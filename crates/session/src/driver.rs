@@ -443,3 +443,127 @@ fn merge(out: &mut Output, more: Output) {
     out.events.extend(more.events);
     out.log.extend(more.log);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::SessionConfig;
+    use crate::time::ManualTime;
+    use arbiter_chess::Chess;
+    use arbiter_laws::Event;
+    use arbiter_laws::log::Header;
+    use arbiter_notation::Lexicon;
+    use std::sync::{Arc, Mutex};
+
+    fn session() -> Session<Chess> {
+        let config = SessionConfig {
+            header: Header::new("Anna", "Boris", Some("60+0")),
+            mode: Mode::Online,
+            lexicon: Lexicon::En,
+            alarms_ms: [vec![], vec![]],
+        };
+        Session::new(Chess::default(), config).expect("a playable start")
+    }
+
+    /// Counts the outputs that carry log lines; fails on the `fail_at`th.
+    struct Store {
+        lines: Arc<Mutex<Vec<String>>>,
+        fail_at: usize,
+    }
+
+    impl Outlet<Chess> for Store {
+        type Receipt = usize;
+        async fn accept(&mut self, out: Output, _: &Session<Chess>) -> Result<usize, Halt<usize>> {
+            let mut lines = self.lines.lock().expect("lines");
+            if !out.log.is_empty() && lines.len() + 1 == self.fail_at {
+                return Err(Halt(usize::MAX));
+            }
+            lines.extend(out.log);
+            Ok(lines.len())
+        }
+    }
+
+    async fn asked(tx: &mpsc::Sender<Request<usize>>, text: &str, lag_ms: Option<u64>) -> usize {
+        let (reply, answer) = oneshot::channel();
+        let input = Input::Move {
+            side: None,
+            text: text.into(),
+        };
+        let r = Request {
+            input,
+            reply: Some(reply),
+            lag_ms,
+        };
+        tx.send(r).await.expect("the driver runs");
+        answer.await.expect("an answer")
+    }
+
+    #[tokio::test]
+    async fn a_request_is_answered_after_its_output_was_taken_and_a_failing_outlet_stops() {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let outlet = Store {
+            lines: lines.clone(),
+            fail_at: 3,
+        };
+        let time = ManualTime::new();
+        let driver = Driver::new(session(), time.clone())
+            .with_online_start()
+            .with_lag_compensation(LagQuotas::of(&session(), &[]));
+        let (tx, rx) = mpsc::channel::<Request<usize>>(4);
+        let task = tokio::spawn(driver.drive(rx, outlet));
+        // The first request starts the clock (online) and is answered once
+        // its line was taken.
+        assert_eq!(asked(&tx, "e4", None).await, 1);
+        assert_eq!(lines.lock().expect("lines").len(), 1);
+        time.set(2_000);
+        // Black reports 500 ms of lag: its move is stamped that much earlier
+        // and its event says so.
+        assert_eq!(asked(&tx, "e5", Some(500)).await, 2);
+        let e5 = lines.lock().expect("lines")[1].clone();
+        let ev = arbiter_laws::log::parse_event(&e5).expect("an event");
+        assert_eq!(ev.at, 1_500, "{e5}");
+        assert!(
+            matches!(
+                ev.event,
+                Event::Move {
+                    lag_ms: Some(500),
+                    ..
+                }
+            ),
+            "{e5}"
+        );
+        // The outlet fails: the request hears the halt, and the driver
+        // stops although its inputs are still open.
+        assert_eq!(asked(&tx, "Nf3", None).await, usize::MAX);
+        let session = task.await.expect("the driver returns");
+        assert_eq!(session.game().plies().len(), 3);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_finished_game_lingers_then_the_driver_returns() {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let outlet = Store { lines, fail_at: 0 };
+        let driver = Driver::new(session(), ManualTime::new())
+            .with_online_start()
+            .with_linger(Duration::from_secs(10));
+        let (tx, rx) = mpsc::channel::<Request<usize>>(4);
+        let task = tokio::spawn(driver.drive(rx, outlet));
+        let (reply, answer) = oneshot::channel();
+        let resign = Input::Event(Event::Resign { side: Side::White });
+        tx.send(Request {
+            input: resign,
+            reply: Some(reply),
+            lag_ms: None,
+        })
+        .await
+        .expect("sent");
+        assert_eq!(answer.await.expect("answered"), 1);
+        let started = tokio::time::Instant::now();
+        let session = task
+            .await
+            .expect("the driver returns while the channel is open");
+        assert!(session.is_over());
+        assert!(started.elapsed() >= Duration::from_secs(10));
+        drop(tx);
+    }
+}
