@@ -389,7 +389,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
                 VariantKind::Chess => cfg.header.start.as_deref(),
                 VariantKind::Tavreli => None,
             };
-            return crate::out::bad_input("play", live::header_error(cfg.lang, e, fen));
+            return crate::out::bad_input("play", live::header_error(cfg.lang, e.to_string(), fen));
         }
     };
     let (seats, players) = match engines(&cfg).await {

@@ -16,7 +16,7 @@ use arbiter_session::{
     LiveTime, Mode, Opponent, Order, Outlet, Output, Request, Session, SessionConfig, Side,
     TavreliOpponent, TimedEvent, UciOpponent, Variant, parse_event, parse_header, pgn_of,
 };
-use arbiter_store::{GameId, GameMeta, Status, Store};
+use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,26 +115,13 @@ impl<R: Variant> From<Cmd> for Order<R, Answer> {
     }
 }
 
-fn seat_kind(extra: &Value, key: &str) -> SeatKind {
-    match extra.get(key).and_then(Value::as_str) {
-        Some("engine") => SeatKind::Engine,
-        _ => SeatKind::Human,
-    }
+fn movetime_of(extra: &GameSettings) -> u64 {
+    extra.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)
 }
 
-fn movetime_of(extra: &Value) -> u64 {
-    extra
-        .get("engine_movetime_ms")
-        .and_then(Value::as_u64)
-        .unwrap_or(DEFAULT_MOVETIME_MS)
-}
-
-fn opponent(variant: &str, extra: &Value) -> Result<Box<dyn Opponent>, ApiError> {
+fn opponent(variant: &str, extra: &GameSettings) -> Result<Box<dyn Opponent>, ApiError> {
     let movetime = movetime_of(extra);
-    let level = extra
-        .get("engine_level")
-        .and_then(Value::as_u64)
-        .unwrap_or(8);
+    let level = extra.engine_level.unwrap_or(8);
     let level = u8::try_from(level).unwrap_or(8);
     if variant == "tavreli" {
         return Ok(Box::new(TavreliOpponent::new(level.clamp(1, 6), movetime)));
@@ -153,10 +140,11 @@ fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, 
         lexicon: Lexicon::En,
         alarms_ms: [Vec::new(), Vec::new()],
     };
-    let mut session = Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
+    let mut session = Session::resume(rules, config, &loaded.events)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     let mut seats: Vec<(Side, Box<dyn Opponent>)> = Vec::new();
-    for (side, key) in Side::BOTH.into_iter().zip(["white", "black"]) {
-        if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
+    for side in Side::BOTH {
+        if loaded.meta.extra.seat(side) == SeatKind::Engine {
             seats.push((side, opponent(&loaded.header.variant, &loaded.meta.extra)?));
             // An engine claims a flag the Laws leave to a claim.
             session.claim_flags_for(side);

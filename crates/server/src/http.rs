@@ -6,8 +6,9 @@ use crate::hall::Hall;
 use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
+use arbiter_rules::UnknownVariant;
 use arbiter_session::{Follower, writer};
-use arbiter_store::{GameId, GameMeta, NewGame, Status, Token};
+use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -47,30 +48,27 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
     let arbiter = token()?;
-    let word = |s: SeatKind| {
-        if s == SeatKind::Human {
-            "human"
-        } else {
-            "engine"
-        }
-    };
     let header_line =
         writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = NewGame {
         meta: GameMeta {
-            variant: spec.header.variant.clone(),
+            variant: spec
+                .header
+                .variant
+                .parse()
+                .map_err(|e: UnknownVariant| ApiError::bad_request(e.to_string()))?,
             kind: spec.kind,
             white_name: spec.header.white.clone(),
             black_name: spec.header.black.clone(),
             time_control: spec.header.time_control.clone(),
-            extra: json!({
-                "edition": spec.header.edition.to_string(),
-                "white": word(spec.seats[0]),
-                "black": word(spec.seats[1]),
-                "engine_movetime_ms": spec.movetime_ms,
-                "engine_level": spec.level,
-                "quickplay_finish": spec.header.quickplay_finish.unwrap_or(false),
-            }),
+            extra: GameSettings {
+                edition: Some(spec.header.edition),
+                white: Some(spec.seats[0]),
+                black: Some(spec.seats[1]),
+                engine_movetime_ms: Some(spec.movetime_ms),
+                engine_level: Some(u64::from(spec.level)),
+                quickplay_finish: Some(spec.header.quickplay_finish.unwrap_or(false)),
+            },
         },
         header_line,
         white_token: white.clone(),
@@ -222,7 +220,7 @@ pub(crate) async fn list(
                 "white": g.meta.white_name,
                 "black": g.meta.black_name,
                 "time_control": g.meta.time_control,
-                "seats": {"white": g.meta.extra.get("white"), "black": g.meta.extra.get("black")},
+                "seats": {"white": g.meta.extra.white, "black": g.meta.extra.black},
                 "created_at_ms": g.created_at_ms,
                 "seq": g.last_seq,
             })

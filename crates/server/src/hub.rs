@@ -63,7 +63,7 @@ impl Frame {
 pub fn read_log(log: &GameLog, since: Option<u64>) -> Result<(Follower, Vec<Frame>), ApiError> {
     let header = arbiter_session::parse_header(&log.header)
         .map_err(|e| ApiError::internal(e.to_string()))?;
-    let mut follower = Follower::new(&header).map_err(ApiError::internal)?;
+    let mut follower = Follower::new(&header).map_err(|e| ApiError::internal(e.to_string()))?;
     let mut frames = Vec::new();
     for e in &log.events {
         // A line the Laws reject changes nothing, in replay as here.

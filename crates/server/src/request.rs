@@ -32,14 +32,7 @@ pub enum Actor {
     Arbiter,
 }
 
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person, with a token.
-    Human,
-    /// The engine: Stockfish for chess, the built-in engine for Tavreli.
-    Engine,
-}
+pub use arbiter_store::SeatKind;
 
 /// The body of `POST /api/games`; every key is optional.
 #[derive(Debug, Default, Deserialize)]
@@ -172,7 +165,8 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
     Follower::new(&header)
-        .and_then(|game| game.playable_start())
+        .map_err(|e| e.to_string())
+        .and_then(|game| game.playable_start().map_err(|e| e.to_string()))
         .map_err(ApiError::bad_request)?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {

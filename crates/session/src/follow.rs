@@ -9,10 +9,12 @@ use crate::variant::Variant;
 use arbiter_chess::Chess;
 use arbiter_chess::pgn::{pgn_date, write_pgn_dated};
 use arbiter_laws::TimedEvent;
+use arbiter_laws::header_error::HeaderError;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_notation::Lexicon;
 use arbiter_tavreli::Tavreli;
+use std::fmt;
 
 /// The Tavreli rules a header asks for (its 50-move rule may be off).
 pub fn tavreli_rules(header: &Header) -> Tavreli {
@@ -39,7 +41,7 @@ trait Followed: Send {
     fn follow(&mut self, ev: &TimedEvent) -> Output;
     fn state(&self) -> Report;
     fn pgn(&self, created_at_ms: i64) -> String;
-    fn playable_start(&self) -> Result<(), String>;
+    fn playable_start(&self) -> Result<(), HeaderError>;
 }
 
 impl<R: Variant> Followed for Session<R> {
@@ -52,10 +54,36 @@ impl<R: Variant> Followed for Session<R> {
     fn pgn(&self, created_at_ms: i64) -> String {
         pgn_of(self, created_at_ms)
     }
-    fn playable_start(&self) -> Result<(), String> {
+    fn playable_start(&self) -> Result<(), HeaderError> {
         replay::playable_start(self.game())
     }
 }
+
+/// Why a stored game cannot be read back.
+#[derive(Debug)]
+pub enum FollowError {
+    /// The header names a variant no rule set plays.
+    UnknownVariant(String),
+    /// The header describes no game the Laws can set up.
+    Header(HeaderError),
+}
+
+impl From<HeaderError> for FollowError {
+    fn from(e: HeaderError) -> FollowError {
+        FollowError::Header(e)
+    }
+}
+
+impl fmt::Display for FollowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FollowError::UnknownVariant(v) => write!(f, "unknown variant {v:?}"),
+            FollowError::Header(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FollowError {}
 
 /// A stored game, followed event by event.
 pub struct Follower {
@@ -64,7 +92,7 @@ pub struct Follower {
 
 impl Follower {
     /// An empty game as `header` describes it, as `arbiter replay` reads it.
-    pub fn new(header: &Header) -> Result<Follower, String> {
+    pub fn new(header: &Header) -> Result<Follower, FollowError> {
         let config = SessionConfig {
             header: header.clone(),
             mode: Mode::Online,
@@ -74,7 +102,7 @@ impl Follower {
         let session: Box<dyn Followed> = match header.variant.as_str() {
             "tavreli" => Box::new(Session::resume(tavreli_rules(header), config, &[])?),
             "chess" => Box::new(Session::resume(Chess::default(), config, &[])?),
-            other => return Err(format!("unknown variant {other:?}")),
+            other => return Err(FollowError::UnknownVariant(other.to_string())),
         };
         Ok(Follower { session })
     }
@@ -98,7 +126,7 @@ impl Follower {
     /// Refuses a new game from a start the Laws have already ended (mate,
     /// stalemate, a dead position, the 75-move rule): no move could be
     /// made from it ([`replay::playable_start`]).
-    pub fn playable_start(&self) -> Result<(), String> {
+    pub fn playable_start(&self) -> Result<(), HeaderError> {
         self.session.playable_start()
     }
 

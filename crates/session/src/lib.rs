@@ -51,9 +51,9 @@ pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind};
+pub use announce::{Announcement, Kind, Penalised};
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
-pub use follow::{Follower, pgn_of};
+pub use follow::{FollowError, Follower, pgn_of};
 pub use lag::{LagQuota, LagQuotas};
 pub use move_words::MoveWords;
 pub use opponent::{

@@ -105,7 +105,7 @@ pub fn record(req: &RecordRequest) -> Result<RecordAnswer, String> {
 }
 
 fn fold<R: RuleSet>(rules: R, log: &arbiter_laws::log::Log) -> Result<Report, String> {
-    let (game, rejected) = replay(rules, log)?;
+    let (game, rejected) = replay(rules, log).map_err(|e| e.to_string())?;
     Ok(report(&game, rejected))
 }
 

@@ -6,13 +6,13 @@
 //! Stateless: every request carries the game it is about (start, moves or FEN). The page
 //! holds no game logic; these functions only put a known position into words.
 
-use arbiter_laws::ClaimKind;
+use arbiter_laws::{ActionKind, ClaimKind};
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Wording};
 use arbiter_notation::{SpokenLang, announce_move};
-use arbiter_rules::Side;
-use arbiter_session::Kind;
+use arbiter_rules::{GameResult, PenaltyKind, Side, Termination};
 use arbiter_session::claim_words::read_claim;
+use arbiter_session::{Kind, Penalised};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Position, Square};
@@ -298,12 +298,17 @@ fn kinds(req: &AnnounceRequest) -> Vec<Kind> {
         let flagged = (termination == "time_forfeit")
             .then(|| flagged(st))
             .flatten();
-        out.push(Kind::GameOver {
-            result: result.to_string(),
-            termination,
-            at: 0,
-            flagged,
-        });
+        // The report writes both keys of an ended game as the Laws name them.
+        if let (Some(result), Some(termination)) =
+            (GameResult::parse(result), Termination::parse(&termination))
+        {
+            out.push(Kind::GameOver {
+                result,
+                termination,
+                at: 0,
+                flagged,
+            });
+        }
     }
     out
 }
@@ -353,7 +358,7 @@ fn quickplay_ruling(st: &Value) -> Option<Kind> {
     }
     Some(Kind::Penalty {
         side: side_field(last, "side")?,
-        penalty: penalty.to_string(),
+        penalty: penalty.parse::<PenaltyKind>().ok()?.into(),
         ms: last.get("ms").and_then(Value::as_i64),
     })
 }
@@ -392,7 +397,7 @@ fn illegal_acted(ev: &Value, st: &Value, offender: Side) -> Vec<Kind> {
         },
         Kind::Penalty {
             side: offender,
-            penalty: "illegal_move".into(),
+            penalty: PenaltyKind::IllegalMove.into(),
             ms: p.get("ms").and_then(Value::as_i64),
         },
     ]
@@ -419,9 +424,11 @@ fn arbiter_kinds(ev: &Value, st: &Value, side: Option<Side>, out: &mut Vec<Kind>
             } else {
                 ms
             };
-            out.extend(side.map(|side| Kind::Penalty {
+            // The event was read as an event, so its action is one.
+            let action = serde_json::from_value::<ActionKind>(Value::from(a)).ok();
+            out.extend(side.zip(action).map(|(side, action)| Kind::Penalty {
                 side,
-                penalty: a.to_string(),
+                penalty: Penalised::of_action(action),
                 ms,
             }));
         }
