@@ -49,7 +49,8 @@ pub struct Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_rules::Side;
+    use arbiter_laws::GameResult;
+    use arbiter_rules::{Side, Termination};
 
     #[test]
     fn a_kind_is_named_as_it_is_serialised() {
@@ -65,8 +66,8 @@ mod tests {
             (Kind::Paused, "paused"),
             (
                 Kind::GameOver {
-                    result: "1-0".into(),
-                    termination: "resignation".into(),
+                    result: GameResult::WhiteWins,
+                    termination: Termination::Resignation,
                     at: 0,
                     flagged: None,
                 },
