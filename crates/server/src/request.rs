@@ -3,10 +3,8 @@
 //! [`parse_event_body`]); the body size is bounded before they run.
 
 use crate::error::ApiError;
-use crate::fold::Fold;
-use arbiter_laws::log::Header;
-use arbiter_laws::{Edition, Event, Regime, Side, Supervision, Variant};
-use arbiter_session::{Input, Mode};
+use arbiter_rules::{Edition, Regime, Side, Supervision, Variant};
+use arbiter_session::{Event, Follower, Header, Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -79,7 +77,7 @@ pub struct GameSpec {
 }
 
 /// The defaults of `arbiter play` for chess: 15 minutes and 10 seconds a
-/// move (Tavreli's are its rules' own, [`arbiter_tavreli::default_time_control`]).
+/// move (Tavreli's are its rules' own, [`arbiter_session::tavreli_default_time_control`]).
 pub const DEFAULT_TIME_CONTROL: &str = "900+10";
 /// An engine's default time per move.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -145,11 +143,11 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
         ));
     }
     let variant_key = b.variant.unwrap_or_else(|| "chess".into());
-    // An unknown variant is refused below, by the fold.
+    // An unknown variant is refused below, by the follower.
     let variant = variant_key.parse::<Variant>().unwrap_or(Variant::Chess);
     let tc = b.time_control.unwrap_or_else(|| match variant {
         Variant::Chess => DEFAULT_TIME_CONTROL.into(),
-        Variant::Tavreli => arbiter_tavreli::default_time_control().into(),
+        Variant::Tavreli => arbiter_session::tavreli_default_time_control().into(),
     });
     let mut header = Header::new(
         &name(b.white_name, seats[0], "White")?,
@@ -166,8 +164,9 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
-    Fold::new(&header)
-        .and_then(|fold| fold.playable_start())
+    Follower::new(&header)
+        .map_err(|e| e.to_string())
+        .and_then(|game| game.playable_start().map_err(|e| e.to_string()))
         .map_err(ApiError::bad_request)?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {

@@ -3,6 +3,7 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
+use crate::move_words::MoveWords;
 use crate::refusal::{Refusal, refusal_text};
 use crate::sides::side_name;
 use arbiter_laws::{ActionKind, GameResult};
@@ -131,6 +132,9 @@ pub struct Announcement {
     pub kind: Kind,
     /// The sentence, in the session's language.
     pub text: String,
+    /// A move's words in any lexicon (see [`Announcement::text_in`]).
+    #[serde(skip)]
+    pub words: Option<MoveWords>,
 }
 
 /// "Black: 50 seconds left" / «У чёрных осталось пятьдесят секунд». The
