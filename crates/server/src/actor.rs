@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use crate::hub::Frame;
 pub use crate::registry::Acted;
-use crate::registry::{ActorEntry, Cmd, Ctx, Snapshot};
+use crate::registry::{ActorEntry, Cmd, Ctx, Snapshot, State};
 use crate::request::{DEFAULT_MOVETIME_MS, SeatKind, Submission, mode_of};
 use arbiter_notation::Lexicon;
 use arbiter_session::{
@@ -18,7 +18,7 @@ use arbiter_session::{
 };
 use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
-use std::sync::Arc;
+use serde_json::value::RawValue;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -191,8 +191,14 @@ fn start<R: Variant>(ctx: &Ctx, rules: R, loaded: Loaded) -> Result<ActorEntry, 
     })
 }
 
-fn state_of<R: Variant>(session: &Session<R>) -> Arc<Value> {
-    Arc::new(serde_json::to_value(session.state()).unwrap_or(Value::Null))
+/// The state as the text of its `serde_json::Value`, whose keys are in
+/// the order every answer has always had them.
+fn state_of<R: Variant>(session: &Session<R>) -> State {
+    let value = serde_json::to_value(session.state()).unwrap_or(Value::Null);
+    let text = serde_json::to_string(&value).unwrap_or_else(|_| "null".into());
+    RawValue::from_string(text)
+        .unwrap_or_else(|_| RawValue::NULL.to_owned())
+        .into()
 }
 
 /// The hall's outlet: it commits, publishes, and ends a finished game.
@@ -294,8 +300,8 @@ impl Keeper {
     /// Tells the watchers of the committed events and publishes the state.
     /// The snapshot comes first: a watcher who read it hears every later
     /// frame, having subscribed before.
-    fn publish(&self, out: Output, seqs: &[u64], state: Arc<Value>) {
-        let text = serde_json::to_string(&*state).unwrap_or_else(|_| "null".into());
+    fn publish(&self, out: Output, seqs: &[u64], state: State) {
+        let text = state.clone();
         self.snapshot.send_replace(Snapshot {
             seq: self.seq,
             state,
@@ -318,7 +324,7 @@ impl Keeper {
                 } else {
                     Vec::new()
                 };
-                Frame::new(seq, line, &text, said)
+                Frame::new(seq, line, text.get(), said)
             })
             .collect();
         self.ctx.hub.publish(&self.id, frames);

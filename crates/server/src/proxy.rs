@@ -2,7 +2,7 @@
 //! alone stamps the game's time and appends its events.
 
 use crate::error::ApiError;
-use crate::registry::Acted;
+use crate::registry::{Acted, State};
 use arbiter_store::GameId;
 use axum::body::Bytes;
 use axum::http::{Request, StatusCode, header};
@@ -11,7 +11,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
-use std::sync::Arc;
+use serde_json::value::RawValue;
 use std::time::Duration;
 
 /// The header that marks a forwarded request, so it is never forwarded twice.
@@ -66,7 +66,7 @@ impl Forwarder {
         if status == StatusCode::OK {
             return Ok(Acted {
                 seq: v.get("seq").and_then(Value::as_u64).unwrap_or(0),
-                state: Arc::new(v.get("state").cloned().unwrap_or(Value::Null)),
+                state: state_of(v.get("state")),
             });
         }
         let reason = v.get("reason").and_then(Value::as_str).unwrap_or("");
@@ -92,4 +92,12 @@ fn word_of(word: &str) -> &'static str {
     .into_iter()
     .find(|w| *w == word)
     .unwrap_or("internal")
+}
+
+/// The state an instance answered with, as the text it is kept as.
+fn state_of(state: Option<&Value>) -> State {
+    let text = state.map_or_else(|| "null".into(), Value::to_string);
+    RawValue::from_string(text)
+        .unwrap_or_else(|_| RawValue::NULL.to_owned())
+        .into()
 }

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::request::Submission;
 use arbiter_store::{GameId, Store};
-use serde_json::Value;
+use serde_json::value::RawValue;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{mpsc, oneshot, watch};
@@ -33,9 +33,15 @@ pub(crate) enum Cmd {
 pub(crate) struct Snapshot {
     /// The log's last seq.
     pub seq: u64,
-    /// The report of `arbiter replay --json`, as JSON.
-    pub state: Arc<Value>,
+    /// The report of `arbiter replay --json`.
+    pub state: State,
 }
+
+/// The report of `arbiter replay --json` as the JSON text every reader
+/// sends: built once per committed output and kept as text, because an idle
+/// game keeps it for as long as it runs and a `serde_json::Value` tree of it
+/// (a map node and a string per key) is several times its text.
+pub type State = Arc<RawValue>;
 
 /// An accepted action: the seq of the last event now in the log, and the state.
 #[derive(Debug, Clone)]
@@ -43,7 +49,7 @@ pub struct Acted {
     /// The log's last seq.
     pub seq: u64,
     /// The report of `arbiter replay --json` (shared with the snapshot).
-    pub state: Arc<Value>,
+    pub state: State,
 }
 
 /// A running game task, as the registry keeps it.
