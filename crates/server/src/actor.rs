@@ -19,6 +19,7 @@ use arbiter_session::{
 use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
 use serde_json::value::RawValue;
+use std::pin::Pin;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -183,7 +184,7 @@ fn start<R: Variant>(ctx: &Ctx, rules: R, loaded: Loaded) -> Result<ActorEntry, 
         me: tx.clone(),
     };
     let resumed = !loaded.events.is_empty();
-    let abort = tokio::spawn(keeper.run(driver, resumed, rx)).abort_handle();
+    let abort = tokio::spawn(keeper.run(Box::new(driver), resumed, rx)).abort_handle();
     Ok(ActorEntry {
         tx,
         abort,
@@ -199,6 +200,16 @@ fn state_of<R: Variant>(session: &Session<R>) -> State {
     RawValue::from_string(text)
         .unwrap_or_else(|_| RawValue::NULL.to_owned())
         .into()
+}
+
+/// The driver's loop on the heap: made in a function of its own, so the
+/// task's future holds no unboxed copy of it.
+fn drive<'a, R: Variant>(
+    driver: Box<Driver<R, LiveTime>>,
+    rx: mpsc::Receiver<Cmd>,
+    keeper: &'a mut Keeper,
+) -> Pin<Box<impl Future<Output = Session<R>> + 'a>> {
+    Box::pin((*driver).drive(rx, keeper))
 }
 
 /// The hall's outlet: it commits, publishes, and ends a finished game.
@@ -218,20 +229,21 @@ impl Keeper {
     /// until the game has ended and lingered, or stopped.
     async fn run<R: Variant>(
         mut self,
-        mut driver: Driver<R, LiveTime>,
+        mut driver: Box<Driver<R, LiveTime>>,
         resumed: bool,
         rx: mpsc::Receiver<Cmd>,
     ) {
-        if let Err(e) = self.begin(&mut driver, resumed).await {
+        // Each step's future is boxed, so the task an idle game parks is
+        // the size of its waiting step, not of the largest one.
+        if let Err(e) = Box::pin(self.begin(&mut driver, resumed)).await {
             tracing::warn!(game = %self.id, reason = %e.reason, "a game could not resume");
-            return self.finish().await;
+            return Box::pin(self.finish()).await;
         }
         let id = self.id.clone();
-        let session = driver.drive(rx, &mut self).await;
-        if !session.is_over() {
+        if !drive(driver, rx, &mut self).await.is_over() {
             tracing::warn!(game = %id, "a game task stops");
         }
-        self.finish().await
+        Box::pin(self.finish()).await
     }
 
     /// On resuming a stored game: the time the hall was away is an
@@ -353,7 +365,7 @@ impl<R: Variant> Outlet<R> for Keeper {
             self.snapshot.borrow().state.clone()
         };
         let over = session.is_over();
-        let seqs = match self.persist(&out).await {
+        let seqs = match Box::pin(self.persist(&out)).await {
             Ok(seqs) => seqs,
             Err(e) => {
                 tracing::warn!(game = %self.id, reason = %e.reason, "a game task stops");
@@ -364,7 +376,7 @@ impl<R: Variant> Outlet<R> for Keeper {
             self.publish(out, &seqs, state.clone());
         }
         if over && !self.concluded {
-            self.conclude().await;
+            Box::pin(self.conclude()).await;
         }
         Ok(match refused {
             Some(text) => Err(ApiError::refused(text)),
