@@ -204,6 +204,10 @@ fn state_of<R: Variant>(session: &Session<R>) -> State {
 
 /// The driver's loop on the heap: made in a function of its own, so the
 /// task's future holds no unboxed copy of it.
+#[expect(
+    clippy::boxed_local,
+    reason = "the driver stays on the heap until its loop is boxed"
+)]
 fn drive<'a, R: Variant>(
     driver: Box<Driver<R, LiveTime>>,
     rx: mpsc::Receiver<Cmd>,
