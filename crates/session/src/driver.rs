@@ -225,78 +225,88 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
     /// [`Order::Stop`] comes, the outlet fails, or a finished game has
     /// lingered; returns the session. Every output goes to `outlet`, in
     /// order, and a request is answered with the outlet's receipt.
-    pub async fn drive<O, I>(mut self, mut inputs: mpsc::Receiver<I>, mut outlet: O) -> Session<R>
+    ///
+    /// An `async` block rather than an `async fn`: the block works on the
+    /// driver it captured, where an `async fn` would keep its argument and
+    /// a moved copy of it, a second session, in every parked game.
+    pub fn drive<O, I>(
+        mut self,
+        mut inputs: mpsc::Receiver<I>,
+        mut outlet: O,
+    ) -> impl Future<Output = Session<R>>
     where
         O: Outlet<R>,
         I: Into<Order<R, O::Receipt>> + Send,
     {
-        let mut thinking: Option<Thinking> = None;
-        let mut open = true;
-        let mut idle_from = tokio::time::Instant::now();
-        let mut was_over = self.session.is_over();
-        loop {
-            // A game lingers from its end, or from its last request after.
-            if self.session.is_over() && !was_over {
-                idle_from = tokio::time::Instant::now();
-            }
-            was_over = self.session.is_over();
-            if thinking
-                .as_ref()
-                .is_some_and(|t| self.is_stale(t.side, t.plies))
-            {
-                thinking = None;
-            }
-            if !open && thinking.is_none() {
-                return self.session;
-            }
-            if thinking.is_none() {
-                thinking = self.ask();
-            }
-            let wake = [
-                self.session.next_wake(),
-                thinking.as_ref().and_then(|t| t.deadline),
-            ]
-            .into_iter()
-            .flatten()
-            .min();
-            let sleep = wake.map(|w| self.time.sleep_until(w));
-            let linger = self
-                .linger
-                .filter(|_| self.session.is_over())
-                .map(|idle| idle_from + idle);
-            let ended = tokio::select! {
-                biased;
-                _ = async { sleep.unwrap().await }, if wake.is_some() => {
-                    self.woken(&mut thinking, &mut outlet).await
+        async move {
+            let mut thinking: Option<Thinking> = None;
+            let mut open = true;
+            let mut idle_from = tokio::time::Instant::now();
+            let mut was_over = self.session.is_over();
+            loop {
+                // A game lingers from its end, or from its last request after.
+                if self.session.is_over() && !was_over {
+                    idle_from = tokio::time::Instant::now();
                 }
-                answer = async { thinking.as_mut().unwrap().answer.as_mut().await }, if thinking.is_some() => {
-                    match thinking.take() {
-                        Some(t) => self.engine_answered(t, answer, &mut outlet).await,
-                        None => None,
-                    }
+                was_over = self.session.is_over();
+                if thinking
+                    .as_ref()
+                    .is_some_and(|t| self.is_stale(t.side, t.plies))
+                {
+                    thinking = None;
                 }
-                order = inputs.recv(), if open => match order.map(Into::into) {
-                    Some(Order::Request(r)) => {
-                        idle_from = tokio::time::Instant::now();
-                        self.requested(r, &mut outlet).await
-                    }
-                    Some(Order::Look(look)) => {
-                        look(&self.session);
-                        None
-                    }
-                    Some(Order::Stop) => Some(Ended::Stopped),
-                    None => {
-                        open = false;
-                        None
-                    }
-                },
-                _ = tokio::time::sleep_until(linger.unwrap_or_else(tokio::time::Instant::now)), if linger.is_some() => {
-                    Some(Ended::Done)
+                if !open && thinking.is_none() {
+                    return self.session;
                 }
-            };
-            match ended {
-                None => {}
-                Some(Ended::Done | Ended::Stopped) => return self.session,
+                if thinking.is_none() {
+                    thinking = self.ask();
+                }
+                let wake = [
+                    self.session.next_wake(),
+                    thinking.as_ref().and_then(|t| t.deadline),
+                ]
+                .into_iter()
+                .flatten()
+                .min();
+                let sleep = wake.map(|w| self.time.sleep_until(w));
+                let linger = self
+                    .linger
+                    .filter(|_| self.session.is_over())
+                    .map(|idle| idle_from + idle);
+                let ended = tokio::select! {
+                    biased;
+                    _ = async { sleep.unwrap().await }, if wake.is_some() => {
+                        self.woken(&mut thinking, &mut outlet).await
+                    }
+                    answer = async { thinking.as_mut().unwrap().answer.as_mut().await }, if thinking.is_some() => {
+                        match thinking.take() {
+                            Some(t) => self.engine_answered(t, answer, &mut outlet).await,
+                            None => None,
+                        }
+                    }
+                    order = inputs.recv(), if open => match order.map(Into::into) {
+                        Some(Order::Request(r)) => {
+                            idle_from = tokio::time::Instant::now();
+                            self.requested(r, &mut outlet).await
+                        }
+                        Some(Order::Look(look)) => {
+                            look(&self.session);
+                            None
+                        }
+                        Some(Order::Stop) => Some(Ended::Stopped),
+                        None => {
+                            open = false;
+                            None
+                        }
+                    },
+                    _ = tokio::time::sleep_until(linger.unwrap_or_else(tokio::time::Instant::now)), if linger.is_some() => {
+                        Some(Ended::Done)
+                    }
+                };
+                match ended {
+                    None => {}
+                    Some(Ended::Done | Ended::Stopped) => return self.session,
+                }
             }
         }
     }
