@@ -229,6 +229,10 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
     /// An `async` block rather than an `async fn`: the block works on the
     /// driver it captured, where an `async fn` would keep its argument and
     /// a moved copy of it, a second session, in every parked game.
+    #[expect(
+        clippy::manual_async_fn,
+        reason = "an async fn would keep the driver twice in its future"
+    )]
     pub fn drive<O, I>(
         mut self,
         mut inputs: mpsc::Receiver<I>,
