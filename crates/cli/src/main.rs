@@ -17,7 +17,6 @@ mod notation_cmd;
 mod out;
 mod perft;
 mod play_cmd;
-mod play_query;
 mod replay;
 mod say_cmd;
 mod serve_cmd;

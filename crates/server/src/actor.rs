@@ -9,13 +9,12 @@ use crate::lag::{LagQuota, annotate};
 pub use crate::registry::Acted;
 use crate::registry::{ActorEntry, Cmd, Ctx};
 use crate::request::{SeatKind, Submission, mode_of};
-use arbiter_chess::Chess;
 use arbiter_laws::log::{Header, parse_event, parse_header};
 use arbiter_laws::{ActionKind, ArbiterAction, Event, Side, TimedEvent};
 use arbiter_notation::Lexicon;
 use arbiter_session::{
     Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
-    SessionConfig, TavreliOpponent, UciOpponent, Variant,
+    SessionConfig, Variant,
 };
 use arbiter_store::{GameId, GameMeta, Status, Store};
 use serde_json::Value;
@@ -71,15 +70,31 @@ pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError>
 /// Starts the task of a loaded game.
 pub(crate) fn spawn(ctx: &Ctx, loaded: Loaded) -> Result<ActorEntry, ApiError> {
     let (tx, rx) = mpsc::channel(QUEUE);
-    let abort = if loaded.header.variant == "tavreli" {
-        let rules = crate::fold::tavreli_rules(&loaded.header);
-        let actor = GameActor::new(ctx, rules, loaded, tx.clone())?;
-        tokio::spawn(actor.run(rx)).abort_handle()
-    } else {
-        let actor = GameActor::new(ctx, Chess::default(), loaded, tx.clone())?;
-        tokio::spawn(actor.run(rx)).abort_handle()
+    let header = loaded.header.clone();
+    let start = Start {
+        ctx,
+        loaded,
+        tx: tx.clone(),
+        rx,
     };
+    let abort = arbiter_session::with_rules(&header, start)?;
     Ok(ActorEntry { tx, abort })
+}
+
+/// A game's task started with its variant's rules.
+struct Start<'a> {
+    ctx: &'a Ctx,
+    loaded: Loaded,
+    tx: mpsc::Sender<Cmd>,
+    rx: mpsc::Receiver<Cmd>,
+}
+
+impl arbiter_session::RulesJob for Start<'_> {
+    type Output = Result<tokio::task::AbortHandle, ApiError>;
+    fn run<R: Variant>(self, rules: R) -> Self::Output {
+        let actor = GameActor::new(self.ctx, rules, self.loaded, self.tx)?;
+        Ok(tokio::spawn(actor.run(self.rx)).abort_handle())
+    }
 }
 
 /// Sends an input to a game's task and waits for its answer; `None` when
@@ -155,21 +170,21 @@ fn seat_kind(extra: &Value, key: &str) -> SeatKind {
     }
 }
 
-fn opponent(variant: &str, extra: &Value) -> Result<Box<dyn Opponent>, ApiError> {
+fn opponent(
+    variant: arbiter_session::laws::Variant,
+    extra: &Value,
+) -> Result<Box<dyn Opponent>, ApiError> {
+    let defaults = arbiter_session::any::defaults(variant);
     let movetime = extra
         .get("engine_movetime_ms")
         .and_then(Value::as_u64)
-        .unwrap_or(crate::request::DEFAULT_MOVETIME_MS);
+        .unwrap_or(defaults.movetime_ms);
     let level = extra
         .get("engine_level")
         .and_then(Value::as_u64)
-        .unwrap_or(8);
-    let level = u8::try_from(level).unwrap_or(8);
-    if variant == "tavreli" {
-        return Ok(Box::new(TavreliOpponent::new(level.clamp(1, 6), movetime)));
-    }
-    UciOpponent::stockfish(level.clamp(1, 20), movetime)
-        .map(|o| Box::new(o) as Box<dyn Opponent>)
+        .and_then(|l| u8::try_from(l).ok())
+        .unwrap_or(defaults.level);
+    arbiter_session::any::hall_engine(variant, level, movetime)
         .map_err(|e| ApiError::internal(e.to_string()))
 }
 
@@ -191,7 +206,7 @@ impl<R: Variant> GameActor<R> {
         let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
         for (i, key) in ["white", "black"].into_iter().enumerate() {
             if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
-                seats[i] = Some(opponent(&loaded.header.variant, &loaded.meta.extra)?);
+                seats[i] = Some(opponent(loaded.header.variant, &loaded.meta.extra)?);
                 // An engine claims a flag the Laws leave to a claim.
                 session.claim_flags_for(Side::BOTH[i]);
             }

@@ -29,16 +29,15 @@ pub fn tavreli_rules(header: &Header) -> Tavreli {
 impl Fold {
     /// An empty game as `header` describes it, as `arbiter replay` reads it.
     pub fn new(header: &Header) -> Result<Fold, String> {
-        match header.variant.as_str() {
-            "tavreli" => Ok(Fold::Tavreli(Box::new(replay::new_game(
+        match header.variant {
+            arbiter_laws::Variant::Tavreli => Ok(Fold::Tavreli(Box::new(replay::new_game(
                 tavreli_rules(header),
                 header,
             )?))),
-            "chess" => Ok(Fold::Chess(Box::new(replay::new_game(
+            arbiter_laws::Variant::Chess => Ok(Fold::Chess(Box::new(replay::new_game(
                 Chess::default(),
                 header,
             )?))),
-            other => Err(format!("unknown variant {other:?}")),
         }
     }
 

@@ -57,7 +57,7 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = NewGame {
         meta: GameMeta {
-            variant: spec.header.variant.clone(),
+            variant: spec.header.variant.to_string(),
             kind: spec.kind,
             white_name: spec.header.white.clone(),
             black_name: spec.header.black.clone(),
@@ -154,7 +154,32 @@ pub(crate) async fn show(
     Path(raw): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let (seq, _, fold, _) = folded(&hall, &raw).await?;
-    Ok(Json(json!({"seq": seq, "state": fold.report()})))
+    let meta = hall.store().game(&game_id(&raw)?).await?.meta;
+    let mut body = json!({"seq": seq, "state": fold.report()});
+    // A game between people answers as it always has: `seq` and `state`.
+    let engines = engines(&meta.extra);
+    if !engines.is_empty() {
+        body["engines"] = Value::Object(engines);
+    }
+    Ok(Json(body))
+}
+
+/// Each engine seat's level and time per move, as the game was created
+/// with them: `{"black":{"engine_level":10,"engine_movetime_ms":1000}}`.
+fn engines(extra: &Value) -> serde_json::Map<String, Value> {
+    let mut seats = serde_json::Map::new();
+    for side in ["white", "black"] {
+        if extra.get(side).and_then(Value::as_str) == Some("engine") {
+            seats.insert(
+                side.into(),
+                json!({
+                    "engine_level": extra.get("engine_level"),
+                    "engine_movetime_ms": extra.get("engine_movetime_ms"),
+                }),
+            );
+        }
+    }
+    seats
 }
 
 /// `GET /api/games/{id}/log`: the JSON Lines `arbiter replay` reads.

@@ -35,9 +35,11 @@
 //! ```
 
 pub mod announce;
+pub mod any;
 pub mod claim_words;
 pub mod driver;
 pub mod opponent;
+pub mod query;
 pub mod refusal;
 pub mod session;
 pub mod setup;
@@ -48,10 +50,12 @@ pub mod uci_opponent;
 pub mod variant;
 
 pub use announce::{Announcement, Kind};
+pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use driver::{Driver, Request};
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
+pub use query::Cmd;
 pub use refusal::{Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
@@ -59,3 +63,8 @@ pub use tavreli_words::help as tavreli_help;
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};
+
+/// The Laws, for the front ends that reach them only through the session.
+pub use arbiter_laws as laws;
+/// The Tavreli rule set and its words, for the page's Tavreli words.
+pub use arbiter_tavreli as tavreli;

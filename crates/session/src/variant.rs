@@ -1,11 +1,16 @@
 //! What a live game needs from a variant beyond the Laws' [`RuleSet`]:
-//! reading a move typed in any notation, and saying a move in words.
+//! reading a move typed in any notation, saying a move in words, reading
+//! a player's command line and the help that lists the commands.
 
+use crate::query::Cmd;
 use crate::refusal::Misread;
 use arbiter_chess::Chess;
-use arbiter_laws::{MoveInput, RuleSet};
+use arbiter_laws::audit::RecordedGame;
+use arbiter_laws::{Game, MoveInput, RuleSet};
+use arbiter_notation::describe::Wording;
 use arbiter_notation::{ErrorKind, LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_tavreli::Tavreli;
+use std::io::BufRead;
 
 /// A typed move, read against the position.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +40,20 @@ pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
     /// The move in words in `lex`'s language, check and mate included, said
     /// from the position before it.
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String;
+    /// Reads a command line typed during a game: a question answered from
+    /// the position, or a command the front end acts on; `None` when the
+    /// text is no command (it is read as a move). `braille` adds the board
+    /// in braille to the board command's answer where the variant has one.
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, braille: bool) -> Option<Cmd>;
+    /// The commands a player may type, in `lang`.
+    fn help(lang: SpokenLang) -> String;
+    /// The games recorded in a file of this variant's records (PGN for
+    /// chess), for the audit; an `Err` ends the stream and names the line.
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a>;
 }
+
+/// A stream of recorded games, as [`Variant::recorded_games`] reads them.
+pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, String>> + 'a>;
 
 /// A Latin reading of a move written with Russian letters (`Кf3` → `Nf3`,
 /// `е2:е4` → `e2xe4`), so that the Laws reader, which knows SAN and UCI,
@@ -200,6 +218,24 @@ impl Variant for Chess {
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
         arbiter_notation::announce_move(pos.board(), *mv, lex)
     }
+
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, braille: bool) -> Option<Cmd> {
+        let unreadable = || {
+            matches!(
+                game.rules().read_move(game.position(), text),
+                Reading::Unreadable { .. }
+            )
+        };
+        crate::query::chess_command(game, text, w, braille, unreadable)
+    }
+
+    fn help(lang: SpokenLang) -> String {
+        arbiter_notation::describe::help_text(lang)
+    }
+
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
+        Box::new(arbiter_chess::pgn::PgnGames::new(source).map(|g| g.map_err(|e| e.to_string())))
+    }
 }
 
 impl Variant for Tavreli {
@@ -228,6 +264,20 @@ impl Variant for Tavreli {
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
         // Tavreli has words in every spoken language (`speech::LANGS`).
         arbiter_tavreli::speech::describe_move(pos, *mv, lex.language())
+    }
+
+    /// Tavreli has no braille board of its own: the board command says the
+    /// towers in words.
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, _braille: bool) -> Option<Cmd> {
+        crate::query::tavreli_command(game, text, w)
+    }
+
+    fn help(lang: SpokenLang) -> String {
+        crate::tavreli_words::help(lang)
+    }
+
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
+        Box::new(arbiter_tavreli::audit::games(source).map(|g| g.map_err(|e| e.to_string())))
     }
 }
 
