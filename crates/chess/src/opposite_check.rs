@@ -2,7 +2,7 @@
 //!
 //! In reduced supervision a move that left the mover's own king in check
 //! and that nobody claimed before the opponent moved *stands*, and the game
-//! goes on from the position as it stands (L-A.5.2, seed 002 A.4.2). The
+//! goes on from the position as it stands (L-A.5.2, the Laws 2017, A.4.2). The
 //! opponent then moves while the mover's king is attacked. shakmaty refuses
 //! to build such a position (its `OPPOSITE_CHECK` cannot be ignored), so this
 //! module judges it from the raw [`Setup`] with shakmaty's public attack

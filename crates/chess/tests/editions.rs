@@ -23,7 +23,7 @@ fn illegal_ladder(edition: &str, start: &str, n: usize) -> arbiter_laws::replay:
 
 #[test]
 fn l_7_5e_illegal_move_ladder_standard() {
-    // 2005 (seed 000 art. 7.4b): +2 min, +2 min, the third loses.
+    // 2005 (the Laws 2005, art. 7.4b): +2 min, +2 min, the third loses.
     let r = illegal_ladder("2005", KR_VS_KR, 2);
     assert_eq!(r.result.as_str(), "*");
     assert_eq!(r.illegal_moves.white, 2);
@@ -105,7 +105,7 @@ fn l_a_5_2_reduced_rapid_first_illegal_move_july_2017_vs_2018() {
     log.mv("white", "e5");
     let r = log.replay();
     assert!(r.penalties.is_empty());
-    // July 2017 (seed 002 A.4.2): on the opponent's claim the first loses.
+    // July 2017 (the Laws 2017, A.4.2): on the opponent's claim the first loses.
     let mut log = Log::new("2017", reduced);
     log.mv("white", "e5").claim("black", "illegal_move", None);
     let r = log.replay();
@@ -155,7 +155,7 @@ fn l_a_5_2_unclaimed_illegal_move_stands() {
 
 #[test]
 fn l_9_5c_incorrect_claim_penalty_by_edition() {
-    // 2005 (seed 000 art. 9.5b): +3 min to the opponent and the claimant's
+    // 2005 (the Laws 2005, art. 9.5b): +3 min to the opponent and the claimant's
     // time cut in three tiers (catalogue §7.1 Q2).
     for (tc, cut) in [
         ("5400", 180_000),
@@ -343,7 +343,7 @@ fn l_6_8_flag_called_automatically_or_on_claim() {
     }
 }
 
-/// Seed 002 A.4.5 (July 2017): «Если арбитр наблюдал падение флажка, он также
+/// The Laws 2017, A.4.5: «Если арбитр наблюдал падение флажка, он также
 /// может объявить об этом». The arbiter's own call is the header setting
 /// `arbiter_calls_flags`, off by default: then only a claim makes a flag count.
 #[test]

@@ -16,7 +16,7 @@ use common::{Log, kinds};
 const SHUFFLE: &str = "Nf3 Nf6 Ng1 Ng8";
 const EDITIONS: [&str; 4] = ["2005", "2017", "2018", "2023"];
 
-// ----- 1. draw offers (L-9.1; seed 000 9.1(a)) ------------------------------
+// ----- 1. draw offers (L-9.1; the Laws 2005, 9.1(a)) ------------------------------
 
 #[test]
 fn l_9_1_an_incorrect_claim_offered_back_accepts_the_open_offer() {
@@ -255,7 +255,7 @@ fn g_iii_1_a_quickplay_claim_is_refused_before_the_final_period() {
     }
 }
 
-// ----- 5. reduced supervision (L-A.5.2, L-A.5.4; seed 002 A.4.2) -------------
+// ----- 5. reduced supervision (L-A.5.2, L-A.5.4; the Laws 2017, A.4.2) -------------
 
 const REDUCED: &str = "\"time_control\":\"900\",\"supervision\":\"reduced\"";
 
@@ -519,7 +519,7 @@ fn a_2005_rapid_header_without_supervision_is_reduced_for_illegal_moves_and_flag
 #[test]
 fn l_a_5_4_an_unclaimed_unfinished_promotion_draws_after_the_next_move() {
     // White's e7-e8 names no piece (7.5.2); Black moves on without claiming.
-    // A.5.4 / seed 002 A.4.4: wait until Black's move is completed; the pawn
+    // A.5.4 / the Laws 2017, A.4.4: wait until Black's move is completed; the pawn
     // still stands on the last rank, so the game is drawn.
     let start = "\"start\":\"k2r4/4P3/8/8/8/8/8/4K3 w - - 0 1\"";
     for e in EDITIONS {
@@ -553,7 +553,7 @@ fn l_a_5_4_an_unclaimed_unfinished_promotion_draws_after_the_next_move() {
 
 /// White's bishop on e2 is pinned by the rook on e7: Bd3 leaves White's own
 /// king in check, a move the Laws forbid (3.9) but which stands in reduced
-/// play when nobody claims it before the opponent moves (A.5.2 / seed 002
+/// play when nobody claims it before the opponent moves (A.5.2 / the Laws 2017,
 /// A.4.2). The reduced regimes of every edition: rapid and blitz with
 /// `supervision: reduced`, and 2005 rapid/blitz without the key (read as
 /// reduced, docs/decisions.md).
@@ -652,7 +652,7 @@ fn a_move_into_check_is_punished_when_supervised_or_claimed_in_time() {
 #[test]
 fn l_a_5_4_both_kings_in_check_end_with_a_lawful_reply() {
     // Nc1-d3+ checks Black's king and opens the first rank to the rook on a1:
-    // both kings in check. A.5.4 / seed 002 A.4.4: the arbiter waits until
+    // both kings in check. A.5.4 / the Laws 2017, A.4.4: the arbiter waits until
     // the next move is completed. A lawful reply must parry Black's own check
     // (3.9), so the impossible position is gone and play goes on.
     let start = "\"start\":\"8/8/8/4k3/8/8/8/r1N1K3 w - - 0 1\"";
@@ -677,7 +677,7 @@ fn l_a_5_4_an_unfinished_promotion_into_check_draws_after_the_next_move() {
     // e7-e8 names no piece and opens the seventh rank to the rook on a7:
     // White's own king on h7 stands in check and a pawn on the last rank.
     // Black moves on without claiming; when his move is completed the pawn
-    // still stands there, so the game is drawn (A.5.4 / seed 002 A.4.4).
+    // still stands there, so the game is drawn (A.5.4 / the Laws 2017, A.4.4).
     let start = "\"start\":\"2k5/r3P2K/8/8/8/8/8/8 w - - 0 1\"";
     for e in EDITIONS {
         let mut log = Log::new(e, &format!("{REDUCED},{start}"));

@@ -124,7 +124,7 @@ fn a_new_game_refuses_an_ended_start_with_its_ending_and_a_stored_log_is_still_r
     assert_eq!(game.over_at_start(), Some(Termination::Checkmate));
 }
 
-/// The Tavreli tournament rules (seed 004) are Tavreli's: a new chess game
+/// The Tavreli rules (the tournament rules of the Tavreli book) are Tavreli's: a new chess game
 /// under them is refused, under any edition of the Laws of chess it is a
 /// game; a stored log is still read as it was written.
 #[test]

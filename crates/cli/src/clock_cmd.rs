@@ -205,7 +205,10 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
             crate::out::bad_input("clock", format!("{e}\n  {shown}\n  {caret}"))
         })?;
     let bad = |e: String| crate::out::bad_input("clock", e);
-    let edition: Edition = a.edition.parse().map_err(bad)?;
+    let edition: Edition = a
+        .edition
+        .parse()
+        .map_err(|e: arbiter_rules::UnknownEdition| bad(e.to_string()))?;
     let lang = lang_of(&a.lang).map_err(bad)?;
     let lexicon = lexicon_of(a, lang).map_err(bad)?;
     let alarms = match &a.alarm {
@@ -217,7 +220,7 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
     let mut header = Header::new(white, black, Some(control_text));
     header.edition = edition;
     if a.increment_before_move {
-        header.increment_timing = Some("before_move".into());
+        header.increment_timing = Some(arbiter_clock::IncrementTiming::BeforeMove);
     }
     Ok(Config {
         header,

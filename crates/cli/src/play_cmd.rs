@@ -241,11 +241,11 @@ fn header(a: &Args, engine_seat: [bool; 2]) -> Result<Header, String> {
     };
     let mut h = Header::new(name(engine_seat[0]), name(engine_seat[1]), Some(&control));
     h.edition = match &a.edition {
-        Some(e) => e.parse::<Edition>()?,
+        Some(e) => e.parse::<Edition>().map_err(|e| e.to_string())?,
         None => Edition::default_for_variant(a.variant),
     };
     if let Some(r) = &a.regime {
-        h.regime = Some(r.parse::<Regime>()?);
+        h.regime = Some(r.parse::<Regime>().map_err(|e| e.to_string())?);
     }
     h.start = a.start.clone();
     h.variant = a.variant;

@@ -452,7 +452,7 @@ impl TimeControl {
     /// delay or Bronstein) of each of those 60 moves.
     ///
     /// For one period this is exactly the "allotted time + 60 × increment" of
-    /// 2017 A.1/B.1 (seed 002). For several periods it is the project's rule for
+    /// 2017 A.1/B.1 (the Laws 2017). For several periods it is the project's rule for
     /// catalogue Q4 (§7.1: take the recommended resolution). Delay counts like an
     /// increment, because it is time the player may spend on each move.
     pub fn sixty_move_budget_ms(&self) -> Option<u64> {
@@ -490,10 +490,10 @@ impl TimeControl {
     /// Standard, rapid or blitz for this control in `edition` (L-6.3g, CFG-2),
     /// from [`TimeControl::sixty_move_budget_ms`]:
     ///
-    /// * 2017, 2018, 2023 (seed 002, A.1/B.1): blitz if ≤ 10 min, rapid if more
+    /// * 2017, 2018, 2023 (the Laws 2017, A.1/B.1): blitz if ≤ 10 min, rapid if more
     ///   than 10 and less than 60 min, otherwise standard.
     /// * 2005: blitz if under 15 min, rapid from 15 to under 60 min, otherwise
-    ///   standard. Seed 000 has no rapid/blitz appendix; the limits are the
+    ///   standard. The Laws 2005 have no rapid/blitz appendix; the limits are the
     ///   catalogue's (L-6.3g, OLD-2005), the 60-move formula included.
     ///
     /// `None` for `?` and `-`: without a clock the regulations decide.

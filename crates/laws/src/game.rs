@@ -732,7 +732,7 @@ impl<R: RuleSet> Game<R> {
         Ok(())
     }
 
-    /// L-A.5.4 (seed 002 A.4.4): with a pawn left unpromoted on its last
+    /// L-A.5.4 (the Laws 2017, A.4.4): with a pawn left unpromoted on its last
     /// rank the arbiter waits until the next move is completed; if the
     /// impossible position is still on the board, the game is drawn. Only a
     /// capture of that pawn removes it.
@@ -987,7 +987,7 @@ impl<R: RuleSet> Game<R> {
             .last()
             .is_some_and(|p| p.side == side && p.completed_at.is_none());
         if !after_own_move && self.config.provisions.offer_out_of_time_warns() {
-            // The offer stands all the same (seed 004 art. 9.1).
+            // The offer stands all the same (the Tavreli rules, art. 9.1).
             self.notes.push(format!(
                 "{side} offered a draw other than between his move and the press: the offer stands, but breaks 12.5 (seed 004 art. 9.1)"
             ));
@@ -1183,7 +1183,7 @@ impl<R: RuleSet> Game<R> {
             },
         };
         // 9.2.1 / 9.3: the position or the 50 moves with the intended move
-        // played, *or* as they stand now (seed 000 9.2/9.3 "или"): either
+        // played, *or* as they stand now (the Laws 2005, 9.2/9.3 "или"): either
         // makes the claim correct.
         let now = self.verify_draw_claim(claim, None);
         let verdict = match &intended_move {
@@ -1274,7 +1274,9 @@ impl<R: RuleSet> Game<R> {
             ClaimKind::Increment => QuickplayClaim::Increment(side),
             _ => QuickplayClaim::Draw(side),
         });
-        self.claim_as_offer(side, at);
+        if p.quickplay_claim_is_offer(claim == ClaimKind::Increment) {
+            self.claim_as_offer(side, at);
+        }
         if self.outcome.is_some() {
             self.quickplay = None;
         }
@@ -1504,6 +1506,9 @@ impl<R: RuleSet> Game<R> {
                     termination: Termination::Arbiter,
                     at,
                 });
+                // The score the first declaration gave the opponent is his
+                // no more: he has lost too.
+                self.points_override = None;
             }
             _ => {
                 self.outcome = None;

@@ -7,6 +7,7 @@
 
 use crate::event::TimedEvent;
 use crate::outcome::Scoring;
+use arbiter_clock::IncrementTiming;
 use arbiter_rules::{Edition, Regime, Supervision, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +58,12 @@ pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quickplay_finish: Option<bool>,
     /// Increment credited `at_press` (default) or `before_move` (CFG-9).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub increment_timing: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "known_increment_timing"
+    )]
+    pub increment_timing: Option<IncrementTiming>,
     /// Points for win, draw, loss (CFG-6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scoring: Option<Scoring>,
@@ -76,9 +81,33 @@ pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_only: Option<bool>,
     /// July-2017 reduced rapid/blitz: the arbiter calls a flag he sees
-    /// (seed 002 A.4.5, "can"). Default off: a flag counts only when claimed.
+    /// (the Laws 2017, A.4.5, "can"). Default off: a flag counts only when claimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_calls_flags: Option<bool>,
+    /// An `increment_timing` the reader does not know, as [`parse_header`]
+    /// read it: the header is still read, and the clock refuses the value
+    /// where it reads the header ([`crate::timing::Timing::from_header`]),
+    /// so the refusal comes where and as it always came.
+    #[serde(skip)]
+    pub(crate) unknown_increment_timing: Option<String>,
+}
+
+/// Reads `increment_timing` as a text: a known timing is kept, any other
+/// text is left to [`parse_header`], which keeps it for the clock to refuse.
+fn known_increment_timing<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<IncrementTiming>, D::Error> {
+    let text = Option::<String>::deserialize(d)?;
+    Ok(text.and_then(|t| timing_of(&t)))
+}
+
+/// The timing a header's key names: `at_press` or `before_move`.
+fn timing_of(key: &str) -> Option<IncrementTiming> {
+    match key {
+        "at_press" => Some(IncrementTiming::AtPress),
+        "before_move" => Some(IncrementTiming::BeforeMove),
+        _ => None,
+    }
 }
 
 /// The variant as a text (a number or a list is refused as any non-text
@@ -111,6 +140,7 @@ impl Header {
             time_penalty_ms: None,
             clock_only: None,
             arbiter_calls_flags: None,
+            unknown_increment_timing: None,
         }
     }
 }
@@ -297,13 +327,20 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
     let mut h = h;
     let variant = h.variant;
     // A log that names no edition is judged by its variant's own rules: the
-    // Tavreli tournament rules for a Tavreli game (seed 004).
+    // Tavreli rules (the tournament rules of the Tavreli book) for a Tavreli
+    // game.
     #[derive(Deserialize)]
     struct Named {
         edition: Option<serde::de::IgnoredAny>,
+        increment_timing: Option<String>,
     }
-    if serde_json::from_str::<Named>(line).is_ok_and(|n| n.edition.is_none()) {
-        h.edition = Edition::default_for_variant(variant);
+    if let Ok(named) = serde_json::from_str::<Named>(line) {
+        if named.edition.is_none() {
+            h.edition = Edition::default_for_variant(variant);
+        }
+        h.unknown_increment_timing = named
+            .increment_timing
+            .filter(|key| timing_of(key).is_none());
     }
     Ok(h)
 }
@@ -530,6 +567,36 @@ mod tests {
     }
 
     const HEAD: &str = "{\"format\":\"arbiter-log\",\"version\":1}";
+
+    /// The increment timing is typed, writes the keys the log format names
+    /// and reads them back; any other text still reads as a header, and the
+    /// clock refuses it when the game is set up.
+    #[test]
+    fn increment_timing_is_typed_and_an_unknown_one_is_refused_by_the_clock() {
+        for (key, timing) in [
+            ("at_press", IncrementTiming::AtPress),
+            ("before_move", IncrementTiming::BeforeMove),
+        ] {
+            let line = format!(
+                "{{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"{key}\"}}"
+            );
+            let h = parse_header(&line).unwrap();
+            assert_eq!(h.increment_timing, Some(timing));
+            let written = serde_json::to_string(&h).unwrap();
+            assert!(written.contains(&format!("\"increment_timing\":\"{key}\"")));
+            assert!(crate::replay::config_from_header(&h).is_ok());
+        }
+        let none = parse_header(HEAD).unwrap();
+        assert_eq!(none.increment_timing, None);
+        assert!(!serde_json::to_string(&none).unwrap().contains("increment"));
+        let line = "{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"dgt\"}";
+        let h = parse_header(line).unwrap();
+        let e = crate::replay::config_from_header(&h).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown increment_timing \"dgt\" (at_press or before_move)"
+        );
+    }
 
     #[test]
     fn bom_is_skipped_and_bad_utf8_rejects_only_its_line() {

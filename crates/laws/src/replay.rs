@@ -119,7 +119,7 @@ pub const TAVRELI_RULES_ARE_NOT_CHESS: &str = "header edition: the Tavreli tourn
 
 /// Refuses to start a new game that cannot be played as the header says:
 /// chess under the Tavreli tournament rules ([`TAVRELI_RULES_ARE_NOT_CHESS`]:
-/// seed 004 is Tavreli's, where a Tavreli game may still name a FIDE
+/// the Tavreli rules are Tavreli's, where a Tavreli game may still name a FIDE
 /// edition), or a start position the Laws have already ended
 /// ([`Game::over_at_start`]): a mated, stalemated or dead position, or a
 /// halfmove clock past the 75-move rule. The second error reads

@@ -181,7 +181,7 @@ pub trait RuleSet: Send + Sync {
     }
     /// Whether `mv` builds a new tower: the moving men land on other men and
     /// stay on them (Tavreli, where a capture and a step onto one's own men
-    /// both do). Rules that ask it: seed 004 art. 5.5 and 9.3. `false` for
+    /// both do). Rules that ask it: the Tavreli rules, art. 5.5 and 9.3. `false` for
     /// rule sets without towers.
     fn builds_tower(&self, pos: &Self::Position, mv: &Self::Move) -> bool {
         let _ = (pos, mv);

@@ -5,9 +5,7 @@
 //! need one (flags, quickplay finish, time penalties) do not move any time.
 
 use crate::log::Header;
-use arbiter_clock::{
-    Clock, ClockError, ClockSettings, FlagObservation, IncrementTiming, PressKind, TimeControl,
-};
+use arbiter_clock::{Clock, ClockError, ClockSettings, FlagObservation, PressKind, TimeControl};
 use arbiter_rules::{Edition, Provisions, Regime, Rejection, Side};
 use serde::Serialize;
 
@@ -62,15 +60,12 @@ impl Timing {
         settings.observation = FlagObservation::of(laws);
         settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
         settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
-        settings.increment_timing = match h.increment_timing.as_deref() {
-            None | Some("at_press") => IncrementTiming::AtPress,
-            Some("before_move") => IncrementTiming::BeforeMove,
-            Some(other) => {
-                return Err(format!(
-                    "unknown increment_timing {other:?} (at_press or before_move)"
-                ));
-            }
-        };
+        if let Some(other) = &h.unknown_increment_timing {
+            return Err(format!(
+                "unknown increment_timing {other:?} (at_press or before_move)"
+            ));
+        }
+        settings.increment_timing = h.increment_timing.unwrap_or_default();
         let clock =
             Clock::new(&control, settings).map_err(|e| format!("time control {text:?}: {e}"))?;
         Ok(Timing {

@@ -23,13 +23,15 @@
 
 mod lang;
 pub mod outcome;
+mod parse_error;
 pub mod provisions;
 pub mod rejection;
 mod variant;
 
 pub use lang::Lang;
 pub use outcome::{GameResult, Termination};
-pub use provisions::{PenaltyKind, Provisions};
+pub use parse_error::{UnknownEdition, UnknownRegime, UnknownSide, UnknownSupervision};
+pub use provisions::{PenaltyKind, Provisions, UnknownPenalty};
 pub use rejection::{ClockRefusal, Rejection};
 pub use variant::{UnknownVariant, Variant};
 
@@ -77,27 +79,26 @@ impl fmt::Display for Side {
 }
 
 impl FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSide;
+    fn from_str(s: &str) -> Result<Self, UnknownSide> {
         match s {
             "white" | "w" => Ok(Side::White),
             "black" | "b" => Ok(Side::Black),
-            _ => Err(format!(
-                "unknown side {s:?} (expected \"white\" or \"black\")"
-            )),
+            _ => Err(UnknownSide(s.to_string())),
         }
     }
 }
 
 /// An edition of the Laws a game is judged by (catalogue CFG-1, §0.1).
 ///
-/// * `2005` is seed 000 (the Laws inside the Russian rules of "спорт слепых").
+/// * `2005` is the Laws 2005 (as printed in the Russian rules of the sport of
+///   the blind, «спорт слепых»; docs/sources.md).
 /// * `2017` is the text in force from 1 July 2017.
 /// * `2018` is the 2017 text with the amendment in force from 1 January 2018
 ///   (illegal moves in rapid and blitz, catalogue §4.1).
 /// * `2023` is the current text and the default for chess.
-/// * `tavreli` is the Tavreli federation's own tournament rules (seed 004,
-///   articles 4–10, docs/tavreli-rules.md §10): an older FIDE text with
+/// * `tavreli` is the Tavreli federation's own tournament rules (the Tavreli rules,
+///   articles 4–10, docs/sources.md, docs/tavreli-rules.md §10): an older FIDE text with
 ///   Tavreli's words, the default for Tavreli games. It is not a FIDE
 ///   edition, so it is never "modern", whatever its place in the order.
 ///
@@ -106,7 +107,7 @@ impl FromStr for Side {
 /// editions by order: they ask [`Edition::is_modern`] or match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Edition {
-    /// The 2005 Laws (seed 000).
+    /// The Laws 2005.
     E2005,
     /// The text in force from 1 July 2017.
     E2017,
@@ -115,7 +116,8 @@ pub enum Edition {
     /// The current text, the default for chess.
     #[default]
     E2023,
-    /// The Tavreli tournament rules (seed 004 articles 4–10).
+    /// The Tavreli rules (the tournament rules of the Tavreli book,
+    /// articles 4–10).
     Tavreli,
 }
 
@@ -158,8 +160,8 @@ impl Edition {
     }
 
     /// True for the 2017 family and later (2017, 2018, 2023): the "new" Laws.
-    /// The Tavreli rules follow the older text (seed 004 is the 2005 wording
-    /// with Tavreli's words), so they are not modern.
+    /// The Tavreli rules follow the older text (the 2005 wording with
+    /// Tavreli's words), so they are not modern.
     pub fn is_modern(self) -> bool {
         matches!(self, Edition::E2017 | Edition::E2018 | Edition::E2023)
     }
@@ -172,17 +174,15 @@ impl fmt::Display for Edition {
 }
 
 impl FromStr for Edition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownEdition;
+    fn from_str(s: &str) -> Result<Self, UnknownEdition> {
         match s {
             "2005" => Ok(Edition::E2005),
             "2017" => Ok(Edition::E2017),
             "2018" | "2017/18" => Ok(Edition::E2018),
             "2023" => Ok(Edition::E2023),
             "tavreli" => Ok(Edition::Tavreli),
-            _ => Err(format!(
-                "unknown edition {s:?} (expected 2005, 2017, 2018, 2023 or tavreli)"
-            )),
+            _ => Err(UnknownEdition(s.to_string())),
         }
     }
 }
@@ -231,15 +231,13 @@ impl fmt::Display for Regime {
 }
 
 impl FromStr for Regime {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownRegime;
+    fn from_str(s: &str) -> Result<Self, UnknownRegime> {
         match s {
             "standard" => Ok(Regime::Standard),
             "rapid" => Ok(Regime::Rapid),
             "blitz" => Ok(Regime::Blitz),
-            _ => Err(format!(
-                "unknown regime {s:?} (expected standard, rapid or blitz)"
-            )),
+            _ => Err(UnknownRegime(s.to_string())),
         }
     }
 }
@@ -260,14 +258,12 @@ pub enum Supervision {
 }
 
 impl FromStr for Supervision {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSupervision;
+    fn from_str(s: &str) -> Result<Self, UnknownSupervision> {
         match s {
             "full" => Ok(Supervision::Full),
             "reduced" => Ok(Supervision::Reduced),
-            _ => Err(format!(
-                "unknown supervision {s:?} (expected full or reduced)"
-            )),
+            _ => Err(UnknownSupervision(s.to_string())),
         }
     }
 }

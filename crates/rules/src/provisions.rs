@@ -3,8 +3,8 @@
 //! Every rule that differs between editions is answered here, from data, so
 //! the game fold never compares edition numbers itself. Each answer cites the
 //! catalogue id it implements; the chess crate's `tests/editions.rs` checks
-//! each difference in both directions. The Tavreli tournament rules (seed 004
-//! articles 4–10) are one more column, [`Edition::Tavreli`]; the Tavreli
+//! each difference in both directions. The Tavreli rules (the tournament
+//! rules of the Tavreli book, articles 4–10) are one more column, [`Edition::Tavreli`]; the Tavreli
 //! crate's `tests/tavreli_edition.rs` checks each of their answers against
 //! FIDE 2023.
 //!
@@ -23,11 +23,11 @@ pub enum IllegalMoveConsequence {
     TimeToOpponent(i64),
     /// The offender loses, unless the opponent cannot mate him, then a draw.
     LossUnlessOpponentCannotMate,
-    /// The offender loses outright (2005 standard play: seed 000 art. 7.4(b)
+    /// The offender loses outright (2005 standard play: the Laws 2005, art. 7.4(b)
     /// gives no exception, catalogue §7.1 Q3).
     Loss,
     /// The position before it is restored and nothing more: no time to the
-    /// opponent and no loss, however many (seed 004 art. 7.4 sends only to
+    /// opponent and no loss, however many (the Tavreli rules, art. 7.4 sends only to
     /// 6.13 for the clocks and 4.2–4.3 for touch-move). It is still counted.
     NoPenalty,
 }
@@ -43,7 +43,7 @@ pub struct Provisions {
     pub supervision: Supervision,
     /// CFG-11: the regulations' own time penalty for Articles 7 and 9.
     pub time_penalty_override: Option<i64>,
-    /// Seed 002 A.4.5 (July 2017): «Если арбитр наблюдал падение флажка, он
+    /// The Laws 2017, A.4.5: «Если арбитр наблюдал падение флажка, он
     /// также может объявить об этом» — in reduced play the arbiter *may*
     /// call a flag he sees. Off by default: a flag then counts only when a
     /// player claims it (the log header's `arbiter_calls_flags`, CFG-8).
@@ -61,7 +61,7 @@ impl Provisions {
     pub fn new(edition: Edition, regime: Regime, supervision: Supervision) -> Self {
         // Standard play is always fully supervised (CFG-3 concerns rapid/blitz
         // only). The Tavreli rules know no reduced supervision: the arbiter
-        // (the watching software) sees flags and illegal moves (seed 004 6.8, 7.4).
+        // (the watching software) sees flags and illegal moves (the Tavreli rules, art. 6.8, 7.4).
         let supervision = if regime == Regime::Standard || edition == Edition::Tavreli {
             Supervision::Full
         } else {
@@ -93,10 +93,10 @@ impl Provisions {
     /// sixty moves, increments and delays included) is `budget_ms` (L-6.3g,
     /// CFG-2):
     ///
-    /// * 2017, 2018, 2023 (seed 002, A.1/B.1): blitz if ≤ 10 min, rapid if
+    /// * 2017, 2018, 2023 (the Laws 2017, A.1/B.1): blitz if ≤ 10 min, rapid if
     ///   more than 10 and less than 60 min, otherwise standard.
     /// * 2005 and Tavreli: blitz if under 15 min, rapid from 15 to under
-    ///   60 min, otherwise standard. Seed 000 has no rapid/blitz appendix; the
+    ///   60 min, otherwise standard. The Laws 2005 have no rapid/blitz appendix; the
     ///   limits are the catalogue's (L-6.3g, OLD-2005).
     pub fn regime_for_budget(edition: Edition, budget_ms: u64) -> Regime {
         let blitz = if edition.is_modern() {
@@ -114,7 +114,7 @@ impl Provisions {
     }
 
     /// The same Laws with the arbiter's own call of a fallen flag in July-2017
-    /// reduced play switched on or off (seed 002 A.4.5, "can").
+    /// reduced play switched on or off (the Laws 2017, A.4.5, "can").
     pub fn with_arbiter_calls_flags(mut self, on: bool) -> Self {
         self.arbiter_calls_flags = on;
         self
@@ -150,12 +150,12 @@ impl Provisions {
 
     /// The consequence of the player's `nth` (1-based) completed illegal move.
     ///
-    /// * 2005 standard (seed 000 art. 7.4(b)): +2 min, +2 min, third loses, no exception.
+    /// * 2005 standard (the Laws 2005, art. 7.4(b)): +2 min, +2 min, third loses, no exception.
     /// * 2005 rapid (OLD rapidplay, catalogue §3.12): the same ladder, on claim when reduced.
     /// * 2005 blitz (OLD blitz): the opponent claims a win at the first; a draw if he cannot mate.
-    /// * 2017 July, reduced rapid/blitz (seed 002 A.4.2): the first loses (draw if opponent cannot mate).
+    /// * 2017 July, reduced rapid/blitz (the Laws 2017, A.4.2): the first loses (draw if opponent cannot mate).
     /// * 2017 otherwise, 2018, 2023 (7.5.5): penalty time, the second loses (draw exception).
-    /// * Tavreli (seed 004 art. 7.4): no penalty at all, however many.
+    /// * Tavreli (the Tavreli rules, art. 7.4): no penalty at all, however many.
     pub fn illegal_move(&self, nth: u32) -> IllegalMoveConsequence {
         use IllegalMoveConsequence::*;
         match self.edition {
@@ -175,7 +175,7 @@ impl Provisions {
     /// itself, or only when the opponent claims before his own move (L-A.5.2;
     /// OLD rapidplay and blitz likewise). The Tavreli rules know no reduced
     /// supervision: an illegal move is put right when it "is discovered"
-    /// (seed 004 art. 7.4), and the software watching the game discovers it.
+    /// (the Tavreli rules, art. 7.4), and the software watching the game discovers it.
     pub fn illegal_move_needs_claim(&self) -> bool {
         self.edition != Edition::Tavreli && self.reduced()
     }
@@ -200,9 +200,9 @@ impl Provisions {
     }
 
     /// Penalty for an incorrect draw claim (L-9.5c): time to the opponent, and
-    /// in 2005 a cut of the claimant's own time (seed 000 art. 9.5(b), §7.1 Q2).
+    /// in 2005 a cut of the claimant's own time (the Laws 2005, art. 9.5(b), §7.1 Q2).
     ///
-    /// Tavreli (seed 004 art. 9.5): half the claimant's remaining time, at
+    /// Tavreli (the Tavreli rules, art. 9.5): half the claimant's remaining time, at
     /// most three minutes, is taken, and the opponent gets three minutes. The
     /// seed has no 2005 rule for a claimant with two minutes or less.
     pub fn wrong_claim(&self, claimant_remaining: i64) -> WrongClaimPenalty {
@@ -259,37 +259,37 @@ impl Provisions {
     }
 
     /// Whether a player whose flag falls loses only if the opponent can mate
-    /// him, else the game is drawn (L-6.9, every FIDE edition). Seed 004
-    /// art. 6.9 has no such exception: the player whose flag fell loses,
+    /// him, else the game is drawn (L-6.9, every FIDE edition). Art. 6.9 of the
+    /// Tavreli rules has no such exception: the player whose flag fell loses,
     /// unless mate, stalemate or agreement ended the game first.
     pub fn flag_draw_if_opponent_cannot_mate(&self) -> bool {
         self.edition != Edition::Tavreli
     }
 
     /// Whether the clock's record of which flag fell first decides when both
-    /// are down (the 2017+ reading for electronic clocks; seed 004 art. 6.11
-    /// makes the order matter too). The 2005 Laws treat the order as unknown.
+    /// are down (the 2017+ reading for electronic clocks; art. 6.11 of the
+    /// Tavreli rules makes the order matter too). The 2005 Laws treat the order as unknown.
     pub fn flag_order_from_clock(&self) -> bool {
         self.edition.is_modern() || self.edition == Edition::Tavreli
     }
 
     /// Both flags down and the order unknown, which for the software means
-    /// they fell in the same millisecond: seed 004 art. 6.11 says play goes
+    /// they fell in the same millisecond: art. 6.11 of the Tavreli rules says play goes
     /// on, in every period. The FIDE editions draw in the last period.
     pub fn both_flags_play_on(&self) -> bool {
         self.edition == Edition::Tavreli
     }
 
     /// Whether a move that builds a new tower (a man stepping onto any other
-    /// man, own or enemy) resets the 50-move count. Seed 004 art. 5.5 and 9.3
-    /// count moves "without a ratnik move and without building a tower"; the
+    /// man, own or enemy) resets the 50-move count. Art. 5.5 and 9.3 of
+    /// the Tavreli rules count moves "without a ratnik move and without building a tower"; the
     /// FIDE 9.3 counts captures and pawn moves only.
     pub fn new_tower_resets_move_count(&self) -> bool {
         self.edition == Edition::Tavreli
     }
 
     /// A draw offer made at any other time than between one's move and the
-    /// press stands but breaks 12.5 (seed 004 art. 9.1): the software, as the
+    /// press stands but breaks 12.5 (the Tavreli rules, art. 9.1): the software, as the
     /// arbiter, gives the offerer a warning. The FIDE editions leave the
     /// sanction to the arbiter's judgement (2023 9.1.2.2 and 11.5).
     pub fn offer_out_of_time_warns(&self) -> bool {
@@ -307,7 +307,7 @@ impl Provisions {
     /// The OLD 2005 rules forbid the arbiter to signal a flag, so the setting
     /// changes nothing there; from 2018 he "shall", so it is always on.
     ///
-    /// Tavreli (seed 004 art. 6.8): a flag counts when the arbiter sees it;
+    /// Tavreli (the Tavreli rules, art. 6.8): a flag counts when the arbiter sees it;
     /// the observing software is the arbiter, so always.
     pub fn flag_called_automatically(&self) -> bool {
         match (self.edition, self.regime) {
@@ -347,6 +347,20 @@ impl Provisions {
         self.edition.is_modern()
     }
 
+    /// Whether a quickplay-finish claim (`increment: false`) or the request
+    /// for an increment (`increment: true`) is also a draw offer the opponent
+    /// may accept (L-9.1e): the Laws 2005 art. 9.1(c) name the 10.2 claim
+    /// (and the Tavreli rules follow them); from 2017, 9.1.2.3 names only the
+    /// claims of 9.2 and 9.3, and Guidelines III.4 the request, so a III.5
+    /// claim offers nothing.
+    pub fn quickplay_claim_is_offer(&self, increment: bool) -> bool {
+        if self.quickplay_finish_in_laws() {
+            !increment
+        } else {
+            increment
+        }
+    }
+
     /// The quickplay-finish claim is in the Laws themselves (2005 art. 10,
     /// and the Tavreli rules after it) rather than in Guidelines III, which
     /// apply only when the event announced them (2017+, G-III.2.1).
@@ -375,14 +389,14 @@ impl Provisions {
         self.edition == Edition::E2017 && self.reduced()
     }
 
-    /// Default time / late arrival (L-6.7a): 2005 and Tavreli (seed 004
+    /// Default time / late arrival (L-6.7a): 2005 and Tavreli (the Tavreli rules,
     /// art. 6.6) one hour, 2017+ the regulations, else zero.
     pub fn default_time(&self, regulations: Option<i64>) -> i64 {
         regulations.unwrap_or(self.edition_default_time())
     }
 
     /// The default time when the regulations name none (L-6.7a, CFG-4): one
-    /// hour in 2005 (6.7) and under the Tavreli rules (seed 004 art. 6.6),
+    /// hour in 2005 (6.7) and under the Tavreli rules (art. 6.6),
     /// zero from 2017 (6.7.1).
     pub fn edition_default_time(&self) -> i64 {
         match self.edition {
@@ -393,7 +407,7 @@ impl Provisions {
 
     /// Colours reversed (L-7.3): from 2017 the game is replayed when fewer than
     /// ten moves were made by both players; in 2005 and under the Tavreli
-    /// rules (seed 004 art. 7.2) it continues unless the arbiter rules
+    /// rules (art. 7.2) it continues unless the arbiter rules
     /// otherwise.
     pub fn reversed_colours_restart(
         &self,
@@ -427,7 +441,7 @@ impl Provisions {
     }
 
     /// The quickplay-finish claim (2005 art. 10.2; 2017+ Guidelines III only
-    /// when announced, never in blitz; G-III.2). Seed 004 breaks off after
+    /// when announced, never in blitz; G-III.2). The Tavreli rules break off after
     /// art. 10.1, so the Tavreli rules follow the 2005 art. 10.2.
     pub fn quickplay_finish_available(&self, announced: bool, has_increment: bool) -> bool {
         if self.regime == Regime::Blitz || has_increment {
@@ -466,7 +480,7 @@ pub struct WrongClaimPenalty {
 pub enum PenaltyKind {
     // ----- the arbiter's menu: L-12.9 (2017+) and 2005 13.4 -----
     /// L-12.9.1 / 2005 13.4(a): a warning. The Tavreli rules also give it for
-    /// a draw offer made other than between the move and the press (seed 004
+    /// a draw offer made other than between the move and the press (the Tavreli rules,
     /// art. 9.1, 12.5).
     Warning,
     /// L-12.9.2 / 2005 13.4(б): time added to a player's clock, the
@@ -497,7 +511,7 @@ pub enum PenaltyKind {
     /// L-9.5c (2017+ 9.5.3, 2005 9.5(b)): an incorrect draw claim: time to
     /// the opponent.
     IncorrectClaim,
-    /// L-9.5c (2005 9.5(b); seed 004 art. 9.5 for Tavreli): the incorrect
+    /// L-9.5c (2005 9.5(b); the Tavreli rules, art. 9.5 for Tavreli): the incorrect
     /// claimant's own time cut, half of what remains and at most three
     /// minutes.
     ClaimantTimeCut,
@@ -583,17 +597,28 @@ impl std::fmt::Display for PenaltyKind {
     }
 }
 
+/// A text that names no penalty kind. The message quotes at most its first
+/// 40 characters, so a long input keeps the message readable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPenalty(pub String);
+
+impl std::fmt::Display for UnknownPenalty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self.0.chars().take(40).collect();
+        write!(f, "unknown penalty {shown:?}")
+    }
+}
+
+impl std::error::Error for UnknownPenalty {}
+
 impl std::str::FromStr for PenaltyKind {
-    type Err = String;
+    type Err = UnknownPenalty;
     /// Reads a report key back (`warning`, `quickplay_rejected` …).
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, UnknownPenalty> {
         PenaltyKind::ALL
             .into_iter()
             .find(|k| k.key() == s)
-            .ok_or_else(|| {
-                let shown: String = s.chars().take(40).collect();
-                format!("unknown penalty {shown:?}")
-            })
+            .ok_or_else(|| UnknownPenalty(s.to_string()))
     }
 }
 
@@ -671,7 +696,7 @@ mod tests {
         }
     }
 
-    /// L-6.8, CFG-8, seed 002 A.4.5: who calls a flag, edition by edition,
+    /// L-6.8, CFG-8, the Laws 2017, A.4.5: who calls a flag, edition by edition,
     /// with the arbiter's own call off and on.
     #[test]
     fn flag_call_by_edition_and_setting() {
@@ -743,6 +768,8 @@ mod tests {
             assert_eq!(p.quickplay_finish_in_laws(), old, "{e}");
             assert_eq!(p.postponed_quickplay_time_to_claimant(), old, "{e}");
             assert_eq!(p.increment_request_exists(), !old, "{e}");
+            assert_eq!(p.quickplay_claim_is_offer(false), old, "{e}");
+            assert_eq!(p.quickplay_claim_is_offer(true), !old, "{e}");
             assert_eq!(p.on_claim_both_flags_draw(), old, "{e}");
             assert_eq!(p.on_claim_needs_own_flag_up(), old, "{e}");
             assert_eq!(p.same_instant_flags_arbiter_decides(false), !old, "{e}");

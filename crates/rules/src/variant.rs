@@ -18,7 +18,8 @@ pub enum Variant {
     /// Chess under the FIDE Laws of Chess (the default).
     #[default]
     Chess,
-    /// Tavreli, judged by the Tavreli federation's tournament rules (seed 004).
+    /// Tavreli, judged by the Tavreli rules (the tournament rules of the Tavreli
+    /// book).
     Tavreli,
 }
 

@@ -116,7 +116,7 @@ fn name(given: Option<String>, seat: SeatKind, default: &str) -> Result<String, 
     }
 }
 
-fn parsed<T: std::str::FromStr<Err = String>>(
+fn parsed<T: std::str::FromStr<Err: std::fmt::Display>>(
     key: &str,
     v: Option<String>,
 ) -> Result<Option<T>, ApiError> {

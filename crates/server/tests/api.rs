@@ -242,11 +242,11 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         t.push(line(&format!("create {body}"), st, &v));
     }
     // A game without an edition is judged by its variant's own rules: the
-    // 2023 Laws for chess, the Tavreli tournament rules (seed 004) for
+    // 2023 Laws for chess, the Tavreli rules for
     // Tavreli, which may still name a FIDE edition; chess under the
     // Tavreli rules is refused.
     // The time control too: `arbiter play`'s, 900+10 for chess and the
-    // Tavreli rules' own 5400d30 (a delay, seed 004 6.2) for Tavreli.
+    // Tavreli rules' own 5400d30 (a delay, art. 6.2) for Tavreli.
     for (body, edition, control) in [
         (json!({"black": "human"}), "2023", "900+10"),
         (

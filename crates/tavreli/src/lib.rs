@@ -70,15 +70,15 @@ use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
 use arbiter_rules::{Side, Variant};
 
 /// The edition of the Laws a Tavreli game is judged by unless the organiser
-/// chooses a FIDE edition: the federation's own tournament rules (seed 004
-/// articles 4–10, docs/tavreli-rules.md §10).
+/// chooses a FIDE edition: the Tavreli rules (the tournament rules
+/// of the Tavreli book, articles 4–10, docs/tavreli-rules.md §10).
 pub const EDITION: arbiter_rules::Edition = arbiter_rules::Edition::Tavreli;
 
 /// The time control a Tavreli game is offered by default (`arbiter play
-/// --variant tavreli`): 90 minutes with a 30-second delay per move. Seed 004
-/// art. 6.2 makes the per-move time of an electronic clock a delay (`d`):
+/// --variant tavreli`): 90 minutes with a 30-second delay per move. Art. 6.2 of the
+/// Tavreli rules makes the per-move time of an electronic clock a delay (`d`):
 /// the main time falls only after it is spent, and what is left of it is not
-/// banked. The seed gives no figures; these are the usual standard-play
+/// banked. The Tavreli rules give no figures; these are the usual standard-play
 /// ones, and a 30 s addition also keeps the 8.4 recording duty in force.
 pub fn default_time_control() -> &'static str {
     "5400d30"
@@ -185,7 +185,7 @@ pub fn is_pawn_move_or_capture(pos: &Position, mv: Move) -> bool {
     mover.kind == Kind::Ratnik || captures
 }
 
-/// Whether a move builds a new tower (seed 004 art. 5.5, 9.3): it lands on
+/// Whether a move builds a new tower (the Tavreli rules, art. 5.5, 9.3): it lands on
 /// a square where men already stand, own or enemy. Castling lands on empty
 /// squares; en passant lands on the empty square passed over and is a
 /// ratnik move in any case.

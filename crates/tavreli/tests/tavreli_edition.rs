@@ -1,4 +1,5 @@
-//! The Tavreli tournament rules (seed 004 articles 4–10) as the edition
+//! The Tavreli rules (the tournament rules of the Tavreli book, articles
+//! 4–10) as the edition
 //! `tavreli`: each answer in both directions, the same Tavreli log judged
 //! under `tavreli` and under FIDE 2023 (docs/tavreli-rules.md §10 names the
 //! test of each row).
@@ -130,7 +131,7 @@ fn a_new_tavreli_game_may_name_any_edition() {
     }
 }
 
-/// Seed 004 art. 7.4: three illegal moves (a volkhv two squares away), each
+/// The Tavreli rules, art. 7.4: three illegal moves (a volkhv two squares away), each
 /// put right with no penalty; FIDE 2023 7.5.5: the second loses.
 #[test]
 fn art_7_4_illegal_moves_cost_no_time_and_never_lose() {
@@ -179,7 +180,7 @@ fn art_7_4_against_2023_rapid() {
     }
 }
 
-/// Seed 004 art. 6.9: the flag loses, with no exception for an opponent who
+/// The Tavreli rules, art. 6.9: the flag loses, with no exception for an opponent who
 /// cannot mate; 2023 6.9 draws.
 #[test]
 fn art_6_9_flag_loses_even_against_a_lone_volkhv() {
@@ -200,7 +201,7 @@ fn art_6_9_flag_loses_even_against_a_lone_volkhv() {
     }
 }
 
-/// Seed 004 art. 6.8: the software that sees a flag fall is the arbiter; it
+/// The Tavreli rules, art. 6.8: the software that sees a flag fall is the arbiter; it
 /// calls the flag at the next event, with no claim, in rapid as in standard.
 #[test]
 fn art_6_8_flag_seen_by_the_software_is_called() {
@@ -216,7 +217,7 @@ fn art_6_8_flag_seen_by_the_software_is_called() {
     }
 }
 
-/// Seed 004 art. 9.5: half the claimant's time, at most 3 min, is taken; the
+/// The Tavreli rules, art. 9.5: half the claimant's time, at most 3 min, is taken; the
 /// opponent gets 3 min; the announced move is played. 2023 9.5.3: +2 min to
 /// the opponent (standard), nothing taken.
 #[test]
@@ -261,7 +262,7 @@ fn art_9_5_incorrect_claim() {
     );
 }
 
-/// Seed 004 art. 6.6: more than one hour late loses; 2023 6.7.1 with silent
+/// The Tavreli rules, art. 6.6: more than one hour late loses; 2023 6.7.1 with silent
 /// regulations: any lateness loses.
 #[test]
 fn art_6_6_late_arrival_one_hour() {
@@ -276,7 +277,7 @@ fn art_6_6_late_arrival_one_hour() {
     }
 }
 
-/// Seed 004 art. 5.5 and 9.3: a move that builds a tower (here a
+/// The Tavreli rules, art. 5.5 and 9.3: a move that builds a tower (here a
 /// ratoborets stepping onto his own vsadnik) restarts the 50-move count;
 /// under FIDE 2023 9.3 it is neither a capture nor a pawn move.
 #[test]
@@ -317,7 +318,7 @@ fn art_9_3_fifty_moves_count_towers() {
     }
 }
 
-/// Seed 004 5.4/9.2 make repetition a claim only; FIDE 2023 9.6.1 ends the
+/// Art. 5.4 and 9.2 of the Tavreli rules make repetition a claim only; FIDE 2023 9.6.1 ends the
 /// game by itself at the fifth occurrence.
 #[test]
 fn art_9_2_no_automatic_fivefold() {
@@ -334,7 +335,7 @@ fn art_9_2_no_automatic_fivefold() {
     assert_eq!(log.replay().termination, Some(Termination::ThreefoldClaim));
 }
 
-/// Seed 004 art. 9.1: an offer at another time than between one's move and
+/// The Tavreli rules, art. 9.1: an offer at another time than between one's move and
 /// the press stands but breaks 12.5 (a warning); a draw may be agreed
 /// before any move. 2023: no automatic warning, and no agreement before both
 /// have moved (5.2.3).
@@ -363,7 +364,7 @@ fn art_9_1_draw_offers() {
     assert_eq!(r.draw_offer, Some(arbiter_laws::Side::White));
 }
 
-/// Seed 004 art. 7.2: reversed colours, play goes on unless the arbiter
+/// The Tavreli rules, art. 7.2: reversed colours, play goes on unless the arbiter
 /// decides otherwise; 2023 7.3: replayed when fewer than ten moves each.
 #[test]
 fn art_7_2_reversed_colours() {
@@ -378,7 +379,7 @@ fn art_7_2_reversed_colours() {
     assert_eq!(log.replay().ply, 0, "the arbiter may decide otherwise");
 }
 
-/// Seed 004 art. 7.1: a wrong initial set-up annuls the game, a wrongly
+/// The Tavreli rules, art. 7.1: a wrong initial set-up annuls the game, a wrongly
 /// placed board does not (the same in 2023 7.2).
 #[test]
 fn art_7_1_set_up_and_board() {
@@ -391,7 +392,7 @@ fn art_7_1_set_up_and_board() {
     }
 }
 
-/// 13.4 (cited by seed 004 art. 6.7): the 2005 list has no fine and no
+/// 13.4 (cited by the Tavreli rules, art. 6.7): the 2005 list has no fine and no
 /// exclusion from rounds; 2023 12.9 has both.
 #[test]
 fn art_13_4_penalty_list() {
@@ -408,7 +409,7 @@ fn art_13_4_penalty_list() {
     assert!(log.replay().rejected.is_empty());
 }
 
-/// Seed 004 stops after art. 10.1; we follow the 2005 art. 10.2: a player
+/// The Tavreli rules stop after art. 10.1; we follow the 2005 art. 10.2: a player
 /// with under two minutes in the last period may claim a draw without any
 /// announcement. 2023: only when Guidelines III were announced.
 #[test]
@@ -431,7 +432,7 @@ fn art_10_quickplay_finish_claim() {
     assert!(!log.replay().rejected.is_empty());
 }
 
-/// Seed 004 art. 6.2: per-move time is a delay; the default offered for a
+/// The Tavreli rules, art. 6.2: per-move time is a delay; the default offered for a
 /// Tavreli game has one. Under it the main time falls only after the delay,
 /// and unused delay is not banked.
 #[test]
@@ -446,7 +447,7 @@ fn art_6_2_per_move_time_is_a_delay() {
     assert_eq!(clocks(&r), (5_400_000, 5_400_000 - 40_000));
 }
 
-/// Seed 004 art. 6.5: White's clock starts the game (2023 6.6 alike).
+/// The Tavreli rules, art. 6.5: White's clock starts the game (2023 6.6 alike).
 #[test]
 fn art_6_5_whites_clock_starts() {
     for edition in ["tavreli", "2023"] {
@@ -456,7 +457,7 @@ fn art_6_5_whites_clock_starts() {
     }
 }
 
-/// Seed 004 art. 6.11: both flags down and which fell first unknown, play
+/// The Tavreli rules, art. 6.11: both flags down and which fell first unknown, play
 /// goes on; 2023 (G-III.3.1) draws in the last period. The software watching
 /// a game calls the first flag at once (6.8), so in a log the order is always
 /// known and the first flag loses; the rule is the table's answer for the
@@ -483,7 +484,7 @@ fn art_6_11_both_flags() {
     }
 }
 
-/// Seed 004 art. 9.4: a move made without a claim forfeits the claim on that
+/// The Tavreli rules, art. 9.4: a move made without a claim forfeits the claim on that
 /// move (in a log, a move made and not yet completed; 2023 9.4 alike).
 #[test]
 fn art_9_4_a_move_made_forfeits_the_claim() {
