@@ -105,7 +105,7 @@ pub fn run(a: Args) -> ExitCode {
         while batch.len() < BATCH && stopped.is_none() {
             match games.next() {
                 Some(Ok(g)) => batch.push(g),
-                Some(Err(e)) => stopped = Some(e),
+                Some(Err(e)) => stopped = Some(e.to_string()),
                 None => break,
             }
         }

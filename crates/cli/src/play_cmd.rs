@@ -320,7 +320,9 @@ async fn opponent(cfg: &Config) -> Result<(Box<dyn Opponent>, String), String> {
         movetime_ms: cfg.movetime,
         program: Some(&cfg.engine),
     };
-    any::engine(cfg.defaults.variant, seat).await
+    any::engine(cfg.defaults.variant, seat)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// The engines of the engine seats, and who plays each colour.

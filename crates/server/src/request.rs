@@ -175,7 +175,8 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
-    arbiter_session::any::playable_start(&header).map_err(ApiError::bad_request)?;
+    arbiter_session::any::playable_start(&header)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(defaults.movetime_ms);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {
         return Err(ApiError::bad_request(format!(

@@ -55,17 +55,56 @@ pub fn with_variant<J: RulesJob>(variant: Key, job: J) -> J::Output {
 /// Refuses a new game whose start cannot be played: a position the
 /// variant cannot read, or one the Laws have already ended
 /// ([`arbiter_laws::replay::playable_start`]).
-pub fn playable_start(header: &Header) -> Result<(), String> {
+pub fn playable_start(header: &Header) -> Result<(), Unplayable> {
     struct Start<'a>(&'a Header);
     impl RulesJob for Start<'_> {
-        type Output = Result<(), String>;
-        fn run<R: Variant>(self, rules: R) -> Result<(), String> {
-            let game = arbiter_laws::replay::new_game(rules, self.0)?;
-            arbiter_laws::replay::playable_start(&game)
+        type Output = Result<(), Unplayable>;
+        fn run<R: Variant>(self, rules: R) -> Result<(), Unplayable> {
+            let game = arbiter_laws::replay::new_game(rules, self.0)
+                .map_err(|e| Unplayable(e.to_string()))?;
+            arbiter_laws::replay::playable_start(&game).map_err(|e| Unplayable(e.to_string()))
         }
     }
     with_rules(header, Start(header))
 }
+
+/// Why a new game cannot be played from its header: the Laws' reason, in
+/// their English words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable(pub String);
+
+impl fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// Why an engine seat's engine could not be started.
+#[derive(Debug)]
+pub enum EngineStart {
+    /// The level cannot be given to the engine.
+    Level(arbiter_uci::EngineError),
+    /// The program did not start, or did not speak UCI.
+    Program {
+        /// The program asked for.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        error: arbiter_uci::EngineError,
+    },
+}
+
+impl fmt::Display for EngineStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineStart::Level(e) => write!(f, "{e}"),
+            EngineStart::Program { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for EngineStart {}
 
 /// The engine's time per move when none is asked for, in ms, in `arbiter
 /// play` and in the hall alike.
@@ -180,7 +219,7 @@ pub struct EngineSeat<'a> {
 pub async fn engine(
     variant: Key,
     seat: EngineSeat<'_>,
-) -> Result<(Box<dyn Opponent>, String), String> {
+) -> Result<(Box<dyn Opponent>, String), EngineStart> {
     match variant {
         Key::Chess => {
             let path = seat
@@ -188,10 +227,13 @@ pub async fn engine(
                 .unwrap_or(Path::new(arbiter_uci::DEFAULT_ENGINE_PATH));
             let config = arbiter_uci::EngineConfig::new(path)
                 .level(seat.level)
-                .map_err(|e| e.to_string())?;
+                .map_err(EngineStart::Level)?;
             let o = UciOpponent::spawn(config, Duration::from_millis(seat.movetime_ms))
                 .await
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|error| EngineStart::Program {
+                    path: path.to_path_buf(),
+                    error,
+                })?;
             let name = o.name().await.unwrap_or_else(|| "the engine".into());
             Ok((Box::new(o), name))
         }

@@ -53,7 +53,20 @@ pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
 }
 
 /// A stream of recorded games, as [`Variant::recorded_games`] reads them.
-pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, String>> + 'a>;
+pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, Unreadable>> + 'a>;
+
+/// Why a file of records could not be read on: the reader's words, naming
+/// the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreadable {}
 
 /// A Latin reading of a move written with Russian letters (`Кf3` → `Nf3`,
 /// `е2:е4` → `e2xe4`), so that the Laws reader, which knows SAN and UCI,
@@ -234,7 +247,10 @@ impl Variant for Chess {
     }
 
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
-        Box::new(arbiter_chess::pgn::PgnGames::new(source).map(|g| g.map_err(|e| e.to_string())))
+        Box::new(
+            arbiter_chess::pgn::PgnGames::new(source)
+                .map(|g| g.map_err(|e| Unreadable(e.to_string()))),
+        )
     }
 }
 
@@ -277,7 +293,9 @@ impl Variant for Tavreli {
     }
 
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
-        Box::new(arbiter_tavreli::audit::games(source).map(|g| g.map_err(|e| e.to_string())))
+        Box::new(
+            arbiter_tavreli::audit::games(source).map(|g| g.map_err(|e| Unreadable(e.to_string()))),
+        )
     }
 }
 
