@@ -20,7 +20,6 @@ mod play_cmd;
 mod replay;
 mod say_cmd;
 mod serve_cmd;
-mod tavreli_cmd;
 mod unwinnable_cmd;
 mod variant_arg;
 mod voice;

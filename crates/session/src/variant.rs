@@ -50,13 +50,18 @@ pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
     /// The games recorded in a file of this variant's records (PGN for
     /// chess), for the audit; an `Err` ends the stream and names the line.
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a>;
+    /// `arbiter perft`: how many sequences of legal moves `depth` plies
+    /// deep leave the position the arguments give — `start`, a position
+    /// text (`startpos` for chess's initial one), or `moves` played from the
+    /// initial position, as the variant takes them — or why they give none.
+    fn perft(start: Option<&str>, moves: Option<&str>, depth: u32) -> Result<u64, Unreadable>;
 }
 
 /// A stream of recorded games, as [`Variant::recorded_games`] reads them.
 pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, Unreadable>> + 'a>;
 
-/// Why a file of records could not be read on: the reader's words, naming
-/// the line.
+/// Why a text given to a variant could not be read on (a file of records,
+/// a start position): the reader's words, naming the line or the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable(pub String);
 
@@ -252,6 +257,26 @@ impl Variant for Chess {
                 .map(|g| g.map_err(|e| Unreadable(e.to_string()))),
         )
     }
+
+    /// From a FEN (or `startpos`), through shakmaty's own perft; chess
+    /// plays no `moves` first.
+    fn perft(start: Option<&str>, _moves: Option<&str>, depth: u32) -> Result<u64, Unreadable> {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let Some(fen) = start else {
+            return Err(Unreadable("chess needs FEN and DEPTH".into()));
+        };
+        let pos = if fen == "startpos" {
+            Ok(shakmaty::Chess::default())
+        } else {
+            fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {
+                f.into_position::<shakmaty::Chess>(CastlingMode::Standard)
+                    .map_err(|e| e.to_string())
+            })
+        };
+        pos.map(|p| shakmaty::perft(&p, depth))
+            .map_err(|e| Unreadable(format!("bad FEN {fen:?}: {e}")))
+    }
 }
 
 impl Variant for Tavreli {
@@ -296,6 +321,27 @@ impl Variant for Tavreli {
         Box::new(
             arbiter_tavreli::audit::games(source).map(|g| g.map_err(|e| Unreadable(e.to_string()))),
         )
+    }
+
+    /// From the initial position after `moves` (federation notation,
+    /// space-separated; move numbers are skipped), through the Tavreli
+    /// engine's own perft; a start position is not taken.
+    fn perft(_start: Option<&str>, moves: Option<&str>, depth: u32) -> Result<u64, Unreadable> {
+        let rules = Tavreli::default();
+        let mut pos = rules.initial_position();
+        for tok in moves.unwrap_or("").split_whitespace() {
+            let number = tok.trim_end_matches('.');
+            if tok.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            match rules.parse_move(&pos, tok) {
+                MoveInput::Legal(m) => rules.play(&mut pos, &m),
+                MoveInput::Illegal { reason } | MoveInput::Malformed { reason, .. } => {
+                    return Err(Unreadable(format!("{tok:?}: {reason}")));
+                }
+            }
+        }
+        Ok(pos.perft(depth))
     }
 }
 
