@@ -28,7 +28,9 @@
 
 #![warn(missing_docs)]
 
-use arbiter_laws::ruleset::{Mateability, MoveInput, RuleSet, Status};
+use arbiter_laws::ruleset::{
+    Mateability, MoveInput, MoveSquares, RuleSet, Status, TouchRole, TouchedMan,
+};
 use arbiter_rules::{Side, Variant};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
@@ -40,8 +42,11 @@ use shakmaty::{
 };
 use std::sync::Arc;
 
+mod fen_error;
 mod opposite_check;
 pub mod pgn;
+
+pub use fen_error::FenError;
 
 /// Decides whether a side can still checkmate (L-5.2b, L-6.9, L-7.5e,
 /// L-5.1b).
@@ -486,14 +491,19 @@ impl RuleSet for Chess {
         ChessPosition::new(Board::default())
     }
 
-    fn parse_position(&self, text: &str) -> Result<ChessPosition, String> {
-        let fen: Fen = text
-            .trim()
-            .parse()
-            .map_err(|e| format!("bad FEN {text:?}: {e}"))?;
+    type PositionError = FenError;
+
+    fn parse_position(&self, text: &str) -> Result<ChessPosition, FenError> {
+        let fen: Fen = text.trim().parse().map_err(|error| FenError::Syntax {
+            text: text.to_string(),
+            error,
+        })?;
         fen.into_position(CastlingMode::Standard)
             .map(ChessPosition::new)
-            .map_err(|e| format!("impossible position in FEN {text:?}: {e}"))
+            .map_err(|error| FenError::Impossible {
+                text: text.to_string(),
+                error: Box::new(error),
+            })
     }
 
     fn position_text(&self, pos: &ChessPosition) -> String {
@@ -725,6 +735,81 @@ impl RuleSet for Chess {
     fn lands_on_unlawful_target(&self, before: &ChessPosition, text: &str, mv: &Move) -> bool {
         let s = setup_of(before);
         unlawful_squares(&s.board, s.turn, text.trim()).is_some_and(|(_, to, _)| mv.to() == to)
+    }
+
+    fn both_kings_in_check(&self, pos: &ChessPosition) -> bool {
+        let s = setup_of(pos);
+        [Color::White, Color::Black]
+            .iter()
+            .all(|&c| opposite_check::king_attacked(&s.board, c))
+    }
+
+    fn unlawful_reply_lands_on_unlawful_target(
+        &self,
+        before: &ChessPosition,
+        text: &str,
+        stand_in: &ChessPosition,
+        reply: &str,
+    ) -> bool {
+        let (b, s) = (setup_of(before), setup_of(stand_in));
+        let target = unlawful_squares(&b.board, b.turn, text.trim()).map(|(_, to, _)| to);
+        let landing = unlawful_squares(&s.board, s.turn, reply.trim()).map(|(_, to, _)| to);
+        target.is_some() && target == landing
+    }
+
+    fn square_key(&self, text: &str) -> Option<String> {
+        let sq: shakmaty::Square = text.trim().to_ascii_lowercase().parse().ok()?;
+        Some(sq.to_string())
+    }
+
+    fn touched_man(&self, pos: &ChessPosition, square: &str, man: u32) -> Option<TouchedMan> {
+        use shakmaty::Role;
+        let sq: shakmaty::Square = square.parse().ok()?;
+        if man != 1 {
+            return None;
+        }
+        let piece = setup_of(pos).board.piece_at(sq)?;
+        Some(TouchedMan {
+            owner: side(piece.color),
+            role: match piece.role {
+                Role::King => TouchRole::King,
+                Role::Rook => TouchRole::Rook,
+                _ => TouchRole::Other,
+            },
+        })
+    }
+
+    fn move_squares(&self, pos: &ChessPosition, mv: &Move) -> Option<MoveSquares> {
+        let board = setup_of(pos).board;
+        let (from, to, captures, rook) = match *mv {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                let to = shakmaty::Square::from_coords(side.king_to_file(), king.rank());
+                (king, to, None, Some(rook.to_string()))
+            }
+            Move::EnPassant { from, to } => {
+                let pawn = shakmaty::Square::from_coords(to.file(), from.rank());
+                (from, to, Some(pawn.to_string()), None)
+            }
+            _ => {
+                let (from, to) = (mv.from()?, mv.to());
+                let captures = board.piece_at(to).map(|_| to.to_string());
+                (from, to, captures, None)
+            }
+        };
+        Some(MoveSquares {
+            from: from.to_string(),
+            to: to.to_string(),
+            men: 1,
+            captures,
+            rook,
+        })
+    }
+
+    fn unlawful_from_to(&self, pos: &ChessPosition, text: &str) -> Option<(String, String)> {
+        let s = setup_of(pos);
+        unlawful_squares(&s.board, s.turn, text.trim())
+            .map(|(from, to, _)| (from.to_string(), to.to_string()))
     }
 
     fn unlawful_is_zeroing(&self, pos: &ChessPosition, text: &str) -> bool {

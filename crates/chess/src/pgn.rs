@@ -215,7 +215,7 @@ impl<R: Read> PgnGames<R> {
 }
 
 impl<R: Read> Iterator for PgnGames<R> {
-    type Item = Result<RecordedGame, String>;
+    type Item = Result<RecordedGame, LineError>;
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
@@ -225,7 +225,7 @@ impl<R: Read> Iterator for PgnGames<R> {
             Ok(None) => None,
             Err(e) => {
                 self.failed = true;
-                Some(Err(e.to_string()))
+                Some(Err(e))
             }
         }
     }
@@ -670,7 +670,7 @@ mod tests {
         let too_long = format!("[Event \"{}\"]\n\n1. e4 *\n", "v".repeat(MAX_LINE + 1));
         let r: Vec<_> = PgnGames::new(too_long.as_bytes()).collect();
         assert_eq!(r.len(), 1);
-        assert!(r[0].as_ref().unwrap_err().contains("line 1"));
+        assert!(r[0].as_ref().unwrap_err().to_string().contains("line 1"));
     }
 
     #[test]

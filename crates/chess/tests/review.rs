@@ -444,7 +444,9 @@ fn quickplay_decisions_with_negative_or_absurd_time_are_refused() {
 fn header_ok(extra: &str) -> Result<(), String> {
     let text = Log::new("2023", extra).text();
     let log = parse_log(&text).map_err(|e| e.to_string())?;
-    replay(Chess::default(), &log).map(|_| ())
+    replay(Chess::default(), &log)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! order; a bad game gets `error` and the file goes on with the next one.
 
 use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
+use arbiter_laws::log::LineError;
 use arbiter_laws::{Edition, Regime, Variant};
 use arbiter_session::variant::RecordedGames;
 use arbiter_session::{RulesJob, with_variant};
@@ -97,22 +98,19 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from(1)
         }
     };
-    let mut batch = Vec::with_capacity(BATCH);
     let mut stopped: Option<String> = None;
     let mut games = games.peekable();
-    loop {
-        batch.clear();
-        while batch.len() < BATCH && stopped.is_none() {
-            match games.next() {
-                Some(Ok(g)) => batch.push(g),
-                Some(Err(e)) => stopped = Some(e.to_string()),
-                None => break,
-            }
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let records = audit_batch(&batch, a.threads.max(1), &audit_one);
+    let mut batch = Vec::with_capacity(BATCH);
+    read_batch(&mut games, &mut batch, &mut stopped);
+    let mut next = Vec::with_capacity(BATCH);
+    while !batch.is_empty() {
+        // The next batch is read while the workers audit this one: read
+        // between batches, the reader held every worker idle, and two
+        // threads audited hardly faster than one.
+        let records = audit_batch(&batch, a.threads.max(1), &audit_one, || {
+            read_batch(&mut games, &mut next, &mut stopped)
+        });
+        std::mem::swap(&mut batch, &mut next);
         for r in &records {
             total += 1;
             agree += r.agrees as usize;
@@ -147,12 +145,38 @@ pub fn run(a: Args) -> ExitCode {
     verdict(total, agree)
 }
 
-fn audit_batch<F>(batch: &[RecordedGame], threads: usize, f: &F) -> Vec<AuditRecord>
+/// Fills `batch` (emptied first) with up to [`BATCH`] games; a game that
+/// cannot be read stops the reading there, its reason in `stopped`.
+fn read_batch<I>(games: &mut I, batch: &mut Vec<RecordedGame>, stopped: &mut Option<String>)
+where
+    I: Iterator<Item = Result<RecordedGame, LineError>>,
+{
+    batch.clear();
+    while batch.len() < BATCH && stopped.is_none() {
+        match games.next() {
+            Some(Ok(g)) => batch.push(g),
+            Some(Err(e)) => *stopped = Some(e.to_string()),
+            None => break,
+        }
+    }
+}
+
+/// Audits `batch` on `threads` workers, in file order, and runs
+/// `meanwhile` on this thread while they work (with one thread, after).
+fn audit_batch<F, M>(
+    batch: &[RecordedGame],
+    threads: usize,
+    f: &F,
+    meanwhile: M,
+) -> Vec<AuditRecord>
 where
     F: Fn(&RecordedGame) -> AuditRecord + Sync,
+    M: FnOnce(),
 {
     if threads == 1 || batch.len() < 2 {
-        return batch.iter().map(f).collect();
+        let records = batch.iter().map(f).collect();
+        meanwhile();
+        return records;
     }
     let chunk = batch.len().div_ceil(threads);
     std::thread::scope(|s| {
@@ -160,6 +184,7 @@ where
             .chunks(chunk)
             .map(|c| s.spawn(move || c.iter().map(f).collect::<Vec<_>>()))
             .collect();
+        meanwhile();
         // A worker that panicked is a bug; its games are reported as errors
         // rather than taking the whole batch down.
         handles

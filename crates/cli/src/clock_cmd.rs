@@ -310,6 +310,7 @@ fn session(cfg: &Config, clock_only: bool) -> Result<Session<Chess>, String> {
             alarms_ms: [cfg.alarms.clone(), cfg.alarms.clone()],
         },
     )
+    .map_err(|e| e.to_string())
 }
 
 async fn clock(

@@ -101,7 +101,7 @@ impl Time {
                 let shown =
                     arbiter_laws::log::cut(shown.split_whitespace().next().unwrap_or(""), 20);
                 return say(
-                    e,
+                    e.to_string(),
                     format!("столбец 2: {shown:?} не число миллисекунд"),
                     format!("Spalte 2: {shown:?} ist keine Zahl von Millisekunden"),
                 );
@@ -219,7 +219,8 @@ impl<R: Variant> Table<R> {
         log: Option<LogFile>,
         hold_log: bool,
     ) -> Result<(Table<R>, mpsc::UnboundedReceiver<Output>), String> {
-        let mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        let mirror = replay::new_game(session.game().rules().clone(), session.header())
+            .map_err(|e| e.to_string())?;
         let mut t = Table {
             mirror,
             time,
@@ -249,7 +250,8 @@ impl<R: Variant> Table<R> {
         log: Option<LogFile>,
         events: &[TimedEvent],
     ) -> Result<(Table<R>, mpsc::UnboundedReceiver<Output>), String> {
-        let mut mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        let mut mirror = replay::new_game(session.game().rules().clone(), session.header())
+            .map_err(|e| e.to_string())?;
         for ev in events {
             // As the session's own fold: a line the Laws reject is skipped.
             let _ = mirror.apply(ev);
@@ -298,7 +300,8 @@ impl<R: Variant> Table<R> {
         if self.held.is_none() {
             return Err("the log header was already written".into());
         }
-        self.mirror = replay::new_game(session.game().rules().clone(), session.header())?;
+        self.mirror = replay::new_game(session.game().rules().clone(), session.header())
+            .map_err(|e| e.to_string())?;
         let mut lines = Vec::new();
         if let Some(o) = self.origin {
             let started = session.handle(o, Input::Start);

@@ -362,7 +362,7 @@ async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Sc
                 .start
                 .as_deref()
                 .filter(|_| cfg.defaults.start_is_fen);
-            return crate::out::bad_input("play", live::header_error(cfg.lang, e, fen));
+            return crate::out::bad_input("play", live::header_error(cfg.lang, e.to_string(), fen));
         }
     };
     let (seats, players) = match engines(&cfg).await {

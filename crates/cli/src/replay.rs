@@ -86,7 +86,7 @@ impl RulesJob for Emit<'_> {
 
 /// The whole output, built first so that it is written in one piece.
 fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<String, String> {
-    let (game, rejected) = replay(rules, log)?;
+    let (game, rejected) = replay(rules, log).map_err(|e| e.to_string())?;
     if let Some(style) = &a.scoresheet {
         if game.rules().variant() != Variant::Chess {
             return Err("scoresheets are written for chess logs (Tavreli records: --pgn)".into());

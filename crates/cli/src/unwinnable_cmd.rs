@@ -20,7 +20,7 @@ use crate::out;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use arbiter_rules::{Edition, Provisions};
+use arbiter_rules::{Edition, Provisions, Variant};
 use arbiter_unwinnable::{
     Budget, Horizon, Verdict, can_mate_each, can_mate_within, shorten_helpmate,
 };
@@ -75,7 +75,9 @@ fn edition(text: Option<&str>) -> Result<Option<Edition>, String> {
     };
     const EXPECTED: &str = "expected 2005, 2017, 2018 or 2023";
     match text.parse::<Edition>() {
-        Ok(Edition::Tavreli) => Err(format!("the Tavreli rules are not chess: {EXPECTED}")),
+        Ok(e) if !Provisions::admits(e, Variant::Chess) => {
+            Err(format!("the Tavreli rules are not chess: {EXPECTED}"))
+        }
         Ok(e) => Ok(Some(e)),
         Err(_) => Err(format!("unknown edition {}: {EXPECTED}", quote(text))),
     }

@@ -6,7 +6,7 @@
 //! the recorded result stands. It is generic over the rule set, so Tavreli
 //! records are audited by the same code.
 
-use crate::event::{ClaimKind, Event, TimedEvent};
+use crate::event::ClaimKind;
 use crate::game::{Game, GameConfig};
 use crate::outcome::{GameResult, Termination};
 use crate::provisions::Provisions;
@@ -124,19 +124,14 @@ fn recorded_kind(tag: Option<&str>) -> Recorded {
 /// follows is not a clock reading (hours up to 999, minutes and seconds
 /// below 60, at most three decimals). A loose reading once took
 /// `1e9:00:00` for one second and found a false flag fall (L-6.9).
-pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
+pub fn parse_clk(comment: &str) -> Option<Result<i64, BadClock>> {
     let i = comment.find("%clk")?;
     let rest = comment[i + 4..].trim_start();
     let end = rest
         .find(|c: char| c == ']' || c.is_whitespace())
         .unwrap_or(rest.len());
     let value = &rest[..end];
-    let bad = || {
-        Err(format!(
-            "[%clk {}] is not a clock reading (H:MM:SS)",
-            crate::log::cut(value, 20)
-        ))
-    };
+    let bad = || Err(BadClock(value.to_string()));
     let (whole, frac) = match value.split_once('.') {
         Some((w, f)) => (w, Some(f)),
         None => (value, None),
@@ -161,6 +156,23 @@ pub fn parse_clk(comment: &str) -> Option<Result<i64, String>> {
     });
     Some(Ok(h * 3_600_000 + m * 60_000 + s * 1000 + ms))
 }
+
+/// A `[%clk]` command whose value is not a clock reading. The message
+/// quotes at most its first 20 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadClock(pub String);
+
+impl std::fmt::Display for BadClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "[%clk {}] is not a clock reading (H:MM:SS)",
+            crate::log::cut(&self.0, 20)
+        )
+    }
+}
+
+impl std::error::Error for BadClock {}
 
 /// Audits one recorded game. A game with an error (a move or token that
 /// cannot be read, an illegal move) never agrees: what the record says
@@ -287,31 +299,25 @@ fn play_record<R: RuleSet>(
             break;
         }
         let side = game.rules().turn(game.position());
-        match game.rules().parse_move(game.position(), text) {
+        let read = game.rules().parse_move(game.position(), text);
+        match &read {
             MoveInput::Legal(_) => {}
             // The token is the record's text: cut, so a huge one stays readable.
             MoveInput::Illegal { reason } => {
                 let text = crate::log::cut(text, 24);
-                let reason = crate::log::cut(&reason, 200);
+                let reason = crate::log::cut(reason, 200);
                 out.error = Some(format!("ply {}: illegal move {text:?}: {reason}", i + 1));
                 break;
             }
             MoveInput::Malformed { reason, .. } => {
                 let text = crate::log::cut(text, 24);
-                let reason = crate::log::cut(&reason, 200);
+                let reason = crate::log::cut(reason, 200);
                 out.error = Some(format!("ply {}: unreadable move {text:?}: {reason}", i + 1));
                 break;
             }
         }
-        let ev = TimedEvent {
-            at: i as u64,
-            event: Event::Move {
-                side,
-                mv: text.clone(),
-                press: true,
-            },
-        };
-        if let Err(e) = game.apply(&ev) {
+        // The move is read once: the game takes this reading.
+        if let Err(e) = game.apply_move_read(i as u64, side, text, true, read) {
             out.error = Some(format!(
                 "ply {}: {}",
                 i + 1,

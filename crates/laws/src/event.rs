@@ -23,6 +23,9 @@ pub enum ClaimKind {
     Increment,
     /// L-6.8 / L-A.5.3: the opponent's flag has fallen.
     Time,
+    /// L-4.8 (2005 4.7; the Tavreli rules, art. 4.5): the opponent's last
+    /// move broke the touch-move rule (L-4.3, L-4.4).
+    TouchMove,
 }
 
 /// One event of the log.
@@ -88,6 +91,27 @@ pub enum Event {
     Arrive {
         /// The player who arrives; later than the default time, he loses (L-6.7a).
         side: Side,
+    },
+    /// The player touches a man deliberately, with intent to move or
+    /// capture it (L-4.3; 2005 "deliberately touches"; the Tavreli rules,
+    /// art. 4.2).
+    Touch {
+        /// The player who touches.
+        side: Side,
+        /// The square of the man touched (`e2`).
+        square: String,
+        /// Tavreli: which man of the tower, counted from the top (1, the
+        /// top man, when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        man: Option<u32>,
+    },
+    /// The player adjusts a man after saying "j'adoube" / «поправляю»
+    /// (L-4.2; the Tavreli rules, art. 4.1): no obligation follows.
+    Adjust {
+        /// The player who adjusts.
+        side: Side,
+        /// The square of the man adjusted.
+        square: String,
     },
     /// An arbiter's action or decision.
     Arbiter(ArbiterAction),
@@ -232,7 +256,9 @@ impl Event {
             | Event::Claim { side, .. }
             | Event::Resign { side }
             | Event::Flag { side }
-            | Event::Arrive { side } => Some(*side),
+            | Event::Arrive { side }
+            | Event::Touch { side, .. }
+            | Event::Adjust { side, .. } => Some(*side),
             Event::Arbiter(a) => a.side,
         }
     }

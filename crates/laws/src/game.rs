@@ -7,11 +7,15 @@
 
 use crate::event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
 use crate::outcome::{GameResult, Outcome, Scoring, Termination};
-use crate::provisions::{IllegalMoveConsequence, MINUTE, PenaltyKind, Provisions};
+use crate::provisions::{Article, IllegalMoveConsequence, MINUTE, PenaltyKind, Provisions};
 use crate::repetition::Repetitions;
-use crate::ruleset::{Mateability, MoveInput, RuleSet, Status};
+use crate::ruleset::{Mateability, MoveInput, RuleSet, Status, TouchedMan};
 use crate::timing::Timing;
-use arbiter_rules::Side;
+use crate::touch::{
+    Obligation, OpenBreach, TouchKind, TouchMoveBreach, TouchMoveClaim, TouchRecord, TouchState,
+    Touched,
+};
+use arbiter_rules::{MoveCount, Side, Variant, WrongClaim};
 use serde::Serialize;
 
 /// The settings of one game that the regulations of the event fix.
@@ -174,6 +178,11 @@ pub struct Game<R: RuleSet> {
     /// he has lost the right to claim under 9.2 or 9.3 on that move (L-9.4).
     touched: Option<(Side, usize)>,
     quickplay: Option<QuickplayClaim>,
+    /// A flag judged at once after the event that brought it down: one
+    /// later report of it is the same observation, not a refused event.
+    flag_seen: Option<Side>,
+    /// Art. 4: touches, the obligation they create, breaches and claims.
+    touch: TouchState,
     penalties: Vec<Penalty>,
     outcome: Option<Outcome>,
     /// Arbiter's point changes (12.9.4, 12.9.5) and declared scores.
@@ -254,6 +263,8 @@ impl<R: RuleSet> Game<R> {
             offer: None,
             touched: None,
             quickplay: None,
+            flag_seen: None,
+            touch: TouchState::default(),
             penalties: Vec::new(),
             outcome: None,
             points_delta: [0.0, 0.0],
@@ -342,6 +353,32 @@ impl<R: RuleSet> Game<R> {
     pub fn colours_swapped(&self) -> bool {
         self.colours_swapped
     }
+    /// Every touch and adjustment, in order (Art. 4).
+    pub fn touches(&self) -> &[TouchRecord] {
+        &self.touch.records
+    }
+    /// Every move that broke the touch-move rule (L-4.3, L-4.4).
+    pub fn touch_move_breaches(&self) -> &[TouchMoveBreach] {
+        &self.touch.breaches
+    }
+    /// Every touch-move claim and its ruling (L-4.8).
+    pub fn touch_move_claims(&self) -> &[TouchMoveClaim] {
+        &self.touch.claims
+    }
+    /// What the men the player having the move has touched oblige him to
+    /// do, in English, with the article; `None` when he is free (L-4.3,
+    /// L-4.5).
+    pub fn touch_obligation(&self) -> Option<String> {
+        match crate::touch::obligation(
+            &self.rules,
+            &self.config.provisions,
+            &self.pos,
+            &self.touch.touched,
+        ) {
+            Obligation::Free => None,
+            Obligation::Bound { what, rule, .. } => Some(format!("{what} ({})", self.art(rule))),
+        }
+    }
     /// The time of the last accepted event.
     pub fn last_at(&self) -> u64 {
         self.last_at
@@ -367,47 +404,11 @@ impl<R: RuleSet> Game<R> {
 
     /// Applies one event. On `Err`, the event changed nothing.
     pub fn apply(&mut self, ev: &TimedEvent) -> Result<(), Rejection> {
-        if ev.at < self.last_at {
-            return Err(Rejection::TimeGoesBackwards {
-                at: ev.at,
-                last_at: self.last_at,
-            });
-        }
-        // A flag that fell before this event is seen now (L-6.8), when the
-        // software is the observing arbiter (CFG-8).
-        if self.outcome.is_none()
-            && self.config.provisions.flag_called_automatically()
-            && let Some((side, flag_at)) = self.timing.first_flag_before(ev.at)
-        {
-            self.time_forfeit(side, flag_at);
-            // A `flag` event (or a time claim) reporting that very flag is the
-            // same observation, at the same instant: it is accepted, not
-            // refused as coming after the end.
-            let same = match &ev.event {
-                Event::Flag { side: s } => *s == side,
-                Event::Claim {
-                    side: s,
-                    claim: ClaimKind::Time,
-                    ..
-                } => *s == side.other(),
-                _ => false,
-            };
-            if same && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
-                self.last_at = ev.at;
-                return Ok(());
-            }
-        }
-        if let Some(o) = &self.outcome
-            && !matches!(ev.event, Event::Arbiter(_))
-        {
-            return Err(Rejection::GameOver {
-                result: o.result,
-                termination: o.termination,
-                at: o.at,
-            });
+        if self.before_event(ev.at, Some(&ev.event))? {
+            return Ok(());
         }
         let r = match &ev.event {
-            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at),
+            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at, None),
             Event::Press { side } => self.on_press(*side, ev.at),
             Event::OfferDraw { side } => self.on_offer(*side, ev.at),
             Event::AcceptDraw { side } => self.on_accept(*side, ev.at),
@@ -420,16 +421,124 @@ impl<R: RuleSet> Game<R> {
             Event::Resign { side } => self.on_resign(*side, ev.at),
             Event::Flag { side } => self.on_flag(*side, ev.at),
             Event::Arrive { side } => self.on_arrive(*side, ev.at),
+            Event::Touch { side, square, man } => self.on_touch(*side, square, *man, ev.at),
+            Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
         };
         if r.is_ok() {
             self.last_at = ev.at;
+            self.flag_fallen_by(ev.at);
         }
         r
     }
 
+    /// [`Game::apply`] of the event `Move { side, mv: text, press }` at
+    /// `at`, whose text the caller has read already: `read` must be what
+    /// `rules().parse_move(position(), text)` gives now. The audit reads
+    /// every move to tell an illegal one from a record it cannot read;
+    /// reading a move cost as much as the rest of a ply, so it is not read
+    /// twice. Where the position changes before the move is read (an
+    /// illegal move that stands, L-A.5.2), the text is read again.
+    pub fn apply_move_read(
+        &mut self,
+        at: u64,
+        side: Side,
+        text: &str,
+        press: bool,
+        read: MoveInput<R::Move>,
+    ) -> Result<(), Rejection> {
+        if self.before_event(at, None)? {
+            return Ok(());
+        }
+        let r = self.on_move(side, text, press, at, Some(read));
+        if r.is_ok() {
+            self.last_at = at;
+            self.flag_fallen_by(at);
+        }
+        r
+    }
+
+    /// What every event meets first: time may not go backwards, a flag
+    /// that fell before it is seen now, and a game over takes no more
+    /// events. `Ok(true)`: `event` (`None`: a move) reported that very
+    /// flag and is taken as applied.
+    fn before_event(&mut self, at: u64, event: Option<&Event>) -> Result<bool, Rejection> {
+        if at < self.last_at {
+            return Err(Rejection::TimeGoesBackwards {
+                at,
+                last_at: self.last_at,
+            });
+        }
+        let reports = |side: Side| event.is_some_and(|e| Self::reports_flag(e, side));
+        // A flag that fell before this event is seen now (L-6.8), when the
+        // software is the observing arbiter (CFG-8).
+        if self.outcome.is_none()
+            && self.config.provisions.flag_called_automatically()
+            && let Some((side, flag_at)) = self.timing.first_flag_before(at)
+        {
+            self.time_forfeit(side, flag_at);
+            // A `flag` event (or a time claim) reporting that very flag is the
+            // same observation, at the same instant: it is accepted, not
+            // refused as coming after the end.
+            if reports(side) && self.outcome.as_ref().is_some_and(|o| o.at == flag_at) {
+                self.last_at = at;
+                return Ok(true);
+            }
+        }
+        if let Some(side) = self.flag_seen.take()
+            && reports(side)
+        {
+            // A `flag` event (or a time claim) reporting the flag the game
+            // already judged is the same observation, as above.
+            self.last_at = at;
+            return Ok(true);
+        }
+        if let Some(o) = &self.outcome
+            && !matches!(event, Some(Event::Arbiter(_)))
+        {
+            return Err(Rejection::GameOver {
+                result: o.result,
+                termination: o.termination,
+                at: o.at,
+            });
+        }
+        Ok(false)
+    }
+
+    /// A flag that the event itself brought down (an arbiter's deduction,
+    /// a claimant's time cut) is judged at once (L-6.8), as the next event
+    /// would judge it: the result may not wait for what follows.
+    fn flag_fallen_by(&mut self, at: u64) {
+        if self.outcome.is_none()
+            && self.config.provisions.flag_called_automatically()
+            && let Some((side, flag_at)) = self.timing.first_flag_before(at)
+        {
+            self.time_forfeit(side, flag_at);
+            self.flag_seen = Some(side);
+        }
+    }
+
+    /// Whether `ev` reports `side`'s fallen flag: a `flag` event for him or
+    /// his opponent's time claim.
+    fn reports_flag(ev: &Event, side: Side) -> bool {
+        match ev {
+            Event::Flag { side: s } => *s == side,
+            Event::Claim {
+                side: s,
+                claim: ClaimKind::Time,
+                ..
+            } => *s == side.other(),
+            _ => false,
+        }
+    }
+
     fn turn(&self) -> Side {
         self.rules.turn(&self.pos)
+    }
+
+    /// The article of `rule` in the game's own edition, for the notes.
+    fn art(&self, rule: Article) -> &'static str {
+        self.config.provisions.article(rule)
     }
 
     fn end(&mut self, result: GameResult, termination: Termination, at: u64) {
@@ -499,9 +608,18 @@ impl<R: RuleSet> Game<R> {
 
     // ----- moves and presses (Art. 4, 6.2, 7.5) --------------------------
 
-    fn on_move(&mut self, side: Side, text: &str, press: bool, at: u64) -> Result<(), Rejection> {
+    /// A move event; `read`: its text read by the caller in the position
+    /// before it (see [`Game::apply_move_read`]).
+    fn on_move(
+        &mut self,
+        side: Side,
+        text: &str,
+        press: bool,
+        at: u64,
+        mut read: Option<MoveInput<R::Move>>,
+    ) -> Result<(), Rejection> {
         if self.config.clock_only {
-            return self.clock_only_move(side, text, press, at);
+            return self.clock_only_move(side, text, press, at, read);
         }
         if let Some(i) = self.illegal_window
             && self.illegal[i].side == side
@@ -520,6 +638,8 @@ impl<R: RuleSet> Game<R> {
             }
             // The opponent moves without claiming: the illegal move stands (L-A.5.2).
             self.illegal_stands()?;
+            // The position the caller read the move in is gone.
+            read = None;
         }
         if side != self.turn() {
             return Err(Rejection::NotYourMove {
@@ -527,7 +647,8 @@ impl<R: RuleSet> Game<R> {
                 to_move: self.turn(),
             });
         }
-        match self.rules.parse_move(&self.pos, text) {
+        let read = read.unwrap_or_else(|| self.rules.parse_move(&self.pos, text));
+        match read {
             MoveInput::Malformed { reason, column } => Err(Rejection::Malformed {
                 column: column + 1,
                 reason,
@@ -542,6 +663,7 @@ impl<R: RuleSet> Game<R> {
                 // (L-9.4).
                 self.reject_offer_by(side);
                 self.touched = Some((side, self.plies.len()));
+                self.touch_illegal_man(side, text);
                 // Made but not yet completed: it is punished only when the
                 // clock is pressed (L-7.5a). A later move replaces it.
                 self.pending_illegal = Some(PendingIllegal {
@@ -559,6 +681,7 @@ impl<R: RuleSet> Game<R> {
                     self.timing.check_press(side)?;
                 }
                 self.pending_illegal = None;
+                self.judge_touches(side, &mv, at);
                 self.play_legal(side, mv, at);
                 if press && self.outcome.is_none() {
                     self.complete_move(side, at)?;
@@ -576,11 +699,12 @@ impl<R: RuleSet> Game<R> {
         text: &str,
         press: bool,
         at: u64,
+        read: Option<MoveInput<R::Move>>,
     ) -> Result<(), Rejection> {
         if press {
             self.timing.check_press(side)?;
         }
-        match self.rules.parse_move(&self.pos, text) {
+        match read.unwrap_or_else(|| self.rules.parse_move(&self.pos, text)) {
             MoveInput::Legal(mv) if side == self.turn() => {
                 self.play_legal(side, mv, at);
                 if press && self.outcome.is_none() {
@@ -759,8 +883,9 @@ impl<R: RuleSet> Game<R> {
             self.reps.record(self.rules.identity(&self.pos));
             return;
         }
+        let art = self.art(Article::ImpossiblePosition);
         self.notes.push(format!(
-            "{owner}'s pawn ({text}) still stands unpromoted on the last rank after {side}'s move: the game is drawn (A.5.4)"
+            "{owner}'s pawn ({text}) still stands unpromoted on the last rank after {side}'s move: the game is drawn ({art})"
         ));
         self.end(GameResult::Draw, Termination::Arbiter, at);
     }
@@ -831,10 +956,57 @@ impl<R: RuleSet> Game<R> {
         });
         if self.config.provisions.illegal_move_needs_claim() {
             self.illegal_window = Some(self.illegal.len() - 1);
+            self.impossible_after_illegal_reply(side, at);
         } else {
             self.act_on_illegal(self.illegal.len() - 1, at);
         }
         Ok(())
+    }
+
+    /// L-A.5.4 (the Laws 2017 and 2018, A.4.4; 2023, A.5.4): after an
+    /// impossible position (both kings in check, a pawn left unpromoted)
+    /// the arbiter waits until the next move is completed, "and if the
+    /// impossible position is still on the board then" the game is drawn,
+    /// whatever that move was. A lawful reply is judged in
+    /// [`Game::after_unpromoted`]; this is the completed illegal reply,
+    /// which stands, since the game ends with it.
+    fn impossible_after_illegal_reply(&mut self, side: Side, at: u64) {
+        let Some(i) = self.illegal_window else { return };
+        let reply = self.illegal[i].text.clone();
+        let pass = reply == PRESS_WITHOUT_MOVE;
+        let remains = match &self.unpromoted {
+            Some((owner, before, text)) if *owner != side => {
+                pass || !self
+                    .rules
+                    .unlawful_reply_lands_on_unlawful_target(before, text, &self.pos, &reply)
+            }
+            Some(_) => false,
+            None if self.rules.both_kings_in_check(&self.pos) => {
+                let after = if pass {
+                    self.rules.pass(&self.pos)
+                } else {
+                    self.rules.play_unlawful(&self.pos, &reply)
+                };
+                after.is_some_and(|p| self.rules.both_kings_in_check(&p))
+            }
+            None => false,
+        };
+        if !remains {
+            return;
+        }
+        let what = if self.unpromoted.is_some() {
+            "a pawn still stands unpromoted on the last rank"
+        } else {
+            "both kings are still in check"
+        };
+        // The reply is a move of the game: nobody can claim it any more.
+        let _ = self.illegal_stands();
+        self.unpromoted = None;
+        let art = self.art(Article::ImpossiblePosition);
+        self.notes.push(format!(
+            "after {side}'s move {reply} {what}: the game is drawn ({art})"
+        ));
+        self.end(GameResult::Draw, Termination::Arbiter, at);
     }
 
     /// The arbiter acts on a completed illegal move: the position before it
@@ -873,7 +1045,7 @@ impl<R: RuleSet> Game<R> {
                 // The offender's clock ran on through the illegal move: by
                 // default the arbiter gives no time back (6.13).
                 self.notes.push(format!(
-                    "illegal move {nth} by {side}: the position before it is restored, no penalty (seed 004 art. 7.4)"
+                    "illegal move {nth} by {side}: the position before it is restored, no penalty (the Tavreli rules, art. 7.4)"
                 ));
             }
         }
@@ -957,10 +1129,196 @@ impl<R: RuleSet> Game<R> {
         }
         let id = self.rules.identity(&self.pos);
         self.reps.record(id);
+        let art = self.art(Article::IllegalMoveWindow);
         self.notes.push(format!(
-            "{side}'s illegal move {text} stands: not claimed in time (A.5.2)"
+            "{side}'s illegal move {text} stands: not claimed in time ({art})"
         ));
         Ok(())
+    }
+
+    // ----- touch-move (Art. 4) ------------------------------------------
+
+    /// A man touched with intent (L-4.3): it binds the player having the
+    /// move, rejects an open offer (9.1, by edition), costs the draw claim
+    /// on this move from 2017 (9.4), and ends the player's right to claim
+    /// the opponent's breach (L-4.8).
+    fn on_touch(
+        &mut self,
+        side: Side,
+        square: &str,
+        man: Option<u32>,
+        at: u64,
+    ) -> Result<(), Rejection> {
+        let key = self.square_key(square)?;
+        let n = man.unwrap_or(1);
+        let who =
+            self.rules
+                .touched_man(&self.pos, &key, n)
+                .ok_or_else(|| Rejection::NoManToTouch {
+                    square: key.clone(),
+                    man: n,
+                })?;
+        let to_move = self.turn();
+        if side != to_move || self.illegal_window.is_some() {
+            return Err(Rejection::TouchNotOnMove { side, to_move });
+        }
+        self.touch.records.push(TouchRecord {
+            at,
+            side,
+            square: key.clone(),
+            man,
+            kind: TouchKind::Touch,
+            out_of_turn: false,
+        });
+        self.touch.claimant_acted(side);
+        self.touch.touch(Touched {
+            square: key,
+            man: n,
+            who,
+        });
+        let p = self.config.provisions;
+        if p.touch_rejects_offer() {
+            self.reject_offer_by(side);
+        }
+        if p.touch_loses_draw_claim() {
+            self.touched = Some((side, self.plies.len()));
+        }
+        Ok(())
+    }
+
+    /// A man adjusted after saying so (L-4.2): no obligation. Adjusting
+    /// when it is not one's move breaks 4.2: noted for
+    /// the arbiter, who may penalise it.
+    fn on_adjust(&mut self, side: Side, square: &str, at: u64) -> Result<(), Rejection> {
+        let key = self.square_key(square)?;
+        let out_of_turn = side != self.turn();
+        if out_of_turn {
+            self.notes.push(format!(
+                "{side} adjusted the man on {key} when it was not his move: only the player having the move may adjust ({}); the arbiter may penalise it",
+                self.art(Article::Adjust)
+            ));
+        }
+        self.touch.records.push(TouchRecord {
+            at,
+            side,
+            square: key,
+            man: None,
+            kind: TouchKind::Adjust,
+            out_of_turn,
+        });
+        Ok(())
+    }
+
+    fn square_key(&self, square: &str) -> Result<String, Rejection> {
+        self.rules
+            .square_key(square)
+            .ok_or_else(|| Rejection::NoSuchSquare {
+                square: crate::log::cut(square, 16),
+            })
+    }
+
+    /// The man an illegal move moved was touched with intent, and so was a
+    /// man of the opponent's on the square it went to: the move that
+    /// replaces it is governed by the touch-move rule (7.5.1; 2005 7.4(a);
+    /// the Tavreli rules, art. 7.4, whose «п. 4.3» is read as their 4.2).
+    fn touch_illegal_man(&mut self, side: Side, text: &str) {
+        let Some((from, to)) = self.rules.unlawful_from_to(&self.pos, text) else {
+            return;
+        };
+        let own = |w: &TouchedMan| w.owner == side;
+        let from_man = self.rules.touched_man(&self.pos, &from, 1).filter(own);
+        let to_man = self
+            .rules
+            .touched_man(&self.pos, &to, 1)
+            .filter(|w| !own(w));
+        for (square, who) in [(from, from_man), (to, to_man)] {
+            if let Some(who) = who {
+                self.touch.touch(Touched {
+                    square,
+                    man: 1,
+                    who,
+                });
+            }
+        }
+    }
+
+    /// Before `side` plays `mv`: if his touches bound another move, the
+    /// move stands but is open to the opponent's claim (L-4.8).
+    fn judge_touches(&mut self, side: Side, mv: &R::Move, at: u64) {
+        // Moving, the opponent touched a man: his claim is gone.
+        self.touch.claimant_acted(side);
+        let ob = crate::touch::obligation(
+            &self.rules,
+            &self.config.provisions,
+            &self.pos,
+            &self.touch.touched,
+        );
+        let touched = std::mem::take(&mut self.touch.touched);
+        if let Obligation::Bound { moves, rule, what } = ob
+            && !moves.contains(mv)
+        {
+            let article = self.art(rule);
+            self.touch.breaches.push(TouchMoveBreach {
+                at,
+                side,
+                ply: self.plies.len(),
+                obligation: what,
+                article,
+                claimed: false,
+            });
+            self.touch.open = Some(OpenBreach {
+                side,
+                ply: self.plies.len(),
+                touched,
+                index: self.touch.breaches.len() - 1,
+            });
+        }
+    }
+
+    /// A touch-move claim: upheld, the breaking move is taken back and the
+    /// player must meet his obligation (the arbiter may add a penalty,
+    /// 12.9; 2005 13.4); otherwise nothing changes.
+    fn touch_move_claim(&mut self, side: Side, at: u64) {
+        let claim_art = self.art(Article::TouchMoveClaim);
+        let open = self.touch.open.take();
+        let Some(b) = open.filter(|b| b.side == side.other() && b.ply < self.plies.len()) else {
+            let reason = format!(
+                "no breach of the touch-move rule by {} is open to {side}'s claim ({claim_art})",
+                side.other()
+            );
+            self.notes
+                .push(format!("touch-move claim by {side} rejected: {reason}"));
+            self.touch.claims.push(TouchMoveClaim {
+                at,
+                side,
+                upheld: false,
+                reason,
+            });
+            return;
+        };
+        let completed = self.plies[b.ply].completed_at.is_some();
+        self.truncate(b.ply);
+        if completed {
+            self.timing.retract(b.side, at);
+        }
+        self.touch.touched = b.touched;
+        if self.config.provisions.touch_loses_draw_claim() {
+            self.touched = Some((b.side, self.plies.len()));
+        }
+        let breach = &mut self.touch.breaches[b.index];
+        breach.claimed = true;
+        let reason = format!(
+            "{}'s move is taken back: he must {} ({}; {claim_art})",
+            b.side, breach.obligation, breach.article
+        );
+        self.notes
+            .push(format!("touch-move claim by {side} upheld: {reason}"));
+        self.touch.claims.push(TouchMoveClaim {
+            at,
+            side,
+            upheld: true,
+            reason,
+        });
     }
 
     // ----- draw offers (L-9.1) -----------------------------------------
@@ -989,7 +1347,7 @@ impl<R: RuleSet> Game<R> {
         if !after_own_move && self.config.provisions.offer_out_of_time_warns() {
             // The offer stands all the same (the Tavreli rules, art. 9.1).
             self.notes.push(format!(
-                "{side} offered a draw other than between his move and the press: the offer stands, but breaks 12.5 (seed 004 art. 9.1)"
+                "{side} offered a draw other than between his move and the press: the offer stands, but breaks 12.5 (the Tavreli rules, art. 9.1)"
             ));
             self.penalty(at, side, PenaltyKind::Warning, None);
         }
@@ -1100,6 +1458,10 @@ impl<R: RuleSet> Game<R> {
                 _ => Err(Rejection::NoIllegalMoveToClaim { side }),
             },
             ClaimKind::Time => self.on_flag(side.other(), at),
+            ClaimKind::TouchMove => {
+                self.touch_move_claim(side, at);
+                Ok(())
+            }
             ClaimKind::QuickplayFinish | ClaimKind::Increment => {
                 self.on_quickplay_claim(side, claim, at)
             }
@@ -1116,26 +1478,37 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// What resets the 50-move count in this game (L-9.3), for the words
+    /// of a wrong claim.
+    fn move_count(&self) -> MoveCount {
+        match (
+            self.rules.variant(),
+            self.config.provisions.new_tower_resets_move_count(),
+        ) {
+            (Variant::Chess, _) => MoveCount::PawnOrCapture,
+            (_, false) => MoveCount::RatnikOrCapture,
+            (_, true) => MoveCount::RatnikOrNewTower,
+        }
+    }
+
     /// Can `side` claim now? Returns the termination on success, or why not.
     fn verify_draw_claim(
         &self,
         claim: ClaimKind,
         intended: Option<&R::Move>,
-    ) -> Result<Termination, String> {
+    ) -> Result<Termination, WrongClaim> {
         match claim {
             ClaimKind::Threefold => {
                 let count = self.occurrences_after(intended);
                 if count >= 3 {
                     Ok(Termination::ThreefoldClaim)
                 } else {
-                    Err(format!(
-                        "the position would appear {count} time(s), not three (9.2)"
-                    ))
+                    Err(WrongClaim::Repetition { count })
                 }
             }
             ClaimKind::FiftyMoves => {
                 if !self.rules.has_move_count_rules() {
-                    return Err("the 50-move rule is not in force for this game".into());
+                    return Err(WrongClaim::NoMoveCountRule);
                 }
                 let plies = match intended {
                     Some(m) if self.resets_move_count(m) => 0,
@@ -1145,9 +1518,10 @@ impl<R: RuleSet> Game<R> {
                 if plies >= 100 {
                     Ok(Termination::FiftyMovesClaim)
                 } else {
-                    Err(format!(
-                        "only {plies} half-moves without capture or pawn move, not 100 (9.3)"
-                    ))
+                    Err(WrongClaim::FiftyMoves {
+                        plies,
+                        counts: self.move_count(),
+                    })
                 }
             }
             _ => unreachable!("not a draw claim"),
@@ -1190,7 +1564,9 @@ impl<R: RuleSet> Game<R> {
             None => now,
             Some(intended) => match (intended, now) {
                 (_, Ok(t)) => Ok(t),
-                (Err(reason), Err(_)) => Err(format!("the intended move is illegal: {reason}")),
+                (Err(reason), Err(_)) => Err(WrongClaim::IllegalIntended {
+                    reason: reason.clone(),
+                }),
                 (Ok(m), Err(_)) => self.verify_draw_claim(claim, Some(m)),
             },
         };
@@ -1370,7 +1746,8 @@ impl<R: RuleSet> Game<R> {
             .default_time(self.config.default_time);
         if at as i64 > default {
             self.notes.push(format!(
-                "{side} arrived {at} ms after the start; default time is {default} ms (6.7)"
+                "{side} arrived {at} ms after the start; default time is {default} ms ({})",
+                self.art(Article::DefaultTime)
             ));
             self.penalty(at, side, PenaltyKind::LateArrival, None);
             self.end(GameResult::win_for(side.other()), Termination::Arbiter, at);
@@ -1421,8 +1798,9 @@ impl<R: RuleSet> Game<R> {
             }
             DisplacedPieces => {
                 self.notes.push(format!(
-                    "pieces displaced{}: the correct position is restored (7.4)",
-                    a.side.map(|s| format!(" by {s}")).unwrap_or_default()
+                    "pieces displaced{}: the correct position is restored ({})",
+                    a.side.map(|s| format!(" by {s}")).unwrap_or_default(),
+                    self.art(Article::DisplacedPieces)
                 ));
                 Ok(())
             }
@@ -1552,11 +1930,14 @@ impl<R: RuleSet> Game<R> {
         }
         if a.action == ActionKind::WrongInitialPosition {
             // 7.2.1 / 2005 7.1(a): the game is annulled and a new one played.
-            self.notes
-                .push("wrong initial position: the game is annulled and restarted (7.2.1)".into());
+            let art = self.art(Article::WrongInitialPosition);
+            self.notes.push(format!(
+                "wrong initial position: the game is annulled and restarted ({art})"
+            ));
             self.restart();
         } else {
-            self.notes.push("board wrongly placed: the position is transferred to a correct board, play continues (7.2.2)".into());
+            let art = self.art(Article::BoardOrientation);
+            self.notes.push(format!("board wrongly placed: the position is transferred to a correct board, play continues ({art})"));
         }
         Ok(())
     }
@@ -1567,15 +1948,16 @@ impl<R: RuleSet> Game<R> {
             .config
             .provisions
             .reversed_colours_restart(self.completed_moves_each(), a.restart);
+        let art = self.art(Article::ReversedColours);
         if restart {
-            self.notes.push(
-                "colours reversed: the game is replayed with the correct colours (7.3)".into(),
-            );
+            self.notes.push(format!(
+                "colours reversed: the game is replayed with the correct colours ({art})"
+            ));
             self.restart();
             self.colours_swapped = !self.colours_swapped;
         } else {
             self.notes
-                .push("colours reversed: the game continues (7.3)".into());
+                .push(format!("colours reversed: the game continues ({art})"));
         }
     }
 
@@ -1773,6 +2155,8 @@ impl<R: RuleSet> Game<R> {
         self.offer = None;
         self.touched = None;
         self.unpromoted = None;
+        self.touch.end_turn();
+        self.touch.open = None;
     }
 
     // ----- claimability (for audits and players) -------------------------

@@ -32,6 +32,7 @@
 pub mod audit;
 pub mod event;
 pub mod game;
+pub mod header_error;
 pub mod log;
 pub mod outcome;
 pub mod provisions;
@@ -39,11 +40,13 @@ pub mod repetition;
 pub mod replay;
 pub mod ruleset;
 pub mod timing;
+pub mod touch;
 pub mod writer;
 
 pub use arbiter_rules::{Edition, PenaltyKind, Regime, Side, Supervision, Variant};
 pub use event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
 pub use game::{Game, GameConfig, Penalty, PendingClaim, Ply, PlyMove};
+pub use header_error::HeaderError;
 pub use outcome::{GameResult, Outcome, Scoring, Termination};
 pub use provisions::Provisions;
-pub use ruleset::{Mateability, MoveInput, RuleSet, Status};
+pub use ruleset::{Mateability, MoveInput, MoveSquares, RuleSet, Status, TouchRole, TouchedMan};

@@ -2,6 +2,8 @@
 //! and the report `arbiter replay --json` prints.
 
 use crate::game::{Game, GameConfig, MAX_POINTS, Penalty};
+use crate::header_error::HeaderError;
+pub use crate::header_error::{START_OVER, TAVRELI_RULES_ARE_NOT_CHESS};
 use crate::log::{Header, Log};
 use crate::provisions::Provisions;
 use crate::ruleset::RuleSet;
@@ -35,10 +37,20 @@ impl Rejected {
             why,
         }
     }
+
+    /// A refusal of line `line` in a game under `edition`: its words cite
+    /// that edition's articles ([`Rejection::text_in`]).
+    pub fn in_edition(line: usize, why: Rejection, edition: Edition) -> Self {
+        Rejected {
+            line,
+            reason: why.text_in(edition),
+            why,
+        }
+    }
 }
 
 /// The settings a header gives, with the clock it describes.
-pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
+pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), HeaderError> {
     let regime = h
         .regime
         .or_else(|| Timing::regime_of(h))
@@ -68,21 +80,25 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), String> {
 /// Refuses header values no regulations could mean: a negative default time
 /// or time penalty, a penalty beyond the clock's range, points outside
 /// `[0, 10]`.
-fn check_header_values(h: &Header) -> Result<(), String> {
+fn check_header_values(h: &Header) -> Result<(), HeaderError> {
     if let Some(d) = h.default_time
         && d < 0
     {
-        return Err(format!("default_time {d} is negative"));
+        return Err(HeaderError::NegativeDefaultTime(d));
     }
     if let Some(p) = h.time_penalty_ms
         && !(0..=MAX_AT_MS as i64).contains(&p)
     {
-        return Err(format!("time_penalty_ms {p} is outside [0, {MAX_AT_MS}]"));
+        return Err(HeaderError::TimePenaltyOutOfRange(p));
     }
     if let Some(s) = h.scoring {
-        for (name, v) in [("win", s.win), ("draw", s.draw), ("loss", s.loss)] {
-            if !(0.0..=MAX_POINTS).contains(&v) {
-                return Err(format!("scoring {name} {v} is outside [0, {MAX_POINTS}]"));
+        for (name, points) in [("win", s.win), ("draw", s.draw), ("loss", s.loss)] {
+            if !(0.0..=MAX_POINTS).contains(&points) {
+                return Err(HeaderError::ScoringOutOfRange {
+                    name,
+                    points,
+                    max: MAX_POINTS,
+                });
             }
         }
     }
@@ -92,30 +108,19 @@ fn check_header_values(h: &Header) -> Result<(), String> {
 /// The game a header describes, before any event: the one place that turns
 /// a header into a game, so a live session and a replay start alike. The
 /// clock of the side to move in the starting position runs first (6.6).
-pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, String> {
+pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, HeaderError> {
     let (config, timing) = config_from_header(header)?;
     let start = match &header.start {
         Some(text) => Some(
             rules
                 .parse_position(text)
-                .map_err(|e| format!("header start: {e}"))?,
+                .map_err(|e| HeaderError::Start(Box::new(e)))?,
         ),
         None => None,
     };
     // Game::new starts the clock of the side to move in `start` (6.6).
     Ok(Game::new(rules, config, start, timing))
 }
-
-/// What [`playable_start`] says before the ending's key (`checkmate`,
-/// `dead_position` … as [`Termination::as_str`] writes it), after the
-/// `header start: ` that every fault of the start position begins with.
-pub const START_OVER: &str = "the game is already over in this position: ";
-
-/// Why a new chess game is not played under the Tavreli tournament rules
-/// ([`playable_start`]).
-pub const TAVRELI_RULES_ARE_NOT_CHESS: &str = "header edition: the Tavreli tournament rules \
-(edition tavreli) are the rules of Tavreli; a chess game is played under a FIDE edition: \
-2005, 2017, 2018 or 2023";
 
 /// Refuses to start a new game that cannot be played as the header says:
 /// chess under the Tavreli tournament rules ([`TAVRELI_RULES_ARE_NOT_CHESS`]:
@@ -125,28 +130,29 @@ pub const TAVRELI_RULES_ARE_NOT_CHESS: &str = "header edition: the Tavreli tourn
 /// halfmove clock past the 75-move rule. The second error reads
 /// `header start: ` + [`START_OVER`] + the ending's key. A stored log is
 /// read whatever it says (an auditor may ask what those rules would say).
-pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), String> {
-    if game.rules().variant() == Variant::Chess
-        && game.config().provisions.edition == Edition::Tavreli
-    {
-        return Err(TAVRELI_RULES_ARE_NOT_CHESS.into());
+pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), HeaderError> {
+    let variant = game.rules().variant();
+    let edition = game.config().provisions.edition;
+    if !Provisions::admits(edition, variant) {
+        return Err(HeaderError::VariantNotUnderEdition { variant, edition });
     }
     match game.over_at_start() {
-        Some(t) => Err(format!("header start: {START_OVER}{}", t.as_str())),
+        Some(t) => Err(HeaderError::OverAtStart(t)),
         None => Ok(()),
     }
 }
 
 /// Folds a log into a game. Fails only when the header itself is unusable
 /// (bad time control or start position); bad events are collected.
-pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), String> {
+pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), HeaderError> {
     let mut game = new_game(rules, &log.header)?;
     let mut rejected = Vec::new();
+    let edition = game.config().provisions.edition;
     for (line, ev) in &log.lines {
         match ev {
             Ok(ev) => {
                 if let Err(why) = game.apply(ev) {
-                    rejected.push(Rejected::new(*line, why));
+                    rejected.push(Rejected::in_edition(*line, why, edition));
                 }
             }
             Err(reason) => {
@@ -200,6 +206,19 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Each ply in written notation (SAN for chess).
     pub moves: Vec<String>,
+    /// Every touch and adjustment (Art. 4); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touches: Vec<crate::touch::TouchRecord>,
+    /// What the player having the move must do because of the men he
+    /// touched (L-4.3, L-4.4), with the article; left out when nothing binds him.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub touch_obligation: Option<String>,
+    /// Every move that broke the touch-move rule; left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touch_move_breaches: Vec<crate::touch::TouchMoveBreach>,
+    /// Every touch-move claim and its ruling (L-4.8); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touch_move_claims: Vec<crate::touch::TouchMoveClaim>,
 }
 
 /// Builds the report of a replayed game. `at` is the instant the clocks are read.
@@ -235,5 +254,13 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
         quickplay_claim: game.quickplay_claim(),
         notes: game.notes().to_vec(),
         moves,
+        touches: game.touches().to_vec(),
+        touch_obligation: game
+            .outcome()
+            .is_none()
+            .then(|| game.touch_obligation())
+            .flatten(),
+        touch_move_breaches: game.touch_move_breaches().to_vec(),
+        touch_move_claims: game.touch_move_claims().to_vec(),
     }
 }

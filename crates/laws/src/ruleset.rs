@@ -58,6 +58,45 @@ pub enum Status {
     Stalemate,
 }
 
+/// What a touched man is, as far as Art. 4 cares: whose, and whether it
+/// is the king or a rook (castling, L-4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TouchedMan {
+    /// The man's owner.
+    pub owner: Side,
+    /// King, rook or any other man.
+    pub role: TouchRole,
+}
+
+/// The part a touched man may play in castling (L-4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TouchRole {
+    /// The king (Tavreli: the volkhv).
+    King,
+    /// A rook (Tavreli: a ratoborets).
+    Rook,
+    /// Any other man.
+    Other,
+}
+
+/// The squares a move concerns, for Art. 4: where its man stood and goes,
+/// how many men it lifts (Tavreli towers; 1 in chess), the man it captures
+/// and, for castling, the rook's square. Squares are written as
+/// [`RuleSet::square_key`] writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSquares {
+    /// The square of the man moved (for castling, the king's).
+    pub from: String,
+    /// Where it goes (for castling, the king's destination).
+    pub to: String,
+    /// Men lifted from the top of `from`.
+    pub men: u32,
+    /// The square of the man captured, if any (en passant: the pawn's).
+    pub captures: Option<String>,
+    /// For castling: the rook's square.
+    pub rook: Option<String>,
+}
+
 /// The rule set of a game: chess, or a variant played under the same Laws.
 ///
 /// Methods take `&self` so an implementation may carry settings (for example
@@ -76,11 +115,14 @@ pub trait RuleSet: Send + Sync {
     /// Which game this is: the log header's and the report's `"variant"`.
     fn variant(&self) -> Variant;
 
+    /// Why a text is not a position the game can start from; its `Display`
+    /// says it in English.
+    type PositionError: std::error::Error + Send + Sync + 'static;
+
     /// The initial position of the game (L-2.1 for chess).
     fn initial_position(&self) -> Self::Position;
-    /// Reads the variant's position text (FEN for chess); an error says, in
-    /// English, why the text is not a position the game can start from.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    /// Reads the variant's position text (FEN for chess).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, Self::PositionError>;
     /// The position as text that [`RuleSet::parse_position`] reads back (FEN
     /// for chess).
     fn position_text(&self, pos: &Self::Position) -> String;
@@ -212,6 +254,52 @@ pub trait RuleSet: Send + Sync {
     ) -> bool {
         let _ = (before, text, mv);
         false
+    }
+    /// Whether both kings stand in check, an impossible position the
+    /// arbiter watches until the next move is completed (L-A.5.4). `false`
+    /// by default.
+    fn both_kings_in_check(&self, pos: &Self::Position) -> bool {
+        let _ = pos;
+        false
+    }
+    /// Whether the unlawful move `reply`, made on `stand_in` (the position
+    /// left by the unlawful move `text` made from `before`), lands on the
+    /// square `text` went to: an illegal reply that takes a pawn left
+    /// unpromoted there (L-A.5.4). `false` by default.
+    fn unlawful_reply_lands_on_unlawful_target(
+        &self,
+        before: &Self::Position,
+        text: &str,
+        stand_in: &Self::Position,
+        reply: &str,
+    ) -> bool {
+        let _ = (before, text, stand_in, reply);
+        false
+    }
+    /// A square as the touch events name it, written the one way the rule
+    /// set writes it (`e4`); `None` when the text names no square. The
+    /// default knows no squares, so touches are refused.
+    fn square_key(&self, text: &str) -> Option<String> {
+        let _ = text;
+        None
+    }
+    /// The man `man` (counted from the top, 1 = the top man) on `square`,
+    /// if there is one.
+    fn touched_man(&self, pos: &Self::Position, square: &str, man: u32) -> Option<TouchedMan> {
+        let _ = (pos, square, man);
+        None
+    }
+    /// The squares a legal move concerns (Art. 4).
+    fn move_squares(&self, pos: &Self::Position, mv: &Self::Move) -> Option<MoveSquares> {
+        let _ = (pos, mv);
+        None
+    }
+    /// The square of the man an illegal move `text` moved and the square it
+    /// went to: the man touched, whose replacement move is governed by the
+    /// touch-move rule (L-7.5a). `None` when the text names no single man.
+    fn unlawful_from_to(&self, pos: &Self::Position, text: &str) -> Option<(String, String)> {
+        let _ = (pos, text);
+        None
     }
     /// The position after the side to move pressed the clock without moving
     /// and nobody claimed it (L-7.5c, L-A.5.2): the same men, the other side

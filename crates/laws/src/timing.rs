@@ -4,6 +4,7 @@
 //! Without a time control every query answers "no clock", and the Laws that
 //! need one (flags, quickplay finish, time penalties) do not move any time.
 
+use crate::header_error::{BadTimeControl, HeaderError};
 use crate::log::Header;
 use arbiter_clock::{Clock, ClockError, ClockSettings, FlagObservation, PressKind, TimeControl};
 use arbiter_rules::{Edition, Provisions, Regime, Rejection, Side};
@@ -48,7 +49,7 @@ impl Timing {
 
     /// The clock a log header describes; the Laws in force pick the
     /// flag-observation mode (CFG-8).
-    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, String> {
+    pub fn from_header(h: &Header, laws: &Provisions) -> Result<Self, HeaderError> {
         let Some(text) = &h.time_control else {
             return Ok(Timing::none());
         };
@@ -61,13 +62,13 @@ impl Timing {
         settings.default_time_ms = h.default_time.map(|d| d.max(0) as u64);
         settings.guidelines_iii = h.quickplay_finish.unwrap_or(false);
         if let Some(other) = &h.unknown_increment_timing {
-            return Err(format!(
-                "unknown increment_timing {other:?} (at_press or before_move)"
-            ));
+            return Err(HeaderError::UnknownIncrementTiming(other.clone()));
         }
         settings.increment_timing = h.increment_timing.unwrap_or_default();
-        let clock =
-            Clock::new(&control, settings).map_err(|e| format!("time control {text:?}: {e}"))?;
+        let clock = Clock::new(&control, settings).map_err(|error| HeaderError::Clock {
+            text: text.clone(),
+            error,
+        })?;
         Ok(Timing {
             clock: Some(clock),
             control: Some(control),
@@ -76,9 +77,11 @@ impl Timing {
     }
 
     /// Reads a `TimeControl` text, with the column of any error.
-    pub fn parse_control(text: &str) -> Result<TimeControl, String> {
-        text.parse::<TimeControl>()
-            .map_err(|e| format!("time control {text:?}: {e}"))
+    pub fn parse_control(text: &str) -> Result<TimeControl, BadTimeControl> {
+        text.parse::<TimeControl>().map_err(|error| BadTimeControl {
+            text: text.to_string(),
+            error,
+        })
     }
 
     /// The regime a time control gives in an edition (L-6.3g).
@@ -284,4 +287,46 @@ impl Timing {
 /// vocabulary's [`arbiter_rules::ClockRefusal`], so it is passed on as it is.
 pub fn refusal(e: ClockError) -> Rejection {
     Rejection::Clock(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_clock::IncrementTiming;
+
+    /// The increment timing is typed, writes the keys the log format names
+    /// and reads them back; any other text still reads as a header, and the
+    /// clock refuses it when the game is set up.
+    #[test]
+    fn increment_timing_is_typed_and_an_unknown_one_is_refused_by_the_clock() {
+        for (key, timing) in [
+            ("at_press", IncrementTiming::AtPress),
+            ("before_move", IncrementTiming::BeforeMove),
+        ] {
+            let line = format!(
+                "{{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"{key}\"}}"
+            );
+            let h = crate::log::parse_header(&line).unwrap();
+            assert_eq!(h.increment_timing, Some(timing));
+            let written = serde_json::to_string(&h).unwrap();
+            assert!(written.contains(&format!("\"increment_timing\":\"{key}\"")));
+            let t = Timing::from_header(&h, &Provisions::default()).unwrap();
+            // The DGT convention credits the first move's increment in advance.
+            let start = match key {
+                "before_move" => 303_000,
+                _ => 300_000,
+            };
+            assert_eq!(t.remaining(Side::White, 0), Some(start), "{key}");
+        }
+        let none = crate::log::parse_header(r#"{"format":"arbiter-log","version":1}"#).unwrap();
+        assert_eq!(none.increment_timing, None);
+        assert!(!serde_json::to_string(&none).unwrap().contains("increment"));
+        let line = "{\"format\":\"arbiter-log\",\"version\":1,\"time_control\":\"300+3\",\"increment_timing\":\"dgt\"}";
+        let h = crate::log::parse_header(line).unwrap();
+        let e = Timing::from_header(&h, &Provisions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown increment_timing \"dgt\" (at_press or before_move)"
+        );
+    }
 }

@@ -97,6 +97,25 @@ mod tests {
                 claim: ClaimKind::Time,
                 intended: None,
             },
+            Event::Claim {
+                side: s,
+                claim: ClaimKind::TouchMove,
+                intended: None,
+            },
+            Event::Touch {
+                side: s,
+                square: "e2".into(),
+                man: None,
+            },
+            Event::Touch {
+                side: s,
+                square: "a2".into(),
+                man: Some(2),
+            },
+            Event::Adjust {
+                side: s,
+                square: "g1".into(),
+            },
             Event::Resign { side: s },
             Event::Flag { side: s },
             Event::Arrive { side: s },

@@ -43,6 +43,13 @@ pub fn say(r: &Rejection, lang: Lang) -> String {
     }
 }
 
+/// [`say`] with the articles of the game's own `edition` (the Laws 2005
+/// and the Tavreli rules number Art. 4, 7 and 13 their own way; 2017 and
+/// 2018 put reduced play in A.4, 2023 in A.5).
+pub fn say_in(r: &Rejection, lang: Lang, edition: arbiter_rules::Edition) -> String {
+    r.recite(&say(r, lang), edition)
+}
+
 /// Russian side words: nominative (белые), genitive (белых), dative (белым).
 /// A player hears the time left in words, as the clock says it, not the
 /// milliseconds a log keeps (which the `Display` text, for developers and
@@ -346,6 +353,15 @@ fn ru_arbiter(r: &Rejection) -> String {
             ru(cause)
         ),
         Unreadable(text) => format!("Строка не прочитана: {text}."),
+        NoSuchSquare { square } => format!("«{square}» — не поле доски."),
+        NoManToTouch { square, man } => {
+            format!("На поле {square} нет {man}-й фигуры сверху.")
+        }
+        TouchNotOnMove { side, to_move } => format!(
+            "{} коснулись фигуры, но ход {}: правило «тронул — ходи» связывает только игрока, чей ход (4.3).",
+            ru_cap(*side),
+            ru_side(*to_move, 1)
+        ),
         // Every other refusal is said above; a new one reads in English
         // until it has its Russian words.
         other => other.to_string(),
@@ -501,6 +517,15 @@ fn de_arbiter(r: &Rejection) -> String {
             format!("{action} um {ms} ms nicht ausgeführt: {}", de(cause))
         }
         Unreadable(text) => format!("Zeile nicht lesbar: {text}."),
+        NoSuchSquare { square } => format!("„{square}“ ist kein Feld des Bretts."),
+        NoManToTouch { square, man } => {
+            format!("Auf {square} gibt es keinen {man}. Stein von oben.")
+        }
+        TouchNotOnMove { side, to_move } => format!(
+            "{} hat einen Stein berührt, aber {} ist am Zug: „berührt – geführt“ bindet nur den Spieler am Zug (4.3).",
+            de_side(*side),
+            de_side(*to_move)
+        ),
         // Every other refusal is said above; a new one reads in English
         // until it has its German words.
         other => other.to_string(),
@@ -747,5 +772,90 @@ mod tests {
             GameResult::from(announce::GameResult::BlackWins),
             GameResult::BlackWins
         );
+    }
+}
+
+/// Why a draw claim was found incorrect (L-9.5c), as a sentence in `lang`:
+/// for Tavreli the 50-move count is told in Tavreli's terms (ratniks and
+/// new towers under its own rules, art. 9.3).
+pub fn say_wrong_claim(w: &arbiter_rules::WrongClaim, lang: Lang) -> String {
+    use arbiter_rules::{MoveCount, WrongClaim};
+    match (w, lang) {
+        (_, Lang::En) => w.to_string(),
+        (WrongClaim::Repetition { count }, Lang::Ru) => {
+            format!("Позиция повторилась бы {count} раз(а), а не три (9.2).")
+        }
+        (WrongClaim::Repetition { count }, Lang::De) => {
+            format!("Die Stellung käme {count}-mal vor, nicht dreimal (9.2).")
+        }
+        (WrongClaim::FiftyMoves { plies, counts }, Lang::Ru) => {
+            let without = match counts {
+                MoveCount::PawnOrCapture => "без взятий и ходов пешек",
+                MoveCount::RatnikOrCapture => "без ходов ратников и взятий",
+                MoveCount::RatnikOrNewTower => "без ходов ратников и без построения новых башен",
+            };
+            format!("Сделано только {plies} полуходов {without}, а не 100 (9.3).")
+        }
+        (WrongClaim::FiftyMoves { plies, counts }, Lang::De) => {
+            let without = match counts {
+                MoveCount::PawnOrCapture => "ohne Schlagen und ohne Bauernzug",
+                MoveCount::RatnikOrCapture => "ohne Ratnik-Zug und ohne Schlagen",
+                MoveCount::RatnikOrNewTower => "ohne Ratnik-Zug und ohne neuen Turm",
+            };
+            format!("Nur {plies} Halbzüge {without}, nicht 100 (9.3).")
+        }
+        (WrongClaim::NoMoveCountRule, Lang::Ru) => {
+            "Правило 50 ходов в этой партии не действует.".into()
+        }
+        (WrongClaim::NoMoveCountRule, Lang::De) => {
+            "Die 50-Züge-Regel gilt in dieser Partie nicht.".into()
+        }
+        (WrongClaim::IllegalIntended { reason }, Lang::Ru) => {
+            format!("Заявленный ход невозможен: {reason}")
+        }
+        (WrongClaim::IllegalIntended { reason }, Lang::De) => {
+            format!("Der angekündigte Zug ist regelwidrig: {reason}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod edition_tests {
+    use super::*;
+    use arbiter_rules::{Edition, MoveCount, WrongClaim};
+
+    #[test]
+    fn refusals_cite_the_games_own_edition_in_every_language() {
+        let r = Rejection::NoIllegalMoveToClaim { side: Side::Black };
+        for lang in [Lang::En, Lang::Ru, Lang::De] {
+            assert!(say_in(&r, lang, Edition::E2023).contains("(A.5.2)"));
+            assert!(say_in(&r, lang, Edition::E2017).contains("(A.4.2)"));
+            assert!(say_in(&r, lang, Edition::E2005).contains("(Appendix B)"));
+            // Tavreli's touch-move is its art. 4.2 (2005 and 2017+: 4.3).
+            let t = Rejection::TouchedPiece { side: Side::White };
+            assert!(say_in(&t, lang, Edition::Tavreli).contains("(4.2)"));
+            assert!(say_in(&t, lang, Edition::E2005).contains("(4.3)"));
+        }
+    }
+
+    #[test]
+    fn a_wrong_tavreli_fifty_move_claim_speaks_of_ratniks() {
+        let chess = WrongClaim::FiftyMoves {
+            plies: 3,
+            counts: MoveCount::PawnOrCapture,
+        };
+        let tavreli = WrongClaim::FiftyMoves {
+            plies: 3,
+            counts: MoveCount::RatnikOrNewTower,
+        };
+        for (lang, pawn, ratnik) in [
+            (Lang::En, "pawn", "ratnik"),
+            (Lang::Ru, "пешек", "ратников"),
+            (Lang::De, "Bauern", "Ratnik"),
+        ] {
+            assert!(say_wrong_claim(&chess, lang).contains(pawn), "{lang:?}");
+            let t = say_wrong_claim(&tavreli, lang);
+            assert!(t.contains(ratnik) && !t.contains(pawn), "{lang:?}: {t}");
+        }
     }
 }

@@ -21,6 +21,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod claim;
 mod lang;
 pub mod outcome;
 mod parse_error;
@@ -28,10 +29,11 @@ pub mod provisions;
 pub mod rejection;
 mod variant;
 
+pub use claim::{MoveCount, WrongClaim};
 pub use lang::Lang;
 pub use outcome::{GameResult, Termination};
 pub use parse_error::{UnknownEdition, UnknownRegime, UnknownSide, UnknownSupervision};
-pub use provisions::{PenaltyKind, Provisions, UnknownPenalty};
+pub use provisions::{Article, PenaltyKind, Provisions, TouchReading, UnknownPenalty};
 pub use rejection::{ClockRefusal, Rejection};
 pub use variant::{UnknownVariant, Variant};
 

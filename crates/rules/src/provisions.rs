@@ -11,7 +11,7 @@
 //! This is the one table: the game fold, the clock and the time-control
 //! classifier all ask it, and no other module compares editions.
 
-use crate::{Edition, Regime, Supervision};
+use crate::{Edition, Regime, Supervision, Variant};
 
 /// One minute in milliseconds.
 pub const MINUTE: i64 = 60_000;
@@ -111,6 +111,26 @@ impl Provisions {
         } else {
             Regime::Standard
         }
+    }
+
+    /// Whether a game of `variant` may be played under `edition`. The Tavreli
+    /// rules (the tournament rules of the Tavreli book) are Tavreli's, so chess is
+    /// played under a FIDE edition only; a Tavreli game may name any edition,
+    /// its own rules or a FIDE one (they share the older FIDE text).
+    pub fn admits(edition: Edition, variant: Variant) -> bool {
+        match variant {
+            Variant::Chess => edition != Edition::Tavreli,
+            Variant::Tavreli => true,
+        }
+    }
+
+    /// Whether the edition names a regime (standard, rapid, blitz) for a
+    /// game. The FIDE Laws do (L-6.3g, Appendices A and B; the 2005 Laws
+    /// through the OLD rapidplay and blitz rules); the Tavreli rules
+    /// (articles 4–10) have one set of rules for every game,
+    /// so a set-up under them names none.
+    pub fn has_regimes(edition: Edition) -> bool {
+        edition != Edition::Tavreli
     }
 
     /// The same Laws with the arbiter's own call of a fallen flag in July-2017
@@ -622,9 +642,193 @@ impl std::str::FromStr for PenaltyKind {
     }
 }
 
+/// How the touch-move rule reads the men a player touched (L-4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TouchReading {
+    /// The Laws 2005, 4.3: (a) one or more own men, the first that can
+    /// move; (b) one or more of the opponent's, the first that can be
+    /// captured; (c) one man of each colour: capture the touched man with
+    /// the touched one, or else move the own man or capture the other one.
+    /// With more than one man of a colour touched as well as one of the
+    /// other, only the first of each colour binds (docs/decisions.md).
+    OneOfEach,
+    /// The Laws 2017+, 4.3.3: one or more men of each colour: capture the
+    /// first touched opponent's man with the first touched own man, or
+    /// else move or capture the first man touched that can be moved or
+    /// captured.
+    OneOrMore,
+    /// The Tavreli rules, art. 4.2: the first man touched that can move
+    /// must be moved (an enemy man: climbed onto), whatever its colour.
+    FirstTouched,
+}
+
+/// A rule the software cites by article, where the editions number it
+/// differently. [`Provisions::article_in`] gives each edition's number, so
+/// a refusal, a penalty or a note cites the game's own text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Article {
+    /// The illegal-move window of reduced rapid and blitz (L-A.5.2).
+    IllegalMoveWindow,
+    /// No claim about the set-up after the cut-off in reduced play (L-A.5.1).
+    SetupCutoff,
+    /// Both kings in check or a pawn left unpromoted: drawn if the
+    /// position is still on the board after the next move (L-A.5.4).
+    ImpossiblePosition,
+    /// A wrong initial position: the game is annulled (L-7.2a).
+    WrongInitialPosition,
+    /// A wrongly placed board: play goes on on a correct one (L-7.2b).
+    BoardOrientation,
+    /// The colours were reversed (L-7.3).
+    ReversedColours,
+    /// Displaced pieces are restored (L-7.4).
+    DisplacedPieces,
+    /// The arbiter's list of penalties (L-12.9).
+    PenaltyList,
+    /// Late arrival and the default time (L-6.7a).
+    DefaultTime,
+    /// Adjusting a piece after saying so (L-4.2).
+    Adjust,
+    /// A piece touched with intent must be moved or captured (L-4.3).
+    TouchMove,
+    /// Touch-move and castling, and the promoted piece (L-4.4).
+    TouchMoveCastling,
+    /// Nothing touched can move or be captured: any legal move (L-4.5).
+    NothingTouchedCanMove,
+    /// A man released on a square cannot go to another one (L-4.7).
+    Release,
+    /// The right to claim a breach of Art. 4 is lost once the claimant
+    /// touches a piece with intent (L-4.8).
+    TouchMoveClaim,
+    /// The illegal move is replaced under the touch-move rule (L-7.5a).
+    Replacement,
+    /// A player who has touched a piece (2017+) or made a move loses his
+    /// draw claim on that move (L-9.4).
+    DrawClaimLost,
+    /// A draw offer and what rejects it (L-9.1c).
+    DrawOffer,
+    /// The rule that draws a game after 50 quiet moves (L-9.3).
+    FiftyMoves,
+}
+
+impl Provisions {
+    /// How the men touched with intent bind the move (L-4.3).
+    pub fn touch_reading(&self) -> TouchReading {
+        match self.edition {
+            Edition::E2005 => TouchReading::OneOfEach,
+            Edition::Tavreli => TouchReading::FirstTouched,
+            _ => TouchReading::OneOrMore,
+        }
+    }
+
+    /// Castling that the king and rook touched cannot make (L-4.4): the
+    /// Tavreli rules, art. 4.3, send the player to castling on the other
+    /// side first, then to a move of the volkhv; the Laws (2005 4.4(c),
+    /// 2017+ 4.4.3) to any other king move, castling on the other side
+    /// among them.
+    pub fn failed_castling_other_side_first(&self) -> bool {
+        self.edition == Edition::Tavreli
+    }
+
+    /// A player who has touched a piece with intent loses his draw claim
+    /// on that move from 2017 (9.4: "touches a piece as in Article 4.3");
+    /// in 2005 (9.4 «делает ход») and under the Tavreli rules (9.4) only a
+    /// move made loses it.
+    pub fn touch_loses_draw_claim(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// A touch with intent to move or capture rejects the opponent's open
+    /// draw offer in 2005 (9.1(a)) and from 2017 (9.1.2.1); under the
+    /// Tavreli rules (9.1) an offer is rejected orally or by a move.
+    pub fn touch_rejects_offer(&self) -> bool {
+        self.edition != Edition::Tavreli
+    }
+
+    /// The article of `rule` in these Laws, as their text numbers it.
+    pub fn article(&self, rule: Article) -> &'static str {
+        Provisions::article_in(self.edition, rule)
+    }
+
+    /// The article of `rule` in `edition`, as its text numbers it: 2017 and
+    /// 2018 put reduced play in A.4, 2023 in A.5 (the catalogue's §4.2);
+    /// the Laws 2005 number Art. 4 and 7 their own way and have no rapid
+    /// appendix of their own (the old rapidplay appendix, Appendix B, is
+    /// cited by its letter, docs/decisions.md); the Tavreli rules number
+    /// Art. 4 and 7 their own way again.
+    pub fn article_in(edition: Edition, rule: Article) -> &'static str {
+        use Article::*;
+        use Edition::*;
+        match (rule, edition) {
+            (IllegalMoveWindow | SetupCutoff | ImpossiblePosition, E2005 | Tavreli) => "Appendix B",
+            (IllegalMoveWindow, E2017 | E2018) => "A.4.2",
+            (IllegalMoveWindow, E2023) => "A.5.2",
+            (SetupCutoff, E2017 | E2018) => "A.4.1",
+            (SetupCutoff, E2023) => "A.5.1",
+            (ImpossiblePosition, E2017 | E2018) => "A.4.4",
+            (ImpossiblePosition, E2023) => "A.5.4",
+            (WrongInitialPosition, E2005) => "7.1(a)",
+            (WrongInitialPosition | BoardOrientation, Tavreli) => "7.1",
+            (WrongInitialPosition, _) => "7.2.1",
+            (BoardOrientation, E2005) => "7.1(b)",
+            (BoardOrientation, _) => "7.2.2",
+            (ReversedColours, E2005 | Tavreli) => "7.2",
+            (ReversedColours, _) => "7.3",
+            (DisplacedPieces, E2005 | Tavreli) => "7.3",
+            (DisplacedPieces, _) => "7.4",
+            (PenaltyList, E2005 | Tavreli) => "13.4",
+            (PenaltyList, _) => "12.9",
+            (DefaultTime, Tavreli) => "6.6",
+            (DefaultTime, _) => "6.7",
+            (Adjust, Tavreli) => "4.1",
+            (Adjust, _) => "4.2",
+            (TouchMove, Tavreli) => "4.2",
+            (TouchMove, _) => "4.3",
+            (TouchMoveCastling, Tavreli) => "4.3",
+            (TouchMoveCastling, _) => "4.4",
+            (NothingTouchedCanMove, Tavreli) => "4.4",
+            (NothingTouchedCanMove, _) => "4.5",
+            (Release, Tavreli) => "4.5",
+            (Release, E2005) => "4.6",
+            (Release, _) => "4.7",
+            (TouchMoveClaim, Tavreli) => "4.5",
+            (TouchMoveClaim, E2005) => "4.7",
+            (TouchMoveClaim, _) => "4.8",
+            (Replacement, E2005 | Tavreli) => "7.4",
+            (Replacement, _) => "7.5.1",
+            (DrawClaimLost, _) => "9.4",
+            (DrawOffer, E2005 | Tavreli) => "9.1",
+            (DrawOffer, _) => "9.1.2.1",
+            (FiftyMoves, _) => "9.3",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Chess under a FIDE edition only, Tavreli under every edition; an
+    /// independent list of the FIDE editions is the oracle.
+    #[test]
+    fn which_variant_is_played_under_which_edition() {
+        let fide = ["2005", "2017", "2018", "2023"];
+        for e in Edition::ALL {
+            let is_fide = fide.contains(&e.key());
+            assert_eq!(Provisions::admits(e, Variant::Chess), is_fide, "{e}");
+            assert!(Provisions::admits(e, Variant::Tavreli), "{e}");
+        }
+        assert!(!Provisions::admits(Edition::Tavreli, Variant::Chess));
+        assert!(Provisions::admits(Edition::E2023, Variant::Chess));
+    }
+
+    /// Every FIDE edition names regimes; the Tavreli rules name none.
+    #[test]
+    fn which_edition_names_regimes() {
+        for e in Edition::FIDE {
+            assert!(Provisions::has_regimes(e), "{e}");
+        }
+        assert!(!Provisions::has_regimes(Edition::Tavreli));
+    }
 
     fn laws(e: Edition, r: Regime, s: Supervision) -> Provisions {
         Provisions::new(e, r, s)

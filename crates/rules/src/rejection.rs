@@ -8,7 +8,7 @@
 //! the replay report print; that text is a contract and does not change.
 
 use crate::outcome::{GameResult, Termination};
-use crate::provisions::PenaltyKind;
+use crate::provisions::{Article, PenaltyKind, Provisions};
 use crate::{Edition, Side};
 use std::fmt;
 
@@ -336,6 +336,27 @@ pub enum Rejection {
     },
     /// A line the log reader could not read (its own words).
     Unreadable(String),
+    /// A touch or an adjustment that names no square of the board.
+    NoSuchSquare {
+        /// The text given.
+        square: String,
+    },
+    /// A touch that names no man: an empty square, or a man below the
+    /// bottom of the tower.
+    NoManToTouch {
+        /// The square.
+        square: String,
+        /// The man, counted from the top.
+        man: u32,
+    },
+    /// A touch with intent by the player who does not have the move (L-4.3
+    /// binds "the player having the move").
+    TouchNotOnMove {
+        /// Who touched.
+        side: Side,
+        /// Who has the move.
+        to_move: Side,
+    },
 }
 
 impl Rejection {
@@ -344,6 +365,7 @@ impl Rejection {
         use Rejection::*;
         match self {
             TimeGoesBackwards { .. } | Clock(_) | Unreadable(_) => "L-6.1",
+            NoSuchSquare { .. } | NoManToTouch { .. } | TouchNotOnMove { .. } => "L-4.3",
             GameOver { .. } => "L-5",
             GameOverForArbiter => "L-7.2",
             NotYourMove { .. } | Malformed { .. } => "L-1.2",
@@ -507,7 +529,7 @@ impl Rejection {
             ),
             ClaimantHasNoTime => f.write_str("the claimant has no time left (July 2017 A.4.3)"),
             BothFlagsSameInstant => f.write_str(
-                "both flags fell in the same millisecond, so which fell first cannot be established: the game continues (seed 004 art. 6.11)",
+                "both flags fell in the same millisecond, so which fell first cannot be established: the game continues (the Tavreli rules, art. 6.11)",
             ),
             BothFlagsNotLastPeriod => f.write_str(
                 "both flags are down in a period that is not the last: the game continues (6.12a / G-III.3)",
@@ -548,9 +570,58 @@ impl Rejection {
             NoQuickplayPending => f.write_str("no quickplay-finish claim is pending"),
             QuickplayNeedsMs { action } => write!(f, "{action} needs a non-negative ms"),
             Unreadable(text) => f.write_str(text),
+            NoSuchSquare { square } => write!(f, "{square:?} is no square of the board"),
+            NoManToTouch { square, man } => {
+                write!(f, "there is no man {man} (from the top) on {square}")
+            }
+            TouchNotOnMove { side, to_move } => write!(
+                f,
+                "{side} touched a man, but it is {to_move}'s move: only the player having the move is bound by it (4.3)"
+            ),
             // The refusals of moves, presses and offers are written by
             // `Display` itself and never come here.
             other => write!(f, "{other:?}"),
         }
+    }
+}
+
+impl Rejection {
+    /// The rules whose articles the words of this refusal cite and which
+    /// the editions number differently, each with the number the words
+    /// carry by default (the 2023 one, or the only edition the refusal
+    /// concerns).
+    pub fn cited(&self) -> &'static [(Article, &'static str)] {
+        use Rejection::*;
+        match self {
+            IllegalMoveOpen { .. }
+            | IllegalMoveCannotStand { .. }
+            | NoIllegalMoveToClaim { .. } => &[(Article::IllegalMoveWindow, "A.5.2")],
+            SetupClaimTooLate { .. } => &[(Article::SetupCutoff, "A.5.1")],
+            PenaltyNotInEdition { .. } => &[(Article::PenaltyList, "13.4")],
+            TouchedPiece { .. } | TouchNotOnMove { .. } => &[(Article::TouchMove, "4.3")],
+            _ => &[],
+        }
+    }
+
+    /// `words` (this refusal said in any language, its articles in
+    /// brackets) with the articles of `edition` in place of the default
+    /// ones.
+    pub fn recite(&self, words: &str, edition: Edition) -> String {
+        let mut out = words.to_string();
+        for (rule, default) in self.cited() {
+            let own = Provisions::article_in(edition, *rule);
+            if own != *default {
+                out = out
+                    .replace(&format!("({default})"), &format!("({own})"))
+                    .replace(&format!("({default},"), &format!("({own},"))
+                    .replace(&format!(" {default})"), &format!(" {own})"));
+            }
+        }
+        out
+    }
+
+    /// The English text with the articles of the game's own edition.
+    pub fn text_in(&self, edition: Edition) -> String {
+        self.recite(&self.to_string(), edition)
     }
 }

@@ -16,7 +16,7 @@ use arbiter_session::{
     Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
     SessionConfig, Variant,
 };
-use arbiter_store::{GameId, GameMeta, Status, Store};
+use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -163,25 +163,14 @@ fn quotas<R: Variant>(session: &Session<R>, lags: &[(Side, u64)]) -> [LagQuota; 
     q
 }
 
-fn seat_kind(extra: &Value, key: &str) -> SeatKind {
-    match extra.get(key).and_then(Value::as_str) {
-        Some("engine") => SeatKind::Engine,
-        _ => SeatKind::Human,
-    }
-}
-
 fn opponent(
     variant: arbiter_session::laws::Variant,
-    extra: &Value,
+    extra: &GameSettings,
 ) -> Result<Box<dyn Opponent>, ApiError> {
     let defaults = arbiter_session::any::defaults(variant);
-    let movetime = extra
-        .get("engine_movetime_ms")
-        .and_then(Value::as_u64)
-        .unwrap_or(defaults.movetime_ms);
+    let movetime = extra.engine_movetime_ms.unwrap_or(defaults.movetime_ms);
     let level = extra
-        .get("engine_level")
-        .and_then(Value::as_u64)
+        .engine_level
         .and_then(|l| u8::try_from(l).ok())
         .unwrap_or(defaults.level);
     arbiter_session::any::hall_engine(variant, level, movetime)
@@ -201,11 +190,11 @@ impl<R: Variant> GameActor<R> {
             lexicon: Lexicon::En,
             alarms_ms: [Vec::new(), Vec::new()],
         };
-        let mut session =
-            Session::resume(rules, config, &loaded.events).map_err(ApiError::internal)?;
+        let mut session = Session::resume(rules, config, &loaded.events)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
-        for (i, key) in ["white", "black"].into_iter().enumerate() {
-            if seat_kind(&loaded.meta.extra, key) == SeatKind::Engine {
+        for (i, side) in Side::BOTH.into_iter().enumerate() {
+            if loaded.meta.extra.seat(side) == SeatKind::Engine {
                 seats[i] = Some(opponent(loaded.header.variant, &loaded.meta.extra)?);
                 // An engine claims a flag the Laws leave to a claim.
                 session.claim_flags_for(Side::BOTH[i]);

@@ -30,14 +30,12 @@ impl Fold {
     /// An empty game as `header` describes it, as `arbiter replay` reads it.
     pub fn new(header: &Header) -> Result<Fold, String> {
         match header.variant {
-            arbiter_laws::Variant::Tavreli => Ok(Fold::Tavreli(Box::new(replay::new_game(
-                tavreli_rules(header),
-                header,
-            )?))),
-            arbiter_laws::Variant::Chess => Ok(Fold::Chess(Box::new(replay::new_game(
-                Chess::default(),
-                header,
-            )?))),
+            arbiter_laws::Variant::Tavreli => Ok(Fold::Tavreli(Box::new(
+                replay::new_game(tavreli_rules(header), header).map_err(|e| e.to_string())?,
+            ))),
+            arbiter_laws::Variant::Chess => Ok(Fold::Chess(Box::new(
+                replay::new_game(Chess::default(), header).map_err(|e| e.to_string())?,
+            ))),
         }
     }
 
@@ -48,6 +46,7 @@ impl Fold {
             Fold::Chess(g) => replay::playable_start(g),
             Fold::Tavreli(g) => replay::playable_start(g),
         }
+        .map_err(|e| e.to_string())
     }
 
     /// A whole stored log, folded; the header comes back beside it.
@@ -63,7 +62,7 @@ impl Fold {
 
     /// Applies one log line; the event read, or why it was rejected.
     pub fn apply_line(&mut self, line: &str) -> Result<TimedEvent, String> {
-        let ev = parse_event(line)?;
+        let ev = parse_event(line).map_err(|e| e.to_string())?;
         match self {
             Fold::Chess(g) => g.apply(&ev)?,
             Fold::Tavreli(g) => g.apply(&ev)?,

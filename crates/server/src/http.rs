@@ -5,8 +5,8 @@ use crate::fold::Fold;
 use crate::hall::Hall;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
-use arbiter_laws::writer;
-use arbiter_store::{GameId, GameMeta, NewGame, Status, Token};
+use arbiter_laws::{Side, writer};
+use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -46,30 +46,23 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
     let arbiter = token()?;
-    let word = |s: SeatKind| {
-        if s == SeatKind::Human {
-            "human"
-        } else {
-            "engine"
-        }
-    };
     let header_line =
         writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = NewGame {
         meta: GameMeta {
-            variant: spec.header.variant.to_string(),
+            variant: spec.header.variant,
             kind: spec.kind,
             white_name: spec.header.white.clone(),
             black_name: spec.header.black.clone(),
             time_control: spec.header.time_control.clone(),
-            extra: json!({
-                "edition": spec.header.edition.to_string(),
-                "white": word(spec.seats[0]),
-                "black": word(spec.seats[1]),
-                "engine_movetime_ms": spec.movetime_ms,
-                "engine_level": spec.level,
-                "quickplay_finish": spec.header.quickplay_finish.unwrap_or(false),
-            }),
+            extra: GameSettings {
+                edition: Some(spec.header.edition),
+                white: Some(spec.seats[0]),
+                black: Some(spec.seats[1]),
+                engine_movetime_ms: Some(spec.movetime_ms),
+                engine_level: Some(u64::from(spec.level)),
+                quickplay_finish: Some(spec.header.quickplay_finish.unwrap_or(false)),
+            },
         },
         header_line,
         white_token: white.clone(),
@@ -166,15 +159,15 @@ pub(crate) async fn show(
 
 /// Each engine seat's level and time per move, as the game was created
 /// with them: `{"black":{"engine_level":10,"engine_movetime_ms":1000}}`.
-fn engines(extra: &Value) -> serde_json::Map<String, Value> {
+fn engines(extra: &GameSettings) -> serde_json::Map<String, Value> {
     let mut seats = serde_json::Map::new();
-    for side in ["white", "black"] {
-        if extra.get(side).and_then(Value::as_str) == Some("engine") {
+    for side in Side::BOTH {
+        if extra.seat(side) == SeatKind::Engine {
             seats.insert(
-                side.into(),
+                side.to_string(),
                 json!({
-                    "engine_level": extra.get("engine_level"),
-                    "engine_movetime_ms": extra.get("engine_movetime_ms"),
+                    "engine_level": extra.engine_level,
+                    "engine_movetime_ms": extra.engine_movetime_ms,
                 }),
             );
         }
@@ -237,7 +230,7 @@ pub(crate) async fn list(
                 "white": g.meta.white_name,
                 "black": g.meta.black_name,
                 "time_control": g.meta.time_control,
-                "seats": {"white": g.meta.extra.get("white"), "black": g.meta.extra.get("black")},
+                "seats": {"white": g.meta.extra.white, "black": g.meta.extra.black},
                 "created_at_ms": g.created_at_ms,
                 "seq": g.last_seq,
             })

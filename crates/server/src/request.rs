@@ -33,14 +33,7 @@ pub enum Actor {
     Arbiter,
 }
 
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person, with a token.
-    Human,
-    /// The engine: Stockfish for chess, the built-in engine for Tavreli.
-    Engine,
-}
+pub use arbiter_store::SeatKind;
 
 /// The body of `POST /api/games`; every key is optional.
 #[derive(Debug, Default, Deserialize)]

@@ -5,7 +5,7 @@
 
 use crate::refusal::{Refusal, refusal_text};
 use crate::sides::side_name;
-use arbiter_laws::GameResult;
+use arbiter_laws::{ActionKind, GameResult};
 use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
 use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
 use arbiter_notation::{Lexicon, SpokenLang, penalty, rejection};
@@ -39,7 +39,7 @@ pub enum Kind {
     /// A penalty or time correction the Laws recorded.
     Penalty {
         side: Side,
-        penalty: String,
+        penalty: Penalised,
         ms: Option<i64>,
     },
     /// A draw offer was made.
@@ -73,14 +73,53 @@ pub enum Kind {
     EngineFailed { side: Side, error: String },
     /// The game ended.
     GameOver {
-        result: String,
-        termination: String,
+        result: GameResult,
+        termination: Termination,
         at: u64,
         /// Whose flag fell, when the game ended on time with one flag
         /// down: a draw (6.9) is said with it, and with why.
         #[serde(skip_serializing_if = "Option::is_none")]
         flagged: Option<Side>,
     },
+}
+
+/// What a penalty announcement names: one of the Laws' penalty kinds, or
+/// an arbiter's action a front end reports as it stands. Serialised as its
+/// key (`warning`, `two_hands` …), as the log writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Penalised {
+    /// A penalty the Laws record (the report's `penalties[].kind`).
+    Laws(PenaltyKind),
+    /// An arbiter's action that is none of the Laws' penalty kinds (an
+    /// irregularity of Art. 7 put right, two hands …): said by its name.
+    Action(ActionKind),
+}
+
+impl Penalised {
+    /// An arbiter's action as the announcement names it: the Laws' own
+    /// kind when the action is one (`warning`, `add_time` …), so that it is
+    /// said in the player's words, the action itself otherwise.
+    pub fn of_action(action: ActionKind) -> Penalised {
+        match action_key(action).parse::<PenaltyKind>() {
+            Ok(kind) => Penalised::Laws(kind),
+            Err(_) => Penalised::Action(action),
+        }
+    }
+}
+
+impl From<PenaltyKind> for Penalised {
+    fn from(kind: PenaltyKind) -> Self {
+        Penalised::Laws(kind)
+    }
+}
+
+/// The action's key as the log writes it (`two_hands`).
+fn action_key(action: ActionKind) -> String {
+    match serde_json::to_value(action) {
+        Ok(serde_json::Value::String(key)) => key,
+        _ => format!("{action:?}"),
+    }
 }
 
 /// One thing to print and speak, stamped with the game time it concerns.
@@ -152,7 +191,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
                 count: *count,
             },
         ),
-        Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, penalty, *ms),
+        Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, *penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
         Kind::ClaimRejected { side, agreed } => {
@@ -196,7 +235,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
             termination,
             flagged,
             ..
-        } => game_over_text(lex, result, termination, *flagged),
+        } => game_over_text(lex, *result, *termination, *flagged),
     }
 }
 
@@ -207,13 +246,19 @@ fn side_gen(s: Side) -> &'static str {
     }
 }
 
-fn penalty_text(lex: Lexicon, side: Side, penalty: &str, ms: Option<i64>) -> String {
+fn penalty_text(lex: Lexicon, side: Side, penalty: Penalised, ms: Option<i64>) -> String {
     let secs = |ms: i64| (ms.unsigned_abs() / 1000) as u32;
     let l = lex.language();
-    // The Laws' own kinds are read back into the vocabulary's enum; a front
-    // end may also pass an arbiter action's name, which is said as written.
-    let Some(kind) = penalty.parse::<PenaltyKind>().ok() else {
-        return format!("{}: {}", side_name(l, side), penalty.replace('_', " "));
+    // An arbiter's action that is none of the Laws' kinds is said by its name.
+    let kind = match penalty {
+        Penalised::Laws(kind) => kind,
+        Penalised::Action(action) => {
+            return format!(
+                "{}: {}",
+                side_name(l, side),
+                action_key(action).replace('_', " ")
+            );
+        }
     };
     let added = |to: Side, ms: i64| {
         said(
@@ -268,21 +313,25 @@ fn cannot_mate(l: SpokenLang, flagged: Side) -> String {
     }
 }
 
-fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option<Side>) -> String {
-    let r = GameResult::parse(result).unwrap_or(GameResult::Ongoing);
+fn game_over_text(
+    lex: Lexicon,
+    r: GameResult,
+    termination: Termination,
+    flagged: Option<Side>,
+) -> String {
     let winner = match r {
         GameResult::WhiteWins => Some(Side::White),
         GameResult::BlackWins => Some(Side::Black),
         _ => None,
     };
     let why = match (termination, winner) {
-        ("checkmate", Some(w)) => Some(Said::Checkmate { winner: w }),
-        ("stalemate", _) => Some(Said::Stalemate),
-        ("time_forfeit", Some(w)) => Some(Said::FlagFell(w.other())),
-        ("time_forfeit", None) => flagged.map(Said::FlagFell),
-        ("resignation", Some(w)) => Some(Said::Resigned(w.other())),
-        ("agreement", _) => Some(Said::DrawAccepted),
-        ("threefold_claim" | "fifty_moves_claim", _) => Some(Said::ClaimUpheld),
+        (Termination::Checkmate, Some(w)) => Some(Said::Checkmate { winner: w }),
+        (Termination::Stalemate, _) => Some(Said::Stalemate),
+        (Termination::TimeForfeit, Some(w)) => Some(Said::FlagFell(w.other())),
+        (Termination::TimeForfeit, None) => flagged.map(Said::FlagFell),
+        (Termination::Resignation, Some(w)) => Some(Said::Resigned(w.other())),
+        (Termination::Agreement, _) => Some(Said::DrawAccepted),
+        (Termination::ThreefoldClaim | Termination::FiftyMovesClaim, _) => Some(Said::ClaimUpheld),
         _ => None,
     };
     // Every other ending (a dead position, the fivefold repetition, the
@@ -290,9 +339,7 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option
     // its name: a player by ear learns why the game ended, not only how.
     let named = why
         .is_none()
-        .then(|| Termination::parse(termination))
-        .flatten()
-        .map(|t| capitalised(rejection::termination_words(t, lex.language())));
+        .then(|| capitalised(rejection::termination_words(termination, lex.language())));
     let result = match r {
         GameResult::WhiteWins => Some(words::GameResult::WhiteWins),
         GameResult::BlackWins => Some(words::GameResult::BlackWins),
@@ -314,14 +361,15 @@ fn game_over_text(lex: Lexicon, result: &str, termination: &str, flagged: Option
     };
     let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
     parts.extend(named);
-    if let (GameResult::Draw, "time_forfeit", Some(side)) = (r, termination, flagged) {
+    if let (GameResult::Draw, Termination::TimeForfeit, Some(side)) = (r, termination, flagged) {
         parts.push(cannot_mate(lex.language(), side));
     }
     match result {
         Some(res) => parts.push(said(lex, Said::Result(res))),
         None => parts.push(format!(
             "{result_text} ({termination})",
-            result_text = r.as_str()
+            result_text = r.as_str(),
+            termination = termination.as_str()
         )),
     }
     parts.join(". ")
@@ -345,7 +393,7 @@ mod tests {
                     lex,
                     &Kind::Penalty {
                         side: Side::White,
-                        penalty: k.key().into(),
+                        penalty: k.into(),
                         ms: None,
                     },
                 );
@@ -366,7 +414,7 @@ mod tests {
             Lexicon::En,
             &Kind::Penalty {
                 side: Side::White,
-                penalty: "quickplay_rejected".into(),
+                penalty: PenaltyKind::QuickplayRejected.into(),
                 ms: Some(120_000),
             },
         );
@@ -386,8 +434,8 @@ mod tests {
             let t = text(
                 lex,
                 &Kind::GameOver {
-                    result: "1/2-1/2".into(),
-                    termination: "dead_position".into(),
+                    result: GameResult::Draw,
+                    termination: Termination::DeadPosition,
                     at: 0,
                     flagged: None,
                 },
@@ -397,8 +445,8 @@ mod tests {
         let t = text(
             Lexicon::En,
             &Kind::GameOver {
-                result: "1/2-1/2".into(),
-                termination: "seventy_five_moves".into(),
+                result: GameResult::Draw,
+                termination: Termination::SeventyFiveMoves,
                 at: 0,
                 flagged: None,
             },
@@ -481,7 +529,7 @@ mod tests {
     fn penalty(kind: &str, side: Side, ms: i64) -> Kind {
         Kind::Penalty {
             side,
-            penalty: kind.into(),
+            penalty: kind.parse::<PenaltyKind>().unwrap().into(),
             ms: Some(ms),
         }
     }

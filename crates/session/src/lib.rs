@@ -49,7 +49,7 @@ pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind};
+pub use announce::{Announcement, Kind, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use driver::{Driver, Request};
 pub use opponent::{

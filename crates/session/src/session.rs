@@ -11,6 +11,7 @@ use crate::opponent::{ClockView, OpponentRequest};
 use crate::refusal::{Misread, Refusal};
 use crate::variant::{Reading, Variant};
 use arbiter_clock::RECORDING_THRESHOLD_MS;
+use arbiter_laws::HeaderError;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_laws::writer::{self, WriteError};
@@ -80,8 +81,8 @@ impl Input {
 pub fn game_over<R: arbiter_laws::RuleSet>(g: &Game<R>) -> Option<Kind> {
     let o = g.outcome()?;
     Some(Kind::GameOver {
-        result: o.result.as_str().to_string(),
-        termination: o.termination.as_str().to_string(),
+        result: o.result,
+        termination: o.termination,
         at: o.at,
         flagged: flagged(g, o),
     })
@@ -197,7 +198,7 @@ impl<R: Variant> Session<R> {
     /// position the Laws have already ended (mate, stalemate, a dead
     /// position, the 75-move rule) is refused ([`replay::playable_start`]):
     /// no move could be made from it.
-    pub fn new(rules: R, config: SessionConfig) -> Result<Session<R>, String> {
+    pub fn new(rules: R, config: SessionConfig) -> Result<Session<R>, HeaderError> {
         let s = Session::open(rules, config)?;
         replay::playable_start(&s.game)?;
         Ok(s)
@@ -205,7 +206,7 @@ impl<R: Variant> Session<R> {
 
     /// A session for the game `config.header` describes, whatever its
     /// start position.
-    fn open(rules: R, config: SessionConfig) -> Result<Session<R>, String> {
+    fn open(rules: R, config: SessionConfig) -> Result<Session<R>, HeaderError> {
         let game = replay::new_game(rules, &config.header)?;
         let mut alarms = config.alarms_ms;
         for a in &mut alarms {
@@ -238,7 +239,7 @@ impl<R: Variant> Session<R> {
         rules: R,
         config: SessionConfig,
         events: &[TimedEvent],
-    ) -> Result<Session<R>, String> {
+    ) -> Result<Session<R>, HeaderError> {
         // A stored game is read as it was stored, whatever its start.
         let mut s = Session::open(rules, config)?;
         if events.is_empty() {
@@ -592,7 +593,7 @@ impl<R: Variant> Session<R> {
         for p in g.penalties().iter().skip(b.penalties) {
             kinds.push(Kind::Penalty {
                 side: p.side,
-                penalty: p.kind.to_string(),
+                penalty: p.kind.into(),
                 ms: p.ms,
             });
         }

@@ -208,10 +208,10 @@ impl<R: Variant> Session<R> {
         let game = game_name(l, self.game().rules().variant());
         let control = control_text(l, self.header().time_control.as_deref());
         let rules = edition_words(l, p.edition);
-        // The Tavreli rules know no regimes.
-        let regime = match p.edition {
-            Edition::Tavreli => String::new(),
-            _ => format!(", {}", regime_words(l, p.regime)),
+        let regime = if arbiter_rules::Provisions::has_regimes(p.edition) {
+            format!(", {}", regime_words(l, p.regime))
+        } else {
+            String::new()
         };
         // Over the board nobody plays at the keyboard: unnamed players are
         // simply White and Black, and need no sentence.

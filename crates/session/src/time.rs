@@ -101,18 +101,31 @@ impl TimeSource for ManualTime {
 
 /// Splits a scripted line `@MS rest` into its time and the rest (as
 /// `arbiter clock --manual-time` reads it). A line without `@` has no time.
-pub fn split_time(line: &str) -> Result<(Option<u64>, &str), String> {
+pub fn split_time(line: &str) -> Result<(Option<u64>, &str), NotMilliseconds> {
     let t = line.trim_start();
     let Some(rest) = t.strip_prefix('@') else {
         return Ok((None, t));
     };
     let (num, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    let ms = num.parse::<u64>().map_err(|_| {
-        let shown: String = num.chars().take(20).collect();
-        format!("column 2: {shown:?} is not a number of milliseconds")
-    })?;
+    let ms = num
+        .parse::<u64>()
+        .map_err(|_| NotMilliseconds(num.to_string()))?;
     Ok((Some(ms), rest.trim()))
 }
+
+/// What follows a scripted line's `@` is not a number of milliseconds. The
+/// message quotes at most its first 20 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotMilliseconds(pub String);
+
+impl std::fmt::Display for NotMilliseconds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self.0.chars().take(20).collect();
+        write!(f, "column 2: {shown:?} is not a number of milliseconds")
+    }
+}
+
+impl std::error::Error for NotMilliseconds {}
 
 #[cfg(test)]
 mod tests {
@@ -123,7 +136,11 @@ mod tests {
         assert_eq!(split_time("@1500 e4").unwrap(), (Some(1500), "e4"));
         assert_eq!(split_time("Кf3").unwrap(), (None, "Кf3"));
         assert_eq!(split_time("@20").unwrap(), (Some(20), ""));
-        assert!(split_time("@x e4").unwrap_err().contains("column 2"));
+        let e = split_time("@x e4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"column 2: "x" is not a number of milliseconds"#
+        );
     }
 
     #[tokio::test]

@@ -6,6 +6,7 @@ use crate::query::Cmd;
 use crate::refusal::Misread;
 use arbiter_chess::Chess;
 use arbiter_laws::audit::RecordedGame;
+use arbiter_laws::log::LineError;
 use arbiter_laws::{Game, MoveInput, RuleSet};
 use arbiter_notation::describe::Wording;
 use arbiter_notation::{ErrorKind, LetterSet, Lexicon, SpokenLang, Style};
@@ -58,10 +59,10 @@ pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
 }
 
 /// A stream of recorded games, as [`Variant::recorded_games`] reads them.
-pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, Unreadable>> + 'a>;
+pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, LineError>> + 'a>;
 
-/// Why a text given to a variant could not be read on (a file of records,
-/// a start position): the reader's words, naming the line or the move.
+/// Why the arguments of a perft give no position: the reader's words,
+/// naming the move or the position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable(pub String);
 
@@ -252,10 +253,7 @@ impl Variant for Chess {
     }
 
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
-        Box::new(
-            arbiter_chess::pgn::PgnGames::new(source)
-                .map(|g| g.map_err(|e| Unreadable(e.to_string()))),
-        )
+        Box::new(arbiter_chess::pgn::PgnGames::new(source))
     }
 
     /// From a FEN (or `startpos`), through shakmaty's own perft; chess
@@ -318,9 +316,7 @@ impl Variant for Tavreli {
     }
 
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
-        Box::new(
-            arbiter_tavreli::audit::games(source).map(|g| g.map_err(|e| Unreadable(e.to_string()))),
-        )
+        Box::new(arbiter_tavreli::audit::games(source))
     }
 
     /// From the initial position after `moves` (federation notation,

@@ -298,7 +298,8 @@ fn a_new_session_refuses_a_start_already_over_and_a_stored_one_resumes() {
         .err()
         .expect("refused");
     assert!(
-        why.ends_with("already over in this position: dead_position"),
+        why.to_string()
+            .ends_with("already over in this position: dead_position"),
         "{why}"
     );
     assert!(Session::resume(Chess::default(), cfg.clone(), &[]).is_ok());

@@ -6,7 +6,7 @@ mod common;
 use arbiter_chess::Chess;
 use arbiter_laws::{ClaimKind, Event};
 use arbiter_notation::Lexicon;
-use arbiter_rules::{Edition, Side};
+use arbiter_rules::{Edition, Side, Termination};
 use arbiter_session::{Input, Kind, Mode, Refusal};
 use common::{Played, assert_replays_chess, header};
 
@@ -200,9 +200,14 @@ fn nobody_presses_the_alarms_fire_at_their_thresholds_then_the_flag() {
     assert_eq!(out.events.len(), 1);
     assert_eq!(out.events[0].at, 121_000);
     assert_eq!(out.events[0].event, Event::Flag { side: Side::Black });
-    assert!(
-        matches!(out.announcements.last().unwrap().kind, Kind::GameOver { ref termination, at: 121_000, .. } if termination == "time_forfeit")
-    );
+    assert!(matches!(
+        out.announcements.last().unwrap().kind,
+        Kind::GameOver {
+            termination: Termination::TimeForfeit,
+            at: 121_000,
+            ..
+        }
+    ));
     assert_eq!(p.s.next_wake(), None);
     let state = assert_replays_chess(&p);
     assert_eq!(state["result"], "1-0");

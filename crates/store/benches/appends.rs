@@ -23,7 +23,7 @@ const PER_GAME: u64 = 20;
 fn new_game() -> NewGame {
     NewGame {
         meta: GameMeta {
-            variant: "chess".into(),
+            variant: arbiter_rules::Variant::Chess,
             ..GameMeta::default()
         },
         header_line: r#"{"format":"arbiter-log","version":1,"time_control":"300+3"}"#.into(),

@@ -261,7 +261,7 @@ macro_rules! shared_methods {
                 " + $9)"
             ))
             .bind(id.as_str())
-            .bind(&game.meta.variant)
+            .bind(game.meta.variant.key())
             .bind(&meta)
             .bind(&game.header_line)
             .bind(hash(&game.white_token))

@@ -36,7 +36,7 @@
 //! let white = Token::generate()?;
 //! let id = store
 //!     .create_game(&NewGame {
-//!         meta: GameMeta { variant: "chess".into(), ..GameMeta::default() },
+//!         meta: GameMeta { variant: arbiter_rules::Variant::Chess, ..GameMeta::default() },
 //!         header_line: r#"{"format":"arbiter-log","version":1}"#.into(),
 //!         white_token: Some(white.clone()),
 //!         ..NewGame::default()
@@ -78,7 +78,8 @@ use common::{AppendReq, BATCH_MAX};
 pub use error::StoreError;
 pub use token::Token;
 pub use types::{
-    GameId, GameLog, GameMeta, GameRecord, Kind, NewGame, Notice, Seat, Status, StoredEvent,
+    GameId, GameLog, GameMeta, GameRecord, GameSettings, Kind, NewGame, Notice, Seat, SeatKind,
+    Status, StoredEvent,
 };
 
 /// Notices buffered per subscriber before it is told to resync.

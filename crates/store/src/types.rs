@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_rules::{Edition, Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::StoreError;
@@ -132,12 +133,12 @@ pub enum Kind {
 }
 
 /// What is known about a game besides its log. Stored as JSON in the games
-/// row, so the caller may keep more in [`GameMeta::extra`] without a
+/// row, so the hall may keep more in [`GameMeta::extra`] without a
 /// migration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameMeta {
-    /// `"chess"` or `"tavreli"` (also the header's `variant`).
-    pub variant: String,
+    /// `chess` or `tavreli` (also the header's `variant`).
+    pub variant: Variant,
     /// Online or over the board.
     pub kind: Kind,
     /// White's name, if given.
@@ -146,9 +147,63 @@ pub struct GameMeta {
     pub black_name: Option<String>,
     /// The time control in the log header's syntax, if the game has a clock.
     pub time_control: Option<String>,
-    /// Anything else the caller wants to keep (edition, engine seats …).
-    #[serde(default)]
-    pub extra: serde_json::Value,
+    /// The hall's settings of the game: edition, who plays each seat, the
+    /// engine's time and level.
+    #[serde(default, deserialize_with = "settings_or_default")]
+    pub extra: GameSettings,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person, with a token.
+    #[default]
+    Human,
+    /// The engine: Stockfish for chess, the built-in engine for Tavreli.
+    Engine,
+}
+
+/// The hall's settings of one game, kept beside its metadata under the key
+/// `extra`. Every key may be missing (a row written before it existed, or
+/// by another writer): the reader then takes the hall's default.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameSettings {
+    /// The edition of the Laws the game is judged by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<Edition>,
+    /// Who plays White.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<SeatKind>,
+    /// Who plays Black.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<SeatKind>,
+    /// The engine's time per move, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_movetime_ms: Option<u64>,
+    /// The engine's level (Stockfish 1–20, Tavreli 1–6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_level: Option<u64>,
+    /// Whether the quickplay finish (Guidelines III) was announced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quickplay_finish: Option<bool>,
+}
+
+impl GameSettings {
+    /// Who plays `side`'s seat; a person when the row does not say.
+    pub fn seat(&self, side: Side) -> SeatKind {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+        .unwrap_or_default()
+    }
+}
+
+/// `extra` as rows have stored it: an object, or `null` in a row written
+/// with no settings at all.
+fn settings_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameSettings, D::Error> {
+    Ok(Option::<GameSettings>::deserialize(d)?.unwrap_or_default())
 }
 
 /// A new game as given to [`Store::create_game`](crate::Store::create_game).
@@ -241,4 +296,44 @@ pub enum Notice {
     /// connection to PostgreSQL was re-established). Re-read the games you
     /// follow with [`Store::events_since`](crate::Store::events_since).
     Resync,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row as the hall wrote it while `extra` was a free JSON object:
+    /// every setting reads back typed, and is written back with the same
+    /// keys and values.
+    #[test]
+    fn metadata_written_before_the_settings_were_typed_reads_back() {
+        let old = r#"{"variant":"tavreli","kind":"online","white_name":"A","black_name":"Engine","time_control":"900+10","extra":{"black":"engine","edition":"tavreli","engine_level":4,"engine_movetime_ms":700,"quickplay_finish":false,"white":"human"}}"#;
+        let meta: GameMeta = serde_json::from_str(old).unwrap();
+        assert_eq!(meta.variant, Variant::Tavreli);
+        assert_eq!(meta.extra.edition, Some(Edition::Tavreli));
+        assert_eq!(meta.extra.seat(Side::White), SeatKind::Human);
+        assert_eq!(meta.extra.seat(Side::Black), SeatKind::Engine);
+        assert_eq!(meta.extra.engine_level, Some(4));
+        assert_eq!(meta.extra.engine_movetime_ms, Some(700));
+        assert_eq!(meta.extra.quickplay_finish, Some(false));
+        let again: serde_json::Value = serde_json::to_value(&meta).unwrap();
+        let before: serde_json::Value = serde_json::from_str(old).unwrap();
+        assert_eq!(again, before);
+    }
+
+    /// A row with no settings (`null`, or no key at all) reads as the
+    /// defaults: both seats people.
+    #[test]
+    fn metadata_without_settings_reads_as_defaults() {
+        for old in [
+            r#"{"variant":"chess","kind":"online","white_name":null,"black_name":null,"time_control":null,"extra":null}"#,
+            r#"{"variant":"chess","kind":"over_the_board","white_name":null,"black_name":null,"time_control":null}"#,
+        ] {
+            let meta: GameMeta = serde_json::from_str(old).unwrap();
+            assert_eq!(meta.extra, GameSettings::default());
+            assert_eq!(meta.extra.seat(Side::Black), SeatKind::Human);
+        }
+        let bad = r#"{"variant":"go","kind":"online","white_name":null,"black_name":null,"time_control":null}"#;
+        assert!(serde_json::from_str::<GameMeta>(bad).is_err());
+    }
 }

@@ -12,7 +12,8 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use arbiter_store::{
-    GameId, GameMeta, Kind, NewGame, Notice, Seat, Status, Store, StoreError, Subscription, Token,
+    GameId, GameMeta, GameSettings, Kind, NewGame, Notice, Seat, SeatKind, Status, Store,
+    StoreError, Subscription, Token,
 };
 
 /// Bound on waiting for a notice, so a missing notice fails the test instead
@@ -207,12 +208,16 @@ const HEADER: &str = r#"{"format":"arbiter-log","version":1,"edition":"2023","ti
 
 fn meta() -> GameMeta {
     GameMeta {
-        variant: "chess".into(),
+        variant: arbiter_rules::Variant::Chess,
         kind: Kind::Online,
         white_name: Some("Anna".into()),
         black_name: Some("Boris".into()),
         time_control: Some("300+3".into()),
-        extra: serde_json::json!({"edition": "2023", "black": "engine"}),
+        extra: GameSettings {
+            edition: Some(arbiter_rules::Edition::E2023),
+            black: Some(SeatKind::Engine),
+            ..GameSettings::default()
+        },
     }
 }
 

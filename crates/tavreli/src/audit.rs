@@ -17,6 +17,7 @@
 
 use crate::pgn::{Games, PgnGame};
 use arbiter_laws::audit::{RecordedGame, parse_clk};
+use arbiter_laws::log::LineError;
 use std::io::BufRead;
 
 /// The games of a Tavreli PGN source, numbered from 1 in the order read.
@@ -25,9 +26,9 @@ use std::io::BufRead;
 /// audit reports it and goes on to the next; an `Err` (a line longer than the
 /// reader's bound, a read error of the source) ends the stream and is the
 /// message to show. Memory stays bounded on endless input: one game at a time.
-pub fn games<R: BufRead>(source: R) -> impl Iterator<Item = Result<RecordedGame, String>> {
+pub fn games<R: BufRead>(source: R) -> impl Iterator<Item = Result<RecordedGame, LineError>> {
     Games::new(source).enumerate().map(|(i, g)| match g {
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
         Ok(Ok(g)) => Ok(record(i + 1, g)),
         Ok(Err(e)) => Ok(RecordedGame {
             number: i + 1,

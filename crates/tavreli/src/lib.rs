@@ -66,7 +66,7 @@ pub use board::{Kind, ManInfo, Move, MoveKind, Position, Undo};
 pub use fen::PositionError;
 pub use notation::NotationError;
 
-use arbiter_laws::{Mateability, MoveInput, RuleSet, Status};
+use arbiter_laws::{Mateability, MoveInput, MoveSquares, RuleSet, Status, TouchRole, TouchedMan};
 use arbiter_rules::{Side, Variant};
 
 /// The edition of the Laws a Tavreli game is judged by unless the organiser
@@ -206,8 +206,10 @@ impl RuleSet for Tavreli {
         Position::initial()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        fen::parse(text).map_err(|e| e.to_string())
+    type PositionError = fen::PositionError;
+
+    fn parse_position(&self, text: &str) -> Result<Position, fen::PositionError> {
+        fen::parse(text)
     }
 
     fn position_text(&self, pos: &Position) -> String {
@@ -321,6 +323,63 @@ impl RuleSet for Tavreli {
     /// `None` when the text names no own stack, lifts more men than it has,
     /// lands on a volkhv (a man on a volkhv cannot be represented, §3 point 2)
     /// or leaves the mover's volkhv attacked (it could never be answered).
+    fn square_key(&self, text: &str) -> Option<String> {
+        notation::parse_square(text.trim()).map(board::square_name)
+    }
+
+    /// Men are counted from the top of the stack (1 = the top man), as
+    /// the touch event's `man` counts them.
+    fn touched_man(&self, pos: &Position, square: &str, man: u32) -> Option<TouchedMan> {
+        let sq = notation::parse_square(square)?;
+        let stack = pos.stack(sq);
+        let depth = usize::try_from(man).ok().filter(|&m| m >= 1)?;
+        let m = stack.get(stack.len().checked_sub(depth)?)?;
+        Some(TouchedMan {
+            owner: m.side,
+            role: match m.kind {
+                Kind::Volkhv => TouchRole::King,
+                Kind::Ratoborets => TouchRole::Rook,
+                _ => TouchRole::Other,
+            },
+        })
+    }
+
+    fn move_squares(&self, pos: &Position, mv: &Move) -> Option<MoveSquares> {
+        let (from, to) = (mv.from(), mv.to());
+        let mover = pos.top_man(from)?.side;
+        let enemy_on = |sq: u8| pos.top_man(sq).filter(|m| m.side != mover).map(|_| sq);
+        let (captures, rook) = match mv.kind() {
+            // §3.2: the ratnik that double-stepped is the one taken.
+            MoveKind::EnPassant => {
+                let victim = if mover == Side::White { to - 8 } else { to + 8 };
+                (Some(victim), None)
+            }
+            // §3.1: the ratoborets of the side the volkhv goes to.
+            MoveKind::Castle => (None, Some(if to > from { from + 3 } else { from - 4 })),
+            _ => (enemy_on(to), None),
+        };
+        Some(MoveSquares {
+            from: board::square_name(from),
+            to: board::square_name(to),
+            men: u32::from(mv.count()),
+            captures: captures.map(board::square_name),
+            rook: rook.map(board::square_name),
+        })
+    }
+
+    fn unlawful_from_to(&self, _pos: &Position, text: &str) -> Option<(String, String)> {
+        // The squares the text names, first and last ("g1-g5", "a1:a3").
+        let chars: Vec<char> = text.trim().chars().collect();
+        let squares: Vec<u8> = chars
+            .windows(2)
+            .filter_map(|w| notation::parse_square(&w.iter().collect::<String>()))
+            .collect();
+        match squares.as_slice() {
+            [from, .., to] => Some((board::square_name(*from), board::square_name(*to))),
+            _ => None,
+        }
+    }
+
     fn play_unlawful(&self, pos: &Position, text: &str) -> Option<Position> {
         let tok = notation::parse_token(text).ok()?;
         let notation::MoveSyntax::Move { from, count, to } = tok.syntax else {

@@ -78,6 +78,13 @@ impl Log {
             "\"type\":\"claim\",\"side\":\"{side}\",\"claim\":\"{claim}\"{i}"
         ))
     }
+    /// A man touched with intent, `man` counted from the top of the tower.
+    fn touch(&mut self, side: &str, square: &str, man: Option<u32>) -> &mut Self {
+        let man = man.map(|n| format!(",\"man\":{n}")).unwrap_or_default();
+        self.push(&format!(
+            "\"type\":\"touch\",\"side\":\"{side}\",\"square\":\"{square}\"{man}"
+        ))
+    }
     fn arbiter(&mut self, body: &str) -> &mut Self {
         self.push(&format!("\"type\":\"arbiter\",\"action\":{body}"))
     }
@@ -127,7 +134,8 @@ fn a_new_tavreli_game_may_name_any_edition() {
         h.variant = "tavreli".into();
         h.edition = key.parse().unwrap();
         let game = arbiter_laws::replay::new_game(Tavreli::default(), &h).unwrap();
-        assert_eq!(arbiter_laws::replay::playable_start(&game), Ok(()), "{key}");
+        let playable = arbiter_laws::replay::playable_start(&game);
+        assert!(playable.is_ok(), "{key}: {playable:?}");
     }
 }
 
@@ -565,6 +573,154 @@ fn art_6_9_in_the_audit_of_a_record() {
             (a.result.as_str(), a.agrees),
             (result, agrees),
             "{edition}: {a:?}"
+        );
+    }
+}
+
+/// Each note cites the Tavreli rules' own article: a wrong initial array is
+/// art. 7.1 (2023: 7.2.1), a wrongly placed board 7.1 (2023: 7.2.2),
+/// reversed colours 7.2 (2023: 7.3).
+#[test]
+fn art_7_1_and_7_2_are_cited_by_their_own_numbers() {
+    for (edition, board, wrong, reversed) in [
+        ("tavreli", "(7.1)", "(7.1)", "(7.2)"),
+        ("2023", "(7.2.2)", "(7.2.1)", "(7.3)"),
+    ] {
+        let mut log = Log::new(Some(edition), "");
+        log.moves("g1-f3 g8-f6")
+            .arbiter("\"board_orientation\"")
+            .arbiter("\"wrong_initial_position\"")
+            .arbiter("\"reversed_colours\"");
+        let notes = log.replay().notes;
+        assert!(notes[0].ends_with(board), "{edition}: {notes:?}");
+        assert!(notes[1].ends_with(wrong), "{edition}: {notes:?}");
+        assert!(notes[2].ends_with(reversed), "{edition}: {notes:?}");
+    }
+}
+
+/// A wrong 50-move claim says what the count counts: under the Tavreli
+/// rules (art. 9.3) ratnik moves and new towers, under FIDE 2023 ratnik
+/// moves and captures; never chess's "pawn move".
+#[test]
+fn art_9_3_a_wrong_claim_speaks_of_ratniks_and_towers() {
+    for (edition, words) in [
+        (
+            "tavreli",
+            "without a ratnik move and without building a new tower",
+        ),
+        ("2023", "without a ratnik move or a capture"),
+    ] {
+        let mut log = Log::new(Some(edition), "");
+        log.moves("g1-f3").claim("black", "fifty_moves", None);
+        let notes = log.replay().notes;
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains(words) && !n.contains("pawn")),
+            "{edition}: {notes:?}"
+        );
+    }
+}
+
+/// The notes cite the Tavreli rules by their title, never a file name.
+#[test]
+fn art_7_4_notes_cite_the_tavreli_rules_by_title() {
+    let mut log = Log::new(Some("tavreli"), "");
+    log.mv("white", "g1-g5");
+    let notes = log.replay().notes;
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with("(the Tavreli rules, art. 7.4)")),
+        "{notes:?}"
+    );
+    assert!(notes.iter().all(|n| !n.contains("seed")), "{notes:?}");
+}
+
+/// The Tavreli rules, art. 4.2: a man touched inside a tower binds the
+/// move of the group from the top down to it; the claim is the opponent's
+/// until he touches a man himself (4.5).
+#[test]
+fn art_4_2_a_man_inside_a_tower_binds_the_group() {
+    let start = "4k3/8/8/8/8/8/N7/R3K3 w - - 0 1";
+    for (mv, breach) in [("a2(1)-a3", true), ("a2(2)-a3", false), ("e1-d1", true)] {
+        let mut log = Log::from("tavreli", start, "");
+        log.moves("a1-a2 e8-d8")
+            .touch("white", "a2", Some(2))
+            .mv("white", mv);
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{mv}: {:?}", r.rejected);
+        assert_eq!(r.touch_move_breaches.len(), usize::from(breach), "{mv}");
+        if breach {
+            assert_eq!(r.touch_move_breaches[0].article, "4.2", "{mv}");
+            log.claim("black", "touch_move", None);
+            let r = log.replay();
+            assert_eq!(r.ply, 2, "{mv}: taken back");
+            assert!(r.touch_move_claims[0].reason.ends_with("4.5)"), "{mv}");
+        }
+    }
+    // Touching the top man binds only the top man: a2(1)-a3 keeps it.
+    let mut log = Log::from("tavreli", start, "");
+    log.moves("a1-a2 e8-d8")
+        .touch("white", "a2", None)
+        .mv("white", "a2(1)-a3");
+    assert!(log.replay().touch_move_breaches.is_empty());
+}
+
+/// The Tavreli rules, art. 4.3: volkhv, then ratoborets, castling on that
+/// side impossible: castle on the other side if possible. The Laws (2023
+/// 4.4.3) allow any other king move.
+#[test]
+fn art_4_3_failed_castling_castles_the_other_side_first() {
+    let start = "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1";
+    for (edition, breach) in [("tavreli", true), ("2023", false)] {
+        let mut log = Log::from(edition, start, "");
+        log.touch("white", "e1", None)
+            .touch("white", "h1", None)
+            .mv("white", "e1-d1");
+        let r = log.replay();
+        assert!(r.rejected.is_empty(), "{edition}: {:?}", r.rejected);
+        assert_eq!(
+            r.touch_move_breaches.len(),
+            usize::from(breach),
+            "{edition}"
+        );
+        let mut log = Log::from(edition, start, "");
+        log.touch("white", "e1", None)
+            .touch("white", "h1", None)
+            .mv("white", "0-0-0");
+        assert!(log.replay().touch_move_breaches.is_empty(), "{edition}");
+    }
+}
+
+/// The Tavreli rules, art. 9.1: an offer is rejected orally or by a move;
+/// a touch does not reject it (FIDE 2023 9.1.2.1: it does).
+#[test]
+fn art_9_1_a_touch_does_not_reject_an_offer() {
+    for (edition, result) in [("tavreli", "1/2-1/2"), ("2023", "*")] {
+        let mut log = Log::new(Some(edition), "");
+        log.moves("g1-f3 g8-f6 b1-c3").event("offer_draw", "white");
+        log.touch("black", "b8", None).event("accept_draw", "black");
+        assert_eq!(log.replay().result.as_str(), result, "{edition}");
+    }
+}
+
+/// The Tavreli rules, art. 9.4: only a move made loses the draw claim on
+/// that move; a touch does not (FIDE 2023 9.4: it does).
+#[test]
+fn art_9_4_a_touch_keeps_the_draw_claim() {
+    let shuffle = "g1-f3 g8-f6 f3-g1 f6-g8 ".repeat(2);
+    for (edition, drawn) in [("tavreli", true), ("2023", false)] {
+        let mut log = Log::new(Some(edition), "");
+        log.moves(&shuffle)
+            .touch("white", "g1", None)
+            .claim("white", "threefold", None);
+        let r = log.replay();
+        assert_eq!(
+            r.termination == Some(Termination::ThreefoldClaim),
+            drawn,
+            "{edition}: {:?}",
+            r.rejected
         );
     }
 }

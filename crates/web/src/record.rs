@@ -103,7 +103,7 @@ struct Fold<'a>(&'a Log);
 impl RulesJob for Fold<'_> {
     type Output = Result<Report, String>;
     fn run<R: arbiter_session::Variant>(self, rules: R) -> Result<Report, String> {
-        let (game, rejected) = replay(rules, self.0)?;
+        let (game, rejected) = replay(rules, self.0).map_err(|e| e.to_string())?;
         Ok(report(&game, rejected))
     }
 }

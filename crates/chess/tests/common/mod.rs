@@ -82,6 +82,18 @@ impl Log {
             "\"type\":\"claim\",\"side\":\"{side}\",\"claim\":\"{claim}\"{i}"
         ))
     }
+    /// A man touched with intent (L-4.3).
+    pub fn touch(&mut self, side: &str, square: &str) -> &mut Self {
+        self.push(&format!(
+            "\"type\":\"touch\",\"side\":\"{side}\",\"square\":\"{square}\""
+        ))
+    }
+    /// A man adjusted after saying so (L-4.2).
+    pub fn adjust(&mut self, side: &str, square: &str) -> &mut Self {
+        self.push(&format!(
+            "\"type\":\"adjust\",\"side\":\"{side}\",\"square\":\"{square}\""
+        ))
+    }
     pub fn arbiter(&mut self, fields: &str) -> &mut Self {
         self.push(&format!("\"type\":\"arbiter\",{fields}"))
     }

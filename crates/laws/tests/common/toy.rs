@@ -225,6 +225,18 @@ fn set(p: &mut Pos, key: &str, v: &str) -> Option<()> {
     Some(())
 }
 
+/// A word of a position text that is no `key=value` of the toy game.
+#[derive(Debug)]
+pub struct NotToy(pub String);
+
+impl std::fmt::Display for NotToy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not a key=value of the toy game", self.0)
+    }
+}
+
+impl std::error::Error for NotToy {}
+
 impl RuleSet for Toy {
     type Position = Pos;
     type Move = Mv;
@@ -249,12 +261,14 @@ impl RuleSet for Toy {
         }
     }
 
-    fn parse_position(&self, text: &str) -> Result<Pos, String> {
+    type PositionError = NotToy;
+
+    fn parse_position(&self, text: &str) -> Result<Pos, NotToy> {
         let mut p = self.initial_position();
         for w in text.split_whitespace() {
             let ok = w.split_once('=').and_then(|(k, v)| set(&mut p, k, v));
             if ok.is_none() {
-                return Err(format!("{w:?} is not a key=value of the toy game"));
+                return Err(NotToy(w.to_string()));
             }
         }
         Ok(p)
