@@ -176,10 +176,7 @@ impl Config {
     fn from_args(a: &Args) -> Result<Config, String> {
         let engine_seat = seats(a)?;
         let (lang, lexicon) = language(a)?;
-        let levels = any::defaults(a.variant).levels;
-        let level = any::defaults(a.variant)
-            .level(a.level)
-            .map_err(|_| format!("--level must be 1 to {}", levels.end()))?;
+        let level = engine_level(a.variant, a.level)?;
         let alarms = match &a.alarm {
             Some(list) => live::parse_alarm(list)?,
             None => vec![300_000, 60_000, 30_000, 10_000],
@@ -191,6 +188,11 @@ impl Config {
                 (header, Some(events))
             }
             None => (header(a, engine_seat)?, None),
+        };
+        // A stored game is played on in its own variant, with its levels.
+        let level = match resumed {
+            Some(_) => engine_level(header.variant, a.level)?,
+            None => level,
         };
         Ok(Config {
             defaults: any::defaults(header.variant),
@@ -224,6 +226,15 @@ impl Config {
     fn wording(&self) -> Wording {
         Wording::new(self.lang, self.lexicon)
     }
+}
+
+/// The engine's level asked for, or the variant's default; refused outside
+/// the variant's range.
+fn engine_level(variant: Variant, asked: Option<u8>) -> Result<u8, String> {
+    let defaults = any::defaults(variant);
+    defaults
+        .level(asked)
+        .map_err(|_| format!("--level must be 1 to {}", defaults.levels.end()))
 }
 
 fn header(a: &Args, engine_seat: [bool; 2]) -> Result<Header, String> {
