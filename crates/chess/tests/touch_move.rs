@@ -49,6 +49,13 @@ fn l_4_3_a_touched_own_man_must_move_and_a_right_claim_takes_the_move_back() {
         let r = log.replay();
         assert_eq!(r.moves, ["Nf3"], "{e}");
         assert_eq!(upheld(&r), [true, false], "{e}");
+        // The offender's own claim is wrong and leaves the opponent's open.
+        let mut log = Log::new(e, "");
+        log.touch("white", "g1")
+            .mv("white", "e4")
+            .claim("white", "touch_move", None)
+            .claim("black", "touch_move", None);
+        assert_eq!(upheld(&log.replay()), [false, true], "{e}");
         // The other direction: the knight touched is the knight moved.
         let mut log = Log::new(e, "");
         log.touch("white", "g1")
@@ -76,6 +83,13 @@ fn l_4_8_the_claim_is_lost_once_the_claimant_touches_a_man() {
             reason.ends_with(&format!("({})", claim_article(e))),
             "{e}: {reason}"
         );
+        // After an illegal move of his own (he touched his king), likewise.
+        let mut log = Log::new(e, "");
+        log.touch("white", "g1")
+            .mv("white", "e4")
+            .mv("black", "Ke7")
+            .claim("black", "touch_move", None);
+        assert_eq!(upheld(&log.replay()), [false], "{e}");
         // After his own move, likewise.
         let mut log = Log::new(e, "");
         log.touch("white", "g1")

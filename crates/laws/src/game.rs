@@ -369,12 +369,8 @@ impl<R: RuleSet> Game<R> {
     /// do, in English, with the article; `None` when he is free (L-4.3,
     /// L-4.5).
     pub fn touch_obligation(&self) -> Option<String> {
-        match crate::touch::obligation(
-            &self.rules,
-            &self.config.provisions,
-            &self.pos,
-            &self.touch.touched,
-        ) {
+        let touched = self.touch.touched_by(self.turn());
+        match crate::touch::obligation(&self.rules, &self.config.provisions, &self.pos, touched) {
             Obligation::Free => None,
             Obligation::Bound { what, rule, .. } => Some(format!("{what} ({})", self.art(rule))),
         }
@@ -1171,11 +1167,14 @@ impl<R: RuleSet> Game<R> {
             out_of_turn: false,
         });
         self.touch.claimant_acted(side);
-        self.touch.touch(Touched {
-            square: key,
-            man: n,
-            who,
-        });
+        self.touch.touch(
+            side,
+            Touched {
+                square: key,
+                man: n,
+                who,
+            },
+        );
         let p = self.config.provisions;
         if p.touch_rejects_offer() {
             self.reject_offer_by(side);
@@ -1222,6 +1221,8 @@ impl<R: RuleSet> Game<R> {
     /// replaces it is governed by the touch-move rule (7.5.1; 2005 7.4(a);
     /// the Tavreli rules, art. 7.4, whose «п. 4.3» is read as their 4.2).
     fn touch_illegal_man(&mut self, side: Side, text: &str) {
+        // Moving, even unlawfully, he touched a man: his claim is gone.
+        self.touch.claimant_acted(side);
         let Some((from, to)) = self.rules.unlawful_from_to(&self.pos, text) else {
             return;
         };
@@ -1233,11 +1234,14 @@ impl<R: RuleSet> Game<R> {
             .filter(|w| !own(w));
         for (square, who) in [(from, from_man), (to, to_man)] {
             if let Some(who) = who {
-                self.touch.touch(Touched {
-                    square,
-                    man: 1,
-                    who,
-                });
+                self.touch.touch(
+                    side,
+                    Touched {
+                        square,
+                        man: 1,
+                        who,
+                    },
+                );
             }
         }
     }
@@ -1247,13 +1251,9 @@ impl<R: RuleSet> Game<R> {
     fn judge_touches(&mut self, side: Side, mv: &R::Move, at: u64) {
         // Moving, the opponent touched a man: his claim is gone.
         self.touch.claimant_acted(side);
-        let ob = crate::touch::obligation(
-            &self.rules,
-            &self.config.provisions,
-            &self.pos,
-            &self.touch.touched,
-        );
-        let touched = std::mem::take(&mut self.touch.touched);
+        let touched = self.touch.take(side);
+        let ob =
+            crate::touch::obligation(&self.rules, &self.config.provisions, &self.pos, &touched);
         if let Obligation::Bound { moves, rule, what } = ob
             && !moves.contains(mv)
         {
@@ -1280,8 +1280,17 @@ impl<R: RuleSet> Game<R> {
     /// 12.9; 2005 13.4); otherwise nothing changes.
     fn touch_move_claim(&mut self, side: Side, at: u64) {
         let claim_art = self.art(Article::TouchMoveClaim);
-        let open = self.touch.open.take();
-        let Some(b) = open.filter(|b| b.side == side.other() && b.ply < self.plies.len()) else {
+        let claimable = self
+            .touch
+            .open
+            .as_ref()
+            .is_some_and(|b| b.side == side.other() && b.ply < self.plies.len());
+        let open = if claimable {
+            self.touch.open.take()
+        } else {
+            None
+        };
+        let Some(b) = open else {
             let reason = format!(
                 "no breach of the touch-move rule by {} is open to {side}'s claim ({claim_art})",
                 side.other()
@@ -1301,7 +1310,7 @@ impl<R: RuleSet> Game<R> {
         if completed {
             self.timing.retract(b.side, at);
         }
-        self.touch.touched = b.touched;
+        self.touch.restore(b.side, b.touched);
         if self.config.provisions.touch_loses_draw_claim() {
             self.touched = Some((b.side, self.plies.len()));
         }

@@ -111,6 +111,8 @@ pub(crate) struct TouchState {
     /// The men the player having the move touched with intent since his
     /// turn began, first touched first.
     pub touched: Vec<Touched>,
+    /// Who touched them.
+    pub by: Option<Side>,
     /// A breach the opponent may still claim.
     pub open: Option<OpenBreach>,
     /// Every breach, for the report.
@@ -120,17 +122,46 @@ pub(crate) struct TouchState {
 }
 
 impl TouchState {
-    /// Adds a man touched with intent; touching it again adds nothing.
-    pub fn touch(&mut self, t: Touched) {
+    /// Adds a man touched with intent by `side`; touching it again adds
+    /// nothing, and the other player's touches bind no more.
+    pub fn touch(&mut self, side: Side, t: Touched) {
+        if self.by != Some(side) {
+            self.touched.clear();
+            self.by = Some(side);
+        }
         if !self.touched.contains(&t) {
             self.touched.push(t);
         }
+    }
+
+    /// The men `side` touched that bind him now.
+    pub fn touched_by(&self, side: Side) -> &[Touched] {
+        if self.by == Some(side) {
+            &self.touched
+        } else {
+            &[]
+        }
+    }
+
+    /// Takes the men `side` touched, ending his turn's touches.
+    pub fn take(&mut self, side: Side) -> Vec<Touched> {
+        let mine = self.by == Some(side);
+        self.by = None;
+        let all = std::mem::take(&mut self.touched);
+        if mine { all } else { Vec::new() }
+    }
+
+    /// Gives back the men `side` had touched (a claim upheld).
+    pub fn restore(&mut self, side: Side, touched: Vec<Touched>) {
+        self.by = Some(side);
+        self.touched = touched;
     }
 
     /// The player's turn is over (a move made) or the position was
     /// reinstated: his touches bind no more.
     pub fn end_turn(&mut self) {
         self.touched.clear();
+        self.by = None;
     }
 
     /// `side` touched a man or moved: if a breach by his opponent was open,

@@ -982,4 +982,84 @@ mod tests {
             assert!(p.quickplay_finish_available(true, false), "{e}");
         }
     }
+
+    #[test]
+    fn each_edition_cites_its_own_numbers() {
+        use Article::*;
+        let a = Provisions::article_in;
+        for (e, window, wrong, reversed, penalties, touch, claim) in [
+            (
+                Edition::E2005,
+                "Appendix B",
+                "7.1(a)",
+                "7.2",
+                "13.4",
+                "4.3",
+                "4.7",
+            ),
+            (
+                Edition::E2017,
+                "A.4.2",
+                "7.2.1",
+                "7.3",
+                "12.9",
+                "4.3",
+                "4.8",
+            ),
+            (
+                Edition::E2018,
+                "A.4.2",
+                "7.2.1",
+                "7.3",
+                "12.9",
+                "4.3",
+                "4.8",
+            ),
+            (
+                Edition::E2023,
+                "A.5.2",
+                "7.2.1",
+                "7.3",
+                "12.9",
+                "4.3",
+                "4.8",
+            ),
+            (
+                Edition::Tavreli,
+                "Appendix B",
+                "7.1",
+                "7.2",
+                "13.4",
+                "4.2",
+                "4.5",
+            ),
+        ] {
+            assert_eq!(a(e, IllegalMoveWindow), window, "{e}");
+            assert_eq!(a(e, WrongInitialPosition), wrong, "{e}");
+            assert_eq!(a(e, ReversedColours), reversed, "{e}");
+            assert_eq!(a(e, PenaltyList), penalties, "{e}");
+            assert_eq!(a(e, TouchMove), touch, "{e}");
+            assert_eq!(a(e, TouchMoveClaim), claim, "{e}");
+        }
+    }
+
+    #[test]
+    fn touch_move_answers_by_edition() {
+        let p = |e| Provisions::new(e, Regime::Standard, Supervision::Full);
+        assert_eq!(p(Edition::E2005).touch_reading(), TouchReading::OneOfEach);
+        assert_eq!(p(Edition::E2017).touch_reading(), TouchReading::OneOrMore);
+        assert_eq!(
+            p(Edition::Tavreli).touch_reading(),
+            TouchReading::FirstTouched
+        );
+        for e in Edition::ALL {
+            assert_eq!(p(e).touch_loses_draw_claim(), e.is_modern(), "{e}");
+            assert_eq!(p(e).touch_rejects_offer(), e != Edition::Tavreli, "{e}");
+            assert_eq!(
+                p(e).failed_castling_other_side_first(),
+                e == Edition::Tavreli,
+                "{e}"
+            );
+        }
+    }
 }
