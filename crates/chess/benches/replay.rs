@@ -70,6 +70,7 @@ fn main() {
                         side: if i % 2 == 0 { Side::White } else { Side::Black },
                         mv: m.clone(),
                         press: true,
+                        lag_ms: None,
                     },
                 })
                 .collect()

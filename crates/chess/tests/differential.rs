@@ -144,6 +144,7 @@ fn compare_file(pgn: &Path) -> (usize, [usize; 5]) {
                         side,
                         mv: rec.moves[ply].clone(),
                         press: true,
+                        lag_ms: None,
                     },
                 };
                 game.apply(&ev).unwrap_or_else(|e| panic!("{ctx}: {e}"));

@@ -26,6 +26,7 @@ fn event(at: u64, kind: u8, white: bool, text: usize, press: bool) -> TimedEvent
             side,
             mv: MOVES[text % MOVES.len()].to_string(),
             press,
+            lag_ms: None,
         },
         7 => Event::Press { side },
         8 => Event::Claim {
@@ -95,7 +96,9 @@ proptest! {
             let ev = event(1000 * i as u64, kind, white, text, press);
             let a = by_event.apply(&ev);
             let b = match &ev.event {
-                Event::Move { side, mv, press } => {
+                Event::Move {
+                    side, mv, press, ..
+                } => {
                     let read = read_once.rules().parse_move(read_once.position(), mv);
                     read_once.apply_move_read(ev.at, *side, mv, *press, read)
                 }

@@ -20,6 +20,7 @@ fn written_log_replays_like_the_events() {
                 side: if i % 2 == 0 { Side::White } else { Side::Black },
                 mv: (*m).into(),
                 press: true,
+                lag_ms: None,
             },
         })
         .collect();
@@ -42,6 +43,7 @@ fn a_start_with_black_to_move_runs_blacks_clock_first() {
                 side: Side::Black,
                 mv: "Kd7".into(),
                 press: true,
+                lag_ms: None,
             },
         },
         TimedEvent {
@@ -50,6 +52,7 @@ fn a_start_with_black_to_move_runs_blacks_clock_first() {
                 side: Side::White,
                 mv: "e4".into(),
                 press: true,
+                lag_ms: None,
             },
         },
     ];

@@ -375,6 +375,7 @@ impl<R: Variant> Table<R> {
         tx.send(Request {
             input,
             reply: Some(rtx),
+            lag_ms: None,
         })
         .await
         .ok()?;

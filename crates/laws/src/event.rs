@@ -43,6 +43,13 @@ pub enum Event {
         /// The clock is pressed with the move, completing it (L-6.2a).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         press: bool,
+        /// The network lag, in ms, that a hall took back from the mover's
+        /// clock for this move (lag compensation, bounded by a quota as
+        /// lichess bounds it); `at` is already the compensated instant, so
+        /// replay reads it as any other move. Absent when nothing was taken
+        /// back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lag_ms: Option<u64>,
     },
     /// The player presses his clock, completing his move (L-6.2a).
     Press {
@@ -260,6 +267,42 @@ impl Event {
             | Event::Touch { side, .. }
             | Event::Adjust { side, .. } => Some(*side),
             Event::Arbiter(a) => a.side,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lagged(lag_ms: Option<u64>) -> TimedEvent {
+        TimedEvent {
+            at: 5,
+            event: Event::Move {
+                side: Side::White,
+                mv: "e4".into(),
+                press: true,
+                lag_ms,
+            },
+        }
+    }
+
+    #[test]
+    fn the_lag_is_written_last_and_only_when_taken_back() {
+        let with = serde_json::to_string(&lagged(Some(120))).unwrap();
+        assert_eq!(
+            with,
+            r#"{"at":5,"type":"move","side":"white","move":"e4","press":true,"lag_ms":120}"#
+        );
+        let without = serde_json::to_string(&lagged(None)).unwrap();
+        assert_eq!(
+            without,
+            r#"{"at":5,"type":"move","side":"white","move":"e4","press":true}"#
+        );
+        // Both read back to the same event they were written from.
+        for (line, lag) in [(with, Some(120)), (without, None)] {
+            let back: TimedEvent = serde_json::from_str(&line).unwrap();
+            assert_eq!(back, lagged(lag));
         }
     }
 }

@@ -404,7 +404,9 @@ impl<R: RuleSet> Game<R> {
             return Ok(());
         }
         let r = match &ev.event {
-            Event::Move { side, mv, press } => self.on_move(*side, mv, *press, ev.at, None),
+            Event::Move {
+                side, mv, press, ..
+            } => self.on_move(*side, mv, *press, ev.at, None),
             Event::Press { side } => self.on_press(*side, ev.at),
             Event::OfferDraw { side } => self.on_offer(*side, ev.at),
             Event::AcceptDraw { side } => self.on_accept(*side, ev.at),

@@ -77,11 +77,13 @@ mod tests {
                 side: Side::White,
                 mv: "Кf3".into(),
                 press: true,
+                lag_ms: None,
             },
             Event::Move {
                 side: s,
                 mv: "e5\n{\"at\":1}".into(),
                 press: false,
+                lag_ms: None,
             },
             Event::Press { side: s },
             Event::OfferDraw { side: s },
@@ -165,6 +167,7 @@ mod tests {
                 side: Side::White,
                 mv: "e4".into(),
                 press: false,
+                lag_ms: None,
             },
         };
         let line = event_line(&ev).unwrap();

@@ -19,6 +19,7 @@ fn l_1_1_the_players_alternate() {
         side: Side::Black,
         mv: "step".into(),
         press: true,
+        lag_ms: None,
     });
     assert!(
         matches!(
@@ -37,6 +38,7 @@ fn l_1_1_the_players_alternate() {
         side: Side::White,
         mv: "step".into(),
         press: true,
+        lag_ms: None,
     });
     assert!(matches!(e, Err(Rejection::NotYourMove { .. })), "{e:?}");
     t.play("step").unwrap();
@@ -227,6 +229,7 @@ fn a_clock_only_log_counts_presses_and_never_punishes() {
         side: Side::Black,
         mv: "jump".into(),
         press: true,
+        lag_ms: None,
     })
     .unwrap();
     t.at = 12_000;

@@ -63,6 +63,7 @@ fn a_written_log_replays_like_its_events() {
                 side: Side::White,
                 mv: "push=Q".into(),
                 press: true,
+                lag_ms: None,
             },
         ),
         (2_000, Event::OfferDraw { side: Side::Black }),
@@ -72,6 +73,7 @@ fn a_written_log_replays_like_its_events() {
                 side: Side::Black,
                 mv: "back".into(),
                 press: true,
+                lag_ms: None,
             },
         ),
         (
@@ -80,6 +82,7 @@ fn a_written_log_replays_like_its_events() {
                 side: Side::Black,
                 mv: "take".into(),
                 press: false,
+                lag_ms: None,
             },
         ),
         (5_000, Event::Press { side: Side::Black }),

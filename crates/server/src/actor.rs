@@ -1,31 +1,35 @@
-//! One task per live game: it owns the game's [`Session`], its clock
-//! wake-ups (a flag falls with nobody connected) and its engine seat.
-//! Requests reach it through a channel; every accepted action is appended
-//! to the store, committed, before it is answered (the watchers learn of it
-//! from the store's commit notice).
+//! One task per live game: the session driver ([`Driver`]), the one live
+//! loop there is, runs the game's [`Session`] with its clock wake-ups (a
+//! flag falls with nobody connected), its engine seat and its engine
+//! deadline. The hall's part is its [`Outlet`]: every output is appended to
+//! the store and committed before the request that made it is answered,
+//! then published to the watchers and as the state every reader reads.
 
 use crate::error::ApiError;
-use crate::lag::{LagQuota, annotate};
+use crate::hub::Frame;
 pub use crate::registry::Acted;
-use crate::registry::{ActorEntry, Cmd, Ctx};
-use crate::request::{SeatKind, Submission, mode_of};
-use arbiter_laws::log::{Header, parse_event, parse_header};
-use arbiter_laws::{ActionKind, ArbiterAction, Event, Side, TimedEvent};
+use crate::registry::{ActorEntry, Cmd, Ctx, Snapshot};
+use crate::request::{DEFAULT_MOVETIME_MS, SeatKind, Submission, mode_of};
 use arbiter_notation::Lexicon;
 use arbiter_session::{
-    Input, Kind as Said, Mode, Opponent, OpponentError, OpponentMove, Output, Session,
-    SessionConfig, Variant,
+    ActionKind, ArbiterAction, Driver, Event, Halt, Header, Input, Kind as Said, LagQuotas,
+    LiveTime, Mode, Opponent, Order, Outlet, Output, Request, Session, SessionConfig, Side,
+    TimedEvent, Variant, parse_event, parse_header, pgn_of,
 };
 use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
+use tokio::sync::{mpsc, oneshot, watch};
 
 /// Requests waiting for one game before senders wait.
 const QUEUE: usize = 64;
 /// How long a finished game's task keeps answering after its last request.
 const LINGER: Duration = Duration::from_secs(10);
+/// How long past its move time an engine may think before it is taken to
+/// hang: the UCI adapter's own handshake bound, so its watchdog speaks
+/// first, and an opponent without one is still caught.
+const ENGINE_GRACE_MS: u64 = 10_000;
 
 /// A stored game, read back to be run.
 pub(crate) struct Loaded {
@@ -33,17 +37,7 @@ pub(crate) struct Loaded {
     header: Header,
     meta: GameMeta,
     events: Vec<TimedEvent>,
-    /// The lag compensations written in the log, in order.
-    lags: Vec<(Side, u64)>,
     seq: u64,
-}
-
-/// The `lag_ms` a log line carries, with the side of its move.
-fn lag_of(line: &str) -> Option<(Side, u64)> {
-    let v: Value = serde_json::from_str(line).ok()?;
-    let comp = v.get("lag_ms")?.as_u64()?;
-    let side = serde_json::from_value(v.get("side")?.clone()).ok()?;
-    Some((side, comp))
 }
 
 /// Reads a game's log and metadata from the store.
@@ -56,44 +50,31 @@ pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError>
         .iter()
         .filter_map(|e| parse_event(&e.line).ok())
         .collect();
-    let lags = log.events.iter().filter_map(|e| lag_of(&e.line)).collect();
     Ok(Loaded {
         id: id.clone(),
         header,
         meta: record.meta,
         events,
-        lags,
         seq: log.events.last().map_or(0, |e| e.seq),
     })
 }
 
 /// Starts the task of a loaded game.
 pub(crate) fn spawn(ctx: &Ctx, loaded: Loaded) -> Result<ActorEntry, ApiError> {
-    let (tx, rx) = mpsc::channel(QUEUE);
     let header = loaded.header.clone();
-    let start = Start {
-        ctx,
-        loaded,
-        tx: tx.clone(),
-        rx,
-    };
-    let abort = arbiter_session::with_rules(&header, start)?;
-    Ok(ActorEntry { tx, abort })
+    arbiter_session::with_rules(&header, Start { ctx, loaded })
 }
 
-/// A game's task started with its variant's rules.
+/// A game's task started with the rules its header names.
 struct Start<'a> {
     ctx: &'a Ctx,
     loaded: Loaded,
-    tx: mpsc::Sender<Cmd>,
-    rx: mpsc::Receiver<Cmd>,
 }
 
 impl arbiter_session::RulesJob for Start<'_> {
-    type Output = Result<tokio::task::AbortHandle, ApiError>;
+    type Output = Result<ActorEntry, ApiError>;
     fn run<R: Variant>(self, rules: R) -> Self::Output {
-        let actor = GameActor::new(self.ctx, rules, self.loaded, self.tx)?;
-        Ok(tokio::spawn(actor.run(self.rx)).abort_handle())
+        start(self.ctx, rules, self.loaded)
     }
 }
 
@@ -104,180 +85,198 @@ pub(crate) async fn ask(
     input: Submission,
 ) -> Option<Result<Acted, ApiError>> {
     let (reply, answer) = oneshot::channel();
-    let input = Box::new(input);
-    tx.send(Cmd::Act { input, reply }).await.ok()?;
+    tx.send(Cmd::Act(Box::new((input, reply)))).await.ok()?;
     answer.await.ok()
 }
 
-/// The game time: `base` ms at `anchor`, running with the monotonic clock.
-struct GameClock {
-    anchor: Instant,
-    base: u64,
+/// Asks a game's task for its PGN; `None` when the task has ended.
+pub(crate) async fn pgn(tx: &mpsc::Sender<Cmd>, created_at_ms: i64) -> Option<String> {
+    let (reply, answer) = oneshot::channel();
+    tx.send(Cmd::Pgn(Box::new((created_at_ms, reply))))
+        .await
+        .ok()?;
+    answer.await.ok()
 }
 
-impl GameClock {
-    fn now(&self) -> u64 {
-        let ms = u64::try_from(self.anchor.elapsed().as_millis()).unwrap_or(u64::MAX);
-        self.base.saturating_add(ms)
+/// What the hall's outlet answers a request with.
+type Answer = Result<Acted, ApiError>;
+
+impl<R: Variant> From<Cmd> for Order<R, Answer> {
+    fn from(cmd: Cmd) -> Order<R, Answer> {
+        match cmd {
+            Cmd::Act(act) => {
+                let (submission, reply) = *act;
+                Order::Request(Request {
+                    input: submission.input,
+                    reply: Some(reply),
+                    lag_ms: submission.lag_ms,
+                })
+            }
+            Cmd::Pgn(ask) => {
+                let (created_at_ms, reply) = *ask;
+                Order::Look(Box::new(move |s: &Session<R>| {
+                    let _ = reply.send(pgn_of(s, created_at_ms));
+                }))
+            }
+            Cmd::Stop => Order::Stop,
+        }
     }
-    fn instant(&self, at: u64) -> Instant {
-        self.anchor + Duration::from_millis(at.saturating_sub(self.base))
-    }
 }
 
-/// An engine's move being thought about.
-struct Thinking {
-    side: Side,
-    plies: usize,
-    answer: arbiter_session::BoxFuture<Result<OpponentMove, OpponentError>>,
+fn movetime_of(extra: &GameSettings) -> u64 {
+    extra.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)
 }
 
-struct GameActor<R: Variant> {
-    ctx: Ctx,
-    id: GameId,
-    session: Session<R>,
-    seq: u64,
-    clock: GameClock,
-    seats: [Option<Box<dyn Opponent>>; 2],
-    resumed: bool,
-    lag: [LagQuota; 2],
-    me: mpsc::Sender<Cmd>,
-}
-
-/// Each side's lag quota, as the log's compensations left it.
-fn quotas<R: Variant>(session: &Session<R>, lags: &[(Side, u64)]) -> [LagQuota; 2] {
-    // The quota depends on the time control: read it from a fresh game.
-    let fresh = arbiter_laws::replay::new_game(session.game().rules().clone(), session.header());
-    let quota = |side: Side| {
-        let Ok(g) = &fresh else {
-            return LagQuota::new(0, 0);
-        };
-        let base = g.timing().remaining(side, 0).unwrap_or(0).max(0) as u64;
-        let inc = g.timing().clock().map_or(0, |c| c.increment_ms(side));
-        LagQuota::new(base, inc)
-    };
-    let mut q = [quota(Side::White), quota(Side::Black)];
-    for &(side, comp) in lags {
-        q[side.index()].compensate(comp);
-    }
-    q
-}
-
+/// The engine of a seat, at the level the game was created with (a row
+/// written without one: the variant's default, as `arbiter play`'s).
 fn opponent(
-    variant: arbiter_session::laws::Variant,
+    variant: arbiter_rules::Variant,
     extra: &GameSettings,
 ) -> Result<Box<dyn Opponent>, ApiError> {
-    let defaults = arbiter_session::any::defaults(variant);
-    let movetime = extra.engine_movetime_ms.unwrap_or(defaults.movetime_ms);
     let level = extra
         .engine_level
         .and_then(|l| u8::try_from(l).ok())
-        .unwrap_or(defaults.level);
-    arbiter_session::any::hall_engine(variant, level, movetime)
+        .unwrap_or(arbiter_session::any::defaults(variant).level);
+    arbiter_session::any::hall_engine(variant, level, movetime_of(extra))
         .map_err(|e| ApiError::internal(e.to_string()))
 }
 
-impl<R: Variant> GameActor<R> {
-    fn new(
-        ctx: &Ctx,
-        rules: R,
-        loaded: Loaded,
-        me: mpsc::Sender<Cmd>,
-    ) -> Result<GameActor<R>, ApiError> {
-        let config = SessionConfig {
-            header: loaded.header.clone(),
-            mode: mode_of(loaded.meta.kind),
-            lexicon: Lexicon::En,
-            alarms_ms: [Vec::new(), Vec::new()],
-        };
-        let mut session = Session::resume(rules, config, &loaded.events)
-            .map_err(|e| ApiError::internal(e.to_string()))?;
-        let mut seats: [Option<Box<dyn Opponent>>; 2] = [None, None];
-        for (i, side) in Side::BOTH.into_iter().enumerate() {
-            if loaded.meta.extra.seat(side) == SeatKind::Engine {
-                seats[i] = Some(opponent(loaded.header.variant, &loaded.meta.extra)?);
-                // An engine claims a flag the Laws leave to a claim.
-                session.claim_flags_for(Side::BOTH[i]);
-            }
+/// The session of a loaded game, its engine seats, and the driver that
+/// runs it from the log's last instant.
+fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, ApiError> {
+    let config = SessionConfig {
+        header: loaded.header.clone(),
+        mode: mode_of(loaded.meta.kind),
+        lexicon: Lexicon::En,
+        alarms_ms: [Vec::new(), Vec::new()],
+    };
+    let mut session = Session::resume(rules, config, &loaded.events)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut seats: Vec<(Side, Box<dyn Opponent>)> = Vec::new();
+    for side in Side::BOTH {
+        if loaded.meta.extra.seat(side) == SeatKind::Engine {
+            seats.push((side, opponent(loaded.header.variant, &loaded.meta.extra)?));
+            // An engine claims a flag the Laws leave to a claim.
+            session.claim_flags_for(side);
         }
-        let base = session.game().last_at();
-        let lag = quotas(&session, &loaded.lags);
-        Ok(GameActor {
-            ctx: ctx.clone(),
-            id: loaded.id,
-            session,
-            seq: loaded.seq,
-            clock: GameClock {
-                anchor: Instant::now(),
-                base,
-            },
-            seats,
-            resumed: !loaded.events.is_empty(),
-            lag,
-            me,
-        })
     }
+    let quotas = LagQuotas::of(&session, &loaded.events);
+    // The time the game was stored is charged to no one: the clock goes
+    // on from the log's last instant.
+    let time = LiveTime::starting_at(session.game().last_at());
+    let timeout = movetime_of(&loaded.meta.extra).saturating_add(ENGINE_GRACE_MS);
+    let mut d = Driver::new(session, time)
+        .with_engine_timeout(timeout)
+        .with_online_start()
+        .with_lag_compensation(quotas)
+        .with_linger(LINGER);
+    for (side, o) in seats {
+        d = d.with_opponent(side, o);
+    }
+    Ok(d)
+}
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        if let Err(e) = self.begin().await {
+fn start<R: Variant>(ctx: &Ctx, rules: R, loaded: Loaded) -> Result<ActorEntry, ApiError> {
+    let driver = driver(rules, &loaded)?;
+    let state = state_of(driver.session());
+    let (snapshot_tx, snapshot) = watch::channel(Snapshot {
+        seq: loaded.seq,
+        state,
+    });
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let keeper = Keeper {
+        ctx: ctx.clone(),
+        id: loaded.id,
+        seq: loaded.seq,
+        snapshot: snapshot_tx,
+        concluded: false,
+        me: tx.clone(),
+    };
+    let resumed = !loaded.events.is_empty();
+    let abort = tokio::spawn(keeper.run(driver, resumed, rx)).abort_handle();
+    Ok(ActorEntry {
+        tx,
+        abort,
+        snapshot,
+    })
+}
+
+fn state_of<R: Variant>(session: &Session<R>) -> Arc<Value> {
+    Arc::new(serde_json::to_value(session.state()).unwrap_or(Value::Null))
+}
+
+/// The hall's outlet: it commits, publishes, and ends a finished game.
+struct Keeper {
+    ctx: Ctx,
+    id: GameId,
+    /// The log's last seq.
+    seq: u64,
+    snapshot: watch::Sender<Snapshot>,
+    /// The game was marked finished and its lease given up.
+    concluded: bool,
+    me: mpsc::Sender<Cmd>,
+}
+
+impl Keeper {
+    /// Runs the game: the pause of a resumed game first, then the driver
+    /// until the game has ended and lingered, or stopped.
+    async fn run<R: Variant>(
+        mut self,
+        mut driver: Driver<R, LiveTime>,
+        resumed: bool,
+        rx: mpsc::Receiver<Cmd>,
+    ) {
+        if let Err(e) = self.begin(&mut driver, resumed).await {
             tracing::warn!(game = %self.id, reason = %e.reason, "a game could not resume");
             return self.finish().await;
         }
-        let mut thinking: Option<Thinking> = None;
-        while !self.session.is_over() {
-            if thinking.as_ref().is_some_and(|t| self.is_stale(t)) {
-                thinking = None;
-            }
-            if thinking.is_none() {
-                thinking = self.ask();
-            }
-            let wake = self.session.next_wake().map(|w| self.clock.instant(w));
-            let step = tokio::select! {
-                biased;
-                _ = async { tokio::time::sleep_until(wake.unwrap_or_else(Instant::now)).await }, if wake.is_some() => {
-                    let out = self.session.poll(self.clock.now());
-                    self.persist(&out).await
-                }
-                answer = async { thinking.as_mut().map(|t| t.answer.as_mut()).unwrap().await }, if thinking.is_some() => {
-                    match thinking.take() {
-                        Some(t) => self.engine_answered(t, answer).await,
-                        None => Ok(()),
-                    }
-                }
-                cmd = rx.recv() => match cmd {
-                    Some(Cmd::Act { input, reply }) => {
-                        let r = self.act(*input).await;
-                        let fatal = matches!(&r, Err(e) if e.status.is_server_error());
-                        let _ = reply.send(r);
-                        if fatal { Err(ApiError::internal("the store failed")) } else { Ok(()) }
-                    }
-                    Some(Cmd::Stop) => Err(ApiError::unavailable("another instance took the game")),
-                    None => Err(ApiError::internal("closed")),
-                },
-            };
-            if let Err(e) = step {
-                tracing::warn!(game = %self.id, reason = %e.reason, "a game task stops");
-                return self.finish().await;
-            }
+        let id = self.id.clone();
+        let session = driver.drive(rx, &mut self).await;
+        if !session.is_over() {
+            tracing::warn!(game = %id, "a game task stops");
         }
-        self.conclude().await;
-        self.linger(&mut rx).await;
         self.finish().await
     }
 
-    /// A game that has ended still answers for a while (a late move gets
-    /// its 409, an arbiter may correct), then its task ends.
-    async fn linger(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
-        while let Ok(Some(Cmd::Act { input, reply })) =
-            tokio::time::timeout(LINGER, rx.recv()).await
-        {
-            let r = self.act(*input).await;
-            let _ = reply.send(r);
+    /// On resuming a stored game: the time the hall was away is an
+    /// arbiter's pause (6.11; 2023 6.12), at the log's last instant, so
+    /// nobody is charged for it. A new game against an engine that moves
+    /// first starts its clock at once. A game already over is concluded.
+    async fn begin<R: Variant>(
+        &mut self,
+        driver: &mut Driver<R, LiveTime>,
+        resumed: bool,
+    ) -> Result<(), ApiError> {
+        let session = driver.session_mut();
+        if session.is_over() {
+            self.conclude().await;
+            return Ok(());
         }
+        let at = session.game().last_at();
+        if resumed && !session.is_paused() {
+            let reason = "the hall was stopped; the time it was away is not charged";
+            let mut out = session.handle(at, arbiter(ActionKind::Pause, reason));
+            let more = session.handle(at, arbiter(ActionKind::Resume, reason));
+            out.announcements.extend(more.announcements);
+            out.events.extend(more.events);
+            out.log.extend(more.log);
+            return match self.accept(out, session).await {
+                Ok(_) => Ok(()),
+                Err(Halt(answer)) => answer.map(|_| ()),
+            };
+        }
+        let engine_first = driver.has_opponent(driver.session().to_move());
+        let now = driver.now_ms();
+        let session = driver.session_mut();
+        if session.origin().is_none() && session.mode() == Mode::Online && engine_first {
+            session.handle(now, Input::Start);
+        }
+        Ok(())
     }
 
     /// Marks a finished game so, and gives its lease up.
     async fn conclude(&mut self) {
+        self.concluded = true;
         let store = &self.ctx.store;
         if let Err(e) = store.set_status(&self.id, Status::Finished).await {
             tracing::warn!(game = %self.id, error = %e, "cannot mark a game finished");
@@ -285,89 +284,10 @@ impl<R: Variant> GameActor<R> {
         let _ = store.release(&self.id, &self.ctx.instance_id).await;
     }
 
-    /// On resuming a stored game: the time the hall was away is an arbiter's
-    /// pause (6.11; 2023 6.12), so nobody is charged for it. A new game
-    /// against an engine that moves first starts its clock at once.
-    async fn begin(&mut self) -> Result<(), ApiError> {
-        let now = self.clock.now();
-        let live = !self.session.is_over() && !self.session.is_paused();
-        if self.resumed && live {
-            let reason = "the hall was stopped; the time it was away is not charged";
-            let mut out = self.session.handle(now, arbiter(ActionKind::Pause, reason));
-            let more = self
-                .session
-                .handle(now, arbiter(ActionKind::Resume, reason));
-            out.log.extend(more.log);
-            return self.persist(&out).await;
-        }
-        let engine_first = self.seats[self.session.to_move().index()].is_some();
-        if self.session.origin().is_none() && self.session.mode() == Mode::Online && engine_first {
-            self.session.handle(now, Input::Start);
-        }
-        Ok(())
-    }
-
-    async fn act(&mut self, submission: Submission) -> Result<Acted, ApiError> {
-        let now = self.clock.now();
-        // Online, the clock starts with the first action, as on lichess:
-        // nobody loses time before the opponent has arrived.
-        if self.session.origin().is_none() && self.session.mode() == Mode::Online {
-            self.session.handle(now, Input::Start);
-        }
-        let (comp, side) = self.compensation(&submission, now);
-        let mut out = self.session.handle(now - comp, submission.input);
-        if comp > 0 {
-            for (ev, line) in out.events.iter().zip(out.log.iter_mut()) {
-                if matches!(&ev.event, Event::Move { side: s, .. } if Some(*s) == side) {
-                    *line = annotate(line, comp);
-                }
-            }
-        }
-        // An engine seat answers a draw offer at once, as the CLI's does.
-        for seat in Side::BOTH {
-            if self.seats[seat.index()].is_some()
-                && let Some(more) = self.session.engine_answers_offer(now, seat)
-            {
-                out.announcements.extend(more.announcements);
-                out.events.extend(more.events);
-                out.log.extend(more.log);
-            }
-        }
-        self.persist(&out).await?;
-        if let Some(text) = refusal(&out) {
-            return Err(ApiError::refused(text));
-        }
-        Ok(self.acted())
-    }
-
-    /// How much of a move's reported lag is taken back, within the side's
-    /// quota and never before the previous event (online moves only).
-    fn compensation(&mut self, s: &Submission, now: u64) -> (u64, Option<Side>) {
-        let (Some(lag), Input::Move { side, .. }, Some(origin)) =
-            (s.lag_ms, &s.input, self.session.origin())
-        else {
-            return (0, None);
-        };
-        let side = side.unwrap_or(self.session.to_move());
-        let since_last = now
-            .saturating_sub(origin)
-            .saturating_sub(self.session.game().last_at());
-        if self.session.mode() != Mode::Online || side != self.session.to_move() {
-            return (0, None);
-        }
-        let comp = self.lag[side.index()].compensate(lag.min(since_last));
-        (comp, Some(side))
-    }
-
-    fn acted(&self) -> Acted {
-        Acted {
-            seq: self.seq,
-            state: serde_json::to_value(self.session.state()).unwrap_or(Value::Null),
-        }
-    }
-
-    /// Appends the output's log lines, each committed before the next.
-    async fn persist(&mut self, out: &Output) -> Result<(), ApiError> {
+    /// Appends the output's log lines, each committed before the next; the
+    /// seq of each.
+    async fn persist(&mut self, out: &Output) -> Result<Vec<u64>, ApiError> {
+        let mut seqs = Vec::with_capacity(out.log.len());
         for line in &out.log {
             let seq = self
                 .ctx
@@ -376,54 +296,42 @@ impl<R: Variant> GameActor<R> {
                 .await
                 .map_err(|e| ApiError::unavailable(format!("the store failed: {e}")))?;
             self.seq = seq;
+            seqs.push(seq);
         }
-        Ok(())
+        Ok(seqs)
     }
 
-    fn is_stale(&self, t: &Thinking) -> bool {
-        self.session.is_over()
-            || self.session.to_move() != t.side
-            || self.session.game().plies().len() != t.plies
-    }
-
-    fn ask(&mut self) -> Option<Thinking> {
-        let request = self.session.opponent_request(self.clock.now())?;
-        let side = request.side;
-        let engine = self.seats[side.index()].as_mut()?;
-        Some(Thinking {
-            side,
-            plies: self.session.game().plies().len(),
-            answer: engine.choose(request),
-        })
-    }
-
-    async fn engine_answered(
-        &mut self,
-        t: Thinking,
-        answer: Result<OpponentMove, OpponentError>,
-    ) -> Result<(), ApiError> {
-        let now = self.clock.now();
-        if self.session.is_paused() || self.is_stale(&t) {
-            return Ok(());
-        }
-        let error = match answer {
-            Ok(m) => {
-                let input = Input::Move {
-                    side: Some(t.side),
-                    text: m.text.clone(),
+    /// Tells the watchers of the committed events and publishes the state.
+    /// The snapshot comes first: a watcher who read it hears every later
+    /// frame, having subscribed before.
+    fn publish(&self, out: Output, seqs: &[u64], state: Arc<Value>) {
+        let text = serde_json::to_string(&*state).unwrap_or_else(|_| "null".into());
+        self.snapshot.send_replace(Snapshot {
+            seq: self.seq,
+            state,
+        });
+        // What the output said is heard with its last event, refusals
+        // aside: they are for the one who acted.
+        let mut said: Vec<_> = out
+            .announcements
+            .into_iter()
+            .filter(|a| !matches!(a.kind, Said::Refused { .. }))
+            .collect();
+        let last = seqs.len().saturating_sub(1);
+        let frames = seqs
+            .iter()
+            .zip(&out.log)
+            .enumerate()
+            .map(|(i, (&seq, line))| {
+                let said = if i == last {
+                    std::mem::take(&mut said)
+                } else {
+                    Vec::new()
                 };
-                let out = self.session.handle(now, input);
-                self.persist(&out).await?;
-                match refusal(&out) {
-                    None => return Ok(()),
-                    Some(r) => format!("its move {:?} was refused: {r}", m.text),
-                }
-            }
-            Err(e) => e.to_string(),
-        };
-        tracing::warn!(game = %self.id, %error, "an engine failed; the game is paused");
-        let out = self.session.engine_failed(now, t.side, &error);
-        self.persist(&out).await
+                Frame::new(seq, line, &text, said)
+            })
+            .collect();
+        self.ctx.hub.publish(&self.id, frames);
     }
 
     /// Leaves the game: its lease is given up and the registry forgets it.
@@ -434,6 +342,41 @@ impl<R: Variant> GameActor<R> {
             .release(&self.id, &self.ctx.instance_id)
             .await;
         self.ctx.registry.forget(&self.id, &self.me);
+    }
+}
+
+impl<R: Variant> Outlet<R> for Keeper {
+    type Receipt = Answer;
+
+    async fn accept(&mut self, out: Output, session: &Session<R>) -> Result<Answer, Halt<Answer>> {
+        let refused = refusal(&out);
+        let changed = !out.log.is_empty();
+        let state = if changed {
+            state_of(session)
+        } else {
+            self.snapshot.borrow().state.clone()
+        };
+        let over = session.is_over();
+        let seqs = match self.persist(&out).await {
+            Ok(seqs) => seqs,
+            Err(e) => {
+                tracing::warn!(game = %self.id, reason = %e.reason, "a game task stops");
+                return Err(Halt(Err(e)));
+            }
+        };
+        if changed {
+            self.publish(out, &seqs, state.clone());
+        }
+        if over && !self.concluded {
+            self.conclude().await;
+        }
+        Ok(match refused {
+            Some(text) => Err(ApiError::refused(text)),
+            None => Ok(Acted {
+                seq: self.seq,
+                state,
+            }),
+        })
     }
 }
 

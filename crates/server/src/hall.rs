@@ -9,7 +9,7 @@ use crate::limit::RateLimiter;
 use crate::proxy::Forwarder;
 use crate::registry::{Acted, ActorEntry, Cmd, Ctx, Registry};
 use crate::request::{Actor, parse_event_body};
-use arbiter_laws::Side;
+use arbiter_rules::Side;
 use arbiter_store::{GameId, Seat, Store};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -81,7 +81,6 @@ struct Inner {
     tokens: Mutex<HashMap<String, (GameId, Seat)>>,
     tasks: Mutex<Vec<AbortHandle>>,
     limiter: RateLimiter,
-    hub: Hub,
     forwarder: Forwarder,
     closing: watch::Sender<bool>,
 }
@@ -91,11 +90,11 @@ impl Hall {
     pub fn new(store: Store, config: HallConfig) -> Hall {
         Hall {
             inner: Arc::new(Inner {
-                hub: Hub::new(store.clone()),
                 ctx: Ctx {
                     store: store.clone(),
                     instance_id: config.instance_id.as_str().into(),
                     registry: Registry::default(),
+                    hub: Hub::new(store.clone()),
                 },
                 tokens: Mutex::new(HashMap::new()),
                 store,
@@ -117,7 +116,10 @@ impl Hall {
         &self.inner.config
     }
     pub(crate) fn hub(&self) -> &Hub {
-        &self.inner.hub
+        &self.inner.ctx.hub
+    }
+    pub(crate) fn registry(&self) -> &Registry {
+        &self.inner.ctx.registry
     }
     pub(crate) fn limiter(&self) -> &RateLimiter {
         &self.inner.limiter
@@ -138,7 +140,9 @@ impl Hall {
     /// Starts the watchers' hub, the lease renewal and the claim loop,
     /// which at once resumes the live games this instance may run.
     pub fn start(&self) {
-        let hub = tokio::spawn(self.inner.hub.clone().run()).abort_handle();
+        let registry = self.registry().clone();
+        let runs_here = move |id: &GameId| registry.runs(id);
+        let hub = tokio::spawn(self.hub().clone().run(runs_here)).abort_handle();
         let claim = tokio::spawn(self.clone().claim_loop()).abort_handle();
         let renew = tokio::spawn(self.clone().renew_loop()).abort_handle();
         let mut tasks = self.inner.tasks.lock().unwrap_or_else(|p| p.into_inner());

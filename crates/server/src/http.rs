@@ -1,11 +1,13 @@
 //! The HTTP routes of the hall (the contract is in `openapi.json`).
 
+use crate::actor;
 use crate::error::ApiError;
-use crate::fold::Fold;
 use crate::hall::Hall;
+use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
-use arbiter_laws::{Side, writer};
+use arbiter_rules::Side;
+use arbiter_session::{Follower, writer};
 use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
@@ -127,30 +129,32 @@ pub(crate) async fn events(
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
     let acted = hall.submit(&id, token, &body, forwarded).await?;
-    Ok(Json(json!({"seq": acted.seq, "state": acted.state})))
+    Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }
 
-async fn folded(
-    hall: &Hall,
-    raw: &str,
-) -> Result<(u64, arbiter_store::GameLog, Fold, arbiter_laws::log::Header), ApiError> {
-    let id = game_id(raw)?;
-    let log = hall.store().log(&id).await?;
-    let (header, fold) = Fold::of_log(&log).map_err(ApiError::internal)?;
-    let seq = log.events.last().map_or(0, |e| e.seq);
-    Ok((seq, log, fold, header))
+/// A stored game nobody runs here, read back: its last seq and the game.
+pub(crate) async fn stored(hall: &Hall, id: &GameId) -> Result<(u64, Follower), ApiError> {
+    let log = hall.store().log(id).await?;
+    let (follower, _) = read_log(&log, Some(u64::MAX))?;
+    Ok((log.events.last().map_or(0, |e| e.seq), follower))
 }
 
-/// `GET /api/games/{id}`.
+/// `GET /api/games/{id}`: the state the game's task published, or the
+/// stored log read back when no task runs it here.
 pub(crate) async fn show(
     State(hall): State<Hall>,
     Path(raw): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let (seq, _, fold, _) = folded(&hall, &raw).await?;
-    let meta = hall.store().game(&game_id(&raw)?).await?.meta;
-    let mut body = json!({"seq": seq, "state": fold.report()});
+    let id = game_id(&raw)?;
+    let mut body = match hall.registry().snapshot(&id) {
+        Some(s) => json!({"seq": s.seq, "state": &*s.state}),
+        None => {
+            let (seq, game) = stored(&hall, &id).await?;
+            json!({"seq": seq, "state": game.state()})
+        }
+    };
     // A game between people answers as it always has: `seq` and `state`.
-    let engines = engines(&meta.extra);
+    let engines = engines(&hall.store().game(&id).await?.meta.extra);
     if !engines.is_empty() {
         body["engines"] = Value::Object(engines);
     }
@@ -186,18 +190,26 @@ pub(crate) async fn log(
     Ok((kind, log.to_jsonl()).into_response())
 }
 
-/// `GET /api/games/{id}/pgn`.
+/// `GET /api/games/{id}/pgn`, dated with the day the game was created.
 pub(crate) async fn pgn(
     State(hall): State<Hall>,
     Path(raw): Path<String>,
 ) -> Result<Response, ApiError> {
-    let (_, _, fold, header) = folded(&hall, &raw).await?;
-    let created_at_ms = hall.store().game(&game_id(&raw)?).await?.created_at_ms;
+    let id = game_id(&raw)?;
+    let created_at_ms = hall.store().game(&id).await?.created_at_ms;
+    let live = match hall.local(&id) {
+        Some(tx) => actor::pgn(&tx, created_at_ms).await,
+        None => None,
+    };
+    let text = match live {
+        Some(text) => text,
+        None => stored(&hall, &id).await?.1.pgn(created_at_ms),
+    };
     let kind = [(
         header::CONTENT_TYPE,
         "application/x-chess-pgn; charset=utf-8",
     )];
-    Ok((kind, fold.pgn(&header, created_at_ms)).into_response())
+    Ok((kind, text).into_response())
 }
 
 /// The query of `GET /api/games`.

@@ -1,12 +1,13 @@
 //! The watchers' hub: for every game someone watches on this instance, a
-//! running fold of its log and a broadcast of one frame per committed
-//! event. It learns of commits from the store's notices, so watchers on
-//! any instance see events appended through any other (PostgreSQL
-//! `LISTEN/NOTIFY`).
+//! broadcast of one frame per committed event. A game's task running here
+//! publishes its frames itself, as it commits them; a game run by another
+//! instance (PostgreSQL) has one follower here, fed by the store's commit
+//! notices (`LISTEN/NOTIFY`), whatever the number of its watchers.
 
 use crate::error::ApiError;
-use crate::fold::Fold;
-use arbiter_store::{GameId, Notice, Store};
+use arbiter_notation::Lexicon;
+use arbiter_session::{Announcement, Follower};
+use arbiter_store::{GameId, GameLog, Notice, Store};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,29 +16,84 @@ use tokio::sync::broadcast;
 /// Frames buffered per game for a slow watcher before it must reconnect.
 const FRAMES: usize = 256;
 
-/// One WebSocket frame: `{"seq","event","state"}` as text.
+/// One WebSocket frame: `{"seq","event","state","announcements"}`, the
+/// announcements worded in each watcher's lexicon.
 #[derive(Debug)]
 pub struct Frame {
     /// The event's seq.
     pub seq: u64,
-    /// The frame's JSON text.
-    pub text: String,
+    /// `{"seq":…,"event":…,"state":…` (the frame without its announcements).
+    head: String,
+    /// What the event made the game say.
+    said: Vec<Announcement>,
+    /// The frame's text per lexicon, worded once for all its watchers.
+    texts: Mutex<Vec<(Lexicon, Arc<str>)>>,
 }
 
-/// The frame of one event: `line` is the stored JSON line.
-pub fn frame(seq: u64, line: &str, fold: &Fold) -> Frame {
-    let state = serde_json::to_string(&fold.report()).unwrap_or_else(|_| "null".into());
-    Frame {
-        seq,
-        text: format!(r#"{{"seq":{seq},"event":{line},"state":{state}}}"#),
+impl Frame {
+    /// The frame of one event: `line` is the stored JSON line, `state` the
+    /// state after it as JSON text, `said` its announcements.
+    pub fn new(seq: u64, line: &str, state: &str, said: Vec<Announcement>) -> Frame {
+        Frame {
+            seq,
+            head: format!(r#"{{"seq":{seq},"event":{line},"state":{state}"#),
+            said,
+            texts: Mutex::new(Vec::new()),
+        }
     }
+
+    /// The frame's JSON text, its announcements worded in `lex`.
+    pub fn text(&self, lex: Lexicon) -> Arc<str> {
+        let mut texts = self.texts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, t)) = texts.iter().find(|(l, _)| *l == lex) {
+            return t.clone();
+        }
+        let said: Vec<_> = self.said.iter().map(|a| a.said_in(lex)).collect();
+        let said = serde_json::to_string(&said).unwrap_or_else(|_| "[]".into());
+        let text: Arc<str> = format!(r#"{},"announcements":{said}}}"#, self.head).into();
+        texts.push((lex, text.clone()));
+        text
+    }
+}
+
+/// The frames of a stored log's events after `since` (all of them with
+/// `None`), each with the state after it and what it made the game say; and
+/// the follower that read them, at the log's end. The one fold of a stored
+/// log in the hall.
+pub fn read_log(log: &GameLog, since: Option<u64>) -> Result<(Follower, Vec<Frame>), ApiError> {
+    let header = arbiter_session::parse_header(&log.header)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut follower = Follower::new(&header).map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut frames = Vec::new();
+    for e in &log.events {
+        // A line the Laws reject changes nothing, in replay as here.
+        let Ok(ev) = arbiter_session::parse_event(&e.line) else {
+            continue;
+        };
+        let out = follower.follow(&ev);
+        if since.is_none_or(|s| e.seq > s) {
+            frames.push(frame_of(&follower, e.seq, &e.line, out.announcements));
+        }
+    }
+    Ok((follower, frames))
+}
+
+fn frame_of(follower: &Follower, seq: u64, line: &str, said: Vec<Announcement>) -> Frame {
+    let state = serde_json::to_string(&follower.state()).unwrap_or_else(|_| "null".into());
+    Frame::new(seq, line, &state, said)
+}
+
+/// A game run elsewhere, as far as this instance has read it.
+struct Followed {
+    follower: Follower,
+    seq: u64,
 }
 
 struct Watched {
     tx: broadcast::Sender<Arc<Frame>>,
-    fold: tokio::sync::Mutex<Option<(Fold, u64)>>,
-    /// The fold's seq, readable without its lock: a notice of an event
-    /// already read (several commits read in one catch-up) costs no query.
+    follow: tokio::sync::Mutex<Option<Followed>>,
+    /// The last seq broadcast: a notice of an event already told (a
+    /// catch-up reads several commits at once) costs no query.
     seen: AtomicU64,
 }
 
@@ -61,11 +117,14 @@ impl Hub {
     }
 
     /// Frames of every event of `id` committed from now on. Subscribe
-    /// first, then read the log: an event in both is told twice with the
-    /// same seq, so the watcher skips seqs it has sent.
+    /// first, then read what came before: an event in both is told twice
+    /// with the same seq, so the watcher skips seqs it has sent. `local` is
+    /// the seq a task running the game here has published; a game run
+    /// elsewhere gets its follower now.
     pub(crate) async fn watch(
         &self,
         id: &GameId,
+        local: Option<u64>,
     ) -> Result<broadcast::Receiver<Arc<Frame>>, ApiError> {
         let (w, rx) = {
             let mut games = self.games();
@@ -74,7 +133,7 @@ impl Hub {
                 .or_insert_with(|| {
                     Arc::new(Watched {
                         tx: broadcast::channel(FRAMES).0,
-                        fold: tokio::sync::Mutex::new(None),
+                        follow: tokio::sync::Mutex::new(None),
                         seen: AtomicU64::new(0),
                     })
                 })
@@ -82,31 +141,57 @@ impl Hub {
             let rx = w.tx.subscribe();
             (w, rx)
         };
-        self.catch_up(id, &w).await?;
+        match local {
+            Some(seq) => {
+                w.seen.fetch_max(seq, Ordering::AcqRel);
+            }
+            None => self.catch_up(id, &w, false).await?,
+        }
         Ok(rx)
     }
 
-    /// Reads what was committed since the fold's seq and broadcasts it.
-    async fn catch_up(&self, id: &GameId, w: &Watched) -> Result<(), ApiError> {
-        let mut guard = w.fold.lock().await;
-        let Some((fold, seq)) = guard.as_mut() else {
+    /// The game's task running here tells its watchers of committed events.
+    pub(crate) fn publish(&self, id: &GameId, frames: Vec<Frame>) {
+        let Some(w) = self.watched(id) else { return };
+        for f in frames {
+            w.seen.fetch_max(f.seq, Ordering::AcqRel);
+            let _ = w.tx.send(Arc::new(f));
+        }
+    }
+
+    /// Reads what was committed since the follower's seq and broadcasts it.
+    /// A game without a follower yet (its watchers so far heard the task
+    /// that ran it here) is read whole; what its watchers were not told is
+    /// told, unless not `tell` (a first watcher reads the log himself).
+    async fn catch_up(&self, id: &GameId, w: &Watched, tell: bool) -> Result<(), ApiError> {
+        let mut guard = w.follow.lock().await;
+        let Some(f) = guard.as_mut() else {
             let log = self.store.log(id).await?;
-            let (_, fold) = Fold::of_log(&log).map_err(ApiError::internal)?;
+            let since = w.seen.load(Ordering::Acquire);
+            let since = if tell { since } else { u64::MAX };
+            let (follower, frames) = read_log(&log, Some(since))?;
             let seq = log.events.last().map_or(0, |e| e.seq);
-            w.seen.store(seq, Ordering::Release);
-            *guard = Some((fold, seq));
+            for f in frames {
+                let _ = w.tx.send(Arc::new(f));
+            }
+            w.seen.fetch_max(seq, Ordering::AcqRel);
+            *guard = Some(Followed { follower, seq });
             return Ok(());
         };
         // The store answers a page at a time; read until it has no more.
         loop {
-            let page = self.store.events_since(id, *seq).await?;
+            let page = self.store.events_since(id, f.seq).await?;
             let more = page.len() >= arbiter_store::EVENTS_PAGE;
             for e in page {
-                let _ = fold.apply_line(&e.line);
-                *seq = e.seq;
-                let _ = w.tx.send(Arc::new(frame(e.seq, &e.line, fold)));
+                f.seq = e.seq;
+                let Ok(ev) = arbiter_session::parse_event(&e.line) else {
+                    continue;
+                };
+                let out = f.follower.follow(&ev);
+                let frame = frame_of(&f.follower, e.seq, &e.line, out.announcements);
+                w.seen.fetch_max(e.seq, Ordering::AcqRel);
+                let _ = w.tx.send(Arc::new(frame));
             }
-            w.seen.store(*seq, Ordering::Release);
             if !more {
                 return Ok(());
             }
@@ -123,8 +208,9 @@ impl Hub {
         Some(w)
     }
 
-    /// Follows the store's notices until it closes.
-    pub(crate) async fn run(self) {
+    /// Follows the store's notices until it closes: the games run here
+    /// (`runs_here`) publish their own frames and are skipped.
+    pub(crate) async fn run(self, runs_here: impl Fn(&GameId) -> bool + Send + 'static) {
         let mut notices = self.store.subscribe();
         while let Some(notice) = notices.recv().await {
             let (ids, seq): (Vec<GameId>, u64) = match notice {
@@ -132,13 +218,16 @@ impl Hub {
                 Notice::Resync => (self.games().keys().cloned().collect(), u64::MAX),
             };
             for id in ids {
+                if runs_here(&id) {
+                    continue;
+                }
                 let Some(w) = self.watched(&id) else { continue };
                 if w.seen.load(Ordering::Acquire) >= seq {
                     continue;
                 }
                 let hub = self.clone();
                 tokio::spawn(async move {
-                    if let Err(e) = hub.catch_up(&id, &w).await {
+                    if let Err(e) = hub.catch_up(&id, &w, true).await {
                         tracing::warn!(game = %id, reason = %e.reason, "watchers could not catch up");
                     }
                 });

@@ -2,21 +2,21 @@
 //! session layer, each stored as its event log (SQLite by default,
 //! PostgreSQL for several instances).
 //!
-//! One task per live game owns its session, its clock and its engine seat
-//! ([`actor`]); an action is checked by the Laws, appended and committed,
-//! and only then answered; watchers hear of it from the store's commit
-//! notices ([`hub`]). With several instances on one PostgreSQL, a game's
+//! One task per live game runs the session driver, the one live loop
+//! there is, with its clock and its engine seat ([`actor`]); an action is
+//! checked by the Laws, appended and committed, and only then answered;
+//! the task then tells the watchers and publishes the state every reader
+//! reads ([`hub`]). Watchers of a game run by another instance hear of it
+//! from the store's commit notices, through one follower per game. With several instances on one PostgreSQL, a game's
 //! lease says which instance runs it; the others forward actions to it
 //! ([`proxy`]) and take it over when its lease runs out.
 
 pub mod actor;
 pub mod client;
 pub mod error;
-pub mod fold;
 pub mod hall;
 mod http;
 pub mod hub;
-pub mod lag;
 pub mod limit;
 pub mod openapi;
 pub mod proxy;

@@ -39,10 +39,12 @@ fn game_paths() -> Value {
         "/api/games/{id}/pgn": {"get": {"summary": "The game as PGN", "parameters": [id_param()],
             "responses": {"200": {"description": "PGN", "content": {"application/x-chess-pgn": {}}}, "404": err("unknown id")}}},
         "/api/games/{id}/ws": {"get": {
-            "summary": "WebSocket: {\"seq\",\"event\",\"state\"} per committed event; ?since=N replays what was missed first, without it the current state comes first with \"event\":null. Players send events as on POST with {\"ack\":K} echoed in {\"ack\",\"status\",\"seq\",\"state\"} or {\"ack\",\"status\",\"error\",\"reason\"}. Without a token: a spectator, who may not act. Pings every 20 s.",
+            "summary": "WebSocket: {\"seq\",\"event\",\"state\",\"announcements\"} per committed event, the announcements [{\"kind\",\"text\"}] worded in the language of ?lang=en|ru|de (default en) and the lexicon of ?lexicon= (those of arbiter play --lexicon); ?since=N replays what was missed first, without it the current state comes first with \"event\":null. Players send events as on POST with {\"ack\":K} echoed in {\"ack\",\"status\",\"seq\",\"state\"} or {\"ack\",\"status\",\"error\",\"reason\"}. Without a token: a spectator, who may not act. Pings every 20 s.",
             "parameters": [id_param(),
                 {"name": "token", "in": "query", "required": false, "schema": {"type": "string"}},
-                {"name": "since", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0}}],
+                {"name": "since", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0}},
+                {"name": "lang", "in": "query", "required": false, "schema": {"type": "string", "enum": ["en", "ru", "de"]}},
+                {"name": "lexicon", "in": "query", "required": false, "schema": {"type": "string", "enum": ["en", "ru", "ru-fide", "fide-de", "nato"]}}],
             "responses": {"101": {"description": "switching to WebSocket"}, "403": err("a token not of this game"), "404": err("unknown id")}
         }}
     })

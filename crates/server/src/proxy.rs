@@ -11,6 +11,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The header that marks a forwarded request, so it is never forwarded twice.
@@ -65,7 +66,7 @@ impl Forwarder {
         if status == StatusCode::OK {
             return Ok(Acted {
                 seq: v.get("seq").and_then(Value::as_u64).unwrap_or(0),
-                state: v.get("state").cloned().unwrap_or(Value::Null),
+                state: Arc::new(v.get("state").cloned().unwrap_or(Value::Null)),
             });
         }
         let reason = v.get("reason").and_then(Value::as_str).unwrap_or("");

@@ -4,27 +4,37 @@
 //! back through this module, so neither imports the other.
 
 use crate::error::ApiError;
+use crate::hub::Hub;
 use crate::request::Submission;
 use arbiter_store::{GameId, Store};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::AbortHandle;
 
 /// What a request asks of the game's task.
 ///
 /// Small on purpose: a channel's first block of slots is allocated with the
-/// channel, for every idle game, so the submission is boxed rather than
-/// stored in each slot.
+/// channel, for every idle game, so what a command carries is boxed
+/// rather than stored in each slot.
 pub(crate) enum Cmd {
     /// Apply an input now and answer with the new state.
-    Act {
-        input: Box<Submission>,
-        reply: oneshot::Sender<Result<Acted, ApiError>>,
-    },
+    Act(Box<(Submission, oneshot::Sender<Result<Acted, ApiError>>)>),
+    /// The game as PGN, dated with the UTC day of the first number.
+    Pgn(Box<(i64, oneshot::Sender<String>)>),
     /// Another instance has taken the game: stop running it here.
     Stop,
+}
+
+/// What a game's task last committed: the seq of the log's last event and
+/// the state after it, which every reader of a game run here reads.
+#[derive(Clone, Debug)]
+pub(crate) struct Snapshot {
+    /// The log's last seq.
+    pub seq: u64,
+    /// The report of `arbiter replay --json`, as JSON.
+    pub state: Arc<Value>,
 }
 
 /// An accepted action: the seq of the last event now in the log, and the state.
@@ -32,8 +42,8 @@ pub(crate) enum Cmd {
 pub struct Acted {
     /// The log's last seq.
     pub seq: u64,
-    /// The report of `arbiter replay --json`.
-    pub state: Value,
+    /// The report of `arbiter replay --json` (shared with the snapshot).
+    pub state: Arc<Value>,
 }
 
 /// A running game task, as the registry keeps it.
@@ -41,6 +51,8 @@ pub struct Acted {
 pub(crate) struct ActorEntry {
     pub tx: mpsc::Sender<Cmd>,
     pub abort: AbortHandle,
+    /// What the task last committed.
+    pub snapshot: watch::Receiver<Snapshot>,
 }
 
 /// The game tasks this instance runs, by game.
@@ -53,6 +65,16 @@ impl Registry {
     /// The map, even after a panic elsewhere poisoned the lock.
     pub(crate) fn lock(&self) -> MutexGuard<'_, HashMap<GameId, ActorEntry>> {
         self.tasks.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// What the task running `id` here last committed, if one does.
+    pub(crate) fn snapshot(&self, id: &GameId) -> Option<Snapshot> {
+        self.lock().get(id).map(|e| e.snapshot.borrow().clone())
+    }
+
+    /// Whether a task runs `id` here.
+    pub(crate) fn runs(&self, id: &GameId) -> bool {
+        self.lock().contains_key(id)
     }
 
     /// Drops a finished task (only its own entry: a newer task of the same
@@ -72,6 +94,8 @@ pub(crate) struct Ctx {
     /// This instance's lease holder id.
     pub instance_id: Arc<str>,
     pub registry: Registry,
+    /// The watchers of this instance's games.
+    pub hub: Hub,
 }
 
 #[cfg(test)]

@@ -3,9 +3,8 @@
 //! [`parse_event_body`]); the body size is bounded before they run.
 
 use crate::error::ApiError;
-use arbiter_laws::log::Header;
-use arbiter_laws::{Edition, Event, Regime, Side, Supervision, Variant};
-use arbiter_session::{Input, Mode};
+use arbiter_rules::{Edition, Regime, Side, Supervision, Variant};
+use arbiter_session::{Event, Header, Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
 use serde_json::{Map, Value};

@@ -1,14 +1,16 @@
-//! `GET /api/games/{id}/ws?token=…&since=N`: a frame `{"seq","event","state"}`
-//! per committed event; with `since`, the missed ones first; without it,
-//! the current state first (`"event":null`). Players send events as on
-//! POST, with `{"ack":K}` echoed in the answer; spectators (no token) may
-//! only watch. The server pings every 20 s.
+//! `GET /api/games/{id}/ws?token=…&since=N&lang=en|ru|de&lexicon=…`: a
+//! frame `{"seq","event","state","announcements"}` per committed event, its
+//! announcements (`[{"kind","text"}]`) worded in the socket's language;
+//! with `since`, the missed ones first; without it, the current state first
+//! (`"event":null`, no announcement). Players send events as on POST, with
+//! `{"ack":K}` echoed in the answer; spectators (no token) may only watch.
+//! The server pings every 20 s.
 
 use crate::error::ApiError;
-use crate::fold::Fold;
 use crate::hall::Hall;
 use crate::http::game_id;
-use crate::hub::frame;
+use crate::hub::read_log;
+use arbiter_notation::Lexicon;
 use arbiter_store::GameId;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -34,6 +36,25 @@ const READ_BUFFER: usize = 4 * 1024;
 pub(crate) struct WsQuery {
     token: Option<String>,
     since: Option<u64>,
+    /// `en`, `ru` or `de`: the language of the announcements.
+    lang: Option<String>,
+    /// The words of the moves, as `arbiter play --lexicon` takes them; it
+    /// sets the language too. Without it, the language's own lexicon.
+    lexicon: Option<String>,
+}
+
+/// The lexicon a socket asked for: `lexicon=` when it names one, else the
+/// one of `lang=`, else English.
+fn lexicon_of(q: &WsQuery) -> Lexicon {
+    let lang = q.lang.as_deref().and_then(|l| match l {
+        "en" | "ru" | "de" => Lexicon::from_key(l),
+        _ => None,
+    });
+    q.lexicon
+        .as_deref()
+        .and_then(Lexicon::from_key)
+        .or(lang)
+        .unwrap_or(Lexicon::En)
 }
 
 /// Checks the game and the token, then upgrades.
@@ -44,6 +65,7 @@ pub(crate) async fn handler(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let id = game_id(&raw)?;
+    let lex = lexicon_of(&q);
     hall.store().game(&id).await?;
     let token = match q.token.filter(|t| !t.is_empty()) {
         None => None,
@@ -61,7 +83,7 @@ pub(crate) async fn handler(
         .max_message_size(MESSAGE_MAX)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
-            if let Err(e) = run(hall, id, token, since, socket).await {
+            if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }
         }))
@@ -74,34 +96,33 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Sends what the watcher has not seen: the events after `since`, or the
-/// current state. Returns the last seq sent.
+/// Sends what the watcher has not seen: the events after `since`, read
+/// from the store, or the current state (the one the game's task published,
+/// or the stored log's). Returns the last seq sent.
 async fn backlog(
     hall: &Hall,
     id: &GameId,
     since: Option<u64>,
+    lex: Lexicon,
     socket: &mut WebSocket,
 ) -> Result<u64, String> {
+    if since.is_none()
+        && let Some(s) = hall.registry().snapshot(id)
+    {
+        let first = json!({"seq": s.seq, "event": null, "state": &*s.state, "announcements": []});
+        send(socket, first.to_string()).await?;
+        return Ok(s.seq);
+    }
     let log = hall.store().log(id).await.map_err(|e| e.to_string())?;
-    let (_, mut fold) = Fold::of_log(&arbiter_store::GameLog {
-        header: log.header.clone(),
-        events: Vec::new(),
-    })?;
-    let mut last = 0;
-    for e in &log.events {
-        let _ = fold.apply_line(&e.line);
-        last = e.seq;
-        if since.is_some_and(|s| e.seq > s) {
-            send(socket, frame(e.seq, &e.line, &fold).text).await?;
-        }
+    let last = log.events.last().map_or(0, |e| e.seq);
+    let (game, frames) = read_log(&log, since.or(Some(u64::MAX))).map_err(|e| e.reason)?;
+    for f in frames {
+        send(socket, f.text(lex).to_string()).await?;
     }
     if since.is_none() {
-        let state = serde_json::to_value(fold.report()).unwrap_or(Value::Null);
-        send(
-            socket,
-            json!({"seq": last, "event": null, "state": state}).to_string(),
-        )
-        .await?;
+        let state = serde_json::to_value(game.state()).unwrap_or(Value::Null);
+        let first = json!({"seq": last, "event": null, "state": state, "announcements": []});
+        send(socket, first.to_string()).await?;
     }
     Ok(last)
 }
@@ -111,10 +132,12 @@ async fn run(
     id: GameId,
     token: Option<String>,
     since: Option<u64>,
+    lex: Lexicon,
     mut socket: WebSocket,
 ) -> Result<(), String> {
-    let mut frames = hall.hub().watch(&id).await.map_err(|e| e.reason)?;
-    let mut last = backlog(&hall, &id, since, &mut socket).await?;
+    let local = hall.registry().snapshot(&id).map(|s| s.seq);
+    let mut frames = hall.hub().watch(&id, local).await.map_err(|e| e.reason)?;
+    let mut last = backlog(&hall, &id, since, lex, &mut socket).await?;
     let mut closing = hall.closing();
     let mut ping = tokio::time::interval(PING_EVERY);
     loop {
@@ -122,7 +145,7 @@ async fn run(
             f = frames.recv() => match f {
                 Ok(f) if f.seq > last => {
                     last = f.seq;
-                    send(&mut socket, f.text.clone()).await?;
+                    send(&mut socket, f.text(lex).to_string()).await?;
                 }
                 Ok(_) => {}
                 // Too slow: the client reconnects with `since` and misses nothing.
@@ -162,7 +185,7 @@ async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> V
         Some(t) => hall.submit(id, t, text, false).await,
     };
     match result {
-        Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": a.state}),
+        Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": &*a.state}),
         Err(e) => {
             tracing::info!(game = %id, status = e.status.as_u16(), reason = %e.reason, "refused over the WebSocket");
             json!({"ack": ack, "status": e.status.as_u16(), "error": e.error, "reason": e.reason})

@@ -3,6 +3,7 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
+use crate::move_words::MoveWords;
 use crate::refusal::{Refusal, refusal_text};
 use crate::sides::side_name;
 use arbiter_laws::{ActionKind, GameResult};
@@ -131,6 +132,9 @@ pub struct Announcement {
     pub kind: Kind,
     /// The sentence, in the session's language.
     pub text: String,
+    /// A move's words in any lexicon (see [`Announcement::text_in`]).
+    #[serde(skip)]
+    pub words: Option<MoveWords>,
 }
 
 /// "Black: 50 seconds left" / «У чёрных осталось пятьдесят секунд». The
@@ -404,6 +408,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An arbiter's action that is one of the Laws' penalty kinds is said
+    /// as that kind; any other is said by its name. Either serialises as
+    /// the key the log writes, and the game's end as the report's strings.
+    #[test]
+    fn typed_penalties_and_endings_serialise_as_their_keys() {
+        let warning = Penalised::of_action(ActionKind::Warning);
+        assert_eq!(warning, Penalised::Laws(PenaltyKind::Warning));
+        let hands = Penalised::of_action(ActionKind::TwoHands);
+        assert_eq!(hands, Penalised::Action(ActionKind::TwoHands));
+        let said = |penalty| {
+            let kind = Kind::Penalty {
+                side: Side::White,
+                penalty,
+                ms: None,
+            };
+            (
+                text(Lexicon::En, &kind),
+                serde_json::to_string(&kind).unwrap(),
+            )
+        };
+        let (t, json) = said(hands);
+        assert_eq!(t, "White: two hands");
+        assert_eq!(
+            json,
+            r#"{"kind":"penalty","side":"white","penalty":"two_hands","ms":null}"#
+        );
+        let (t, json) = said(warning);
+        assert!(!t.contains('_') && t.starts_with("White"), "{t}");
+        assert!(json.contains(r#""penalty":"warning""#), "{json}");
+        let over = Kind::GameOver {
+            result: GameResult::BlackWins,
+            termination: Termination::TimeForfeit,
+            at: 5,
+            flagged: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&over).unwrap(),
+            r#"{"kind":"game_over","result":"0-1","termination":"time_forfeit","at":5}"#
+        );
     }
 
     /// G-III: a rejected quickplay claim gives the claimant's opponent the

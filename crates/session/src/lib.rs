@@ -38,12 +38,16 @@ pub mod announce;
 pub mod any;
 pub mod claim_words;
 pub mod driver;
+pub mod follow;
+pub mod lag;
+pub mod move_words;
 pub mod opponent;
 pub mod query;
 pub mod refusal;
 pub mod session;
 pub mod setup;
 mod sides;
+pub mod spoken;
 mod tavreli_words;
 pub mod time;
 pub mod uci_opponent;
@@ -51,7 +55,10 @@ pub mod variant;
 
 pub use announce::{Announcement, Kind, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
-pub use driver::{Driver, Request};
+pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
+pub use follow::{FollowError, Follower, pgn_of};
+pub use lag::{LagQuota, LagQuotas};
+pub use move_words::MoveWords;
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
@@ -59,10 +66,23 @@ pub use query::Cmd;
 pub use refusal::{Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
+pub use spoken::Said;
 pub use tavreli_words::help as tavreli_help;
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};
+
+// What a front end needs of the Laws, reached through the session: the
+// log's reading and writing, its events and the state it folds to.
+pub use arbiter_laws::log::{Header, parse_event, parse_header};
+pub use arbiter_laws::replay::Report;
+pub use arbiter_laws::writer;
+pub use arbiter_laws::{ActionKind, ArbiterAction, Event, TimedEvent};
+pub use arbiter_rules::{Edition, Regime, Side, Supervision};
+
+// The rule sets a front end starts a game with.
+pub use arbiter_chess::Chess;
+pub use arbiter_tavreli::default_time_control as tavreli_default_time_control;
 
 /// The Laws, for the front ends that reach them only through the session.
 pub use arbiter_laws as laws;

@@ -7,6 +7,7 @@
 //! source's milliseconds), so scripted games are exact.
 
 use crate::announce::{self, Announcement, Kind};
+use crate::move_words::MoveWords;
 use crate::opponent::{ClockView, OpponentRequest};
 use crate::refusal::{Misread, Refusal};
 use crate::variant::{Reading, Variant};
@@ -191,6 +192,9 @@ pub struct Session<R: Variant> {
     /// The period in which each side was last told that recording is no
     /// longer required (8.4); 0 before it was told.
     exempt_told: [u32; 2],
+    /// The lag taken back from the clock of the move being handled
+    /// ([`Session::handle_lagged`]), written on its event.
+    lag_taken: Option<u64>,
 }
 
 impl<R: Variant> Session<R> {
@@ -224,6 +228,7 @@ impl<R: Variant> Session<R> {
             flag_seen: [false; 2],
             flag_claimants: [false; 2],
             exempt_told: [0; 2],
+            lag_taken: None,
         };
         s.refresh_readings(0);
         Ok(s)
@@ -390,6 +395,33 @@ impl<R: Variant> Session<R> {
         out
     }
 
+    /// [`Session::handle`] for a move whose sender's network lag was taken
+    /// back from his clock: `now` is already the earlier instant, and the
+    /// move's event records `lag_ms` (when it is not 0), so that the quota
+    /// of later moves can be rebuilt from the log.
+    pub fn handle_lagged(&mut self, now: u64, input: Input, lag_ms: u64) -> Output {
+        self.lag_taken = (lag_ms > 0).then_some(lag_ms);
+        let out = self.handle(now, input);
+        self.lag_taken = None;
+        out
+    }
+
+    /// Gives one event of a stored log to the fold, as it stands (as
+    /// `arbiter replay` reads it), and says what it changed: what a watcher
+    /// of a game run elsewhere hears. Nothing is logged (the line is in the
+    /// log already), nothing is added (a quickplay claim's pause is in the
+    /// log too), and an event the Laws reject changes nothing.
+    pub fn follow(&mut self, ev: &TimedEvent) -> Output {
+        self.origin.get_or_insert(0);
+        let mut out = Output::default();
+        let before = self.before();
+        if self.game.apply(ev).is_ok() {
+            self.tell_changes(ev.at, &before, Asked::of(&ev.event), &mut out);
+            self.refresh_readings(ev.at);
+        }
+        out
+    }
+
     /// The intended move of a claim (L-9.2c, L-9.3), typed in any notation,
     /// in the log's notation when it reads as a legal move. Otherwise it is
     /// passed on as typed: whether a claim with an impossible intended move
@@ -454,6 +486,7 @@ impl<R: Variant> Session<R> {
             side,
             mv: logged,
             press: true,
+            lag_ms: self.lag_taken,
         };
         self.apply(at, ev, out);
     }
@@ -582,6 +615,7 @@ impl<R: Variant> Session<R> {
                     san,
                 },
                 text,
+                words: Some(MoveWords::of(rules, &b.pos, mv)),
             });
         }
         for s in Side::BOTH {
@@ -683,7 +717,12 @@ impl<R: Variant> Session<R> {
 
     fn say(&self, at: u64, kind: Kind, out: &mut Output) {
         let text = announce::text(self.lexicon, &kind);
-        out.announcements.push(Announcement { at, kind, text });
+        out.announcements.push(Announcement {
+            at,
+            kind,
+            text,
+            words: None,
+        });
     }
 
     fn refuse(&self, at: u64, refusal: Refusal, out: &mut Output) {

@@ -103,6 +103,7 @@ impl Table {
             side,
             mv: text.into(),
             press: true,
+            lag_ms: None,
         })
     }
 
@@ -113,6 +114,7 @@ impl Table {
             side,
             mv: text.into(),
             press: true,
+            lag_ms: None,
         })
     }
 
@@ -123,6 +125,7 @@ impl Table {
             side,
             mv: text.into(),
             press: false,
+            lag_ms: None,
         })
     }
 
