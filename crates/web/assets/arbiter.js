@@ -11,7 +11,6 @@
   const base = `/api/games/${encodeURIComponent(id)}`;
   let hdr = {}, state = null, seq = 0, queue = Promise.resolve(), ws = null;
 
-  const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
   function answer(t) { $('answer').textContent = t; Hall.speak(t); }
 
   function show() {
@@ -32,13 +31,8 @@
     if (!f || 'ack' in f || typeof f.seq !== 'number' || !f.state || (f.seq <= seq && state)) return;
     let texts = [];
     if (f.event) {
-      // The hall words the event in the socket's language: said as it comes. A hall
-      // whose frames carry none has the event worded by `/api/announce`.
-      if (Array.isArray(f.announcements)) texts = f.announcements.map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
-      else {
-        const body = { ...ctx(), moves: f.state.moves || [], event: f.event, state: f.state, ply_before: state ? state.ply : 0 };
-        texts = (await Hall.api('/api/announce', { method: 'POST', body }).catch(() => ({ texts: [] }))).texts;
-      }
+      // The hall words the event in the socket's language: said as it comes.
+      texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
       const li = document.createElement('li');
       li.textContent = `${f.seq}: ${f.event.type}${f.event.action ? ' ' + f.event.action : ''}${f.event.side ? ' (' + f.event.side + ')' : ''}${f.event.move ? ' ' + f.event.move : ''}`;
       $('events').append(li);

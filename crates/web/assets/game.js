@@ -192,12 +192,9 @@
 
   // What a frame says: the hall words each event's announcements in the socket's
   // language, so the page says them as they come and derives nothing from the event.
-  // A hall whose frames carry none has the event worded by `/api/announce`.
-  async function words(frame, plyBefore) {
-    if (Array.isArray(frame.announcements))
-      return frame.announcements.map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
-    const body = { ...ctx(), moves: frame.state.moves || [], event: frame.event, state: frame.state, ply_before: plyBefore };
-    try { return (await Hall.api('/api/announce', { method: 'POST', body })).texts || []; } catch (_) { return []; }
+  function words(frame) {
+    const list = Array.isArray(frame.announcements) ? frame.announcements : [];
+    return list.map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
   }
 
   // One frame of the socket: replayed frames at or below `seq` were handled already.
@@ -209,7 +206,7 @@
       const ev = frame.event;
       if (ev.type === 'arbiter' && ev.action === 'pause') paused = true;
       if (ev.type === 'arbiter' && ev.action === 'resume') paused = false;
-      const texts = await words(frame, state ? state.ply : 0);
+      const texts = words(frame);
       seq = frame.seq;
       state = frame.state;
       await render();

@@ -9,7 +9,6 @@
 #![warn(missing_docs)]
 
 mod context;
-pub mod legacy;
 pub mod record;
 mod tavreli;
 pub mod words;
@@ -87,10 +86,6 @@ async fn describe(Json(req): Json<words::DescribeRequest>) -> Json<words::Descri
     Json(words::describe_text(&req))
 }
 
-async fn announce(Json(req): Json<legacy::AnnounceRequest>) -> Json<serde_json::Value> {
-    Json(json!({ "texts": legacy::announce(&req) }))
-}
-
 async fn board(Json(req): Json<words::BoardRequest>) -> Response {
     match words::board(&req) {
         Ok(b) => Json(b).into_response(),
@@ -140,8 +135,7 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 /// - `POST /api/describe` a typed command in words, `POST /api/board` the 64 cell names,
 ///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
 ///   alarm's sentence, `GET /api/help/{lang}` the command help. The announcements of a
-///   live game come with the hall's WebSocket frames, worded in the socket's language;
-///   `POST /api/announce` words an event for a hall whose frames carry none.
+///   live game come with the hall's WebSocket frames, worded in the socket's language.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| async { html(LOBBY) }))
@@ -150,7 +144,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/games/{id}/record", get(|| async { html(RECORD) }))
         .route("/assets/{name}", get(asset))
         .route("/api/describe", post(describe))
-        .route("/api/announce", post(announce))
         .route("/api/board", post(board))
         .route("/api/record", post(archive))
         .route("/api/lowtime", post(lowtime))

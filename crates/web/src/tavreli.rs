@@ -1,11 +1,10 @@
 //! Tavreli in words: towers named top first in the cell names and the square command,
 //! the commands through `arbiter_tavreli::queries`.
 
+use arbiter_notation::SpokenLang;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Line, Wording};
-use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::Side;
-use arbiter_session::Variant;
 use arbiter_session::tavreli::queries::{self, MenQuery};
 use arbiter_session::tavreli::speech::Lang;
 use arbiter_session::tavreli::{Kind, Move, Position};
@@ -114,17 +113,6 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
         _ => Ok(String::new()),
     };
     r.unwrap_or_else(|e| e.text(l))
-}
-
-/// The last move of a Tavreli record in the session's words.
-pub fn announce_last(before: &Context, text: &str, lex: Lexicon) -> Option<(Side, String)> {
-    let (start, moves) = record(before).ok()?;
-    let pos = after(&start, &moves);
-    let (m, _) = arbiter_session::tavreli::notation::parse_move(&pos, text).ok()?;
-    Some((
-        pos.side_to_move(),
-        arbiter_session::tavreli::Tavreli::default().say_move(&pos, &m, lex),
-    ))
 }
 
 const LETTERS: &str = "KQRBNP";

@@ -78,7 +78,7 @@ pub struct DescribeAnswer {
 
 /// The page's words are chess's unless the game is Tavreli, whose towers
 /// are named in its own words ([`crate::tavreli`]).
-pub(crate) fn is_tavreli(ctx: &Context) -> bool {
+fn is_tavreli(ctx: &Context) -> bool {
     crate::context::variant(ctx) == Variant::Tavreli
 }
 
@@ -89,7 +89,7 @@ fn cut(s: &str) -> &str {
     }
 }
 
-pub(crate) fn chess_record(ctx: &Context, lang: SpokenLang) -> Result<(Chess, Vec<Move>), String> {
+fn chess_record(ctx: &Context, lang: SpokenLang) -> Result<(Chess, Vec<Move>), String> {
     if ctx.moves.len() > MAX_MOVES {
         return Err(format!("more than {MAX_MOVES} moves"));
     }
