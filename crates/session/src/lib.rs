@@ -63,7 +63,7 @@ pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
 pub use query::Cmd;
-pub use refusal::{Misread, Refusal};
+pub use refusal::{LawsRefusal, Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
 pub use spoken::Said;
