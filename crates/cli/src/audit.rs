@@ -4,11 +4,11 @@
 //! Games are read in batches, audited on N threads and printed in file
 //! order; a bad game gets `error` and the file goes on with the next one.
 
-use arbiter_chess::Chess;
-use arbiter_chess::pgn::PgnGames;
 use arbiter_laws::audit::{AuditOptions, AuditRecord, RecordedGame, audit_game};
 use arbiter_laws::log::LineError;
 use arbiter_laws::{Edition, Regime, Variant};
+use arbiter_session::variant::RecordedGames;
+use arbiter_session::{RulesJob, with_variant};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -37,6 +37,24 @@ pub struct Args {
 }
 
 const BATCH: usize = 512;
+
+/// One game audited under the rules of the file's variant.
+type AuditOne = Box<dyn Fn(&RecordedGame) -> AuditRecord + Sync>;
+
+/// The games of a file and how each is audited, for the file's variant.
+struct Auditor {
+    source: Box<dyn std::io::BufRead>,
+    opts: AuditOptions,
+}
+
+impl RulesJob for Auditor {
+    type Output = (RecordedGames<'static>, AuditOne);
+    fn run<R: arbiter_session::Variant>(self, rules: R) -> Self::Output {
+        let opts = self.opts;
+        let games = R::recorded_games(self.source);
+        (games, Box::new(move |g| audit_game(rules.clone(), opts, g)))
+    }
+}
 
 /// Opens the source; a directory is refused here, since reading one fails
 /// only later and some platforms read it as empty.
@@ -68,18 +86,7 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         a.file.clone()
     };
-    let games: Box<dyn Iterator<Item = Result<RecordedGame, LineError>>> = match a.variant {
-        Variant::Chess => Box::new(PgnGames::new(source)),
-        Variant::Tavreli => Box::new(arbiter_tavreli::audit::games(source)),
-    };
-    let tavreli = a.variant == Variant::Tavreli;
-    let audit_one = move |g: &RecordedGame| -> AuditRecord {
-        if tavreli {
-            audit_game(arbiter_tavreli::Tavreli::default(), opts, g)
-        } else {
-            audit_game(Chess::default(), opts, g)
-        }
-    };
+    let (games, audit_one) = with_variant(a.variant, Auditor { source, opts });
     let progress = std::io::stderr().is_terminal() && !a.json;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -6,8 +6,7 @@
 //! thousands overflowed the stack or asked for 100 GB.
 
 use arbiter_rules::Variant;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use arbiter_session::{RulesJob, with_variant};
 use std::process::ExitCode;
 
 use crate::out;
@@ -47,31 +46,31 @@ pub fn run(a: Args) -> ExitCode {
             );
         }
     };
-    match a.variant {
-        Variant::Tavreli => crate::tavreli_cmd::perft(a.moves.as_deref(), depth),
-        Variant::Chess => {
-            if a.args.len() != 2 {
-                return out::bad_input("perft", "chess needs FEN and DEPTH");
-            }
-            let fen_text = &a.args[0];
-            let pos = if fen_text == "startpos" {
-                Ok(Chess::default())
-            } else {
-                fen_text
-                    .parse::<Fen>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|f| {
-                        f.into_position::<Chess>(CastlingMode::Standard)
-                            .map_err(|e| e.to_string())
-                    })
-            };
-            match pos {
-                Ok(p) => match out::print("perft", &format!("{}\n", shakmaty::perft(&p, depth))) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(code) => code,
-                },
-                Err(e) => out::bad_input("perft", format!("bad FEN {fen_text:?}: {e}")),
-            }
-        }
+    // Chess reads `FEN DEPTH`; Tavreli `DEPTH` after its `--moves`.
+    let count = Count {
+        start: (a.args.len() == 2).then(|| a.args[0].as_str()),
+        moves: a.moves.as_deref(),
+        depth,
+    };
+    match with_variant(a.variant, count) {
+        Ok(n) => match out::print("perft", &format!("{n}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        Err(e) => out::bad_input("perft", e.to_string()),
+    }
+}
+
+/// The perft count of the variant, from the position the arguments give.
+struct Count<'a> {
+    start: Option<&'a str>,
+    moves: Option<&'a str>,
+    depth: u32,
+}
+
+impl RulesJob for Count<'_> {
+    type Output = Result<u64, arbiter_session::variant::Unreadable>;
+    fn run<R: arbiter_session::Variant>(self, _rules: R) -> Self::Output {
+        R::perft(self.start, self.moves, self.depth)
     }
 }

@@ -6,23 +6,19 @@
 //! speaks what comes back.
 
 use crate::live::{self, Line, LogFile, Table};
-use crate::play_query::{Cmd, Queries};
 use crate::voice::{Screen, Voice};
-use arbiter_chess::Chess;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event, TimedEvent};
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
+use arbiter_session::any::{self, Defaults, EngineSeat};
 use arbiter_session::claim_words::{read_claim, shared_claimant};
 use arbiter_session::{
-    Front, Input, Kind, Mode, Opponent, Output, Player, Session, SessionConfig, TavreliOpponent,
-    UciOpponent,
+    Cmd, Front, Input, Kind, Mode, Opponent, Output, Player, RulesJob, Session, SessionConfig,
 };
-use arbiter_tavreli::Tavreli;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 use tokio::sync::mpsc;
 
 #[derive(clap::Args)]
@@ -103,15 +99,10 @@ pub struct Args {
     pub resume: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum VariantKind {
-    Chess,
-    Tavreli,
-}
-
 /// The options, checked.
 struct Config {
-    variant: VariantKind,
+    /// The defaults of the game's variant (the stored log's, resumed).
+    defaults: Defaults,
     engine_seat: [bool; 2],
     header: Header,
     lang: SpokenLang,
@@ -183,19 +174,9 @@ fn language(a: &Args) -> Result<(SpokenLang, Lexicon), String> {
 
 impl Config {
     fn from_args(a: &Args) -> Result<Config, String> {
-        let variant = match a.variant {
-            Variant::Chess => VariantKind::Chess,
-            Variant::Tavreli => VariantKind::Tavreli,
-        };
         let engine_seat = seats(a)?;
         let (lang, lexicon) = language(a)?;
-        let max_level = if variant == VariantKind::Chess { 20 } else { 6 };
-        let level = a
-            .level
-            .unwrap_or(if variant == VariantKind::Chess { 10 } else { 4 });
-        if !(1..=max_level).contains(&level) {
-            return Err(format!("--level must be 1 to {max_level}"));
-        }
+        let level = engine_level(a.variant, a.level)?;
         let alarms = match &a.alarm {
             Some(list) => live::parse_alarm(list)?,
             None => vec![300_000, 60_000, 30_000, 10_000],
@@ -206,15 +187,15 @@ impl Config {
                 let (header, events) = stored(path)?;
                 (header, Some(events))
             }
-            None => (header(a, variant, engine_seat)?, None),
+            None => (header(a, engine_seat)?, None),
         };
-        let variant = match (&resumed, header.variant.as_str()) {
-            (Some(_), "tavreli") => VariantKind::Tavreli,
-            (Some(_), _) => VariantKind::Chess,
-            (None, _) => variant,
+        // A stored game is played on in its own variant, with its levels.
+        let level = match resumed {
+            Some(_) => engine_level(header.variant, a.level)?,
+            None => level,
         };
         Ok(Config {
-            variant,
+            defaults: any::defaults(header.variant),
             engine_seat,
             header,
             lang,
@@ -224,7 +205,7 @@ impl Config {
                 .engine
                 .clone()
                 .unwrap_or_else(|| arbiter_uci::DEFAULT_ENGINE_PATH.into()),
-            movetime: a.engine_movetime.unwrap_or(1000),
+            movetime: a.engine_movetime.unwrap_or(any::ENGINE_MOVETIME_MS),
             level,
             manual: a.manual_time,
             log: a.log.clone().or_else(|| a.resume.clone()),
@@ -247,19 +228,28 @@ impl Config {
     }
 }
 
-fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Header, String> {
-    let control = a.control.clone().unwrap_or_else(|| {
-        match variant {
-            VariantKind::Chess => "900+10",
-            VariantKind::Tavreli => arbiter_tavreli::default_time_control(),
+/// The engine's level asked for, or the variant's default; refused outside
+/// the variant's range.
+fn engine_level(variant: Variant, asked: Option<u8>) -> Result<u8, String> {
+    let defaults = any::defaults(variant);
+    defaults
+        .level(asked)
+        .map_err(|_| format!("--level must be 1 to {}", defaults.levels.end()))
+}
+
+fn header(a: &Args, engine_seat: [bool; 2]) -> Result<Header, String> {
+    let defaults = any::defaults(a.variant);
+    let control = a
+        .control
+        .clone()
+        .unwrap_or_else(|| defaults.time_control.into());
+    let name = |engine: bool| {
+        if engine {
+            defaults.engine_name
+        } else {
+            "Player"
         }
-        .into()
-    });
-    let engine_name = match variant {
-        VariantKind::Chess => "Stockfish",
-        VariantKind::Tavreli => "arbiter",
     };
-    let name = |engine: bool| if engine { engine_name } else { "Player" };
     let mut h = Header::new(name(engine_seat[0]), name(engine_seat[1]), Some(&control));
     h.edition = match &a.edition {
         Some(e) => e.parse::<Edition>().map_err(|e| e.to_string())?,
@@ -269,9 +259,7 @@ fn header(a: &Args, variant: VariantKind, engine_seat: [bool; 2]) -> Result<Head
         h.regime = Some(r.parse::<Regime>().map_err(|e| e.to_string())?);
     }
     h.start = a.start.clone();
-    if variant == VariantKind::Tavreli {
-        h.variant = "tavreli".into();
-    }
+    h.variant = a.variant;
     Ok(h)
 }
 
@@ -318,39 +306,34 @@ pub fn run(a: Args) -> ExitCode {
         Err(code) => return code,
     };
     let screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
-    rt.block_on(async move {
-        match cfg.variant {
-            VariantKind::Chess => play(Chess::default(), cfg, screen).await,
-            VariantKind::Tavreli => {
-                let mut rules = Tavreli::default();
-                if let Some(on) = cfg.header.fifty_move_rule {
-                    rules.fifty_move_rule = on;
-                }
-                play(rules, cfg, screen).await
-            }
-        }
-    })
+    let header = cfg.header.clone();
+    rt.block_on(any::with_rules(&header, Game { cfg, screen }))
+}
+
+/// The game played with the rules its header names.
+struct Game {
+    cfg: Config,
+    screen: Screen,
+}
+
+impl RulesJob for Game {
+    type Output = std::pin::Pin<Box<dyn std::future::Future<Output = ExitCode>>>;
+    fn run<R: arbiter_session::Variant>(self, rules: R) -> Self::Output {
+        Box::pin(play(rules, self.cfg, self.screen))
+    }
 }
 
 /// The engine for a seat, started before the game so that a missing
 /// engine is said at once, not on its first move.
 async fn opponent(cfg: &Config) -> Result<(Box<dyn Opponent>, String), String> {
-    match cfg.variant {
-        VariantKind::Chess => {
-            let config = arbiter_uci::EngineConfig::new(&cfg.engine)
-                .level(cfg.level)
-                .map_err(|e| e.to_string())?;
-            let o = UciOpponent::spawn(config, Duration::from_millis(cfg.movetime))
-                .await
-                .map_err(|e| format!("{}: {e}", cfg.engine.display()))?;
-            let name = o.name().await.unwrap_or_else(|| "the engine".into());
-            Ok((Box::new(o), name))
-        }
-        VariantKind::Tavreli => Ok((
-            Box::new(TavreliOpponent::new(cfg.level, cfg.movetime)),
-            "arbiter Tavreli".into(),
-        )),
-    }
+    let seat = EngineSeat {
+        level: cfg.level,
+        movetime_ms: cfg.movetime,
+        program: Some(&cfg.engine),
+    };
+    any::engine(cfg.defaults.variant, seat)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// The engines of the engine seats, and who plays each colour.
@@ -371,7 +354,7 @@ async fn engines(cfg: &Config) -> Result<(Vec<(Side, Box<dyn Opponent>)>, [Playe
     Ok((seats, players))
 }
 
-async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
+async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
     let config = SessionConfig {
         header: cfg.header.clone(),
         mode: Mode::Online,
@@ -385,10 +368,11 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
     let mut session = match opened {
         Ok(s) => s,
         Err(e) => {
-            let fen = match cfg.variant {
-                VariantKind::Chess => cfg.header.start.as_deref(),
-                VariantKind::Tavreli => None,
-            };
+            let fen = cfg
+                .header
+                .start
+                .as_deref()
+                .filter(|_| cfg.defaults.start_is_fen);
             return crate::out::bad_input("play", live::header_error(cfg.lang, e.to_string(), fen));
         }
     };
@@ -438,7 +422,7 @@ async fn play<R: Queries>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode
 
 /// The running game: its log created, or the stored one reopened with its
 /// time going on from the last instant stored.
-fn table<R: Queries>(
+fn table<R: arbiter_session::Variant>(
     cfg: &Config,
     session: Session<R>,
     seats: Vec<(Side, Box<dyn Opponent>)>,
@@ -463,7 +447,7 @@ fn table<R: Queries>(
 }
 
 /// A game being played.
-struct Play<R: Queries> {
+struct Play<R: arbiter_session::Variant> {
     cfg: Config,
     /// Who plays which colour, as the set-up said it.
     players: [Player; 2],
@@ -482,7 +466,7 @@ enum Flow {
     Quit,
 }
 
-impl<R: Queries> Play<R> {
+impl<R: arbiter_session::Variant> Play<R> {
     async fn run(&mut self, screen: &mut Screen) -> ExitCode {
         let mut lines = live::read_lines(Box::new(std::io::BufReader::new(std::io::stdin())), 0);
         let mut reading = true;
@@ -806,10 +790,7 @@ impl<R: Queries> Play<R> {
     }
 
     fn help(&self) -> String {
-        let mut t = match self.cfg.variant {
-            VariantKind::Chess => describe::help_text(self.cfg.lang),
-            VariantKind::Tavreli => arbiter_session::tavreli_help(self.cfg.lang),
-        };
+        let mut t = R::help(self.cfg.lang);
         t.push('\n');
         t.push_str(&self.t(
             "quit: stop (the game stays unfinished).",

@@ -5,11 +5,11 @@
 //! The log is streamed in lines of at most 64 KiB (arbiter_laws::log): a
 //! longer line, or a read error, stops with exit 2 naming the line.
 
-use arbiter_chess::Chess;
 use arbiter_chess::pgn::write_pgn;
 use arbiter_laws::log::{Log, read_log_partial};
 use arbiter_laws::replay::{Report, replay, report};
 use arbiter_laws::{RuleSet, Variant};
+use arbiter_session::{RulesJob, with_rules};
 use std::process::ExitCode;
 
 use crate::out;
@@ -59,16 +59,7 @@ pub fn run(a: Args) -> ExitCode {
         Ok(l) => l,
         Err(e) => return out::bad_input("replay", e),
     };
-    let r = match log.header.variant.as_str() {
-        "tavreli" => {
-            let mut rules = arbiter_tavreli::Tavreli::default();
-            if let Some(on) = log.header.fifty_move_rule {
-                rules.fifty_move_rule = on;
-            }
-            emit(rules, &log, &a)
-        }
-        _ => emit(Chess::default(), &log, &a),
-    };
+    let r = with_rules(&log.header, Emit { log: &log, a: &a });
     // What was read is shown, and a stop is still bad input (exit 2).
     match r {
         Ok(text) => match (out::print("replay", &text), stopped) {
@@ -77,6 +68,19 @@ pub fn run(a: Args) -> ExitCode {
             (Ok(()), None) => ExitCode::SUCCESS,
         },
         Err(e) => out::bad_input("replay", format!("{}: {e}", a.log)),
+    }
+}
+
+/// The output of a log, with the rules its header names.
+struct Emit<'a> {
+    log: &'a Log,
+    a: &'a Args,
+}
+
+impl RulesJob for Emit<'_> {
+    type Output = Result<String, String>;
+    fn run<R: arbiter_session::Variant>(self, rules: R) -> Self::Output {
+        emit(rules, self.log, self.a)
     }
 }
 

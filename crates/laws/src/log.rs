@@ -40,9 +40,11 @@ pub struct Header {
     /// The starting position (FEN for chess); default: the initial position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
-    /// `chess` (default) or `tavreli`.
-    #[serde(default = "default_variant")]
-    pub variant: String,
+    /// `chess` (default) or `tavreli`; always written. Read as a text
+    /// first, so that a log naming no known variant is refused by
+    /// [`parse_header`] in its own words, after the format and the version.
+    #[serde(default, deserialize_with = "variant_text")]
+    pub variant: Variant,
     /// Default: derived from the time control (L-6.3g).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regime: Option<Regime>,
@@ -108,8 +110,11 @@ fn timing_of(key: &str) -> Option<IncrementTiming> {
     }
 }
 
-fn default_variant() -> String {
-    "chess".to_string()
+/// The variant as a text (a number or a list is refused as any non-text
+/// is), then read: a text that names no variant is refused.
+fn variant_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse::<Variant>().map_err(serde::de::Error::custom)
 }
 
 impl Header {
@@ -123,7 +128,7 @@ impl Header {
             white: Some(white.into()),
             black: Some(black.into()),
             start: None,
-            variant: default_variant(),
+            variant: Variant::default(),
             regime: None,
             supervision: None,
             default_time: None,
@@ -311,39 +316,16 @@ fn serde_reason(e: &serde_json::Error) -> String {
 
 /// Reads the header line.
 pub fn parse_header(line: &str) -> Result<Header, LogError> {
-    let h: Header = serde_json::from_str(line).map_err(|e| LogError {
-        line: 1,
-        column: e.column(),
-        message: format!("bad header: {}", serde_reason(&e)),
+    let h: Header = serde_json::from_str(line).map_err(|e| {
+        unknown_variant(line).unwrap_or_else(|| LogError {
+            line: 1,
+            column: e.column(),
+            message: format!("bad header: {}", serde_reason(&e)),
+        })
     })?;
-    if h.format != FORMAT {
-        return Err(LogError {
-            line: 1,
-            column: 0,
-            message: format!("format is {:?}, expected {FORMAT:?}", cut(&h.format, 40)),
-        });
-    }
-    if h.version == 0 || h.version > VERSION {
-        return Err(LogError {
-            line: 1,
-            column: 0,
-            message: format!(
-                "log version {} is not supported (this reader knows 1 to {VERSION})",
-                h.version
-            ),
-        });
-    }
-    let Ok(variant) = h.variant.parse::<Variant>() else {
-        return Err(LogError {
-            line: 1,
-            column: 0,
-            message: format!(
-                "unknown variant {:?} (chess or tavreli)",
-                cut(&h.variant, 40)
-            ),
-        });
-    };
+    checked(&h.format, h.version)?;
     let mut h = h;
+    let variant = h.variant;
     // A log that names no edition is judged by its variant's own rules: the
     // Tavreli rules (the tournament rules of the Tavreli book) for a Tavreli
     // game.
@@ -361,6 +343,55 @@ pub fn parse_header(line: &str) -> Result<Header, LogError> {
             .filter(|key| timing_of(key).is_none());
     }
     Ok(h)
+}
+
+/// The format and version checks of a header, in that order.
+fn checked(format: &str, version: u32) -> Result<(), LogError> {
+    if format != FORMAT {
+        return Err(LogError {
+            line: 1,
+            column: 0,
+            message: format!("format is {:?}, expected {FORMAT:?}", cut(format, 40)),
+        });
+    }
+    if version == 0 || version > VERSION {
+        return Err(LogError {
+            line: 1,
+            column: 0,
+            message: format!(
+                "log version {version} is not supported (this reader knows 1 to {VERSION})"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The refusal of a header whose variant is a text that names no variant
+/// (after its format and version, which are judged first); `None` when
+/// the header fails for another reason, which serde's message then says.
+fn unknown_variant(line: &str) -> Option<LogError> {
+    #[derive(Deserialize)]
+    struct Named {
+        format: String,
+        version: u32,
+        variant: String,
+    }
+    let n = serde_json::from_str::<Named>(line).ok()?;
+    if n.variant.parse::<Variant>().is_ok() {
+        return None;
+    }
+    Some(
+        checked(&n.format, n.version)
+            .err()
+            .unwrap_or_else(|| LogError {
+                line: 1,
+                column: 0,
+                message: format!(
+                    "unknown variant {:?} (chess or tavreli)",
+                    cut(&n.variant, 40)
+                ),
+            }),
+    )
 }
 
 /// At most `max` characters of `s`, with `…` where it was cut, so that an
@@ -497,6 +528,43 @@ mod tests {
         assert_eq!(log.lines[1].0, 4);
         assert!(log.lines[1].1.as_ref().unwrap_err().contains("teleport"));
         assert!(log.lines[2].1.is_err());
+    }
+
+    /// The variant is typed, written as its key whatever it is, and a text
+    /// naming none is refused in the header's own words, after the format
+    /// and the version, as it was when the field was a text.
+    #[test]
+    fn the_variant_is_typed_and_refused_in_its_own_words() {
+        let base = r#"{"format":"arbiter-log","version":1"#;
+        for v in Variant::ALL {
+            let h = parse_header(&format!("{base},\"variant\":\"{}\"}}", v.key())).unwrap();
+            assert_eq!(h.variant, v);
+            let line = serde_json::to_string(&h).unwrap();
+            assert!(
+                line.contains(&format!("\"variant\":\"{}\"", v.key())),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            parse_header(&format!("{base}}}")).unwrap().variant,
+            Variant::Chess
+        );
+        let e = parse_header(&format!("{base},\"variant\":\"go\"}}")).unwrap_err();
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (0, "unknown variant \"go\" (chess or tavreli)")
+        );
+        let e = parse_header(r#"{"format":"pgn","version":1,"variant":"go"}"#).unwrap_err();
+        assert!(e.message.starts_with("format is"), "{}", e.message);
+        let e = parse_header(r#"{"format":"arbiter-log","version":7,"variant":"go"}"#).unwrap_err();
+        assert!(e.message.starts_with("log version 7"), "{}", e.message);
+        let e = parse_header(&format!("{base},\"variant\":5}}")).unwrap_err();
+        assert!(
+            e.message.starts_with("bad header: invalid type"),
+            "{}",
+            e.message
+        );
+        assert!(e.column > 0);
     }
 
     #[test]

@@ -12,14 +12,6 @@ fn header(e: &str) -> String {
     format!(r#""edition":"{e}","time_control":"5400""#)
 }
 
-fn penalties(t: &Table) -> Vec<(Side, PenaltyKind, Option<i64>)> {
-    t.game
-        .penalties()
-        .iter()
-        .map(|p| (p.side, p.kind, p.ms))
-        .collect()
-}
-
 /// 6.11.1 (OLD 6.11): the arbiter pauses both clocks and restarts them;
 /// no time runs in between, and nobody can press meanwhile. Without a
 /// clock there is nothing to pause.
@@ -65,7 +57,7 @@ fn l_12_9_2_the_arbiter_adds_and_deducts_time() {
     assert_eq!(t.left(Side::Black), 91 * MIN);
     assert_eq!(t.left(Side::White), 90 * MIN - 20_000 - 30_000);
     assert_eq!(
-        penalties(&t),
+        t.penalties(),
         [
             (Side::Black, PenaltyKind::AddTime, Some(60_000)),
             (Side::White, PenaltyKind::DeductTime, Some(30_000))
@@ -115,7 +107,7 @@ fn l_12_9_the_penalty_menu_by_edition() {
                 assert!(t.game.penalties().is_empty());
             } else {
                 r.unwrap();
-                assert_eq!(penalties(&t), [(Side::Black, kind, None)], "{e} {action}");
+                assert_eq!(t.penalties(), [(Side::Black, kind, None)], "{e} {action}");
                 assert_eq!(t.ended(), None, "{e} {action}: the game goes on");
             }
         }

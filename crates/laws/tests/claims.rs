@@ -10,14 +10,6 @@ use common::*;
 
 const H: &str = r#""edition":"2023","time_control":"5400""#;
 
-fn penalties(t: &Table) -> Vec<(Side, PenaltyKind, Option<i64>)> {
-    t.game
-        .penalties()
-        .iter()
-        .map(|p| (p.side, p.kind, p.ms))
-        .collect()
-}
-
 /// 9.2.1.2 (OLD 9.2b): the player having the move may claim when the
 /// position has just appeared for the third time; not at the second.
 #[test]
@@ -68,7 +60,7 @@ fn l_9_5c_a_wrong_claim_costs_time_and_the_intended_move_is_played() {
             .unwrap();
         assert_eq!(t.ended(), None, "{e}");
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::IncorrectClaim, Some(2 * MIN))],
             "{e}"
         );
@@ -108,7 +100,7 @@ fn l_9_5c_in_2005_a_wrong_claim_also_cuts_the_claimants_time() {
         if cut > 0 {
             expected.push((Side::White, PenaltyKind::ClaimantTimeCut, Some(cut)));
         }
-        assert_eq!(penalties(&t), expected, "{left}");
+        assert_eq!(t.penalties(), expected, "{left}");
         let at = t.at - 1_000;
         assert_eq!(
             t.game.timing().remaining(Side::White, at),

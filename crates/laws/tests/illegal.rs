@@ -13,15 +13,6 @@ fn header(edition: &str, tc: &str, supervision: &str) -> String {
     format!(r#""edition":"{edition}","time_control":"{tc}","supervision":"{supervision}""#)
 }
 
-/// The penalties given so far, as (offender, kind, time).
-fn penalties(t: &Table) -> Vec<(Side, PenaltyKind, Option<i64>)> {
-    t.game
-        .penalties()
-        .iter()
-        .map(|p| (p.side, p.kind, p.ms))
-        .collect()
-}
-
 /// White completes `n` illegal moves in a row (each acted upon at once).
 fn illegal_moves(t: &mut Table, n: usize) {
     for _ in 0..n {
@@ -38,7 +29,7 @@ fn l_7_5e_from_2017_the_first_illegal_move_costs_two_minutes_the_second_loses() 
         let mut t = Table::new(&header(e, "5400", "full"));
         illegal_moves(&mut t, 1);
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::IllegalMove, Some(2 * MIN))],
             "{e}"
         );
@@ -64,7 +55,7 @@ fn l_7_5e_in_2005_the_third_illegal_move_loses() {
     illegal_moves(&mut t, 2);
     assert_eq!(t.ended(), None);
     assert_eq!(
-        penalties(&t),
+        t.penalties(),
         [(Side::White, PenaltyKind::IllegalMove, Some(2 * MIN)); 2]
     );
     assert_eq!(t.left(Side::Black), 94 * MIN);
@@ -125,7 +116,7 @@ fn l_a_3_the_penalty_time_by_edition_and_regime() {
         let mut t = Table::new(&header(e, tc, "full"));
         illegal_moves(&mut t, 1);
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::IllegalMove, Some(minutes * MIN))],
             "{e} {tc}"
         );
@@ -133,7 +124,7 @@ fn l_a_3_the_penalty_time_by_edition_and_regime() {
     let mut t = Table::new(r#""edition":"2023","time_control":"5400","time_penalty_ms":30000"#);
     illegal_moves(&mut t, 1);
     assert_eq!(
-        penalties(&t),
+        t.penalties(),
         [(Side::White, PenaltyKind::IllegalMove, Some(30_000))]
     );
 }
@@ -168,7 +159,7 @@ fn l_7_5c_a_press_without_a_move_is_illegal_from_2017_only() {
         } else {
             r.unwrap();
             assert_eq!(
-                penalties(&t),
+                t.penalties(),
                 [(Side::White, PenaltyKind::IllegalMove, Some(2 * MIN))],
                 "{e}"
             );
@@ -250,7 +241,7 @@ fn l_a_5_2_reduced_play_acts_on_an_illegal_move_when_it_is_claimed() {
         t.at = 9_000;
         t.claim(Side::Black, ClaimKind::IllegalMove, None).unwrap();
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::IllegalMove, Some(minutes * MIN))],
             "{e}"
         );

@@ -29,14 +29,6 @@ fn pending(t: &Table) -> Option<PendingClaim> {
     t.game.quickplay_claim()
 }
 
-fn penalties(t: &Table) -> Vec<(Side, PenaltyKind, Option<i64>)> {
-    t.game
-        .penalties()
-        .iter()
-        .map(|p| (p.side, p.kind, p.ms))
-        .collect()
-}
-
 /// 2005 art. 10.2: the claim is in the Laws; G-III.2 (2017+): only when
 /// announced. Never with an increment (G-III.2, the 2005 10.1 "all the
 /// remaining moves in a finite time"), never in blitz.
@@ -134,7 +126,7 @@ fn g_iii_5_the_arbiter_rejects_the_claim() {
         claim(&mut t, Side::White, ClaimKind::QuickplayFinish).unwrap();
         t.arbiter(r#""action":"quickplay_reject""#).unwrap();
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::QuickplayRejected, Some(2 * MIN))],
             "{e}"
         );
@@ -158,7 +150,7 @@ fn g_iii_5_a_postponed_decision_gives_two_minutes_by_edition() {
             Side::Black
         };
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(to, PenaltyKind::QuickplayPostponedTime, Some(2 * MIN))],
             "{e}"
         );
@@ -201,7 +193,7 @@ fn g_iii_4_the_increment_request_from_2017_only() {
         assert_eq!(pending(&t), Some(p), "{e}");
         t.arbiter(r#""action":"quickplay_increment""#).unwrap();
         assert_eq!(
-            penalties(&t),
+            t.penalties(),
             [(Side::White, PenaltyKind::QuickplayIncrement, Some(2 * MIN))],
             "{e}"
         );

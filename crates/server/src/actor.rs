@@ -12,9 +12,9 @@ use crate::registry::{ActorEntry, Cmd, Ctx, Snapshot, State};
 use crate::request::{DEFAULT_MOVETIME_MS, SeatKind, Submission, mode_of};
 use arbiter_notation::Lexicon;
 use arbiter_session::{
-    ActionKind, ArbiterAction, Chess, Driver, Event, Halt, Header, Input, Kind as Said, LagQuotas,
+    ActionKind, ArbiterAction, Driver, Event, Halt, Header, Input, Kind as Said, LagQuotas,
     LiveTime, Mode, Opponent, Order, Outlet, Output, Request, Session, SessionConfig, Side,
-    TavreliOpponent, TimedEvent, UciOpponent, Variant, parse_event, parse_header, pgn_of,
+    TimedEvent, Variant, parse_event, parse_header, pgn_of,
 };
 use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
 use serde_json::Value;
@@ -62,12 +62,20 @@ pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError>
 
 /// Starts the task of a loaded game.
 pub(crate) fn spawn(ctx: &Ctx, loaded: Loaded) -> Result<ActorEntry, ApiError> {
-    match loaded.header.variant.as_str() {
-        "tavreli" => {
-            let rules = arbiter_session::follow::tavreli_rules(&loaded.header);
-            start(ctx, rules, loaded)
-        }
-        _ => start(ctx, Chess::default(), loaded),
+    let header = loaded.header.clone();
+    arbiter_session::with_rules(&header, Start { ctx, loaded })
+}
+
+/// A game's task started with the rules its header names.
+struct Start<'a> {
+    ctx: &'a Ctx,
+    loaded: Loaded,
+}
+
+impl arbiter_session::RulesJob for Start<'_> {
+    type Output = Result<ActorEntry, ApiError>;
+    fn run<R: Variant>(self, rules: R) -> Self::Output {
+        start(self.ctx, rules, self.loaded)
     }
 }
 
@@ -120,15 +128,17 @@ fn movetime_of(extra: &GameSettings) -> u64 {
     extra.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS)
 }
 
-fn opponent(variant: &str, extra: &GameSettings) -> Result<Box<dyn Opponent>, ApiError> {
-    let movetime = movetime_of(extra);
-    let level = extra.engine_level.unwrap_or(8);
-    let level = u8::try_from(level).unwrap_or(8);
-    if variant == "tavreli" {
-        return Ok(Box::new(TavreliOpponent::new(level.clamp(1, 6), movetime)));
-    }
-    UciOpponent::stockfish(level.clamp(1, 20), movetime)
-        .map(|o| Box::new(o) as Box<dyn Opponent>)
+/// The engine of a seat, at the level the game was created with (a row
+/// written without one: the variant's default, as `arbiter play`'s).
+fn opponent(
+    variant: arbiter_rules::Variant,
+    extra: &GameSettings,
+) -> Result<Box<dyn Opponent>, ApiError> {
+    let level = extra
+        .engine_level
+        .and_then(|l| u8::try_from(l).ok())
+        .unwrap_or(arbiter_session::any::defaults(variant).level);
+    arbiter_session::any::hall_engine(variant, level, movetime_of(extra))
         .map_err(|e| ApiError::internal(e.to_string()))
 }
 
@@ -146,7 +156,7 @@ fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, 
     let mut seats: Vec<(Side, Box<dyn Opponent>)> = Vec::new();
     for side in Side::BOTH {
         if loaded.meta.extra.seat(side) == SeatKind::Engine {
-            seats.push((side, opponent(&loaded.header.variant, &loaded.meta.extra)?));
+            seats.push((side, opponent(loaded.header.variant, &loaded.meta.extra)?));
             // An engine claims a flag the Laws leave to a claim.
             session.claim_flags_for(side);
         }

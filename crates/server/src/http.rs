@@ -6,7 +6,7 @@ use crate::hall::Hall;
 use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
-use arbiter_rules::UnknownVariant;
+use arbiter_rules::Side;
 use arbiter_session::{Follower, writer};
 use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
@@ -52,11 +52,7 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = NewGame {
         meta: GameMeta {
-            variant: spec
-                .header
-                .variant
-                .parse()
-                .map_err(|e: UnknownVariant| ApiError::bad_request(e.to_string()))?,
+            variant: spec.header.variant,
             kind: spec.kind,
             white_name: spec.header.white.clone(),
             black_name: spec.header.black.clone(),
@@ -150,11 +146,37 @@ pub(crate) async fn show(
     Path(raw): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&raw)?;
-    if let Some(s) = hall.registry().snapshot(&id) {
-        return Ok(Json(json!({"seq": s.seq, "state": &*s.state})));
+    let mut body = match hall.registry().snapshot(&id) {
+        Some(s) => json!({"seq": s.seq, "state": &*s.state}),
+        None => {
+            let (seq, game) = stored(&hall, &id).await?;
+            json!({"seq": seq, "state": game.state()})
+        }
+    };
+    // A game between people answers as it always has: `seq` and `state`.
+    let engines = engines(&hall.store().game(&id).await?.meta.extra);
+    if !engines.is_empty() {
+        body["engines"] = Value::Object(engines);
     }
-    let (seq, game) = stored(&hall, &id).await?;
-    Ok(Json(json!({"seq": seq, "state": game.state()})))
+    Ok(Json(body))
+}
+
+/// Each engine seat's level and time per move, as the game was created
+/// with them: `{"black":{"engine_level":10,"engine_movetime_ms":1000}}`.
+fn engines(extra: &GameSettings) -> serde_json::Map<String, Value> {
+    let mut seats = serde_json::Map::new();
+    for side in Side::BOTH {
+        if extra.seat(side) == SeatKind::Engine {
+            seats.insert(
+                side.to_string(),
+                json!({
+                    "engine_level": extra.engine_level,
+                    "engine_movetime_ms": extra.engine_movetime_ms,
+                }),
+            );
+        }
+    }
+    seats
 }
 
 /// `GET /api/games/{id}/log`: the JSON Lines `arbiter replay` reads.

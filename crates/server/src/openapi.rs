@@ -15,7 +15,7 @@ fn game_paths() -> Value {
         "/api/games/{id}": {"get": {
             "summary": "The game's last seq and state",
             "parameters": [id_param()],
-            "responses": {"200": {"description": "{\"seq\",\"state\"}", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Acted"}}}}, "404": err("unknown or malformed id")}
+            "responses": {"200": {"description": "{\"seq\",\"state\",\"engines\"}", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Game"}}}}, "404": err("unknown or malformed id")}
         }},
         "/api/games/{id}/events": {"post": {
             "summary": "One event of the log format without `at`; {\"type\":\"move\",\"move\":\"e4\"} is a move and its press in any notation. The token gives the side; arbiter actions need the arbiter's token and name the side they concern.",
@@ -60,7 +60,7 @@ pub fn document() -> Value {
                 "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}"}, "400": err("unknown status")}},
             "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, online; for chess 900+10 and edition 2023, for Tavreli 5400d30 (a 30 s delay a move) and its tournament rules `tavreli`, where a FIDE edition may be named instead; chess under `tavreli` is refused)",
                 "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
-                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid, chess is asked under the Tavreli rules, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
+                "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid (an unknown variant, an engine level outside the variant's range…), chess is asked under the Tavreli rules, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB")}}
         }
     });
     if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), game_paths()) {
@@ -77,12 +77,15 @@ pub fn document() -> Value {
             "schemas": {
                 "Error": {"type": "object", "description": "every refusal, the framework's included (a body over 16 KiB, a method a route does not take)", "properties": {"error": {"type": "string", "enum": ["malformed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "refused", "too_large", "rate_limited", "unavailable", "internal"]}, "reason": s("string")}},
                 "Acted": {"type": "object", "properties": {"seq": s("integer"), "state": {"type": "object", "description": "exactly the keys of arbiter replay --json"}}},
+                "Game": {"type": "object", "properties": {"seq": s("integer"), "state": {"type": "object", "description": "exactly the keys of arbiter replay --json"},
+                    "engines": {"type": "object", "description": "each engine seat (white, black) with the level and time per move it plays at; absent in a game between people",
+                        "additionalProperties": {"type": "object", "properties": {"engine_level": {"type": "integer", "description": "1 to 20 for chess (default 10), 1 to 6 for Tavreli (default 4), as arbiter play --level; outside: 400"}, "engine_movetime_ms": s("integer")}}}}},
                 "NewGame": {"type": "object", "properties": {
                     "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023", "tavreli"]},
                     "regime": {"enum": ["standard", "rapid", "blitz"]}, "supervision": {"enum": ["full", "reduced"]},
                     "white": {"enum": ["human", "engine"]}, "black": {"enum": ["human", "engine"]},
                     "white_name": s("string"), "black_name": s("string"), "start": s("string"),
-                    "engine_movetime_ms": s("integer"), "engine_level": s("integer"), "kind": {"enum": ["online", "over_the_board"]},
+                    "engine_movetime_ms": s("integer"), "engine_level": {"type": "integer", "description": "1 to 20 for chess (default 10), 1 to 6 for Tavreli (default 4), as arbiter play --level; outside: 400"}, "kind": {"enum": ["online", "over_the_board"]},
                     "quickplay_finish": {"type": "boolean", "description": "Guidelines III (the quickplay finish) announced; from 2017 they apply only then"}}},
                 "Created": {"type": "object", "properties": {
                     "id": s("string"), "white_token": ns, "black_token": ns, "arbiter_token": s("string"),

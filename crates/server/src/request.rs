@@ -4,7 +4,7 @@
 
 use crate::error::ApiError;
 use arbiter_rules::{Edition, Regime, Side, Supervision, Variant};
-use arbiter_session::{Event, Follower, Header, Input, Mode};
+use arbiter_session::{Event, Header, Input, Mode};
 use arbiter_store::Kind;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -77,10 +77,10 @@ pub struct GameSpec {
 }
 
 /// The defaults of `arbiter play` for chess: 15 minutes and 10 seconds a
-/// move (Tavreli's are its rules' own, [`arbiter_session::tavreli_default_time_control`]).
+/// move (each variant's are [`arbiter_session::any::defaults`]).
 pub const DEFAULT_TIME_CONTROL: &str = "900+10";
-/// An engine's default time per move.
-pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// An engine's default time per move, as in `arbiter play`.
+pub const DEFAULT_MOVETIME_MS: u64 = arbiter_session::any::ENGINE_MOVETIME_MS;
 /// The longest time per move an engine may be given.
 const MAX_MOVETIME_MS: u64 = 60_000;
 /// The longest name kept.
@@ -142,19 +142,22 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
             "an over-the-board game is played by two people at one board: both seats are \"human\"",
         ));
     }
-    let variant_key = b.variant.unwrap_or_else(|| "chess".into());
-    // An unknown variant is refused below, by the follower.
-    let variant = variant_key.parse::<Variant>().unwrap_or(Variant::Chess);
-    let tc = b.time_control.unwrap_or_else(|| match variant {
-        Variant::Chess => DEFAULT_TIME_CONTROL.into(),
-        Variant::Tavreli => arbiter_session::tavreli_default_time_control().into(),
-    });
+    let variant = match b.variant {
+        None => Variant::default(),
+        Some(key) => key
+            .parse::<Variant>()
+            .map_err(|e| ApiError::bad_request(e.to_string()))?,
+    };
+    let defaults = arbiter_session::any::defaults(variant);
+    let tc = b
+        .time_control
+        .unwrap_or_else(|| defaults.time_control.into());
     let mut header = Header::new(
         &name(b.white_name, seats[0], "White")?,
         &name(b.black_name, seats[1], "Black")?,
         (!matches!(tc.as_str(), "-" | "?" | "")).then_some(tc.as_str()),
     );
-    header.variant = variant_key;
+    header.variant = variant;
     // Without an edition a game is judged by its variant's own rules, as a
     // log without one is: the FIDE Laws of 2023 for chess, the Tavreli
     // tournament rules for Tavreli.
@@ -164,19 +167,18 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
-    Follower::new(&header)
-        .map_err(|e| e.to_string())
-        .and_then(|game| game.playable_start().map_err(|e| e.to_string()))
-        .map_err(ApiError::bad_request)?;
-    let movetime_ms = b.engine_movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
+    arbiter_session::any::playable_start(&header)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let movetime_ms = b.engine_movetime_ms.unwrap_or(defaults.movetime_ms);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {
         return Err(ApiError::bad_request(format!(
             "engine_movetime_ms is 1 to {MAX_MOVETIME_MS}"
         )));
     }
-    let level = b
-        .engine_level
-        .unwrap_or(if header.variant == "tavreli" { 4 } else { 8 });
+    // As `arbiter play --level` is refused outside the variant's range.
+    let level = defaults
+        .level(b.engine_level)
+        .map_err(|e| ApiError::bad_request(format!("engine_level: {e}")))?;
     let ignored_keys = b.unknown.into_keys().collect();
     Ok(GameSpec {
         header,
@@ -337,5 +339,32 @@ mod tests {
         assert_eq!(g.header.edition, Edition::E2023);
         assert!(parse_create(br#"{"edition":"1999"}"#).is_err());
         assert!(parse_create(br#"{"start":"not a fen"}"#).is_err());
+    }
+
+    /// The hall's defaults and level range are those of `arbiter play`,
+    /// read from the one table, and a level outside it is refused.
+    #[test]
+    fn levels_and_variants_are_checked_as_play_checks_them() {
+        for v in Variant::ALL {
+            let d = arbiter_session::any::defaults(v);
+            let body = format!(r#"{{"variant":"{v}"}}"#);
+            let g = parse_create(body.as_bytes()).expect("defaults");
+            assert_eq!(g.level, d.level);
+            assert_eq!(g.movetime_ms, d.movetime_ms);
+            assert_eq!(g.header.time_control.as_deref(), Some(d.time_control));
+            assert_eq!(g.header.variant, v);
+            let top = *d.levels.end();
+            let ok = format!(r#"{{"variant":"{v}","engine_level":{top}}}"#);
+            assert_eq!(parse_create(ok.as_bytes()).map(|g| g.level).ok(), Some(top));
+            for bad in [0, top + 1] {
+                let body = format!(r#"{{"variant":"{v}","engine_level":{bad}}}"#);
+                let e = parse_create(body.as_bytes()).unwrap_err();
+                assert_eq!(e.status.as_u16(), 400);
+                assert!(e.reason.contains(&format!("1 to {top}")), "{}", e.reason);
+            }
+        }
+        let e = parse_create(br#"{"variant":"go"}"#).unwrap_err();
+        assert_eq!(e.status.as_u16(), 400);
+        assert!(e.reason.contains("unknown variant \"go\""), "{}", e.reason);
     }
 }

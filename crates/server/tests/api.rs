@@ -96,6 +96,69 @@ async fn framework_refusals(c: &HttpClient, t: &mut Vec<String>) {
     }
 }
 
+/// An engine seat shows the level it plays at: the one asked for, else the
+/// default `arbiter play` has, from the one table both read; a level
+/// outside the variant's range is refused as `arbiter play --level` is.
+async fn engine_levels(c: &HttpClient, default_game: &str) {
+    use arbiter_session::any::defaults;
+    let get = |id: String| async move {
+        let (st, v) = c
+            .json("GET", &format!("/api/games/{id}"), None, None)
+            .await
+            .expect("get");
+        assert_eq!(st, 200, "{v}");
+        v
+    };
+    let shown = get(default_game.to_string()).await;
+    let chess = defaults(arbiter_rules::Variant::Chess);
+    assert_eq!(
+        shown["engines"],
+        json!({"black": {"engine_level": chess.level, "engine_movetime_ms": chess.movetime_ms}})
+    );
+    let tavreli = defaults(arbiter_rules::Variant::Tavreli);
+    for (body, level) in [
+        (
+            json!({"engine_level": 3, "white": "engine", "black": "human"}),
+            3,
+        ),
+        (json!({"variant": "tavreli"}), tavreli.level),
+    ] {
+        let g = create(c, body.clone()).await;
+        let shown = get(s(&g, "id").to_string()).await;
+        let seat = if body["white"] == "engine" {
+            "white"
+        } else {
+            "black"
+        };
+        assert_eq!(
+            shown["engines"][seat]["engine_level"],
+            json!(level),
+            "{body}"
+        );
+        assert_eq!(keys(&shown["engines"]).len(), 1, "{shown}");
+    }
+    for (variant, top) in [
+        ("chess", *chess.levels.end()),
+        ("tavreli", *tavreli.levels.end()),
+    ] {
+        for bad in [0, top + 1] {
+            let body = json!({"variant": variant, "engine_level": bad});
+            let (st, v) = c
+                .json("POST", "/api/games", None, Some(&body))
+                .await
+                .expect("post");
+            assert_eq!(st, 400, "{body} -> {v}");
+            assert!(s(&v, "reason").contains(&format!("1 to {top}")), "{v}");
+        }
+    }
+    let (st, v) = c
+        .json("POST", "/api/games", None, Some(&json!({"variant": "go"})))
+        .await
+        .expect("post");
+    assert_eq!(st, 400, "{v}");
+    assert!(s(&v, "reason").contains("unknown variant"), "{v}");
+}
+
 async fn creation(c: &HttpClient, t: &mut Vec<String>) {
     let (st, v) = c
         .json("GET", "/api/health", None, None)
@@ -153,6 +216,7 @@ async fn creation(c: &HttpClient, t: &mut Vec<String>) {
         .expect("page");
     assert!(st == 200 && page.contains("<html"), "{st}");
     t.push("invitations name their seats".into());
+    engine_levels(c, s(&d, "id")).await;
     for (body, status) in [
         (json!({"edition": "1999"}), 400),
         (json!({"white": "robot"}), 400),

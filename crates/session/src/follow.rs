@@ -6,24 +6,13 @@
 use crate::announce::Kind;
 use crate::session::{Mode, Output, Session, SessionConfig};
 use crate::variant::Variant;
-use arbiter_chess::Chess;
 use arbiter_chess::pgn::{pgn_date, write_pgn_dated};
 use arbiter_laws::TimedEvent;
 use arbiter_laws::header_error::HeaderError;
 use arbiter_laws::log::Header;
 use arbiter_laws::replay::{self, Report};
 use arbiter_notation::Lexicon;
-use arbiter_tavreli::Tavreli;
 use std::fmt;
-
-/// The Tavreli rules a header asks for (its 50-move rule may be off).
-pub fn tavreli_rules(header: &Header) -> Tavreli {
-    let mut rules = Tavreli::default();
-    if let Some(on) = header.fifty_move_rule {
-        rules.fifty_move_rule = on;
-    }
-    rules
-}
 
 /// The game as PGN, as `arbiter replay --pgn` writes it, dated with the UTC
 /// day of `created_at_ms` (a log carries no date).
@@ -85,6 +74,16 @@ impl fmt::Display for FollowError {
 
 impl std::error::Error for FollowError {}
 
+/// A session opened on no event yet, with the rules its header names.
+struct Open(SessionConfig);
+
+impl crate::any::RulesJob for Open {
+    type Output = Result<Box<dyn Followed>, FollowError>;
+    fn run<R: Variant>(self, rules: R) -> Self::Output {
+        Ok(Box::new(Session::resume(rules, self.0, &[])?))
+    }
+}
+
 /// A stored game, followed event by event.
 pub struct Follower {
     session: Box<dyn Followed>,
@@ -99,11 +98,7 @@ impl Follower {
             lexicon: Lexicon::En,
             alarms_ms: [Vec::new(), Vec::new()],
         };
-        let session: Box<dyn Followed> = match header.variant.as_str() {
-            "tavreli" => Box::new(Session::resume(tavreli_rules(header), config, &[])?),
-            "chess" => Box::new(Session::resume(Chess::default(), config, &[])?),
-            other => return Err(FollowError::UnknownVariant(other.to_string())),
-        };
+        let session = crate::any::with_rules(header, Open(config))?;
         Ok(Follower { session })
     }
 

@@ -35,12 +35,14 @@
 //! ```
 
 pub mod announce;
+pub mod any;
 pub mod claim_words;
 pub mod driver;
 pub mod follow;
 pub mod lag;
 pub mod move_words;
 pub mod opponent;
+pub mod query;
 pub mod refusal;
 pub mod session;
 pub mod setup;
@@ -52,6 +54,7 @@ pub mod uci_opponent;
 pub mod variant;
 
 pub use announce::{Announcement, Kind, Penalised};
+pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
 pub use follow::{FollowError, Follower, pgn_of};
 pub use lag::{LagQuota, LagQuotas};
@@ -59,7 +62,8 @@ pub use move_words::MoveWords;
 pub use opponent::{
     ClockView, Opponent, OpponentError, OpponentMove, OpponentRequest, TavreliOpponent,
 };
-pub use refusal::{Misread, Refusal};
+pub use query::Cmd;
+pub use refusal::{LawsRefusal, Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
 pub use spoken::Said;
@@ -79,3 +83,8 @@ pub use arbiter_rules::{Edition, Regime, Side, Supervision};
 // The rule sets a front end starts a game with.
 pub use arbiter_chess::Chess;
 pub use arbiter_tavreli::default_time_control as tavreli_default_time_control;
+
+/// The Laws, for the front ends that reach them only through the session.
+pub use arbiter_laws as laws;
+/// The Tavreli rule set and its words, for the page's Tavreli words.
+pub use arbiter_tavreli as tavreli;

@@ -8,7 +8,7 @@
 
 use arbiter_laws::game::Rejection;
 use arbiter_notation::{ErrorKind, Lang, NotationError};
-use arbiter_rules::Side;
+use arbiter_rules::{Edition, Side};
 use arbiter_tavreli::NotationError as TavreliError;
 use serde::{Serialize, Serializer};
 use std::fmt::Display;
@@ -30,9 +30,27 @@ pub enum Refusal {
     /// A press without a move where the software is the board.
     PressWithoutMove,
     /// The Laws refuse the event (a claim out of turn, accepting no offer…).
-    Laws(#[serde(serialize_with = "as_text")] Rejection),
+    Laws(#[serde(serialize_with = "as_text")] LawsRefusal),
     /// The event could not be written as a log line (so it was not played).
     Unloggable(String),
+}
+
+/// One of the Laws' rejections, with the edition of the game it was made
+/// in: the articles it cites are that edition's own (the Laws 2005 and the
+/// Tavreli rules number Art. 4, 7 and 13 their own way; 2017 and 2018 put
+/// reduced play in A.4, 2023 in A.5). Its `Display` is the English text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LawsRefusal {
+    /// Why the Laws refused.
+    pub rejection: Rejection,
+    /// The edition whose articles the words cite.
+    pub edition: Edition,
+}
+
+impl Display for LawsRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.rejection.text_in(self.edition))
+    }
 }
 
 /// What was wrong with a typed move.
@@ -76,8 +94,8 @@ fn as_text<S: Serializer, T: Display>(t: &T, s: S) -> Result<S::Ok, S::Error> {
 /// The words for one of the Laws' rejections in `lang`: the one place a
 /// rejection of the Laws core is turned into words. The core gives its
 /// reasons as English text today, so they are said as they are.
-pub fn rejection_text(r: &Rejection, lang: Lang) -> String {
-    arbiter_notation::rejection::say(r, lang)
+pub fn rejection_text(r: &LawsRefusal, lang: Lang) -> String {
+    arbiter_notation::rejection::say_in(&r.rejection, lang, r.edition)
 }
 
 /// The Tavreli reader's error in `l`. English keeps the reader's own
@@ -426,7 +444,10 @@ mod tests {
 
     #[test]
     fn a_laws_rejection_is_said_by_one_call_inside_each_language_frame() {
-        let r = Rejection::NoOfferToAccept { side: Side::White };
+        let r = LawsRefusal {
+            rejection: Rejection::NoOfferToAccept { side: Side::White },
+            edition: Edition::E2023,
+        };
         for (l, frame) in [
             (Lang::En, "Refused: "),
             (Lang::Ru, "Отклонено: "),
@@ -441,6 +462,34 @@ mod tests {
         assert_eq!(rejection_text(&r, Lang::En), r.to_string());
         assert_ne!(rejection_text(&r, Lang::Ru), r.to_string());
         assert_ne!(rejection_text(&r, Lang::De), r.to_string());
+    }
+
+    /// A refusal cites the articles of the game's own edition, in every
+    /// language: reduced play's illegal-move claim is A.5.2 in 2023 and
+    /// A.4.2 in 2017 (the appendix was renumbered in 2023).
+    #[test]
+    fn a_laws_rejection_cites_the_games_own_edition() {
+        let said = |edition, l| {
+            let r = LawsRefusal {
+                rejection: Rejection::NoIllegalMoveToClaim { side: Side::Black },
+                edition,
+            };
+            (refused(l, Refusal::Laws(r.clone())), r.to_string())
+        };
+        for l in [Lang::En, Lang::Ru, Lang::De] {
+            let (modern, _) = said(Edition::E2023, l);
+            let (older, _) = said(Edition::E2017, l);
+            assert!(
+                modern.contains("A.5.2") && !modern.contains("A.4.2"),
+                "{modern}"
+            );
+            assert!(
+                older.contains("A.4.2") && !older.contains("A.5.2"),
+                "{older}"
+            );
+        }
+        let (_, english) = said(Edition::E2017, Lang::En);
+        assert!(english.contains("A.4.2"), "{english}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use crate::announce::{self, Announcement, Kind};
 use crate::move_words::MoveWords;
 use crate::opponent::{ClockView, OpponentRequest};
-use crate::refusal::{Misread, Refusal};
+use crate::refusal::{LawsRefusal, Misread, Refusal};
 use crate::variant::{Reading, Variant};
 use arbiter_clock::RECORDING_THRESHOLD_MS;
 use arbiter_laws::HeaderError;
@@ -565,7 +565,10 @@ impl<R: Variant> Session<R> {
             let refusal = if self.is_over() && !before.over {
                 Refusal::GameOver
             } else {
-                Refusal::Laws(reason)
+                Refusal::Laws(LawsRefusal {
+                    rejection: reason,
+                    edition: self.game.config().provisions.edition,
+                })
             };
             // A flag the fold found on the way ends the game even so. The
             // refused event itself asked for nothing that is to be said: a

@@ -1,11 +1,17 @@
 //! What a live game needs from a variant beyond the Laws' [`RuleSet`]:
-//! reading a move typed in any notation, and saying a move in words.
+//! reading a move typed in any notation, saying a move in words, reading
+//! a player's command line and the help that lists the commands.
 
+use crate::query::Cmd;
 use crate::refusal::Misread;
 use arbiter_chess::Chess;
-use arbiter_laws::{MoveInput, RuleSet};
+use arbiter_laws::audit::RecordedGame;
+use arbiter_laws::log::LineError;
+use arbiter_laws::{Game, MoveInput, RuleSet};
+use arbiter_notation::describe::Wording;
 use arbiter_notation::{ErrorKind, LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_tavreli::Tavreli;
+use std::io::BufRead;
 
 /// A typed move, read against the position.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +41,38 @@ pub trait Variant: RuleSet + Clone + Send + Sync + 'static {
     /// The move in words in `lex`'s language, check and mate included, said
     /// from the position before it.
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String;
+    /// Reads a command line typed during a game: a question answered from
+    /// the position, or a command the front end acts on; `None` when the
+    /// text is no command (it is read as a move). `braille` adds the board
+    /// in braille to the board command's answer where the variant has one.
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, braille: bool) -> Option<Cmd>;
+    /// The commands a player may type, in `lang`.
+    fn help(lang: SpokenLang) -> String;
+    /// The games recorded in a file of this variant's records (PGN for
+    /// chess), for the audit; an `Err` ends the stream and names the line.
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a>;
+    /// `arbiter perft`: how many sequences of legal moves `depth` plies
+    /// deep leave the position the arguments give — `start`, a position
+    /// text (`startpos` for chess's initial one), or `moves` played from the
+    /// initial position, as the variant takes them — or why they give none.
+    fn perft(start: Option<&str>, moves: Option<&str>, depth: u32) -> Result<u64, Unreadable>;
 }
+
+/// A stream of recorded games, as [`Variant::recorded_games`] reads them.
+pub type RecordedGames<'a> = Box<dyn Iterator<Item = Result<RecordedGame, LineError>> + 'a>;
+
+/// Why the arguments of a perft give no position: the reader's words,
+/// naming the move or the position text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreadable {}
 
 /// A Latin reading of a move written with Russian letters (`Кf3` → `Nf3`,
 /// `е2:е4` → `e2xe4`), so that the Laws reader, which knows SAN and UCI,
@@ -200,6 +237,44 @@ impl Variant for Chess {
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
         arbiter_notation::announce_move(pos.board(), *mv, lex)
     }
+
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, braille: bool) -> Option<Cmd> {
+        let unreadable = || {
+            matches!(
+                game.rules().read_move(game.position(), text),
+                Reading::Unreadable { .. }
+            )
+        };
+        crate::query::chess_command(game, text, w, braille, unreadable)
+    }
+
+    fn help(lang: SpokenLang) -> String {
+        arbiter_notation::describe::help_text(lang)
+    }
+
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
+        Box::new(arbiter_chess::pgn::PgnGames::new(source))
+    }
+
+    /// From a FEN (or `startpos`), through shakmaty's own perft; chess
+    /// plays no `moves` first.
+    fn perft(start: Option<&str>, _moves: Option<&str>, depth: u32) -> Result<u64, Unreadable> {
+        use shakmaty::CastlingMode;
+        use shakmaty::fen::Fen;
+        let Some(fen) = start else {
+            return Err(Unreadable("chess needs FEN and DEPTH".into()));
+        };
+        let pos = if fen == "startpos" {
+            Ok(shakmaty::Chess::default())
+        } else {
+            fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {
+                f.into_position::<shakmaty::Chess>(CastlingMode::Standard)
+                    .map_err(|e| e.to_string())
+            })
+        };
+        pos.map(|p| shakmaty::perft(&p, depth))
+            .map_err(|e| Unreadable(format!("bad FEN {fen:?}: {e}")))
+    }
 }
 
 impl Variant for Tavreli {
@@ -228,6 +303,41 @@ impl Variant for Tavreli {
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
         // Tavreli has words in every spoken language (`speech::LANGS`).
         arbiter_tavreli::speech::describe_move(pos, *mv, lex.language())
+    }
+
+    /// Tavreli has no braille board of its own: the board command says the
+    /// towers in words.
+    fn read_command(game: &Game<Self>, text: &str, w: Wording, _braille: bool) -> Option<Cmd> {
+        crate::query::tavreli_command(game, text, w)
+    }
+
+    fn help(lang: SpokenLang) -> String {
+        crate::tavreli_words::help(lang)
+    }
+
+    fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {
+        Box::new(arbiter_tavreli::audit::games(source))
+    }
+
+    /// From the initial position after `moves` (federation notation,
+    /// space-separated; move numbers are skipped), through the Tavreli
+    /// engine's own perft; a start position is not taken.
+    fn perft(_start: Option<&str>, moves: Option<&str>, depth: u32) -> Result<u64, Unreadable> {
+        let rules = Tavreli::default();
+        let mut pos = rules.initial_position();
+        for tok in moves.unwrap_or("").split_whitespace() {
+            let number = tok.trim_end_matches('.');
+            if tok.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            match rules.parse_move(&pos, tok) {
+                MoveInput::Legal(m) => rules.play(&mut pos, &m),
+                MoveInput::Illegal { reason } | MoveInput::Malformed { reason, .. } => {
+                    return Err(Unreadable(format!("{tok:?}: {reason}")));
+                }
+            }
+        }
+        Ok(pos.perft(depth))
     }
 }
 

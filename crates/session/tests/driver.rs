@@ -20,7 +20,7 @@ use tokio::sync::mpsc;
 
 fn config(control: &str, lex: Lexicon, variant: &str) -> SessionConfig {
     let mut header = Header::new("Human", "Engine", Some(control));
-    header.variant = variant.into();
+    header.variant = variant.parse().expect("a variant");
     SessionConfig {
         header,
         mode: Mode::Online,

@@ -154,3 +154,31 @@ fn a_quickplay_claim_with_time_to_spare_is_refused_and_stops_nothing() {
         serde_json::Value::Null
     );
 }
+
+/// A refusal of the Laws cites the articles of the game's own edition, in
+/// the player's language: claiming an illegal move that nobody made in
+/// rapid under reduced supervision is refused under A.4.2 of the Laws
+/// 2017, A.5.2 of the Laws 2023 (the appendix was renumbered) and the
+/// rapidplay appendix (B) of the Laws 2005.
+#[test]
+fn a_refused_claim_cites_the_article_of_the_games_edition() {
+    for (edition, own, others) in [
+        (Edition::E2023, "A.5.2", ["A.4.2", "Appendix B"]),
+        (Edition::E2017, "A.4.2", ["A.5.2", "Appendix B"]),
+        (Edition::E2005, "Appendix B", ["A.5.2", "A.4.2"]),
+    ] {
+        for lex in [Lexicon::En, Lexicon::Ru, Lexicon::FideDe] {
+            let mut h = header(Some("900+10"));
+            h.edition = edition;
+            h.supervision = Some(arbiter_rules::Supervision::Reduced);
+            let mut p = Played::new(Chess::default(), h, Mode::Online, lex, vec![]);
+            p.input(0, Input::Start);
+            p.mv(1_000, "e4");
+            let said = claim(&mut p, 2_000, ClaimKind::IllegalMove).join(" ");
+            assert!(said.contains(own), "{edition} {lex:?}: {said}");
+            for other in others {
+                assert!(!said.contains(other), "{edition} {lex:?}: {said}");
+            }
+        }
+    }
+}

@@ -131,7 +131,7 @@ fn a_tavreli_log_without_an_edition_is_judged_by_the_tavreli_rules() {
 fn a_new_tavreli_game_may_name_any_edition() {
     for key in ["tavreli", "2005", "2017", "2018", "2023"] {
         let mut h = arbiter_laws::log::Header::new("White", "Black", Some("5400d30"));
-        h.variant = "tavreli".into();
+        h.variant = arbiter_laws::Variant::Tavreli;
         h.edition = key.parse().unwrap();
         let game = arbiter_laws::replay::new_game(Tavreli::default(), &h).unwrap();
         let playable = arbiter_laws::replay::playable_start(&game);

@@ -11,7 +11,6 @@
   const base = `/api/games/${encodeURIComponent(id)}`;
   let hdr = {}, state = null, seq = 0, queue = Promise.resolve(), ws = null;
 
-  const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
   function answer(t) { $('answer').textContent = t; Hall.speak(t); }
 
   function show() {
@@ -32,8 +31,8 @@
     if (!f || 'ack' in f || typeof f.seq !== 'number' || !f.state || (f.seq <= seq && state)) return;
     let texts = [];
     if (f.event) {
-      const body = { ...ctx(), moves: f.state.moves || [], event: f.event, state: f.state, ply_before: state ? state.ply : 0 };
-      texts = (await Hall.api('/api/announce', { method: 'POST', body }).catch(() => ({ texts: [] }))).texts;
+      // The hall words the event in the socket's language: said as it comes.
+      texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
       const li = document.createElement('li');
       li.textContent = `${f.seq}: ${f.event.type}${f.event.action ? ' ' + f.event.action : ''}${f.event.side ? ' (' + f.event.side + ')' : ''}${f.event.move ? ' ' + f.event.move : ''}`;
       $('events').append(li);
@@ -45,7 +44,8 @@
   }
 
   function connect() {
-    const q = new URLSearchParams({ token, since: String(seq) });
+    const q = new URLSearchParams({ token, since: String(seq), lang: S.lang || 'en' });
+    if (S.lexicon) q.set('lexicon', S.lexicon);
     const sock = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${base}/ws?${q}`);
     ws = sock;
     sock.onmessage = m => { let f; try { f = JSON.parse(m.data); } catch (_) { return; } queue = queue.then(() => handle(f)).catch(() => {}); };
@@ -70,7 +70,11 @@
     if ($('reason').value.trim()) ev.reason = $('reason').value.trim();
     act(ev);
   });
-  Hall.settingsForm($('settings'), key => { if (key === 'lang') { show(); names(); } });
+  Hall.settingsForm($('settings'), key => {
+    if (key === 'lang') { show(); names(); }
+    // The socket was opened in the old words: it reconnects from what was handled.
+    if ((key === 'lang' || key === 'lexicon') && ws) ws.close();
+  });
   function names() { $('players').textContent = t('{white} against {black}.', { white: hdr.white || t('White'), black: hdr.black || t('Black') }); }
   $('watch-link').href = `/games/${encodeURIComponent(id)}`;
   $('record-link').href = `/games/${encodeURIComponent(id)}/record`;

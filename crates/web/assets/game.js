@@ -1,6 +1,8 @@
 // The game page: the server's state shown and said. The page holds no game logic:
-// moves, claims and actions go to the server, which answers with the state, and every
-// sentence comes from the words endpoints (the same words as `arbiter play`).
+// moves, claims and actions go to the server, which answers with the state. Every
+// sentence comes from the server: what happens in the game arrives worded with each
+// WebSocket frame, in the page's language and lexicon; answers to commands come from
+// the words endpoints (the same words as `arbiter play`).
 'use strict';
 (() => {
   const $ = id => document.getElementById(id);
@@ -188,9 +190,11 @@
     players();
   }
 
-  async function words(frame, plyBefore) {
-    const body = { ...ctx(), moves: frame.state.moves || [], event: frame.event, state: frame.state, ply_before: plyBefore };
-    try { return (await Hall.api('/api/announce', { method: 'POST', body })).texts || []; } catch (_) { return []; }
+  // What a frame says: the hall words each event's announcements in the socket's
+  // language, so the page says them as they come and derives nothing from the event.
+  function words(frame) {
+    const list = Array.isArray(frame.announcements) ? frame.announcements : [];
+    return list.map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
   }
 
   // One frame of the socket: replayed frames at or below `seq` were handled already.
@@ -202,7 +206,7 @@
       const ev = frame.event;
       if (ev.type === 'arbiter' && ev.action === 'pause') paused = true;
       if (ev.type === 'arbiter' && ev.action === 'resume') paused = false;
-      const texts = await words(frame, state ? state.ply : 0);
+      const texts = words(frame);
       seq = frame.seq;
       state = frame.state;
       await render();
@@ -218,6 +222,9 @@
     const q = new URLSearchParams();
     if (token) q.set('token', token);
     q.set('since', String(seq));
+    // The hall words the frames in the language and lexicon the socket asks for.
+    q.set('lang', S.lang || 'en');
+    if (S.lexicon) q.set('lexicon', S.lexicon);
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const sock = new WebSocket(`${proto}//${location.host}${base}/ws?${q}`);
     ws = sock;
@@ -291,7 +298,12 @@
     $('tick').addEventListener('change', () => { S.tick = Number($('tick').value); Hall.save(); lastTick = performance.now(); });
     $('alarms').value = S.alarms;
     $('alarms').addEventListener('change', () => { S.alarms = $('alarms').value; Hall.save(); });
-    Hall.settingsForm($('settings'), () => { for (const r of ['status', 'answer']) $(r).lang = S.lang; if (state) render(); });
+    Hall.settingsForm($('settings'), key => {
+      for (const r of ['status', 'answer']) $(r).lang = S.lang;
+      if (state) render();
+      // The socket was opened in the old words: it reconnects from what was handled.
+      if ((key === 'lang' || key === 'lexicon') && ws) ws.close();
+    });
     for (const r of ['status', 'answer']) $(r).lang = S.lang;
     $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
     if (!token) $('actions-box').hidden = true;
@@ -327,8 +339,9 @@
     board.flip(seat === 'black');
     await render();
     // A game already over is said as such on opening: the status region is the
-    // first thing a screen reader user reviews.
-    if (state.result !== '*') announce(await words({ state, event: {} }, state.ply));
+    // first thing a screen reader user reviews. Its last event is asked for again,
+    // and its frame says how the game ended, in the page's words.
+    if (state.result !== '*' && seq > 0) seq -= 1;
     connect();
     setInterval(() => { if (state) { renderClocks(); lowTime(); } }, 250);
   }

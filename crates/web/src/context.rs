@@ -4,7 +4,7 @@
 //! that each depends on it and neither on the other.
 
 use arbiter_notation::{Lexicon, SpokenLang};
-use arbiter_rules::Side;
+use arbiter_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
@@ -23,7 +23,7 @@ pub struct Clocks {
 /// What every words request says about the game and the listener.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct Context {
-    /// `"chess"` (default) or `"tavreli"`.
+    /// The variant's key: `chess` (the default) or `tavreli`.
     #[serde(default)]
     pub variant: Option<String>,
     /// The starting position; `None` is the initial one.
@@ -38,6 +38,15 @@ pub struct Context {
     /// `fide-de`, `ru-fide`, `ru`, `en` (default) or `nato`.
     #[serde(default)]
     pub lexicon: Option<String>,
+}
+
+/// The variant named; chess when none is, or an unknown one (the page
+/// asks only about games the hall runs).
+pub fn variant(ctx: &Context) -> Variant {
+    ctx.variant
+        .as_deref()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default()
 }
 
 /// The lexicon named by `key`; English when it names none.

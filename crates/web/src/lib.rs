@@ -86,10 +86,6 @@ async fn describe(Json(req): Json<words::DescribeRequest>) -> Json<words::Descri
     Json(words::describe_text(&req))
 }
 
-async fn announce(Json(req): Json<words::AnnounceRequest>) -> Json<serde_json::Value> {
-    Json(json!({ "texts": words::announce(&req) }))
-}
-
 async fn board(Json(req): Json<words::BoardRequest>) -> Response {
     match words::board(&req) {
         Ok(b) => Json(b).into_response(),
@@ -136,9 +132,10 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 /// - `GET /` the lobby; `GET /games/{id}` the game page; `GET /games/{id}/arbiter` the
 ///   arbiter console (its token in `?token=`); `GET /games/{id}/record` the archive;
 ///   `GET /assets/{file}`;
-/// - `POST /api/describe` a typed command in words, `POST /api/announce` an event in
-///   words, `POST /api/board` the 64 cell names, `POST /api/record` the score and audit
-///   of a log, `GET /api/help/{lang}` the command help.
+/// - `POST /api/describe` a typed command in words, `POST /api/board` the 64 cell names,
+///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
+///   alarm's sentence, `GET /api/help/{lang}` the command help. The announcements of a
+///   live game come with the hall's WebSocket frames, worded in the socket's language.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| async { html(LOBBY) }))
@@ -147,7 +144,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/games/{id}/record", get(|| async { html(RECORD) }))
         .route("/assets/{name}", get(asset))
         .route("/api/describe", post(describe))
-        .route("/api/announce", post(announce))
         .route("/api/board", post(board))
         .route("/api/record", post(archive))
         .route("/api/lowtime", post(lowtime))

@@ -2,13 +2,14 @@
 //! braille (with the BRF file a braille embosser or display reads), and the audit
 //! verdict, which is the log replayed under the Laws by the same fold the server runs.
 
-use arbiter_laws::log::parse_log;
-use arbiter_laws::replay::{Report, replay, report};
-use arbiter_laws::{GameResult, RuleSet, Variant};
 use arbiter_notation::scoresheet::{
     ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf, scoresheet_text,
 };
 use arbiter_notation::{LetterSet, Style};
+use arbiter_rules::{GameResult, Variant};
+use arbiter_session::laws::log::{Log, parse_log};
+use arbiter_session::laws::replay::{Report, replay, report};
+use arbiter_session::{RulesJob, with_rules};
 use serde::{Deserialize, Serialize};
 
 /// The largest log read (a long game with every clock press is far smaller).
@@ -47,15 +48,7 @@ pub fn record(req: &RecordRequest) -> Result<RecordAnswer, String> {
         return Err(format!("the log is longer than {MAX_LOG} bytes"));
     }
     let log = parse_log(&req.log).map_err(|e| e.to_string())?;
-    let state = if log.header.variant == "tavreli" {
-        let mut rules = arbiter_tavreli::Tavreli::default();
-        if let Some(on) = log.header.fifty_move_rule {
-            rules.fifty_move_rule = on;
-        }
-        fold(rules, &log)?
-    } else {
-        fold(arbiter_chess::Chess::default(), &log)?
-    };
+    let state = with_rules(&log.header, Fold(&log))?;
     let lang = req
         .letters
         .as_deref()
@@ -104,9 +97,15 @@ pub fn record(req: &RecordRequest) -> Result<RecordAnswer, String> {
     })
 }
 
-fn fold<R: RuleSet>(rules: R, log: &arbiter_laws::log::Log) -> Result<Report, String> {
-    let (game, rejected) = replay(rules, log).map_err(|e| e.to_string())?;
-    Ok(report(&game, rejected))
+/// The log replayed under the Laws by the same fold the server runs.
+struct Fold<'a>(&'a Log);
+
+impl RulesJob for Fold<'_> {
+    type Output = Result<Report, String>;
+    fn run<R: arbiter_session::Variant>(self, rules: R) -> Result<Report, String> {
+        let (game, rejected) = replay(rules, self.0).map_err(|e| e.to_string())?;
+        Ok(report(&game, rejected))
+    }
 }
 
 fn verdict(r: &Report) -> String {

@@ -1,14 +1,13 @@
 //! Tavreli in words: towers named top first in the cell names and the square command,
-//! the commands through `arbiter_tavreli::queries`, moves through the session's own words.
+//! the commands through `arbiter_tavreli::queries`.
 
+use arbiter_notation::SpokenLang;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Line, Wording};
-use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::Side;
-use arbiter_session::Variant;
-use arbiter_tavreli::queries::{self, MenQuery};
-use arbiter_tavreli::speech::Lang;
-use arbiter_tavreli::{Kind, Move, Position, Tavreli};
+use arbiter_session::tavreli::queries::{self, MenQuery};
+use arbiter_session::tavreli::speech::Lang;
+use arbiter_session::tavreli::{Kind, Move, Position};
 
 use crate::context::{
     BoardAnswer, BoardRequest, Cell, Clocks, Context, MAX_MOVES, lexicon, no_clock, side_of,
@@ -19,13 +18,13 @@ fn record(ctx: &Context) -> Result<(Position, Vec<Move>), String> {
         return Err(format!("more than {MAX_MOVES} moves"));
     }
     let start = match &ctx.start {
-        Some(s) => arbiter_tavreli::fen::parse(s).map_err(|e| e.to_string())?,
+        Some(s) => arbiter_session::tavreli::fen::parse(s).map_err(|e| e.to_string())?,
         None => Position::initial(),
     };
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(ctx.moves.len());
     for (i, t) in ctx.moves.iter().enumerate() {
-        let (m, _) = arbiter_tavreli::notation::parse_move(&pos, t)
+        let (m, _) = arbiter_session::tavreli::notation::parse_move(&pos, t)
             .map_err(|e| format!("move {}: {}", i + 1, e.reason()))?;
         pos.make(m);
         moves.push(m);
@@ -80,7 +79,7 @@ pub fn pieces_command(text: &str, ctx: &Context, lang: SpokenLang) -> Option<Str
 /// Answers a position command about a Tavreli game.
 pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Clocks>) -> String {
     // Tavreli has words in every language the hall speaks
-    // (`arbiter_tavreli::speech::LANGS`).
+    // (`arbiter_session::tavreli::speech::LANGS`).
     let l: Lang = lang;
     let (start, moves) = match record(ctx) {
         Ok(r) => r,
@@ -96,7 +95,7 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
         Command::Attackers(sq) => Ok(queries::attackers(&pos, square_index(*sq), l)),
         Command::History => queries::history(&start, &moves, l),
         Command::LastMove => queries::last_move(&start, &moves, l),
-        Command::Board => Ok(arbiter_tavreli::speech::board(&pos, l).join("\n")),
+        Command::Board => Ok(arbiter_session::tavreli::speech::board(&pos, l).join("\n")),
         Command::Help => Ok(arbiter_session::tavreli_help(lang)),
         Command::Clock => {
             return match clock {
@@ -116,26 +115,15 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
     r.unwrap_or_else(|e| e.text(l))
 }
 
-/// The last move of a Tavreli record in the session's words.
-pub fn announce_last(before: &Context, text: &str, lex: Lexicon) -> Option<(Side, String)> {
-    let (start, moves) = record(before).ok()?;
-    let pos = after(&start, &moves);
-    let (m, _) = arbiter_tavreli::notation::parse_move(&pos, text).ok()?;
-    Some((
-        pos.side_to_move(),
-        Tavreli::default().say_move(&pos, &m, lex),
-    ))
-}
-
 const LETTERS: &str = "KQRBNP";
 
 /// The 64 cells of a Tavreli position: each names its whole tower, top first.
 pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String> {
     // Tavreli has words in every language the hall speaks
-    // (`arbiter_tavreli::speech::LANGS`).
+    // (`arbiter_session::tavreli::speech::LANGS`).
     let l: Lang = lang;
     let pos = match &req.fen {
-        Some(f) => arbiter_tavreli::fen::parse(f).map_err(|e| e.to_string())?,
+        Some(f) => arbiter_session::tavreli::fen::parse(f).map_err(|e| e.to_string())?,
         None => {
             let (start, moves) = record(&req.ctx)?;
             after(&start, &moves)
@@ -143,7 +131,7 @@ pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String
     };
     let last = record(&req.ctx).ok().and_then(|(_, moves)| {
         let m = moves.last()?;
-        let name = arbiter_tavreli::board::square_name;
+        let name = arbiter_session::tavreli::board::square_name;
         Some([name(m.from()), name(m.to())])
     });
     let cells = (0u8..64)
@@ -159,7 +147,7 @@ pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String
                 })
                 .unwrap_or_default();
             Cell {
-                square: arbiter_tavreli::board::square_name(sq),
+                square: arbiter_session::tavreli::board::square_name(sq),
                 name: queries::square(&pos, sq, l),
                 piece: letter,
                 height: pos.height(sq),

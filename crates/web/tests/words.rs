@@ -1,13 +1,10 @@
 //! The words endpoints from what a player does: typed text is a move or a command, a
-//! command is answered in the chosen language, an event is said once, the board's
-//! cells are named by square and piece. Expectations come from the Laws and the game
+//! command is answered in the chosen language, the board's cells are named by square
+//! and piece. Expectations come from the Laws and the game
 //! (which squares hold which pieces), not from our own output.
 
 use arbiter_web::record::{RecordRequest, record};
-use arbiter_web::words::{
-    AnnounceRequest, BoardRequest, Clocks, Context, DescribeRequest, announce, board, describe_text,
-};
-use serde_json::json;
+use arbiter_web::words::{BoardRequest, Clocks, Context, DescribeRequest, board, describe_text};
 
 fn ctx(moves: &[&str], lexicon: &str) -> Context {
     Context {
@@ -111,123 +108,6 @@ fn the_clock_is_read_with_who_is_to_move() {
 }
 
 #[test]
-fn a_move_event_is_said_in_the_lexicon_once() {
-    let mut r = AnnounceRequest {
-        ctx: ctx(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"], "ru"),
-        event: json!({"type":"move","side":"white","move":"Qxf7#","press":true}),
-        state: json!({"ply": 7, "result": "1-0", "termination": "checkmate"}),
-        ply_before: Some(6),
-    };
-    let said = announce(&r);
-    assert_eq!(said.len(), 2, "{said:?}");
-    // Russian practice names the queen ферзь and the square f7 эф семь; mate is мат.
-    let all = said.join(" ").to_lowercase();
-    assert!(all.contains("ферзь"), "{all}");
-    assert!(all.contains("мат"), "{all}");
-    // The same frame again (a replay after a reconnect) says no move twice.
-    r.ply_before = Some(7);
-    let again = announce(&r);
-    assert!(again.iter().all(|t| !t.contains("ферзь")), "{again:?}");
-}
-
-#[test]
-fn a_penalty_is_said_with_its_side() {
-    let r = AnnounceRequest {
-        ctx: ctx(&["e4"], "en"),
-        event: json!({"type":"arbiter","action":"add_time","side":"black","ms":120000}),
-        state: json!({"ply": 1, "result": "*"}),
-        ply_before: Some(1),
-    };
-    let said = announce(&r).join(" ");
-    assert!(said.contains("Black") || said.contains("black"), "{said}");
-    assert!(
-        said.contains("2 minutes") || said.contains("120") || said.contains("two"),
-        "{said}"
-    );
-}
-
-/// A claim that leaves the game going is said as the session says it: a
-/// quickplay-finish claim goes to the arbiter (10.2, G-III); a threefold
-/// claim that did not end the game was found incorrect (9.5c).
-#[test]
-fn a_claim_that_leaves_the_game_going_is_said() {
-    let said = |event, state, lexicon| {
-        announce(&AnnounceRequest {
-            ctx: ctx(&["e4", "e5"], lexicon),
-            event,
-            state,
-            ply_before: Some(2),
-        })
-        .join(" ")
-    };
-    let pending = json!({"ply": 2, "result": "*", "quickplay_claim": {"side": "white", "claim": "quickplay_finish"}});
-    let quickplay = json!({"type":"claim","side":"white","claim":"quickplay_finish"});
-    assert_eq!(
-        said(quickplay.clone(), pending.clone(), "en"),
-        "White claims a draw in the quickplay finish. The arbiter decides"
-    );
-    assert!(said(quickplay, pending.clone(), "ru").contains("Решение за судьёй"));
-    // The pause that follows says why the clocks stopped; a pause with no
-    // claim awaiting the arbiter is a pause alone.
-    let pause = json!({"type":"arbiter","action":"pause"});
-    assert_eq!(
-        said(pause.clone(), pending, "en"),
-        "Clock paused White claims a draw in the quickplay finish. The arbiter decides"
-    );
-    assert_eq!(
-        said(
-            pause,
-            json!({"ply": 2, "result": "*", "quickplay_claim": null}),
-            "en"
-        ),
-        "Clock paused"
-    );
-    let increment = json!({"type":"claim","side":"black","claim":"increment"});
-    let asked = json!({"ply": 2, "result": "*", "quickplay_claim": {"side": "black", "claim": "increment"}});
-    assert!(said(increment, asked, "en").starts_with("Black asks for five seconds a move"));
-    let threefold = json!({"type":"claim","side":"black","claim":"threefold"});
-    assert_eq!(
-        said(
-            threefold.clone(),
-            json!({"ply": 2, "result": "*", "quickplay_claim": null}),
-            "en"
-        ),
-        "Black's claim is rejected. The game continues"
-    );
-    // The arbiter's ruling names no side: the time it gave is said from the
-    // penalty the Laws recorded (G-III.5: rejected, two minutes to Black).
-    let reject = json!({"type":"arbiter","action":"quickplay_reject"});
-    let ruled = json!({"ply": 2, "result": "*", "quickplay_claim": null,
-        "penalties": [{"at": 9000, "side": "white", "kind": "quickplay_rejected", "ms": 120000}]});
-    let text = said(reject, ruled, "en");
-    assert!(
-        text.contains("rejected") && text.contains("Black receives 2 minutes"),
-        "{text}"
-    );
-    // An illegal move claimed (A.5.2): the move is counted and its time said.
-    let illegal = json!({"type":"claim","side":"black","claim":"illegal_move"});
-    let counted = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 1, "black": 0},
-        "penalties": [{"at": 4000, "side": "white", "kind": "illegal_move", "ms": 60000}]});
-    let text = said(illegal, counted, "en");
-    assert!(
-        text.contains("Illegal move by White") && text.contains("Black receives one minute"),
-        "{text}"
-    );
-    // Over the board under full supervision the arbiter acts on the move
-    // itself (7.5.5): said with the move's event; one left to a claim is not.
-    let mv = json!({"type":"move","side":"white","move":"Ne5","press":true,"at":3000});
-    let acted = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 1, "black": 0},
-        "penalties": [{"at": 3000, "side": "white", "kind": "illegal_move", "ms": 120000}]});
-    let text = said(mv.clone(), acted, "en");
-    assert!(text.contains("Illegal move by White"), "{text}");
-    let left = json!({"ply": 0, "result": "*", "illegal_moves": {"white": 0, "black": 0}, "penalties": []});
-    assert_eq!(said(mv, left, "en"), "");
-    // Upheld, the claim is said by the result alone.
-    let drawn = json!({"ply": 2, "result": "1/2-1/2", "termination": "threefold_claim"});
-    assert!(!said(threefold, drawn, "en").contains("rejected"));
-}
-
-#[test]
 fn the_board_names_all_64_squares() {
     let b = board(&BoardRequest {
         ctx: ctx(&["e4"], "en"),
@@ -320,9 +200,9 @@ fn the_last_move_is_marked_by_its_two_squares() {
     assert_eq!(b.last, pair("e2", "e4"));
 }
 
-/// The German hall says Tavreli in German: the cells name their towers, a
-/// question about a square and the move announcement are German words, not
-/// English (the kinds keep their Russian names: Knjas, Ratnik).
+/// The German hall says Tavreli in German: the cells name their towers and a
+/// question about a square is answered in German words, not English (the
+/// kinds keep their Russian names: Knjas, Ratnik).
 #[test]
 fn tavreli_is_said_in_german_in_the_german_hall() {
     let moves = ["e2-e3", "d8-d7"];
@@ -337,7 +217,7 @@ fn tavreli_is_said_in_german_in_the_german_hall() {
     assert!(d7.name.contains("Turm aus zwei Steinen"), "{}", d7.name);
     assert!(!d7.name.contains("tower"), "{}", d7.name);
     let a = describe_text(&DescribeRequest {
-        ctx: c.clone(),
+        ctx: c,
         command: "q d7".into(),
         ..DescribeRequest::default()
     });
@@ -346,18 +226,6 @@ fn tavreli_is_said_in_german_in_the_german_hall() {
         a.text,
         "auf d7 ein Turm aus zwei Steinen: oben ein schwarzer Knjas, darunter ein schwarzer Ratnik"
     );
-    let said = announce(&AnnounceRequest {
-        ctx: c,
-        event: json!({"type":"move","side":"black","move":"d8-d7","press":true}),
-        state: json!({"ply": 2, "result": "*"}),
-        ply_before: Some(1),
-    })
-    .join(" ");
-    assert!(
-        said.contains("schwarzer Knjas von d8 nach d7, stellt sich auf den schwarzen Ratnik"),
-        "{said}"
-    );
-    assert!(!said.contains("from") && !said.contains("onto"), "{said}");
 }
 
 /// In a Tavreli game the page reads `p` as `arbiter play` does: a kind's name in the

@@ -49,6 +49,15 @@ pub struct Table {
 }
 
 impl Table {
+    /// The penalties given so far: who, what, and the time involved.
+    pub fn penalties(&self) -> Vec<(Side, arbiter_laws::PenaltyKind, Option<i64>)> {
+        self.game
+            .penalties()
+            .iter()
+            .map(|p| (p.side, p.kind, p.ms))
+            .collect()
+    }
+
     /// A game of the toy from its initial position under header `fields`.
     pub fn new(fields: &str) -> Self {
         Table {
