@@ -48,6 +48,7 @@ pub mod rejection;
 pub mod scoresheet;
 mod spoken;
 pub mod time_control;
+pub mod touch_words;
 mod written;
 
 pub use arbiter_rules::Lang;

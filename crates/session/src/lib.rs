@@ -53,7 +53,7 @@ pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind, Penalised};
+pub use announce::{Announcement, Kind, Obliged, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
 pub use follow::{FollowError, Follower, pgn_of};
