@@ -30,6 +30,9 @@ pub enum Line {
     NotText(usize),
     /// The input cannot be read on (a line too long, a read error).
     Stop(String),
+    /// Something to say about a second input (a sensor board's stream
+    /// that ended); the input goes on.
+    Note(String),
 }
 
 /// Reads `input` line by line on its own thread; the channel closes at the

@@ -490,6 +490,7 @@ impl<R: arbiter_session::Variant> Play<R> {
                         reading = false;
                     }
                     Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                    Some(Line::Note(n)) => screen.tell(&n),
                     Some(Line::Text(t)) => {
                         if let Flow::Quit = self.line(screen, &t).await {
                             reading = false;
