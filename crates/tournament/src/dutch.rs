@@ -121,6 +121,8 @@ struct Entrant {
     colours: Vec<(usize, Colour)>,
     met: HashSet<PlayerId>,
     bye_ok: bool,
+    /// Rounds before this one without a game played (C.04.3 C9).
+    unplayed: i128,
     pref: Option<Colour>,
     strength: Strength,
     colour_diff: i32,
@@ -205,8 +207,12 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize) -> Entrant {
     let mut colours = Vec::new();
     let mut met = HashSet::new();
     let mut bye_ok = true;
+    let mut unplayed = 0;
     for r in 1..round {
         let e = t.entry(id, r);
+        if !e.result.is_played() {
+            unplayed += 1;
+        }
         if e.result.is_played() {
             if let (Some(o), Some(c)) = (e.opponent, e.colour) {
                 met.insert(o);
@@ -227,6 +233,7 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize) -> Entrant {
         colours,
         met,
         bye_ok,
+        unplayed,
         pref,
         strength,
         colour_diff,
@@ -282,12 +289,14 @@ fn floats(t: &Tournament, id: PlayerId, round: usize) -> (bool, bool) {
 /// The scale of each criterion's weight: each outweighs every possible sum
 /// of the ones below it.
 const ORDER: i128 = 1;
-const FLOAT: i128 = 10_000_000;
-const STRONG: i128 = 100_000_000_000;
-const PREFERENCE: i128 = 10_000_000_000_000;
-const TOPSCORER: i128 = 1_000_000_000_000_000;
-const SCORE: i128 = 10_000_000_000_000_000_000;
-const BASE: i128 = 1_000_000_000_000_000_000_000_000_000_000;
+const BYE_RANK: i128 = 1_000_000;
+const FLOAT: i128 = 10_000_000_000;
+const STRONG: i128 = 100_000_000_000_000;
+const PREFERENCE: i128 = 1_000_000_000_000_000_000;
+const TOPSCORER: i128 = 10_000_000_000_000_000_000_000;
+const BYE_UNPLAYED: i128 = 100_000_000_000_000_000_000_000_000;
+const SCORE: i128 = 10_000_000_000_000_000_000_000_000_000;
+const BASE: i128 = 10_000_000_000_000_000_000_000_000_000_000_000_000;
 
 fn match_entrants(
     entrants: &[Entrant],
@@ -318,11 +327,8 @@ fn match_entrants(
     if n % 2 == 1 {
         for (i, e) in entrants.iter().enumerate().filter(|(_, e)| e.bye_ok) {
             let s = i128::from(e.score.0);
-            edges.push((
-                i,
-                n,
-                BASE - SCORE * s * s - SCORE * 10 * s - ORDER * (n - i) as i128,
-            ));
+            let penalty = SCORE * s * s + SCORE * 10 * s + BYE_UNPLAYED * e.unplayed;
+            edges.push((i, n, BASE - penalty - BYE_RANK * (n - i) as i128));
         }
     }
     max_weight_matching(n + n % 2, &edges, true)
