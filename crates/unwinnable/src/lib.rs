@@ -121,9 +121,9 @@ mod shorten;
 mod shut;
 mod target;
 mod tempo;
-mod until;
 #[cfg(test)]
 mod testing;
+mod until;
 mod verdict;
 mod walls;
 

@@ -79,8 +79,15 @@ mod tests {
             nodes_left: &none,
         };
         // Bare kings: nobody can mate, settled in a glance.
-        let v = can_mate_each_until(&pos("8/8/4k3/8/8/4K3/8/8 w - - 0 1"), Horizon::Unbounded, until);
-        assert_eq!((v.white, v.black), (Verdict::Unwinnable, Verdict::Unwinnable));
+        let v = can_mate_each_until(
+            &pos("8/8/4k3/8/8/4K3/8/8 w - - 0 1"),
+            Horizon::Unbounded,
+            until,
+        );
+        assert_eq!(
+            (v.white, v.black),
+            (Verdict::Unwinnable, Verdict::Unwinnable)
+        );
         // The initial position: both can mate.
         let start = Chess::default();
         assert!(matches!(
