@@ -84,6 +84,15 @@ pub struct Header {
     /// (the Laws 2017, A.4.5, "can"). Default off: a flag counts only when claimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_calls_flags: Option<bool>,
+    /// The sides that play under the rules for blind and visually disabled
+    /// players (Appendix D from 2017; the 2005 Supplement): `["white"]`,
+    /// `["black"]` or both. Absent or empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub visually_disabled: Vec<arbiter_rules::Side>,
+    /// The sides that have an assistant (D.2.10; 2005 Supplement, item 9).
+    /// Absent or empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assistant: Vec<arbiter_rules::Side>,
     /// An `increment_timing` the reader does not know, as [`parse_header`]
     /// read it: the header is still read, and the clock refuses the value
     /// where it reads the header ([`crate::timing::Timing::from_header`]),
@@ -140,6 +149,8 @@ impl Header {
             time_penalty_ms: None,
             clock_only: None,
             arbiter_calls_flags: None,
+            visually_disabled: Vec::new(),
+            assistant: Vec::new(),
             unknown_increment_timing: None,
         }
     }
