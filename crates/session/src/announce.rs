@@ -101,6 +101,12 @@ pub enum Kind {
         #[serde(skip_serializing_if = "Option::is_none")]
         obligation: Option<Obliged>,
     },
+    /// A blind player's game on two boards (Appendix D; 2005 Supplement):
+    /// an announcement, a correction, boards that differ, a retrace, the
+    /// assistant's words. Its words are `arbiter_notation::appendix_d_words`.
+    AppendixD {
+        said: arbiter_notation::appendix_d_words::Said,
+    },
     /// The game ended.
     GameOver {
         result: GameResult,
@@ -260,6 +266,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
+        Kind::AppendixD { said } => arbiter_notation::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",
