@@ -3,13 +3,13 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
-use crate::move_words::MoveWords;
-use crate::refusal::{Refusal, refusal_text};
-use crate::sides::side_name;
+use super::move_words::MoveWords;
+use super::refusal::{Refusal, refusal_text};
+use crate::announce::{self as words, Announcement as Said, Prompt};
+use crate::clock::{Numerals, duration_with, ru_agree};
+use crate::sides::{side_genitive_ru, side_name};
+use crate::{Lexicon, SpokenLang, penalty, rejection};
 use arbiter_laws::{ActionKind, GameResult};
-use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
-use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
-use arbiter_notation::{Lexicon, SpokenLang, penalty, rejection};
 use arbiter_rules::{PenaltyKind, Side, Termination};
 use serde::Serialize;
 
@@ -18,37 +18,74 @@ use serde::Serialize;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Kind {
     /// The clock started; `side`'s clock runs.
-    Started { side: Side },
+    Started {
+        /// Whose clock runs.
+        side: Side,
+    },
     /// A move was played (and completed): the text is the move in words.
-    Move { side: Side, san: String },
+    Move {
+        /// Who moved.
+        side: Side,
+        /// The move in SAN (the rule set's own notation for Tavreli).
+        san: String,
+    },
     /// An input was refused.
-    Refused { refusal: Refusal },
+    Refused {
+        /// Why.
+        refusal: Refusal,
+    },
     /// A low-time alarm threshold was reached while `side` was thinking.
-    LowTime { side: Side, threshold_ms: u64 },
+    LowTime {
+        /// Whose time is low.
+        side: Side,
+        /// The alarm's threshold, in milliseconds left.
+        threshold_ms: u64,
+    },
     /// `side` completed a period's moves and is in period `period` now:
     /// `added_ms` were added to its clock (L-6.7).
     PeriodReached {
+        /// The side that completed the period.
         side: Side,
+        /// The period it is in now (1 = the first).
         period: u32,
+        /// The time added to its clock.
         added_ms: u64,
     },
     /// `side` has had less than five minutes in this period: recording the
     /// moves is no longer required of it until the period ends (Art. 8.4).
-    RecordingExempt { side: Side },
+    RecordingExempt {
+        /// The side exempt.
+        side: Side,
+    },
     /// An illegal move was completed (Art. 7): the `count`th by `side`.
-    IllegalMove { side: Side, count: u32 },
+    IllegalMove {
+        /// Who made it.
+        side: Side,
+        /// How many illegal moves that side has completed.
+        count: u32,
+    },
     /// A penalty or time correction the Laws recorded.
     Penalty {
+        /// The side the penalty or correction concerns.
         side: Side,
+        /// What was recorded.
         penalty: Penalised,
+        /// The time it moves, when it moves time.
         ms: Option<i64>,
     },
     /// A draw offer was made.
-    DrawOffered { side: Side },
+    DrawOffered {
+        /// Who offered.
+        side: Side,
+    },
     /// The open offer was declined.
-    DrawDeclined { side: Side },
+    DrawDeclined {
+        /// Who declined.
+        side: Side,
+    },
     /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
     ClaimRejected {
+        /// The claimant.
         side: Side,
         /// The claim, as a draw offer (9.1.2.3), accepted the opponent's
         /// open offer: the game does not go on, so that is not said.
@@ -59,7 +96,9 @@ pub enum Kind {
     /// `increment`, asked for an increment (G-III.4): the clocks are stopped
     /// and the claim waits for the arbiter.
     QuickplayClaimed {
+        /// The claimant.
         side: Side,
+        /// The claim asks for an increment, not a draw.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         increment: bool,
     },
@@ -69,19 +108,31 @@ pub enum Kind {
     Resumed,
     /// The lexicon (and so the language) of every later announcement
     /// changed; `lexicon` is its key (`ru`, `fide-de`…).
-    LexiconChosen { lexicon: &'static str },
+    LexiconChosen {
+        /// The lexicon's key.
+        lexicon: &'static str,
+    },
     /// An engine failed; the game is paused until the arbiter resumes it.
-    EngineFailed { side: Side, error: String },
+    EngineFailed {
+        /// The side the engine plays.
+        side: Side,
+        /// What failed, as the engine's client says it.
+        error: String,
+    },
     /// A blind player's game on two boards (Appendix D; 2005 Supplement):
     /// an announcement, a correction, boards that differ, a retrace, the
-    /// assistant's words. Its words are `arbiter_notation::appendix_d_words`.
+    /// assistant's words. Its words are `crate::appendix_d_words`.
     AppendixD {
-        said: arbiter_notation::appendix_d_words::Said,
+        /// What is said.
+        said: crate::appendix_d_words::Said,
     },
     /// The game ended.
     GameOver {
+        /// The result.
         result: GameResult,
+        /// How the game ended.
         termination: Termination,
+        /// When, in milliseconds since the clock was started.
         at: u64,
         /// Whose flag fell, when the game ended on time with one flag
         /// down: a draw (6.9) is said with it, and with why.
@@ -134,6 +185,7 @@ fn action_key(action: ActionKind) -> String {
 pub struct Announcement {
     /// Milliseconds since the clock was started (0 before it was).
     pub at: u64,
+    /// What happened.
     #[serde(flatten)]
     pub kind: Kind,
     /// The sentence, in the session's language.
@@ -153,11 +205,7 @@ pub fn low_time_text(lex: Lexicon, side: Side, ms: u64) -> String {
         SpokenLang::Ru => {
             // Verbs of being keep the neuter with 2–4 («осталось две минуты»).
             let verb = ru_agree(ms, ["остался", "осталась", "осталось", "осталось"]);
-            let whose = match side {
-                Side::White => "белых",
-                Side::Black => "чёрных",
-            };
-            format!("У {whose} {verb} {time}")
+            format!("У {} {verb} {time}", side_genitive_ru(side))
         }
         SpokenLang::De => format!("{}: noch {time}", side_name(l, side)),
         SpokenLang::En => format!("{}: {time} left", side_name(l, side)),
@@ -226,11 +274,11 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
-        Kind::AppendixD { said } => arbiter_notation::appendix_d_words::say(said, l),
+        Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",
-                side_gen(*side)
+                side_genitive_ru(*side)
             ),
             De => format!(
                 "Das Programm für {} antwortet nicht ({error}). Die Partie ist angehalten",
@@ -247,13 +295,6 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
             flagged,
             ..
         } => game_over_text(lex, *result, *termination, *flagged),
-    }
-}
-
-fn side_gen(s: Side) -> &'static str {
-    match s {
-        Side::White => "белых",
-        Side::Black => "чёрных",
     }
 }
 
