@@ -53,6 +53,7 @@ use arbiter_laws::ClaimKind;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
 use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::terminal::Said;
 use arbiter_notation::touch_words;
 use arbiter_notation::{LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_rules::{Edition, Side};
@@ -145,22 +146,6 @@ pub fn clock_text(ms: i64) -> String {
     }
     out
 }
-
-const HELP_EN: &str = "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
-Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
-add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, \
-touch SQ = the side to move touches a piece (4.3), adjust SQ or j'adoube SQ = a piece adjusted (4.2), \
-claim touch = a touch-move claim (4.8), h = help, q = quit.";
-const HELP_RU: &str = "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
-Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
-add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, \
-трогаю ПОЛЕ — тот, чей ход, коснулся фигуры (4.3), поправляю ПОЛЕ — фигуру поправили (4.2), \
-тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход.";
-const HELP_DE: &str = "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
-Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
-add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
-berühre FELD = wer am Zug ist, berührt eine Figur (4.3), zurecht FELD oder j'adoube FELD = Figur zurechtgerückt (4.2), \
-berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende.";
 
 /// The options, checked.
 struct Config {
@@ -440,8 +425,9 @@ impl Sensors {
 
 impl Clock {
     /// The sentence in the game's language.
-    fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        live::pick(self.cfg.lang, en, ru, de)
+    /// A sentence of the terminal in the clock's language of the moment.
+    fn say(&self, said: Said<'_>) -> String {
+        said.text(self.cfg.lang)
     }
 
     async fn run(
@@ -537,15 +523,15 @@ impl Clock {
         let cmd = match parse_command(&text) {
             Ok(c) => c,
             Err(e) => {
-                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
-                screen.tell(&format!("{refused}: {}.", e.say(self.cfg.lang)));
+                let reason = e.say(self.cfg.lang);
+                screen.tell(&self.say(Said::Refused { reason: &reason }));
                 return true;
             }
         };
         let input = match cmd {
             Command::Quit => return false,
             Command::Help => {
-                let h = self.t(HELP_EN, HELP_RU, HELP_DE);
+                let h = self.say(Said::ClockHelp);
                 screen.tell(&h);
                 return true;
             }
@@ -638,7 +624,7 @@ impl Clock {
             },
             Command::Lift(_) | Command::Drop(..) if self.sensors.is_none() => {
                 let no = touch_words::no_board(self.cfg.lang);
-                screen.tell(&format!("{}: {no}.", self.refused_word()));
+                screen.tell(&self.say(Said::Refused { reason: no }));
                 Vec::new()
             }
             Command::Lift(sq) => self.sensed(screen, |b, pos| match sq.parse() {
@@ -731,16 +717,9 @@ impl Clock {
         }
     }
 
-    fn refused_word(&self) -> String {
-        self.t("Refused", "Отклонено", "Abgelehnt")
-    }
-
     fn refuse(&self, screen: &mut Screen, e: &CommandError) {
-        screen.tell(&format!(
-            "{}: {}.",
-            self.refused_word(),
-            e.say(self.cfg.lang)
-        ));
+        let reason = e.say(self.cfg.lang);
+        screen.tell(&self.say(Said::Refused { reason: &reason }));
     }
 
     /// At the first press that completes a move: a typed move means the
@@ -823,11 +802,12 @@ impl Clock {
         };
         let who = self.name(side);
         let times = self.plain_times();
-        self.t(
-            &format!("{who}: move {n}{mv}. {times}"),
-            &format!("{who}: ход {n}{mv}. {times}"),
-            &format!("{who}: Zug {n}{mv}. {times}"),
-        )
+        self.say(Said::Press {
+            who: &who,
+            number: n,
+            mv: &mv,
+            times: &times,
+        })
     }
 
     /// A side's name: the player's, or the colour in the language of the
@@ -835,8 +815,7 @@ impl Clock {
     fn name(&self, side: Side) -> String {
         match (&self.cfg.names[side.index()], side) {
             (Some(n), _) => n.clone(),
-            (None, Side::White) => self.t("White", "Белые", "Weiß"),
-            (None, Side::Black) => self.t("Black", "Чёрные", "Schwarz"),
+            (None, side) => arbiter_notation::side_name(self.cfg.lang, side).to_string(),
         }
     }
 
@@ -848,27 +827,13 @@ impl Clock {
         let [w, b] = [Side::White, Side::Black].map(|s| self.name(s));
         let [wt, bt] = self.remaining().map(clock_text);
         let on = self.name(self.to_move());
-        // After "Ход:" a colour is written in lower case, as `arbiter play`
-        // writes it; a player's own name keeps its capital.
-        let on_ru = match self.cfg.names[self.to_move().index()] {
-            Some(_) => on.clone(),
-            None => on.to_lowercase(),
-        };
-        let paused = self.table.paused();
-        self.t(
-            &format!(
-                "{w} {wt}, {b} {bt}. {on} to move{}.",
-                if paused { " (paused)" } else { "" }
-            ),
-            &format!(
-                "{w} {wt}, {b} {bt}. Ход: {on_ru}{}.",
-                if paused { " (пауза)" } else { "" }
-            ),
-            &format!(
-                "{w} {wt}, {b} {bt}. {on} am Zug{}.",
-                if paused { " (Pause)" } else { "" }
-            ),
-        )
+        self.say(Said::Times {
+            white: (&w, &wt),
+            black: (&b, &bt),
+            on_move: &on,
+            colour: self.cfg.names[self.to_move().index()].is_none(),
+            paused: self.table.paused(),
+        })
     }
 
     fn wording(&self) -> Wording {
@@ -914,16 +879,8 @@ impl Clock {
                 }
             }
             None => {
-                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
-                let known = self.t(
-                    "unknown lexicon",
-                    "неизвестный словарь",
-                    "unbekanntes Lexikon",
-                );
-                screen.tell(&format!(
-                    "{refused}: {known} {:?} (fide-de, ru-fide, ru, en, nato).",
-                    arbiter_laws::log::cut(name, 24)
-                ));
+                let name = arbiter_laws::log::cut(name, 24);
+                screen.tell(&self.say(Said::UnknownLexicon { name: &name }));
             }
         }
     }

@@ -1,13 +1,7 @@
 //! The command language of `arbiter clock`: one line in, one [`Command`]
 //! out. Kept apart from the terminal loop so that it can be fuzzed.
 
-use std::fmt;
-
-use arbiter_rules::{Lang, Side};
-
-/// The most an arbiter adds or deducts at once: a day. More is a typo, and
-/// the clock's own arithmetic has a far larger range.
-pub const MAX_ADJUST_SECONDS: u64 = 86_400;
+use arbiter_rules::Side;
 
 /// Quoted input in a message is cut to this many characters.
 const QUOTE: usize = 24;
@@ -56,96 +50,9 @@ pub enum Command {
     Drop(String, Option<char>),
 }
 
-/// Why a line is not a command of the clock. The quoted input is already
-/// cut short; [`CommandError::say`] words it in the player's language, and
-/// `Display` is the English.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
-    /// Not a side (white or black).
-    UnknownSide(String),
-    /// Not a number of seconds with up to three decimals.
-    NotSeconds(String),
-    /// More seconds than an arbiter adjusts at once.
-    TooManySeconds(String),
-    /// `add`/`deduct` without exactly a side and seconds.
-    AdjustUsage(String),
-    /// `lexicon` without exactly one name.
-    LexiconUsage,
-    /// No command has that name.
-    Unknown(String),
-    /// `touch`, `adjust`, `lift` or `drop` without a square, or with more
-    /// than it takes (the command's name).
-    SquareUsage(String),
-}
-
-impl CommandError {
-    /// The reason in `lang`, without the leading "Refused:".
-    pub fn say(&self, lang: Lang) -> String {
-        let max = MAX_ADJUST_SECONDS;
-        match (self, lang) {
-            (e, Lang::En) => e.to_string(),
-            (Self::UnknownSide(s), Lang::Ru) => {
-                format!("нет такой стороны {s} (белые или чёрные: w или b)")
-            }
-            (Self::UnknownSide(s), Lang::De) => {
-                format!("unbekannte Seite {s} (Weiß oder Schwarz: w oder b)")
-            }
-            (Self::NotSeconds(s), Lang::Ru) => {
-                format!("{s} — не число секунд (от 0 до {max}, до трёх знаков после точки)")
-            }
-            (Self::NotSeconds(s), Lang::De) => {
-                format!(
-                    "{s} ist keine Zahl von Sekunden (0 bis {max}, bis zu drei Nachkommastellen)"
-                )
-            }
-            (Self::TooManySeconds(s), Lang::Ru) => {
-                format!("{s} секунд — больше {max}, которые арбитр может добавить или снять за раз")
-            }
-            (Self::TooManySeconds(s), Lang::De) => {
-                format!(
-                    "{s} Sekunden sind mehr als die {max}, die ein Schiedsrichter auf einmal ändern darf"
-                )
-            }
-            (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
-            (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
-            (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
-            (Self::LexiconUsage, Lang::De) => "so geschrieben: lexicon NAME".into(),
-            (Self::Unknown(s), Lang::Ru) => {
-                format!("неизвестная команда {s}; список команд: h или помощь")
-            }
-            (Self::Unknown(s), Lang::De) => {
-                format!("unbekannter Befehl {s}; Befehle mit h oder hilfe")
-            }
-            (Self::SquareUsage(h), Lang::Ru) => format!("пишется так: {h} ПОЛЕ (например, {h} e2)"),
-            (Self::SquareUsage(h), Lang::De) => {
-                format!("so geschrieben: {h} FELD (zum Beispiel {h} e2)")
-            }
-        }
-    }
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let max = MAX_ADJUST_SECONDS;
-        match self {
-            Self::UnknownSide(s) => write!(f, "unknown side {s} (white or black)"),
-            Self::NotSeconds(s) => write!(
-                f,
-                "{s} is not a number of seconds (0 to {max}, up to three decimals)"
-            ),
-            Self::TooManySeconds(s) => write!(
-                f,
-                "{s} seconds is more than the {max} an arbiter may adjust at once"
-            ),
-            Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
-            Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
-            Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
-            Self::SquareUsage(h) => write!(f, "usage: {h} SQUARE (for example {h} e2)"),
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
+// Why a line is not a command, and its words in every language, are the
+// words crate's; they keep their paths here.
+pub use arbiter_notation::terminal::{ClockCommandError as CommandError, MAX_ADJUST_SECONDS};
 
 /// `w`, `white`, `1`, `left` or `b`, `black`, `2`, `right`, and the
 /// Russian and German names of the sides.
@@ -349,6 +256,7 @@ pub fn split_at_prefix(line: &str) -> Result<(Option<u64>, &str), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_rules::Lang;
 
     #[test]
     fn adjustments_are_bounded_and_say_why() {

@@ -676,7 +676,7 @@ impl<R: Variant> Session<R> {
                     san,
                 },
                 text,
-                words: Some(MoveWords::of(rules, &b.pos, mv)),
+                words: Some(move_words_of(rules, &b.pos, mv)),
             });
         }
         kinds.extend(self.touch_kinds(b));
@@ -1069,4 +1069,12 @@ impl<R: Variant> Session<R> {
     pub fn assistant(&self) -> Assistant {
         self.assistant
     }
+}
+
+/// The words of `mv`, played from `before` under `rules`, kept for any
+/// lexicon: a listener in another language than the session's hears the
+/// move as the session's own did.
+fn move_words_of<R: Variant>(rules: &R, before: &R::Position, mv: &R::Move) -> MoveWords {
+    let (rules, before, mv) = (rules.clone(), before.clone(), mv.clone());
+    MoveWords::new(move |lex| rules.say_move(&before, &mv, lex))
 }
