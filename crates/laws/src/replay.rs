@@ -157,9 +157,10 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
                     rejected.push(Rejected::in_edition(*line, why, edition));
                 }
             }
-            Err(reason) => {
-                rejected.push(Rejected::new(*line, Rejection::Unreadable(reason.clone())))
-            }
+            Err(reason) => rejected.push(Rejected::new(
+                *line,
+                Rejection::Unreadable(reason.to_string()),
+            )),
         }
     }
     Ok((game, rejected))

@@ -47,6 +47,7 @@ mod pattern;
 pub mod penalty;
 pub mod rejection;
 pub mod scoresheet;
+pub mod speech_words;
 mod spoken;
 pub mod time_control;
 mod written;
