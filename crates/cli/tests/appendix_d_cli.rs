@@ -100,4 +100,15 @@ fn a_blind_white_against_a_sighted_black_on_two_boards() {
     assert_eq!(v["clock"]["black_ms"], 595_000);
     // The same log, replayed again, gives the same report.
     assert_eq!(replay(&log), v);
+    // The text report lists the announcements and the retrace.
+    let text = arbiter(&["replay", log.to_str().unwrap()], "");
+    assert_eq!(text.code, Some(0), "{}", text.err);
+    for line in [
+        "Rules for blind players: white",
+        "Announced at 0:00:03.000: white d4 (not the move on the board)",
+        "Announced at 0:00:04.000: white e4 (a correction)",
+        "Retraced at 0:00:11.000 to half-move 2, cancelling Nf3 Nc6; clocks set to White 0:09:50.000, Black 0:09:55.000",
+    ] {
+        assert!(text.out.contains(line), "{line}\n{}", text.out);
+    }
 }
