@@ -40,6 +40,9 @@ pub enum Line {
     },
     /// The input cannot be read on (a line too long, a read error).
     Stop(String),
+    /// Something to say about a second input (a sensor board's stream
+    /// that ended); the input goes on.
+    Note(String),
 }
 
 /// The most a line may take before the input counts as unreadable: a line

@@ -55,6 +55,7 @@ mod spoken;
 pub mod tavreli;
 pub mod terminal;
 pub mod time_control;
+pub mod touch_words;
 mod written;
 
 pub use arbiter_rules::Lang;

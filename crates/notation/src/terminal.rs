@@ -211,13 +211,19 @@ retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter führt zur�
 const CLOCK_HELP: [&str; 3] = [
     "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
 Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
-add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, h = help, q = quit.",
+add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, \
+touch SQ = the side to move touches a piece (4.3), adjust SQ or j'adoube SQ = a piece adjusted (4.2), \
+claim touch = a touch-move claim (4.8), h = help, q = quit.",
     "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
 Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
-add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, h — помощь, q — выход.",
+add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, \
+трогаю ПОЛЕ — тот, чей ход, коснулся фигуры (4.3), поправляю ПОЛЕ — фигуру поправили (4.2), \
+тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход.",
     "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
 Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
-add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, h = Hilfe, q = Ende.",
+add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
+berühre FELD = wer am Zug ist, berührt eine Figur (4.3), zurecht FELD oder j'adoube FELD = Figur zurechtgerückt (4.2), \
+berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende.",
 ];
 
 fn goes_on(l: Lang, plies: usize, to_move: Side) -> String {
@@ -484,6 +490,9 @@ pub enum ClockCommandError {
     MoveUsage(String),
     /// `retrace` without a half-move and two times.
     RetraceUsage,
+    /// `touch`, `adjust`, `lift` or `drop` without a square, or with more
+    /// than it takes (the command's name).
+    SquareUsage(String),
     /// No command has that name.
     Unknown(String),
 }
@@ -519,6 +528,10 @@ impl ClockCommandError {
             (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
             (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
             (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
+            (Self::SquareUsage(h), Lang::Ru) => format!("пишется так: {h} ПОЛЕ (например, {h} e2)"),
+            (Self::SquareUsage(h), Lang::De) => {
+                format!("so geschrieben: {h} FELD (zum Beispiel {h} e2)")
+            }
             (Self::MoveUsage(h), Lang::Ru) => format!("пишется так: {h} ХОД"),
             (Self::MoveUsage(h), Lang::De) => format!("so geschrieben: {h} ZUG"),
             (Self::RetraceUsage, Lang::Ru) => {
@@ -554,6 +567,7 @@ impl fmt::Display for ClockCommandError {
             Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
             Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
             Self::MoveUsage(h) => write!(f, "usage: {h} MOVE"),
+            Self::SquareUsage(h) => write!(f, "usage: {h} SQUARE (for example {h} e2)"),
             Self::RetraceUsage => write!(f, "usage: retrace PLY WHITE_SECONDS BLACK_SECONDS"),
             Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
         }
