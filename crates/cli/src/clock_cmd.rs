@@ -722,5 +722,7 @@ fn adjust(side: Side, ms: i64) -> ArbiterAction {
         points: None,
         ply: None,
         restart: None,
+        white_ms: None,
+        black_ms: None,
     }
 }

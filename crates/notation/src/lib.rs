@@ -35,6 +35,7 @@
 #![warn(missing_docs)]
 
 pub mod announce;
+pub mod appendix_d_words;
 pub mod braille;
 pub mod clock;
 pub mod describe;
