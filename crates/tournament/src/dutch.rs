@@ -141,13 +141,13 @@ pub fn pair(t: &Tournament, round: usize) -> Result<Pairing, PairError> {
     if round == 0 {
         return Err(PairError::RoundZero);
     }
-    if let Some(total) = t.rounds_total {
-        if round > usize::from(total) {
-            return Err(PairError::PastLastRound {
-                round,
-                rounds: usize::from(total),
-            });
-        }
+    if let Some(total) = t.rounds_total
+        && round > usize::from(total)
+    {
+        return Err(PairError::PastLastRound {
+            round,
+            rounds: usize::from(total),
+        });
     }
     let entrants = entrants(t, round);
     if entrants.is_empty() {
@@ -213,11 +213,11 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize) -> Entrant {
         if !e.result.is_played() {
             unplayed += 1;
         }
-        if e.result.is_played() {
-            if let (Some(o), Some(c)) = (e.opponent, e.colour) {
-                met.insert(o);
-                colours.push((r, c));
-            }
+        if e.result.is_played()
+            && let (Some(o), Some(c)) = (e.opponent, e.colour)
+        {
+            met.insert(o);
+            colours.push((r, c));
         }
         if matches!(e.result, RoundResult::PairingBye | RoundResult::ForfeitWin) {
             bye_ok = false;
@@ -250,7 +250,7 @@ fn preference(colours: &[(usize, Colour)], cd: i32) -> (Option<Colour>, Strength
         return (None, Strength::None);
     };
     let twice = colours.len() >= 2 && colours[colours.len() - 2].1 == last;
-    if cd > 1 || cd < -1 || twice {
+    if !(-1..=1).contains(&cd) || twice {
         let c = if cd > 1 {
             Colour::Black
         } else if cd < -1 {
@@ -310,8 +310,8 @@ fn match_entrants(
         let end = (start..n)
             .find(|&i| entrants[i].score != entrants[start].score)
             .unwrap_or(n);
-        for i in start..end {
-            place[i] = (i - start, end - start);
+        for (k, slot) in place[start..end].iter_mut().enumerate() {
+            *slot = (k, end - start);
         }
         start = end;
     }
@@ -410,10 +410,10 @@ fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Bo
         return if hs > ls { give(h) } else { give(h.opposite()) };
     }
     for (r, hc) in high.colours.iter().rev() {
-        if let Some((_, lc)) = low.colours.iter().find(|(lr, _)| lr == r) {
-            if hc != lc {
-                return give(hc.opposite());
-            }
+        if let Some((_, lc)) = low.colours.iter().find(|(lr, _)| lr == r)
+            && hc != lc
+        {
+            return give(hc.opposite());
         }
     }
     give(h)
