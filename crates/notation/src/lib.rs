@@ -35,6 +35,7 @@
 #![warn(missing_docs)]
 
 pub mod announce;
+pub mod appendix_d_words;
 pub mod braille;
 pub mod clock;
 pub mod describe;
@@ -46,6 +47,7 @@ mod pattern;
 pub mod penalty;
 pub mod rejection;
 pub mod scoresheet;
+pub mod speech_words;
 mod spoken;
 pub mod time_control;
 mod written;

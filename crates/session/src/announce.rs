@@ -72,6 +72,12 @@ pub enum Kind {
     LexiconChosen { lexicon: &'static str },
     /// An engine failed; the game is paused until the arbiter resumes it.
     EngineFailed { side: Side, error: String },
+    /// A blind player's game on two boards (Appendix D; 2005 Supplement):
+    /// an announcement, a correction, boards that differ, a retrace, the
+    /// assistant's words. Its words are `arbiter_notation::appendix_d_words`.
+    AppendixD {
+        said: arbiter_notation::appendix_d_words::Said,
+    },
     /// The game ended.
     GameOver {
         result: GameResult,
@@ -220,6 +226,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
+        Kind::AppendixD { said } => arbiter_notation::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",

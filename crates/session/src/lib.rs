@@ -36,6 +36,7 @@
 
 pub mod announce;
 pub mod any;
+pub mod assistant;
 pub mod claim_words;
 pub mod driver;
 pub mod follow;
@@ -55,6 +56,7 @@ pub mod variant;
 
 pub use announce::{Announcement, Kind, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
+pub use assistant::Assistant;
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
 pub use follow::{FollowError, Follower, pgn_of};
 pub use lag::{LagQuota, LagQuotas};
