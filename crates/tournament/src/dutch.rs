@@ -394,7 +394,7 @@ fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Bo
         (Some(h), None) => return give(h),
         (None, Some(l)) => return give(l.opposite()),
         (None, None) => {
-            let initial = t.initial_colour.unwrap_or(Colour::White);
+            let initial = initial_colour(t);
             return give(if high.id % 2 == 1 {
                 initial
             } else {
@@ -417,6 +417,33 @@ fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Bo
         }
     }
     give(h)
+}
+
+/// The initial colour: as the file says (`XXC`, `152`); else as the first
+/// round with colours shows it (the first player in starting-rank order
+/// who was paired then had it if his place among those paired is odd,
+/// counting from 1, as the endorsed engines infer it); else White.
+fn initial_colour(t: &Tournament) -> Colour {
+    if let Some(c) = t.initial_colour {
+        return c;
+    }
+    let Some(first) = (1..=t.paired_rounds())
+        .find(|&r| t.players.iter().any(|p| t.entry(p.id, r).colour.is_some()))
+    else {
+        return Colour::White;
+    };
+    let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let paired = ids.iter().filter(|id| {
+        let e = t.entry(**id, first);
+        e.opponent.is_some() || e.result == RoundResult::PairingBye
+    });
+    for (k, id) in paired.enumerate() {
+        if let Some(c) = t.entry(*id, first).colour {
+            return if k % 2 == 0 { c } else { c.opposite() };
+        }
+    }
+    Colour::White
 }
 
 #[cfg(test)]
@@ -442,6 +469,27 @@ mod tests {
         t.initial_colour = Some(Colour::Black);
         let p = pair(&t, 1).unwrap();
         assert_eq!(p.engine_text(), "4\n4 1\n2 5\n6 3\n7 0\n");
+    }
+
+    #[test]
+    fn the_initial_colour_is_read_from_round_one() {
+        let mut t = field(4);
+        t.initial_colour = Some(Colour::Black);
+        let p = pair(&t, 1).unwrap();
+        for b in &p.boards {
+            t.player_mut(b.white).unwrap().set_round(
+                1,
+                RoundEntry::game(b.black, Colour::White, RoundResult::Draw),
+            );
+            t.player_mut(b.black).unwrap().set_round(
+                1,
+                RoundEntry::game(b.white, Colour::Black, RoundResult::Draw),
+            );
+        }
+        assert_eq!(initial_colour(&t), Colour::Black);
+        t.initial_colour = None;
+        assert_eq!(initial_colour(&t), Colour::Black);
+        assert_eq!(initial_colour(&field(4)), Colour::White);
     }
 
     #[test]
