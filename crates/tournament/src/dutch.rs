@@ -73,6 +73,13 @@ pub enum PairError {
         /// The number of rounds.
         rounds: usize,
     },
+    /// Rounds before the one asked for are not paired yet.
+    RoundGap {
+        /// The round asked for.
+        round: usize,
+        /// The rounds paired so far.
+        paired: usize,
+    },
     /// No player is to be paired in the round.
     NoPlayers,
     /// The absolute criteria leave these players without an opponent (or
@@ -87,6 +94,10 @@ impl fmt::Display for PairError {
             PairError::PastLastRound { round, rounds } => {
                 write!(f, "round {round} is past the last round ({rounds})")
             }
+            PairError::RoundGap { round, paired } => write!(
+                f,
+                "round {round} cannot be paired: only {paired} rounds are paired so far"
+            ),
             PairError::NoPlayers => f.write_str("no player is to be paired in this round"),
             PairError::NoPairing(ids) => {
                 let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
@@ -149,13 +160,17 @@ pub fn pair(t: &Tournament, round: usize) -> Result<Pairing, PairError> {
             rounds: usize::from(total),
         });
     }
+    let paired = t.paired_rounds();
+    if round > paired + 1 {
+        return Err(PairError::RoundGap { round, paired });
+    }
     let entrants = entrants(t, round);
     if entrants.is_empty() {
         return Err(PairError::NoPlayers);
     }
     let last_round = t.rounds_total.is_some_and(|n| usize::from(n) == round);
-    let max_score = t.point_system.win.0 * (round as i32 - 1);
-    let topscorer = |e: &Entrant| last_round && 2 * e.score.0 > max_score;
+    let max_score = i64::from(t.point_system.win.0) * (round as i64 - 1);
+    let topscorer = |e: &Entrant| last_round && 2 * i64::from(e.score.0) > max_score;
     let mates = match_entrants(&entrants, &topscorer);
     let odd = entrants.len() % 2 == 1;
     let mut boards = Vec::new();
@@ -296,6 +311,8 @@ const PREFERENCE: i128 = 1_000_000_000_000_000_000;
 const TOPSCORER: i128 = 10_000_000_000_000_000_000_000;
 const BYE_UNPLAYED: i128 = 100_000_000_000_000_000_000_000_000;
 const SCORE: i128 = 10_000_000_000_000_000_000_000_000_000;
+/// The largest score (difference), in tenths, the weights tell apart.
+const SCORE_CAP: i32 = 1000;
 const BASE: i128 = 10_000_000_000_000_000_000_000_000_000_000_000_000;
 
 fn match_entrants(
@@ -326,7 +343,9 @@ fn match_entrants(
     }
     if n % 2 == 1 {
         for (i, e) in entrants.iter().enumerate().filter(|(_, e)| e.bye_ok) {
-            let s = i128::from(e.score.0);
+            // Clamped: an event's own points may be large; the order of the
+            // weights, not their size, is what counts.
+            let s = i128::from(e.score.0.clamp(-SCORE_CAP, SCORE_CAP));
             let penalty = SCORE * s * s + SCORE * 10 * s + BYE_UNPLAYED * e.unplayed;
             edges.push((i, n, BASE - penalty - BYE_RANK * (n - i) as i128));
         }
@@ -353,7 +372,7 @@ fn pair_weight(
         }
         penalty += TOPSCORER;
     }
-    let d = i128::from((a.score - b.score).0.abs());
+    let d = i128::from((a.score - b.score).0.abs().min(SCORE_CAP));
     penalty += SCORE * d * d;
     if clash {
         penalty += PREFERENCE;
@@ -490,6 +509,20 @@ mod tests {
         t.initial_colour = None;
         assert_eq!(initial_colour(&t), Colour::Black);
         assert_eq!(initial_colour(&field(4)), Colour::White);
+    }
+
+    #[test]
+    fn rounds_are_paired_in_order() {
+        let t = field(4);
+        assert_eq!(pair(&t, 0), Err(PairError::RoundZero));
+        assert_eq!(
+            pair(&t, usize::MAX),
+            Err(PairError::RoundGap {
+                round: usize::MAX,
+                paired: 0
+            })
+        );
+        assert_eq!(pair(&Tournament::default(), 1), Err(PairError::NoPlayers));
     }
 
     #[test]
