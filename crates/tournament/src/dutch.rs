@@ -385,11 +385,30 @@ fn pair_weight(
         penalty += FLOAT * (i128::from(a.downfloated) + i128::from(b.upfloated));
         penalty += ORDER * ((pa.1 - 1 - pa.0) + pb.0) as i128;
     } else {
-        let half = pa.1 / 2;
-        let gap = pb.0 as i128 - pa.0 as i128;
-        penalty += ORDER * (gap - half as i128).abs();
+        penalty += ORDER * bracket_order(pa.0, pb.0, pa.1);
     }
     Some(BASE - penalty)
+}
+
+/// How far a pair within one score group is from the bracket's first
+/// candidate, S1[i] against S2[i] (C.04.3, the transpositions of S2). In a
+/// small bracket the weight follows the transpositions' order exactly (the
+/// S2 place of S1's first player counts before the second's, and so on);
+/// in a large one, the distance from S2[i].
+fn bracket_order(a: usize, b: usize, size: usize) -> i128 {
+    let m = size / 2;
+    let choices = size - m;
+    if m <= 6 && choices <= 7 {
+        let base = (choices + 1) as i128;
+        if a < m && b >= m {
+            (b - m) as i128 * base.pow((m - 1 - a) as u32)
+        } else {
+            // Two of S1 or two of S2: only after every transposition.
+            base.pow(m as u32) * (1 + (a + b) as i128)
+        }
+    } else {
+        (b as i128 - a as i128 - m as i128).abs()
+    }
 }
 
 /// The colours of a pair (C.04.3 E): both preferences if they agree; else
