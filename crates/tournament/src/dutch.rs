@@ -211,7 +211,16 @@ fn entrants(t: &Tournament, round: usize) -> Vec<Entrant> {
     let mut out: Vec<Entrant> = t
         .players
         .iter()
-        .filter(|p| t.entry(p.id, round).result == RoundResult::Blank)
+        .filter(|p| {
+            // Re-pairing a paired round: whoever took part in its pairing
+            // is paired again; a bye asked for (or an absence) is not.
+            let e = t.entry(p.id, round);
+            e.opponent.is_some()
+                || matches!(
+                    e.result,
+                    RoundResult::Blank | RoundResult::PairingBye | RoundResult::ForfeitWin
+                )
+        })
         .map(|p| entrant(t, p.id, round))
         .collect();
     out.sort_by_key(|e| (std::cmp::Reverse(e.score), e.id));
@@ -528,6 +537,27 @@ mod tests {
         t.initial_colour = None;
         assert_eq!(initial_colour(&t), Colour::Black);
         assert_eq!(initial_colour(&field(4)), Colour::White);
+    }
+
+    #[test]
+    fn a_paired_round_pairs_again_the_same() {
+        let mut t = field(7);
+        t.player_mut(3)
+            .unwrap()
+            .set_round(1, RoundEntry::bye(RoundResult::ZeroBye));
+        let first = pair(&t, 1).unwrap();
+        for b in &first.boards {
+            t.player_mut(b.white).unwrap().set_round(
+                1,
+                RoundEntry::game(b.black, Colour::White, RoundResult::Win),
+            );
+            t.player_mut(b.black).unwrap().set_round(
+                1,
+                RoundEntry::game(b.white, Colour::Black, RoundResult::Loss),
+            );
+        }
+        assert_eq!(first.bye, None);
+        assert_eq!(pair(&t, 1).unwrap(), first);
     }
 
     #[test]
