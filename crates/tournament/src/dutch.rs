@@ -46,6 +46,22 @@ pub struct Pairing {
 }
 
 impl Pairing {
+    /// Writes the pairing into its round: each board a game not yet played,
+    /// the bye a pairing-allocated bye (scored at once, as it is decided).
+    pub fn record(&self, t: &mut Tournament) {
+        for b in &self.boards {
+            t.record_game(self.round, b.white, b.black, RoundResult::Blank);
+        }
+        if let Some(id) = self.bye
+            && let Some(p) = t.player_mut(id)
+        {
+            p.set_round(
+                self.round,
+                crate::model::RoundEntry::bye(RoundResult::PairingBye),
+            );
+        }
+    }
+
     /// The engines' `-p` output: the number of lines that follow, then
     /// "WHITE BLACK" a board, the bye as "ID 0".
     #[must_use]
