@@ -178,6 +178,12 @@ impl Tournament {
     }
 }
 
+impl Default for RoundEntry {
+    fn default() -> RoundEntry {
+        RoundEntry::BLANK
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,11 +210,5 @@ mod tests {
         assert_eq!(t.entry(3, 1), RoundEntry::BLANK);
         assert_eq!(t.points_after(1, 3), Points::ONE);
         assert_eq!(t.paired_rounds(), 1);
-    }
-}
-
-impl Default for RoundEntry {
-    fn default() -> RoundEntry {
-        RoundEntry::BLANK
     }
 }
