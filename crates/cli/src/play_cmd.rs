@@ -821,14 +821,9 @@ impl<R: arbiter_session::Variant> Play<R> {
         };
         let before = plies.len();
         let restore = arbiter_laws::ArbiterAction {
-            action: arbiter_laws::ActionKind::Restore,
-            side: None,
-            ms: None,
-            result: None,
             reason: Some("takeback against the engine".into()),
-            points: None,
             ply: u32::try_from(keep).ok(),
-            restart: None,
+            ..arbiter_laws::ArbiterAction::new(arbiter_laws::ActionKind::Restore)
         };
         self.input(screen, Input::Event(Event::Arbiter(restore)))
             .await;

@@ -669,7 +669,7 @@ fn word_tokens(w: &str) -> Option<(Vec<Tok>, u8)> {
     let chars: Vec<char> = n.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         // `х` is the h-file before a rank (`х5`), else the capture sign.
-        let capture_x = c == 'х' && !chars.get(i + 1).is_some_and(|&d| rank_char(d).is_some());
+        let capture_x = c == 'х' && chars.get(i + 1).is_none_or(|&d| rank_char(d).is_none());
         if capture_x {
             toks.push(Tok::Capture);
         } else if let Some((fl, _)) = file_char(c) {
