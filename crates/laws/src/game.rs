@@ -2397,7 +2397,11 @@ impl<R: RuleSet> Game<R> {
             let s = if i % 2 == 0 { first } else { first.other() };
             moves[s.index()] += 1;
         }
-        let on_move = if n.is_multiple_of(2) { first } else { first.other() };
+        let on_move = if n.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        };
         if let Some(c) = clocks {
             self.timing.readjust(at, on_move, c, moves)?;
         }
