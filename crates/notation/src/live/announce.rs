@@ -123,25 +123,25 @@ pub enum Kind {
     /// `side` touched a man with intent (L-4.3; Tavreli: `man` of a tower,
     /// from the top); `obligation` is what his touches oblige now.
     Touched {
-        /// The player who touched.
+        /// Who touched.
         side: Side,
-        /// The square of the man (`e2`).
+        /// The square (`e2`).
         square: String,
-        /// Tavreli: the man of the tower, counted from the top.
+        /// Tavreli: the man of the tower, from the top.
         #[serde(skip_serializing_if = "Option::is_none")]
         man: Option<u32>,
-        /// What the player's touches oblige him to do now.
+        /// What the touches oblige now.
         #[serde(skip_serializing_if = "Option::is_none")]
         obligation: Option<Obliged>,
     },
     /// `side` adjusted a man after saying so (L-4.2); `breach_of` is the
     /// article an adjustment out of turn broke.
     Adjusted {
-        /// The player who adjusted.
+        /// Who adjusted.
         side: Side,
-        /// The square of the man (`e2`).
+        /// The square (`e2`).
         square: String,
-        /// Out of turn: the article it broke (4.2; Tavreli 4.1).
+        /// The article broken by an adjustment out of turn.
         #[serde(skip_serializing_if = "Option::is_none")]
         breach_of: Option<&'static str>,
     },
@@ -153,10 +153,9 @@ pub enum Kind {
         side: Side,
         /// Whether the claim was upheld.
         upheld: bool,
-        /// The article of the claim in the game's edition (4.8; 2005 4.7;
-        /// Tavreli 4.5).
+        /// The article of the game's edition.
         article: &'static str,
-        /// Upheld: what the opponent must do now.
+        /// What binds the opponent after an upheld claim.
         #[serde(skip_serializing_if = "Option::is_none")]
         obligation: Option<Obliged>,
     },
