@@ -189,6 +189,50 @@ fn human(r: &Report) -> String {
     if let Some(s) = &r.score {
         println!("Points: White {}, Black {}", s.white, s.black);
     }
+    for t in &r.touches {
+        let what = match t.kind {
+            arbiter_laws::touch::TouchKind::Touch => "touched",
+            arbiter_laws::touch::TouchKind::Adjust => "adjusted",
+        };
+        let man = t
+            .man
+            .map(|n| format!(" (man {n} from the top)"))
+            .unwrap_or_default();
+        let late = if t.out_of_turn { ", out of turn" } else { "" };
+        println!(
+            "Touch at {}: {} {what} the man on {}{man}{late}",
+            mmss(t.at as i64),
+            t.side,
+            t.square
+        );
+    }
+    if let Some(o) = &r.touch_obligation {
+        println!("Touch-move obligation of the side to move: {o}");
+    }
+    for b in &r.touch_move_breaches {
+        println!(
+            "Touch-move breach at {} (half-move {}): {} had to {} ({}){}",
+            mmss(b.at as i64),
+            b.ply + 1,
+            b.side,
+            b.obligation,
+            b.article,
+            if b.claimed {
+                "; claimed, taken back"
+            } else {
+                "; not claimed"
+            }
+        );
+    }
+    for c in &r.touch_move_claims {
+        println!(
+            "Touch-move claim at {} by {}: {}, {}",
+            mmss(c.at as i64),
+            c.side,
+            if c.upheld { "upheld" } else { "rejected" },
+            c.reason
+        );
+    }
     for n in &r.notes {
         println!("Note: {n}");
     }
@@ -201,6 +245,22 @@ fn human(r: &Report) -> String {
         );
     }
     out
+}
+
+/// How the half-move `ply` of the record stands to the touch-move rule: a
+/// breach that stands outweighs an earlier one that was claimed (the move
+/// made in its place broke the rule again).
+fn touch_mark(
+    breaches: &[arbiter_laws::touch::TouchMoveBreach],
+    ply: usize,
+) -> Option<arbiter_notation::scoresheet::TouchMark> {
+    use arbiter_notation::scoresheet::TouchMark;
+    let at: Vec<_> = breaches.iter().filter(|b| b.ply == ply).collect();
+    match at.last() {
+        Some(b) if !b.claimed => Some(TouchMark::Breach),
+        Some(_) => Some(TouchMark::AfterClaim),
+        None => None,
+    }
 }
 
 /// The game's scoresheet from its record: each move with the mover's clock
@@ -229,10 +289,12 @@ fn scoresheet<R: RuleSet>(
         .plies()
         .iter()
         .zip(game.move_texts())
-        .map(|(p, mv)| ScoreMove {
+        .enumerate()
+        .map(|(i, (p, mv))| ScoreMove {
             mv,
             clock_ms: p.clock_after.map(|ms| ms.max(0) as u64),
             draw_offered: p.draw_offer,
+            touch: touch_mark(game.touch_move_breaches(), i),
         })
         .collect();
     let fen = h.start.as_deref();
