@@ -227,8 +227,18 @@ fn control_excerpt(text: &str, column: usize) -> (String, String) {
     (shown, format!("{}^", " ".repeat(caret)))
 }
 
+/// The alarm marks below the time a player starts with: a mark at or
+/// above it would sound at the start ("five minutes left" in a 5+3 game).
+fn alarms_below_start(alarms: Vec<u64>, tc: &TimeControl) -> Vec<u64> {
+    let start = match tc {
+        TimeControl::Sandclock(secs) => secs.saturating_mul(1000),
+        other => other.periods().first().map_or(u64::MAX, |p| p.time_ms),
+    };
+    alarms.into_iter().filter(|&a| a < start).collect()
+}
+
 fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCode> {
-    let _: TimeControl = control_text
+    let tc: TimeControl = control_text
         .parse()
         .map_err(|e: arbiter_clock::ParseError| {
             let (shown, caret) = control_excerpt(control_text, e.column);
@@ -245,6 +255,7 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
         Some(list) => live::parse_alarm(list).map_err(bad)?,
         None => vec![300_000, 60_000, 30_000, 10_000],
     };
+    let alarms = alarms_below_start(alarms, &tc);
     let white = a.white.as_deref().unwrap_or("White");
     let black = a.black.as_deref().unwrap_or("Black");
     let mut header = Header::new(white, black, Some(control_text));
@@ -412,6 +423,11 @@ async fn clock(
         log_error: None,
         board_typed: false,
         sensors,
+        followed: false,
+        unfollowed: false,
+        asked: None,
+        quit_asked: false,
+        over_said: false,
     };
     screen.tell(&intro);
     if !blind.is_empty() {
@@ -438,6 +454,16 @@ struct Clock {
     board_typed: bool,
     /// The sensor board followed (`--board`).
     sensors: Option<Sensors>,
+    /// The first move was typed: the clock follows the board.
+    followed: bool,
+    /// `skip` was typed: the clock no longer follows the board.
+    unfollowed: bool,
+    /// A bare press waits for the move made on the board, by this side.
+    asked: Option<Side>,
+    /// `q` was typed and waits for its confirmation.
+    quit_asked: bool,
+    /// The end of the game was said.
+    over_said: bool,
 }
 
 /// A sensor board followed beside the keyboard.
@@ -478,7 +504,10 @@ impl Clock {
             }
             tokio::select! {
                 o = self.outputs.recv() => match o {
-                    Some(o) => self.show(screen, &o),
+                    Some(o) => {
+                        self.show(screen, &o);
+                        self.say_if_over(screen);
+                    }
                     None => return None,
                 },
                 _ = tick.tick(), if self.cfg.live => {
@@ -558,14 +587,37 @@ impl Clock {
         }
         let cmd = match parse_command(&text) {
             Ok(c) => c,
+            // The answer to the question of a bare press: the move itself.
+            Err(_) if self.asked.is_some() && !text.trim().is_empty() => {
+                Command::Press(self.asked, Some(text.trim().to_string()))
+            }
             Err(e) => {
                 let reason = e.say(self.cfg.lang);
                 screen.tell(&self.say(Said::Refused { reason: &reason }));
                 return true;
             }
         };
+        if std::mem::take(&mut self.quit_asked) {
+            if matches!(cmd, Command::Quit | Command::Yes) {
+                return false;
+            }
+            screen.tell(&self.say(Said::NotQuit));
+        }
         let input = match cmd {
-            Command::Quit => return false,
+            Command::Quit => {
+                // A stray `q` must not end a blitz game: it is confirmed.
+                self.quit_asked = true;
+                screen.tell(&self.say(Said::ConfirmQuit));
+                return true;
+            }
+            Command::Yes => {
+                self.refuse(screen, &CommandError::Unknown(format!("{:?}", text.trim())));
+                return true;
+            }
+            Command::Skip | Command::NoMove => match self.unanswered(screen, &cmd).await {
+                Some(input) => input,
+                None => return true,
+            },
             Command::Help => {
                 let h = self.say(Said::ClockHelp);
                 screen.tell(&h);
@@ -596,6 +648,12 @@ impl Clock {
                     black_ms: Some(black_ms),
                     ..ArbiterAction::new(ActionKind::Retrace)
                 }))
+            }
+            Command::Times if self.table.mirror.outcome().is_some() => {
+                // Not "White to move": the game is over.
+                self.over_said = false;
+                self.say_if_over(screen);
+                return true;
             }
             Command::Times => {
                 self.say_times(screen);
@@ -628,6 +686,10 @@ impl Clock {
                 let side = side.unwrap_or_else(|| self.to_move());
                 // A move made on the sensor board is the move pressed.
                 let mv = mv.or_else(|| self.sensors.as_mut()?.board.take_made());
+                if mv.is_none() && self.bare_press_held(screen, side) {
+                    return true;
+                }
+                self.asked = None;
                 if let Err(e) = self.decide(side, mv.is_some()).await {
                     self.log_error.get_or_insert(e);
                     return false;
@@ -644,6 +706,7 @@ impl Clock {
         let adjusted = matches!(input, Input::Event(Event::Arbiter(_)));
         self.send_and_show(screen, input, adjusted).await;
         self.settle_board(screen);
+        self.say_if_over(screen);
         true
     }
 
@@ -813,6 +876,67 @@ impl Clock {
         }
     }
 
+    /// Whether the clock follows the board: the first move was typed (or
+    /// announced), no sensor board says the moves, and no `skip` came.
+    fn follows_board(&self) -> bool {
+        (self.followed || self.board_typed) && !self.unfollowed && self.sensors.is_none()
+    }
+
+    /// A press without a typed move that is not sent (said why): a bare
+    /// White press before the start (the clock waits for Black or `start`,
+    /// 6.6), or a press that completes a move while the clock follows the
+    /// board, which asks for the move made on it instead of ruling an
+    /// illegal move.
+    fn bare_press_held(&mut self, screen: &mut Screen, side: Side) -> bool {
+        let started = self.table.origin.is_some();
+        if !started && side == Side::White {
+            screen.tell(&self.say(Said::WhiteCannotStart));
+            return true;
+        }
+        if started && side == self.to_move() && self.follows_board() {
+            self.asked = Some(side);
+            let who = self.name(side);
+            screen.tell(&self.say(Said::AskMoveOnBoard { who: &who }));
+            return true;
+        }
+        false
+    }
+
+    /// `skip` or `nomove` after a bare press: the press goes in, either as
+    /// a clock that no longer follows the board, or as a press without a
+    /// move (FIDE Laws 2023, 7.5.3), which the Laws rule on.
+    async fn unanswered(&mut self, screen: &mut Screen, cmd: &Command) -> Option<Input> {
+        let Some(side) = self.asked.take() else {
+            screen.tell(&self.say(Said::NothingAsked));
+            return None;
+        };
+        if *cmd == Command::Skip {
+            let stop = Event::Arbiter(ArbiterAction::new(ActionKind::ClockOnly));
+            if !self.send_and_show(screen, Input::Event(stop), false).await {
+                return None;
+            }
+            self.unfollowed = true;
+            screen.tell(&self.say(Said::NoLongerFollows));
+        } else {
+            let who = self.name(side);
+            screen.tell(&self.say(Said::PressWithoutMove { who: &who }));
+        }
+        Some(Input::Event(Event::Press { side }))
+    }
+
+    /// Once the game is over: the result, what can still be asked and how
+    /// to leave, said once.
+    fn say_if_over(&mut self, screen: &mut Screen) {
+        if self.over_said {
+            return;
+        }
+        let Some(result) = self.table.mirror.outcome().map(|o| o.result) else {
+            return;
+        };
+        self.over_said = true;
+        screen.tell(&self.say(Said::ClockOver { result }));
+    }
+
     fn refuse(&self, screen: &mut Screen, e: &CommandError) {
         let reason = e.say(self.cfg.lang);
         screen.tell(&self.say(Said::Refused { reason: &reason }));
@@ -829,6 +953,7 @@ impl Clock {
         }
         self.decided = true;
         let typed = typed || self.board_typed;
+        self.followed = typed;
         if !typed {
             let s = session(&self.cfg, true)?;
             self.outputs = self.table.restart(s).await?;
@@ -850,7 +975,7 @@ impl Clock {
                 Event::Press { side }
                 | Event::Move {
                     side, press: true, ..
-                } => pressed.push(*side),
+                } => pressed.push((*side, ev.at)),
                 _ => {}
             }
         }
@@ -865,18 +990,20 @@ impl Clock {
                 }
             }
         }
-        for side in pressed {
-            let line = self.press_line(side);
+        for (side, at) in pressed {
+            let line = self.press_line(side, at);
             screen.tell(&line);
         }
     }
 
     /// "Ann: move 1 e4. Ann 0:10.0, Bob 0:10.0. Bob to move."
-    fn press_line(&self, side: Side) -> String {
+    fn press_line(&self, side: Side, at: u64) -> String {
         let g = &self.table.mirror;
         let n = g.timing().clock().map_or(0, |c| c.moves_completed(side));
+        // Only the move this press completed: a clock that stopped
+        // following the board presses without adding one.
         let mv = match g.plies().last() {
-            Some(p) if p.side == side => match &p.mv {
+            Some(p) if p.side == side && p.completed_at == Some(at) => match &p.mv {
                 PlyMove::Legal(m) => {
                     let before = g.position_after(g.plies().len() - 1);
                     // Written in the letters of the language of the moment

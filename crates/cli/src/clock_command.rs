@@ -40,8 +40,16 @@ pub enum Command {
     Retrace(u32, i64, i64),
     /// The commands.
     Help,
-    /// Stop.
+    /// Stop (asked to be confirmed).
     Quit,
+    /// A confirmation: `yes`, «да», `ja`.
+    Yes,
+    /// The move made on the board is not typed: the clock goes on without
+    /// following the board (`skip`, «пропуск», `überspringen`).
+    Skip,
+    /// The clock was pressed without a move (FIDE Laws 2023, 7.5.3):
+    /// `nomove`, «без хода», `ohne zug`.
+    NoMove,
     /// The side to move touches the man on a square with intent (L-4.3);
     /// Tavreli: the Nth man of the tower from the top (`touch c5 2`).
     Touch(String, Option<u32>),
@@ -261,6 +269,10 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         }
         "h" | "help" | "?" | "помощь" | "hilfe" => Ok(Command::Help),
         "q" | "quit" | "exit" | "выход" | "ende" => Ok(Command::Quit),
+        "yes" | "y" | "да" | "ja" => Ok(Command::Yes),
+        "skip" | "пропуск" | "пропустить" | "überspringen" => Ok(Command::Skip),
+        "nomove" => Ok(Command::NoMove),
+        "без" | "ohne" if matches!(rest[..], ["хода"] | ["zug"]) => Ok(Command::NoMove),
         other => match parse_touch(other, &rest) {
             Some(cmd) => cmd,
             None => Err(CommandError::Unknown(quote(other))),

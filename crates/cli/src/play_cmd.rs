@@ -508,6 +508,7 @@ async fn start_game<R: arbiter_session::Variant>(
         log_error: None,
         claim_stopped: false,
         rematch: None,
+        over_said: false,
     };
     screen.tell(&intro);
     if p.cfg.resumed.as_ref().is_some_and(|e| !e.is_empty()) {
@@ -567,6 +568,9 @@ struct Play<R: arbiter_session::Variant> {
     claim_stopped: bool,
     /// `rematch` was asked: the next game's options.
     rematch: Option<Box<Config>>,
+    /// The end of the game, what can still be asked and how to leave,
+    /// were said.
+    over_said: bool,
 }
 
 enum Flow {
@@ -664,6 +668,14 @@ impl<R: arbiter_session::Variant> Play<R> {
         }
     }
 
+    /// The result, what can still be asked and how to leave.
+    fn say_over(&mut self, screen: &mut Screen) {
+        if let Some(result) = self.table.mirror.outcome().map(|o| o.result) {
+            self.over_said = true;
+            screen.tell(&self.say(Said::PlayOver { result }));
+        }
+    }
+
     fn ended(&self) -> bool {
         self.table.mirror.outcome().is_some()
     }
@@ -697,6 +709,9 @@ impl<R: arbiter_session::Variant> Play<R> {
                 _ => a.text.clone(),
             };
             screen.tell_as(urgency, &text, &text);
+        }
+        if self.ended() && !self.over_said && !out.announcements.is_empty() {
+            self.say_over(screen);
         }
     }
 
@@ -839,10 +854,13 @@ impl<R: arbiter_session::Variant> Play<R> {
         let me = self.me();
         let ev = match cmd {
             Cmd::Said(t) => return screen.tell(&t),
+            // Not "White to move": the game is over.
+            Cmd::Clock if self.ended() => return self.say_over(screen),
             Cmd::Clock => return self.say_clocks(screen),
             Cmd::Opponent => return screen.tell(&self.opponent_text()),
             Cmd::Help => return screen.tell(&self.help()),
             Cmd::Pgn => return screen.tell(&self.pgn()),
+            Cmd::Resign if self.ended() => return screen.tell(&self.say(Said::GameIsOver)),
             Cmd::Resign => {
                 self.pending_resign = Some(me);
                 return screen.tell(&self.say(Said::ConfirmResign));

@@ -721,7 +721,7 @@ fn end_of_input_waits_for_the_engines_move_then_leaves_the_game_unfinished() {
     assert_eq!(v["result"], "*");
     assert!(
         r.out
-            .contains("End of input: the game is left unfinished (*)."),
+            .contains("End of input: the game is left unfinished. To go on with it, start arbiter play again with --resume"),
         "{}",
         r.out
     );

@@ -282,6 +282,11 @@ pub enum ActionKind {
     /// the clock of the side to move running. Rejected in a game with no
     /// side under Appendix D.
     Retrace,
+    /// From here on the clock no longer follows the board: a move made on
+    /// the board was not typed and the arbiter (or the clock's user) chose
+    /// to go on with the clock alone. Later presses need no move and later
+    /// typed moves are kept as written, as in a clock-only log.
+    ClockOnly,
 }
 
 /// An event with its timestamp, as one line of the log.

@@ -1855,6 +1855,7 @@ impl<R: RuleSet> Game<R> {
                 | QuickplayReject
                 | QuickplayIncrement
                 | Retrace
+                | ClockOnly
         );
         if over && playing_only {
             // Irregularities are put right "during a game" (7.2–7.6); a
@@ -1907,6 +1908,15 @@ impl<R: RuleSet> Game<R> {
                 self.quickplay_decision(a, at)
             }
             Retrace => self.retrace(a, at),
+            ClockOnly => {
+                // The moves after this one were not seen: the position
+                // stops here and the presses alone count (a clock-only log).
+                self.config.clock_only = true;
+                self.notes.push(format!(
+                    "from {at} ms the clock no longer follows the board"
+                ));
+                Ok(())
+            }
         }
     }
 

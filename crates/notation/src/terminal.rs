@@ -8,7 +8,7 @@
 use crate::live::setup::pick;
 use crate::sides::side_name;
 use crate::{Lang, plural_ru};
-use arbiter_rules::Side;
+use arbiter_rules::{GameResult, Side};
 use std::fmt;
 
 /// One sentence a terminal front end says, with what it names.
@@ -89,6 +89,41 @@ pub enum Said<'a> {
         /// The line's number.
         line: usize,
     },
+    /// A bare press of `arbiter clock` while it follows the board: the
+    /// move made on the board is asked for, with the ways out.
+    AskMoveOnBoard {
+        /// The side that pressed, named as the front end names sides.
+        who: &'a str,
+    },
+    /// `nomove`: the clock was pressed without a move (FIDE Laws 2023, 7.5.3).
+    PressWithoutMove {
+        /// The side that pressed.
+        who: &'a str,
+    },
+    /// `skip`: the clock no longer follows the board.
+    NoLongerFollows,
+    /// `skip` or `nomove` when no move was asked for.
+    NothingAsked,
+    /// A bare White press before the start of `arbiter clock`.
+    WhiteCannotStart,
+    /// `q` asks to be confirmed.
+    ConfirmQuit,
+    /// Anything but a confirmation after `q`.
+    NotQuit,
+    /// `arbiter clock`'s game is over: the result, what can still be asked
+    /// and how to leave.
+    ClockOver {
+        /// The result.
+        result: GameResult,
+    },
+    /// `arbiter play`'s game is over: the result, what can still be asked
+    /// and how to leave.
+    PlayOver {
+        /// The result.
+        result: GameResult,
+    },
+    /// A command that needs a game in progress, after the end.
+    GameIsOver,
 }
 
 impl Said<'_> {
@@ -139,18 +174,127 @@ impl Said<'_> {
                 format!("Отклонено: строка {line} не в UTF-8."),
                 format!("Abgelehnt: Zeile {line} ist kein UTF-8-Text."),
             ),
+            Said::AskMoveOnBoard { who } => ask_move(l, who),
+            Said::PressWithoutMove { who } => pick(
+                l,
+                format!("{who}: a press without a move (FIDE Laws 7.5.3)."),
+                format!("{who}: нажатие часов без хода (Правила ФИДЕ, 7.5.3)."),
+                format!("{who}: Uhr gedrückt ohne Zug (FIDE-Regeln 7.5.3)."),
+            ),
+            Said::ClockOver { result } => {
+                let result = result_words(l, *result);
+                pick(
+                    l,
+                    format!(
+                        "The game is over: {result}. You can still ask t for the times and m for the last move; q leaves."
+                    ),
+                    format!(
+                        "Партия окончена: {result}. Можно ещё спросить время (t) и последний ход (m); выход — q."
+                    ),
+                    format!(
+                        "Die Partie ist beendet: {result}. Abrufbar sind noch die Zeiten (t) und der letzte Zug (m); Ende mit q."
+                    ),
+                )
+            }
+            Said::PlayOver { result } => {
+                let result = result_words(l, *result);
+                pick(
+                    l,
+                    format!(
+                        "The game is over: {result}. You can still ask for the moves, the board, the times and pgn; quit leaves."
+                    ),
+                    format!(
+                        "Партия окончена: {result}. Можно ещё спросить ходы, доску, время и pgn; выход — «выход»."
+                    ),
+                    format!(
+                        "Die Partie ist beendet: {result}. Abrufbar sind noch die Züge, das Brett, die Zeiten und pgn; Ende mit „ende“."
+                    ),
+                )
+            }
             fixed => fixed_text(l, fixed).to_string(),
         }
     }
+}
+
+/// A result as it is said after the end: the score in words and who won.
+fn result_words(l: Lang, r: GameResult) -> &'static str {
+    let [en, ru, de] = match r {
+        GameResult::WhiteWins => [
+            "one–nil, White wins",
+            "один — ноль, победа белых",
+            "eins zu null, Weiß gewinnt",
+        ],
+        GameResult::BlackWins => [
+            "nil–one, Black wins",
+            "ноль — один, победа чёрных",
+            "null zu eins, Schwarz gewinnt",
+        ],
+        GameResult::Draw => ["a draw", "ничья", "Remis"],
+        GameResult::BothLose => ["both players lose", "поражение обоим", "beide verlieren"],
+        GameResult::Ongoing => ["no result yet", "результата пока нет", "noch kein Ergebnis"],
+    };
+    match l {
+        Lang::En => en,
+        Lang::Ru => ru,
+        Lang::De => de,
+    }
+}
+
+fn ask_move(l: Lang, who: &str) -> String {
+    pick(
+        l,
+        format!(
+            "{who} pressed: which move was made on the board? Type it (for example e4); \
+skip = go on as a clock that no longer follows the board; nomove = the clock was pressed without a move (7.5.3)."
+        ),
+        format!(
+            "{who}: часы нажаты — какой ход сделан на доске? Наберите его (например, e4); \
+пропуск — дальше только часы, без слежения за доской; «без хода» — часы нажаты без хода (7.5.3)."
+        ),
+        format!(
+            "{who} hat gedrückt: welcher Zug wurde auf dem Brett gemacht? Bitte eingeben (zum Beispiel e4); \
+überspringen = weiter nur als Uhr, ohne dem Brett zu folgen; „ohne zug“ = Uhr ohne Zug gedrückt (7.5.3)."
+        ),
+    )
 }
 
 /// The sentences that name nothing.
 fn fixed_text(l: Lang, s: &Said<'_>) -> &'static str {
     let [en, ru, de] = match s {
         Said::UnfinishedAtEndOfInput => [
-            "End of input: the game is left unfinished (*).",
-            "Конец ввода: партия не закончена (*).",
-            "Ende der Eingabe: die Partie bleibt unbeendet (*).",
+            "End of input: the game is left unfinished. To go on with it, start arbiter play again with --resume and the log file.",
+            "Конец ввода: партия не закончена. Чтобы продолжить её, снова запустите arbiter play с --resume и файлом записи.",
+            "Ende der Eingabe: die Partie bleibt unbeendet. Zum Weiterspielen arbiter play wieder mit --resume und der Protokolldatei starten.",
+        ],
+        Said::NoLongerFollows => [
+            "The clock no longer follows the board: from here presses alone count, and typed moves are kept as written.",
+            "Часы больше не следят за доской: дальше считаются только нажатия, набранные ходы записываются как есть.",
+            "Die Uhr folgt dem Brett nicht mehr: ab hier zählen nur die Drücke, getippte Züge werden wie geschrieben notiert.",
+        ],
+        Said::NothingAsked => [
+            "Refused: no move is being asked for.",
+            "Отклонено: ход сейчас не спрашивается.",
+            "Abgelehnt: es wird gerade kein Zug erfragt.",
+        ],
+        Said::WhiteCannotStart => [
+            "Refused: White's press does not start the clock. Black's press (b) or start starts it; w with a move (w e4) records White's first move and starts Black's clock.",
+            "Отклонено: нажатие белых не пускает часы. Их пускает нажатие чёрных (b) или start; w с ходом (w e4) записывает первый ход белых и пускает часы чёрных.",
+            "Abgelehnt: der Druck von Weiß startet die Uhr nicht. Sie startet mit dem Druck von Schwarz (b) oder mit start; w mit Zug (w e4) notiert den ersten Zug von Weiß und startet die Uhr von Schwarz.",
+        ],
+        Said::ConfirmQuit => [
+            "Quit? Type q again or yes to stop; anything else goes on.",
+            "Выйти? Наберите q ещё раз или «да»; иначе часы идут дальше.",
+            "Beenden? Zur Bestätigung q noch einmal oder „ja“ eingeben; sonst geht es weiter.",
+        ],
+        Said::NotQuit => [
+            "Not quitting; the clock goes on.",
+            "Выхода нет; часы идут дальше.",
+            "Nicht beendet; die Uhr läuft weiter.",
+        ],
+        Said::GameIsOver => [
+            "Refused: the game is over.",
+            "Отклонено: партия окончена.",
+            "Abgelehnt: die Partie ist beendet.",
         ],
         Said::AlreadyOver => [
             "This game is already over; nothing is added to it.",
@@ -210,20 +354,23 @@ retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter führt zur�
 
 const CLOCK_HELP: [&str; 3] = [
     "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
-Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
+Enter = the side to move presses (once moves are typed, the clock asks for the move made on the board; \
+skip = go on without following the board, nomove = a press without a move), p = pause or resume, t = times, m = last move, \
 add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, \
 touch SQ = the side to move touches a piece (4.3), adjust SQ or j'adoube SQ = a piece adjusted (4.2), \
-claim touch = a touch-move claim (4.8), h = help, q = quit.",
+claim touch = a touch-move claim (4.8), h = help, q = quit (asks to confirm).",
     "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
-Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
+Enter — нажимает тот, чей ход (если ходы набираются, часы спросят ход, сделанный на доске; \
+пропуск — дальше без слежения за доской, «без хода» — нажатие без хода), p — пауза или пуск, t — время, m — последний ход, \
 add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, \
 трогаю ПОЛЕ — тот, чей ход, коснулся фигуры (4.3), поправляю ПОЛЕ — фигуру поправили (4.2), \
-тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход.",
+тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход (с подтверждением).",
     "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
-Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
+Enter = wer am Zug ist, drückt (werden Züge getippt, fragt die Uhr nach dem Zug auf dem Brett; \
+überspringen = weiter ohne dem Brett zu folgen, „ohne zug“ = Druck ohne Zug), p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
 add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
 berühre FELD = wer am Zug ist, berührt eine Figur (4.3), zurecht FELD oder j'adoube FELD = Figur zurechtgerückt (4.2), \
-berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende.",
+berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende (mit Bestätigung).",
 ];
 
 fn goes_on(l: Lang, plies: usize, to_move: Side) -> String {
@@ -603,6 +750,20 @@ mod tests {
             Said::ClockHelpAppendixD,
             Said::UnknownLexicon { name: "xx" },
             Said::NotText { line: 4 },
+            Said::AskMoveOnBoard { who: "X" },
+            Said::PressWithoutMove { who: "X" },
+            Said::NoLongerFollows,
+            Said::NothingAsked,
+            Said::WhiteCannotStart,
+            Said::ConfirmQuit,
+            Said::NotQuit,
+            Said::ClockOver {
+                result: GameResult::WhiteWins,
+            },
+            Said::PlayOver {
+                result: GameResult::WhiteWins,
+            },
+            Said::GameIsOver,
         ];
         for s in all {
             let [en, ru, de] = LANGS.map(|l| s.text(l));
