@@ -21,6 +21,7 @@ want stockfish    'test -x /usr/games/stockfish'   # the default chess engine: c
 want postgresql   'command -v pg_ctlcluster'       # the store and server tests' database, started by scripts/postgres.sh
 want python3      'command -v python3'             # runs python-chess, the test oracle (.venv below)
 want python3-venv 'python3 -c "import ensurepip, venv"'  # makes .venv: Debian's python3 refuses pip installs (PEP 668)
+want default-jre-headless 'command -v java'      # Java for Spark: the Spark job of the Python package (crates/python)
 want chromium     'test -x /usr/bin/chromium'      # the browser of the web hall's tests (tests/web, scripts/web-test.sh)
 want nodejs       'command -v node'                # runs those tests (playwright-core, axe-core)
 want npm          'command -v npm'                 # installs them, project-local, from tests/web/package-lock.json
@@ -75,6 +76,23 @@ if ! .venv/bin/python3 -c "import chess, sys; sys.exit(chess.__version__ != '${C
   .venv/bin/python3 -m pip install -q --disable-pip-version-check "$CHESS"
 fi
 
+# ---- Python: the package arbiter_chess (crates/python) --------------------
+# maturin (its build backend, kept in .venv so that scripts/python-test.sh
+# rebuilds without fetching it again), then the README's one line, which
+# brings the extras: pyspark, pyarrow and zstandard (Spark), dask (Dask),
+# pytest. The extension is built in release (a few minutes the first time);
+# it is skipped when the package and its extras already import, and
+# scripts/python-test.sh builds it afresh before its tests.
+MATURIN=maturin==1.16.0
+if ! .venv/bin/python3 -c "import maturin" >/dev/null 2>&1; then
+  echo "setup: .venv: pip install $MATURIN"
+  .venv/bin/python3 -m pip install -q --disable-pip-version-check "$MATURIN"
+fi
+if ! .venv/bin/python3 -c "import arbiter_chess, pyspark, dask, pyarrow, zstandard, pytest" >/dev/null 2>&1; then
+  echo "setup: .venv: pip install './crates/python[spark,dask,test]' (builds the extension)"
+  .venv/bin/python3 -m pip install -q --disable-pip-version-check './crates/python[spark,dask,test]'
+fi
+
 # ---- Node: the browser tests' packages, project-local ----------------------
 # playwright-core (which drives Debian's Chromium, so it downloads no browser) and
 # axe-core, exactly as tests/web/package-lock.json pins them, into
@@ -99,4 +117,4 @@ fi
 # (for PostgreSQL 15: `pg_lsclusters` shows the state, `pg_ctlcluster 15 main
 # start` starts it).
 
-echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'), node $(node --version), $(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
+echo "setup: done ($(rustc --version | awk '{print $1, $2}'), python-chess $(.venv/bin/python3 -c 'import chess; print(chess.__version__)'), pyspark $(.venv/bin/python3 -c 'import pyspark; print(pyspark.__version__)'), dask $(.venv/bin/python3 -c 'import dask; print(dask.__version__)'), node $(node --version), $(/usr/bin/chromium --version 2>/dev/null | head -n 1))"

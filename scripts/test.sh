@@ -29,6 +29,14 @@ awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n[$(i+1)] 
      END { printf "\n== cargo test summary: %d test binaries, %d passed, %d failed, %d ignored\n",
            bins, n["passed;"], n["failed;"], n["ignored;"] }' "$log"
 
+# The Python package, its Spark job (local[2]) and its Dask job, compared with
+# the release `arbiter` that `cargo test --release` built just now.
+echo; echo "== python: bash scripts/python-test.sh"
+py=0
+ARBITER_BIN="$PWD/target/release/arbiter" bash scripts/python-test.sh || py=$?
+[ "$py" -eq 0 ] || echo "== python tests FAILED (exit status $py)"
+[ "$status" -ne 0 ] || status=$py
+
 # The browser tests of the web hall, against the release binary that `cargo test
 # --release` built just now (the cli's tests build it): no second build.
 echo; echo "== web: bash scripts/web-test.sh"

@@ -90,6 +90,11 @@ pub struct Args {
     /// Also redraw a status line in place ten times a second (not for screen readers).
     #[arg(long)]
     live: bool,
+    /// One plain line per announcement, nothing redrawn: for a screen
+    /// reader or a braille display (taken when nothing is spoken and the
+    /// output is not a terminal).
+    #[arg(long)]
+    screen_reader: bool,
     /// The spoken lexicon (CFG-10): fide-de, ru-fide, ru, en or nato. Default:
     /// ru with --lang ru, fide-de with --lang de, else en.
     #[arg(long)]
@@ -247,14 +252,21 @@ pub fn run(mut a: Args) -> ExitCode {
         }
     };
     let talking = a.lexicon.is_some() || a.speak || a.wav_dir.is_some() || a.control.is_none();
-    let voice = match Voice::from_options(a.speak, a.wav_dir.as_ref(), a.voice.as_ref(), a.rate) {
+    let voice = match Voice::from_options(
+        lex.language(),
+        a.speak,
+        a.wav_dir.as_ref(),
+        a.voice.as_ref(),
+        a.rate,
+    ) {
         Ok(v) => v,
         Err(e) => {
             crate::out::error("clock", e);
-            return ExitCode::from(2);
+            return ExitCode::from(1);
         }
     };
     let mut screen = Screen::new(Box::new(io::stdout()), voice, lex.language());
+    screen.set_screen_reader(a.screen_reader);
     let mut input = io::BufReader::new(io::stdin());
     let mut lines_read = 0;
     if a.control.is_none() {
@@ -389,6 +401,9 @@ impl Clock {
                         }
                         Some(Line::Stop(why)) => return Some(why),
                         Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                        Some(Line::TooLong { line, len }) => {
+                            screen.tell(&live::too_long(self.cfg.lang, line, len))
+                        }
                         Some(Line::Text(t)) => {
                             if !self.line(screen, &t).await {
                                 return None;
@@ -427,6 +442,9 @@ impl Clock {
 
     /// Handles one line; `false` to stop.
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> bool {
+        // A typed line stops the answer being said; an empty one (which
+        // also presses) stops all speech first.
+        screen.heard(raw);
         let text = match self.table.time.stamp(raw, self.cfg.lang) {
             Ok(t) => t.to_string(),
             Err(m) => {
@@ -532,7 +550,10 @@ impl Clock {
                 // Said with the press line below.
                 Kind::Move { .. } if !self.cfg.talking => {}
                 Kind::Move { .. } => screen.tell(&a.text),
-                _ => screen.tell(&a.text),
+                kind => {
+                    let urgency = crate::voice::urgency(kind, None);
+                    screen.tell_as(urgency, &a.text, &a.text)
+                }
             }
         }
         for side in pressed {
@@ -671,5 +692,7 @@ fn adjust(side: Side, ms: i64) -> ArbiterAction {
         points: None,
         ply: None,
         restart: None,
+        white_ms: None,
+        black_ms: None,
     }
 }

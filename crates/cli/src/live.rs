@@ -29,16 +29,31 @@ pub enum Line {
     Text(String),
     /// A line that is not UTF-8 (its number): refused alone.
     NotText(usize),
+    /// A line longer than [`MAX_LINE`] that did end within [`MAX_READ`]
+    /// (its number and length): refused alone, with the reason, and the
+    /// game goes on.
+    TooLong {
+        /// The line's number.
+        line: usize,
+        /// Its length in bytes.
+        len: usize,
+    },
     /// The input cannot be read on (a line too long, a read error).
     Stop(String),
 }
+
+/// The most a line may take before the input counts as unreadable: a line
+/// over [`MAX_LINE`] that ends within it is refused alone (a paste gone
+/// wrong must not end a game), one that does not (a device such as
+/// `/dev/zero`, a file with no line ends) stops the reading.
+pub const MAX_READ: usize = 1024 * 1024;
 
 /// Reads `input` line by line on its own thread; the channel closes at the
 /// end of input. `first_line` counts lines already read (a spoken set-up).
 pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Receiver<Line> {
     let (tx, rx) = mpsc::channel(16);
     std::thread::spawn(move || {
-        let mut lines = LineReader::new(input, MAX_LINE);
+        let mut lines = LineReader::new(input, MAX_READ);
         while let Some(next) = lines.next_line() {
             let msg = match next {
                 Err(LineError::TooLong { line, max }) => Line::Stop(format!(
@@ -48,6 +63,10 @@ pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Re
                 Err(LineError::Io { line, error }) => {
                     Line::Stop(format!("line {}: cannot read: {error}", line + first_line))
                 }
+                Ok((n, bytes)) if bytes.len() > MAX_LINE => Line::TooLong {
+                    line: n + first_line,
+                    len: bytes.len(),
+                },
                 Ok((n, bytes)) => match std::str::from_utf8(bytes) {
                     Ok(t) => Line::Text(t.to_string()),
                     Err(_) => Line::NotText(n + first_line),
@@ -513,6 +532,11 @@ pub fn header_error(lang: SpokenLang, e: String, fen: Option<&str>) -> String {
 /// The refusal of a line that is not UTF-8 text (line `n`).
 pub fn not_text(lang: SpokenLang, n: usize) -> String {
     Said::NotText { line: n }.text(lang)
+}
+
+/// The refusal of a line over [`MAX_LINE`] bytes (line `line`, `len` long).
+pub fn too_long(lang: SpokenLang, line: usize, len: usize) -> String {
+    arbiter_notation::speech_words::line_too_long(lang, line, len, MAX_LINE)
 }
 
 /// The time of a game: scripted (`--manual-time`) or live.

@@ -15,11 +15,13 @@ mod clock_talk;
 mod live;
 mod notation_cmd;
 mod out;
+mod pair_cmd;
 mod perft;
 mod play_cmd;
 mod replay;
 mod say_cmd;
 mod serve_cmd;
+mod standings_cmd;
 mod unwinnable_cmd;
 mod variant_arg;
 mod voice;
@@ -59,6 +61,12 @@ enum Command {
     Unwinnable(unwinnable_cmd::Args),
     /// Open the hall: live games over HTTP and WebSocket.
     Serve(serve_cmd::Args),
+    /// Pair a round of a tournament report file (Dutch Swiss or Berger round robin).
+    ///
+    /// Exit status: 0 paired, 1 no pairing exists, 2 the file cannot be read.
+    Pair(pair_cmd::Args),
+    /// The standings of a tournament report file, with FIDE tie-breaks.
+    Standings(standings_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,5 +94,7 @@ fn main() -> ExitCode {
         Command::Play(a) => play_cmd::run(a),
         Command::Unwinnable(a) => unwinnable_cmd::run(a),
         Command::Serve(a) => serve_cmd::run(a),
+        Command::Pair(a) => pair_cmd::run(a),
+        Command::Standings(a) => standings_cmd::run(a),
     }
 }

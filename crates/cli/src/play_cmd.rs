@@ -10,6 +10,7 @@ use crate::voice::{Screen, Voice};
 use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event, TimedEvent};
 use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::speech_words::{self, EngineCommand, TakebackRefusal, cannot_take_back};
 use arbiter_notation::terminal::Said;
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
@@ -60,6 +61,11 @@ pub struct Args {
     /// Speak everything through espeak-ng.
     #[arg(long)]
     pub speak: bool,
+    /// One plain line per announcement, nothing redrawn: for a screen
+    /// reader or a braille display (taken when nothing is spoken and the
+    /// output is not a terminal).
+    #[arg(long)]
+    pub screen_reader: bool,
     /// Instead of playing, write each spoken line to DIR/NNNN.wav.
     #[arg(long)]
     pub wav_dir: Option<PathBuf>,
@@ -117,6 +123,11 @@ struct Config {
     braille: bool,
     /// The stored events of a game taken up again (`--resume`), in order.
     resumed: Option<Vec<TimedEvent>>,
+    /// Under `--manual-time`, the instant a rematch begins at (the scripted
+    /// time goes on from the game before).
+    manual_from: u64,
+    /// Rematches played so far (each writes a log of its own).
+    rematches: u32,
 }
 
 fn seat(flag: &Option<String>, name: &str, default_engine: bool) -> Result<bool, String> {
@@ -212,7 +223,43 @@ impl Config {
             log: a.log.clone().or_else(|| a.resume.clone()),
             braille: a.braille,
             resumed,
+            manual_from: 0,
+            rematches: 0,
         })
+    }
+
+    /// The next game against the engine: the colours swapped, from the
+    /// same start, with a log of its own beside the first
+    /// (`game.jsonl` → `game.rematch1.jsonl`).
+    fn rematch(&self, now: u64) -> Config {
+        let mut h = self.header.clone();
+        std::mem::swap(&mut h.white, &mut h.black);
+        let n = self.rematches + 1;
+        let log = self.log.as_ref().map(|p| {
+            let stem = p.file_stem().unwrap_or_default().to_string_lossy();
+            let name = match p.extension() {
+                Some(ext) => format!("{stem}.rematch{n}.{}", ext.to_string_lossy()),
+                None => format!("{stem}.rematch{n}"),
+            };
+            p.with_file_name(name)
+        });
+        Config {
+            defaults: self.defaults.clone(),
+            engine_seat: [self.engine_seat[1], self.engine_seat[0]],
+            header: h,
+            lang: self.lang,
+            lexicon: self.lexicon,
+            alarms: self.alarms.clone(),
+            engine: self.engine.clone(),
+            movetime: self.movetime,
+            level: self.level,
+            manual: self.manual,
+            log,
+            braille: self.braille,
+            resumed: None,
+            manual_from: now,
+            rematches: n,
+        }
     }
 
     /// The side typed moves are for: the one human, or whoever is to move.
@@ -295,18 +342,25 @@ pub fn run(a: Args) -> ExitCode {
         Ok(c) => c,
         Err(e) => return crate::out::bad_input("play", e),
     };
-    let voice = match Voice::from_options(a.speak, a.wav_dir.as_ref(), a.voice.as_ref(), a.rate) {
+    let voice = match Voice::from_options(
+        cfg.lang,
+        a.speak,
+        a.wav_dir.as_ref(),
+        a.voice.as_ref(),
+        a.rate,
+    ) {
         Ok(v) => v,
         Err(e) => {
             crate::out::error("play", e);
-            return ExitCode::from(2);
+            return ExitCode::from(1);
         }
     };
     let rt = match live::runtime("play") {
         Ok(rt) => rt,
         Err(code) => return code,
     };
-    let screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
+    let mut screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
+    screen.set_screen_reader(a.screen_reader);
     let header = cfg.header.clone();
     rt.block_on(any::with_rules(&header, Game { cfg, screen }))
 }
@@ -355,7 +409,50 @@ async fn engines(cfg: &Config) -> Result<(Vec<(Side, Box<dyn Opponent>)>, [Playe
     Ok((seats, players))
 }
 
+/// What follows a game: the exit, or a rematch with its options.
+enum Next {
+    Exit(ExitCode),
+    Rematch(Box<Config>),
+}
+
+/// Games against the engine, one after another while `rematch` is asked,
+/// all read from the one input.
 async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Screen) -> ExitCode {
+    let mut lines = live::read_lines(Box::new(std::io::BufReader::new(std::io::stdin())), 0);
+    let mut cfg = cfg;
+    loop {
+        match play_one(rules.clone(), cfg, &mut screen, &mut lines).await {
+            Next::Exit(code) => return code,
+            Next::Rematch(next) => cfg = *next,
+        }
+    }
+}
+
+async fn play_one<R: arbiter_session::Variant>(
+    rules: R,
+    cfg: Config,
+    screen: &mut Screen,
+    lines: &mut mpsc::Receiver<Line>,
+) -> Next {
+    match start_game(rules, cfg, screen).await {
+        Ok(mut p) => {
+            let code = p.run(screen, lines).await;
+            match p.rematch.take() {
+                Some(next) => Next::Rematch(next),
+                None => Next::Exit(code),
+            }
+        }
+        Err(code) => Next::Exit(code),
+    }
+}
+
+/// A game set up and started (or taken up again), or the exit when it
+/// cannot be, or ended already.
+async fn start_game<R: arbiter_session::Variant>(
+    rules: R,
+    cfg: Config,
+    screen: &mut Screen,
+) -> Result<Play<R>, ExitCode> {
     let config = SessionConfig {
         header: cfg.header.clone(),
         mode: Mode::Online,
@@ -374,14 +471,17 @@ async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Sc
                 .start
                 .as_deref()
                 .filter(|_| cfg.defaults.start_is_fen);
-            return crate::out::bad_input("play", live::header_error(cfg.lang, e.to_string(), fen));
+            return Err(crate::out::bad_input(
+                "play",
+                live::header_error(cfg.lang, e.to_string(), fen),
+            ));
         }
     };
     let (seats, players) = match engines(&cfg).await {
         Ok(s) => s,
         Err(e) => {
             crate::out::error("play", e);
-            return ExitCode::from(1);
+            return Err(ExitCode::from(1));
         }
     };
     // An engine claims a flag the Laws leave to a claim, the instant it
@@ -396,7 +496,7 @@ async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Sc
         Ok(t) => t,
         Err(e) => {
             crate::out::error("play", e);
-            return ExitCode::from(1);
+            return Err(ExitCode::from(1));
         }
     };
     let mut p = Play {
@@ -407,18 +507,19 @@ async fn play<R: arbiter_session::Variant>(rules: R, cfg: Config, mut screen: Sc
         pending_resign: None,
         log_error: None,
         claim_stopped: false,
+        rematch: None,
     };
     screen.tell(&intro);
     if p.cfg.resumed.as_ref().is_some_and(|e| !e.is_empty()) {
-        p.taken_up(&mut screen);
+        p.taken_up(screen);
         if p.ended() || p.claim_stopped {
             p.table.close();
-            return p.finish(&mut screen, None);
+            return Err(p.finish(screen, None));
         }
     } else {
-        p.input(&mut screen, Input::Start).await;
+        p.input(screen, Input::Start).await;
     }
-    p.run(&mut screen).await
+    Ok(p)
 }
 
 /// The running game: its log created, or the stored one reopened with its
@@ -434,7 +535,11 @@ fn table<R: arbiter_session::Variant>(
     };
     let log = cfg.log.as_deref().map(open).transpose()?;
     let Some(events) = &cfg.resumed else {
-        return Table::start(session, live::time(cfg.manual), seats, log, false);
+        let time = live::time(cfg.manual);
+        if let live::Time::Manual(t) = &time {
+            t.set(cfg.manual_from);
+        }
+        return Table::start(session, time, seats, log, false);
     };
     let last = session.game().last_at();
     let time = if cfg.manual {
@@ -460,6 +565,8 @@ struct Play<R: arbiter_session::Variant> {
     /// Play ended on a quickplay-finish claim that waits for the event's
     /// arbiter (2005 Appendix D, G-III.6).
     claim_stopped: bool,
+    /// `rematch` was asked: the next game's options.
+    rematch: Option<Box<Config>>,
 }
 
 enum Flow {
@@ -468,8 +575,7 @@ enum Flow {
 }
 
 impl<R: arbiter_session::Variant> Play<R> {
-    async fn run(&mut self, screen: &mut Screen) -> ExitCode {
-        let mut lines = live::read_lines(Box::new(std::io::BufReader::new(std::io::stdin())), 0);
+    async fn run(&mut self, screen: &mut Screen, lines: &mut mpsc::Receiver<Line>) -> ExitCode {
         let mut reading = true;
         let mut stop = None;
         loop {
@@ -491,16 +597,37 @@ impl<R: arbiter_session::Variant> Play<R> {
                         reading = false;
                     }
                     Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                    Some(Line::TooLong { line, len }) => {
+                        screen.tell(&live::too_long(self.cfg.lang, line, len))
+                    }
                     Some(Line::Text(t)) => {
                         if let Flow::Quit = self.line(screen, &t).await {
                             reading = false;
                             self.table.close();
+                        }
+                        if self.rematch.is_some() {
+                            return self.leave_for_rematch(screen).await;
                         }
                     }
                 },
             }
         }
         self.finish(screen, stop)
+    }
+
+    /// Ends this game for a rematch: what the driver still says is shown,
+    /// the game stays as it stands in its log.
+    async fn leave_for_rematch(&mut self, screen: &mut Screen) -> ExitCode {
+        self.table.close();
+        while let Some(o) = self.outputs.recv().await {
+            self.show(screen, &o);
+        }
+        if let Some(e) = self.log_error.take() {
+            crate::out::error("play", e);
+            self.rematch = None;
+            return ExitCode::from(1);
+        }
+        ExitCode::SUCCESS
     }
 
     fn finish(&mut self, screen: &mut Screen, stop: Option<String>) -> ExitCode {
@@ -560,13 +687,15 @@ impl<R: arbiter_session::Variant> Play<R> {
             self.log_error.get_or_insert(e);
         }
         for a in &out.announcements {
-            match &a.kind {
+            let urgency = crate::voice::urgency(&a.kind, self.cfg.human());
+            let text = match &a.kind {
                 Kind::Move { side, .. } => {
                     let who = describe::side_name(self.cfg.lang, color(*side));
-                    screen.tell(&format!("{who}: {}", a.text));
+                    format!("{who}: {}", a.text)
                 }
-                _ => screen.tell(&a.text),
-            }
+                _ => a.text.clone(),
+            };
+            screen.tell_as(urgency, &text, &text);
         }
     }
 
@@ -579,6 +708,8 @@ impl<R: arbiter_session::Variant> Play<R> {
     }
 
     async fn line(&mut self, screen: &mut Screen, raw: &str) -> Flow {
+        // A typed line stops the answer being said; an empty one, all speech.
+        screen.heard(raw);
         // The engine's pending move comes first, before this line's stamp
         // moves the scripted time on: it is answered at the instant of the
         // line that gave it the move, not charged the player's time up to
@@ -603,6 +734,13 @@ impl<R: arbiter_session::Variant> Play<R> {
         }
         if let Some(side) = self.pending_resign.take() {
             return self.confirm_resign(screen, side, &text).await;
+        }
+        if let Some(c) = speech_words::engine_command(&text) {
+            match c {
+                EngineCommand::Takeback => self.take_back(screen).await,
+                EngineCommand::Rematch => self.ask_rematch(screen),
+            }
+            return Flow::Go;
         }
         if matches!(
             text.to_lowercase().as_str(),
@@ -641,6 +779,52 @@ impl<R: arbiter_session::Variant> Play<R> {
                 None => return,
             }
         }
+    }
+
+    /// `takeback`: the player's last move and the engine's answer are taken
+    /// back, logged as the arbiter's restore of the position before them
+    /// (L-7.5a: `restore` keeps the half-moves before). The engine's
+    /// pending answer is waited for first, so that it is taken back too.
+    async fn take_back(&mut self, screen: &mut Screen) {
+        let lang = self.cfg.lang;
+        let Some(me) = self.cfg.human() else {
+            return screen.tell(&cannot_take_back(lang, TakebackRefusal::NoEngine));
+        };
+        if self.ended() {
+            return screen.tell(&cannot_take_back(lang, TakebackRefusal::Over));
+        }
+        self.await_engine(screen).await;
+        let plies = self.table.mirror.plies();
+        let Some(keep) = plies.iter().rposition(|p| p.side == me) else {
+            return screen.tell(&cannot_take_back(lang, TakebackRefusal::NoMove));
+        };
+        let before = plies.len();
+        let restore = arbiter_laws::ArbiterAction {
+            reason: Some("takeback against the engine".into()),
+            ply: u32::try_from(keep).ok(),
+            ..arbiter_laws::ArbiterAction::new(arbiter_laws::ActionKind::Restore)
+        };
+        self.input(screen, Input::Event(Event::Arbiter(restore)))
+            .await;
+        if self.table.mirror.plies().len() == keep {
+            screen.tell(&speech_words::taken_back(lang, before - keep));
+            self.say_clocks(screen);
+        } else {
+            screen.tell(&cannot_take_back(lang, TakebackRefusal::Refused));
+        }
+    }
+
+    /// `rematch`: this game is left as it stands and a new one begins
+    /// against the engine, colours swapped.
+    fn ask_rematch(&mut self, screen: &mut Screen) {
+        if self.cfg.human().is_none() {
+            return screen.tell(&speech_words::rematch_needs_engine(self.cfg.lang));
+        }
+        use arbiter_session::TimeSource as _;
+        let next = self.cfg.rematch(self.table.time.now_ms());
+        let white = next.human() == Some(Side::White);
+        screen.tell(&speech_words::rematch_started(self.cfg.lang, white));
+        self.rematch = Some(Box::new(next));
     }
 
     /// Who acts for a draw, a claim or a resignation typed here.
@@ -751,6 +935,10 @@ impl<R: arbiter_session::Variant> Play<R> {
     fn help(&self) -> String {
         let mut t = R::help(self.cfg.lang);
         t.push('\n');
+        if self.cfg.human().is_some() {
+            t.push_str(&speech_words::engine_commands_help(self.cfg.lang));
+            t.push('\n');
+        }
         t.push_str(&self.say(Said::QuitHelp));
         t
     }

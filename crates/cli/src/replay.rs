@@ -29,6 +29,14 @@ pub struct Args {
     /// `braille` (Unicode braille, L-D.2.7) or `brf` (ASCII braille for embossers).
     #[arg(long, value_name = "STYLE")]
     pub scoresheet: Option<String>,
+    /// Cells a line of the BRF scoresheet (`--scoresheet brf`): longer lines
+    /// are wrapped. The common embosser page is 40.
+    #[arg(long, value_name = "CELLS", default_value_t = 40, value_parser = clap::value_parser!(u16).range(10..=100))]
+    pub brf_cells: u16,
+    /// Lines a page of the BRF scoresheet: a form feed follows each full
+    /// page. The common embosser page is 25.
+    #[arg(long, value_name = "LINES", default_value_t = 25, value_parser = clap::value_parser!(u16).range(5..=100))]
+    pub brf_lines: u16,
 }
 
 /// Reads the log, line by line, from a file or standard input: the log
@@ -91,7 +99,7 @@ fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<String, String> {
         if game.rules().variant() != Variant::Chess {
             return Err("scoresheets are written for chess logs (Tavreli records: --pgn)".into());
         }
-        return scoresheet(&game, log, style);
+        return scoresheet(&game, log, style, brf_page(a));
     }
     if a.pgn {
         let h = &log.header;
@@ -108,6 +116,14 @@ fn emit<R: RuleSet>(rules: R, log: &Log, a: &Args) -> Result<String, String> {
         Ok(s)
     } else {
         Ok(human(&rep))
+    }
+}
+
+/// The embosser's page `--brf-cells` and `--brf-lines` ask for.
+fn brf_page(a: &Args) -> arbiter_notation::braille::Page {
+    arbiter_notation::braille::Page {
+        cells: usize::from(a.brf_cells),
+        lines: usize::from(a.brf_lines),
     }
 }
 
@@ -192,9 +208,10 @@ fn scoresheet<R: RuleSet>(
     game: &arbiter_laws::Game<R>,
     log: &Log,
     style: &str,
+    page: arbiter_notation::braille::Page,
 ) -> Result<String, String> {
     use arbiter_notation::scoresheet::{
-        ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf, scoresheet_text,
+        ScoreHeader, ScoreMove, scoresheet_braille, scoresheet_brf_paged, scoresheet_text,
     };
     let h = &log.header;
     let header = ScoreHeader {
@@ -220,7 +237,7 @@ fn scoresheet<R: RuleSet>(
     let fen = h.start.as_deref();
     let r = match style {
         "braille" => scoresheet_braille(fen, &moves, &header),
-        "brf" => scoresheet_brf(fen, &moves, &header),
+        "brf" => scoresheet_brf_paged(fen, &moves, &header, page),
         key => {
             let st = arbiter_notation::Style::from_key(key)
                 .ok_or_else(|| format!("unknown scoresheet style {key:?}"))?;

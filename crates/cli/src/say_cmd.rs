@@ -180,6 +180,12 @@ pub fn run(a: Args) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // espeak-ng exits 0 when no device takes its words: the player is
+        // told so, and what to do, not left in silence.
+        Err(e @ arbiter_speech::SpeechError::NoDevice { .. }) => {
+            out::error("say", crate::voice::explain(lang, &speaker, &e, None));
+            ExitCode::from(1)
+        }
         Err(e) => {
             out::error("say", e);
             ExitCode::from(1)

@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 
 use arbiter_rules::{Edition, Provisions, Variant};
 use arbiter_unwinnable::{
-    Budget, Horizon, Verdict, can_mate_each, can_mate_within, shorten_helpmate,
+    Budget, Horizon, Until, Verdict, can_mate_each, can_mate_each_until, can_mate_until,
+    can_mate_within, shorten_helpmate,
 };
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -108,60 +109,38 @@ fn position(text: &str) -> Result<Chess, String> {
 /// unbounded count would leave the whole deadline to the first slice.
 const NODES_PER_MS: u64 = 2_000;
 
-/// One side's answer by `deadline` if the user gave one, else within the
-/// default node budget. Under a deadline the analysis runs with a node
-/// budget fitted to the time, and again with twice the nodes while time is
-/// left, so a longer deadline always searches at least as far as a shorter
-/// one (the repeated work costs at most as much as the last attempt).
-fn ask(pos: &Chess, side: Color, horizon: Horizon, deadline: Option<Instant>) -> Verdict {
-    let Some(deadline) = deadline else {
-        return can_mate_within(pos, side, horizon, Budget::DEFAULT);
-    };
+/// Runs `f` with the limit `deadline` sets: stop once it has passed, and
+/// the nodes the time left holds ([`NODES_PER_MS`]).
+fn by_deadline<T>(deadline: Instant, f: impl FnOnce(Until<'_>) -> T) -> T {
     let stop = move || Instant::now() >= deadline;
-    let left = deadline.saturating_duration_since(Instant::now());
-    let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
-    let mut nodes = ms.saturating_mul(NODES_PER_MS).max(Budget::DEFAULT.nodes);
-    loop {
-        let verdict = can_mate_within(pos, side, horizon, Budget::nodes(nodes).with_stop(&stop));
-        if verdict != Verdict::Undetermined || stop() {
-            return verdict;
-        }
-        nodes = nodes.saturating_mul(2);
+    let nodes_left = move || {
+        let left = deadline.saturating_duration_since(Instant::now());
+        u64::try_from(left.as_millis())
+            .unwrap_or(u64::MAX)
+            .saturating_mul(NODES_PER_MS)
+    };
+    f(Until {
+        stop: &stop,
+        nodes_left: &nodes_left,
+    })
+}
+
+/// One side's answer by `deadline` if the user gave one
+/// ([`can_mate_until`]), else within the default node budget.
+fn ask(pos: &Chess, side: Color, horizon: Horizon, deadline: Option<Instant>) -> Verdict {
+    match deadline {
+        None => can_mate_within(pos, side, horizon, Budget::DEFAULT),
+        Some(d) => by_deadline(d, |u| can_mate_until(pos, side, horizon, u)),
     }
 }
 
-/// Both sides' answers by `deadline` if the user gave one, else within
-/// the default node budget, pooled between the sides
-/// ([`can_mate_each`]): a side settled quickly leaves the other its nodes
-/// (its time). Under a deadline each side's node budget is what half the
-/// time left holds, then twice that while time is left; once one side is
-/// settled, the other is asked alone until the deadline ([`ask`]).
+/// Both sides' answers by `deadline` if the user gave one
+/// ([`can_mate_each_until`]), else within the default node budget,
+/// pooled between the sides ([`can_mate_each`]).
 fn ask_both(pos: &Chess, horizon: Horizon, deadline: Option<Instant>) -> ByColor<Verdict> {
-    let Some(deadline) = deadline else {
-        return can_mate_each(pos, horizon, Budget::DEFAULT);
-    };
-    let stop = move || Instant::now() >= deadline;
-    let left = deadline.saturating_duration_since(Instant::now());
-    let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
-    let mut nodes = (ms / 2)
-        .saturating_mul(NODES_PER_MS)
-        .max(Budget::DEFAULT.nodes);
-    loop {
-        let mut v = can_mate_each(pos, horizon, Budget::nodes(nodes).with_stop(&stop));
-        let open = |v: &Verdict| *v == Verdict::Undetermined;
-        match (open(&v.white), open(&v.black)) {
-            (false, false) => return v,
-            _ if stop() => return v,
-            (true, true) => nodes = nodes.saturating_mul(2),
-            (true, false) => {
-                v.white = ask(pos, Color::White, horizon, Some(deadline));
-                return v;
-            }
-            (false, true) => {
-                v.black = ask(pos, Color::Black, horizon, Some(deadline));
-                return v;
-            }
-        }
+    match deadline {
+        None => can_mate_each(pos, horizon, Budget::DEFAULT),
+        Some(d) => by_deadline(d, |u| can_mate_each_until(pos, horizon, u)),
     }
 }
 

@@ -835,6 +835,61 @@ impl Clock {
         Ok(())
     }
 
+    /// The arbiter readjusts the clocks after retracing the moves (Appendix
+    /// D.2.9; 2005 Supplement, item 8): each side's main time is set to
+    /// `main[side]` and his count of completed moves to `moves[side]`, the
+    /// period each count reaches is in force again, and `on_move`'s clock
+    /// runs (with a fresh delay), unpaused: play goes on from there. A flag
+    /// is down only where the time set is zero or less. The change is the
+    /// arbiter's, so the ledger books it as an adjustment.
+    pub fn readjust(
+        &mut self,
+        at: u64,
+        on_move: Side,
+        main: [i64; 2],
+        moves: [u32; 2],
+    ) -> Result<(), ClockError> {
+        self.check_order(at)?;
+        for ms in main {
+            if ms.unsigned_abs() > MAX_AT_MS {
+                return Err(ClockError::OutOfRange {
+                    value: ms.unsigned_abs(),
+                });
+            }
+        }
+        self.sync(at);
+        let last_idx = self.periods.len() - 1;
+        for s in Side::BOTH {
+            let (mut idx, mut no, mut in_period) = (0usize, 1u32, 0u32);
+            for _ in 0..moves[s.index()] {
+                in_period += 1;
+                if self.periods[idx].moves.is_some_and(|n| in_period >= n) {
+                    idx = (idx + 1).min(last_idx);
+                    no += 1;
+                    in_period = 0;
+                }
+            }
+            let new = main[s.index()];
+            let st = self.side_mut(s);
+            st.ledger.adjustments_ms = st.ledger.adjustments_ms.saturating_add(new - st.main);
+            st.main = new;
+            st.period_idx = idx;
+            st.period_no = no;
+            st.moves_in_period = in_period;
+            st.moves_completed = moves[s.index()];
+            st.min_in_period = new;
+            st.fell_at = None;
+            st.last_press = None;
+        }
+        self.paused = false;
+        self.on_move = on_move;
+        self.start_turn(on_move);
+        for s in Side::BOTH {
+            self.check_fall_now(s, at);
+        }
+        Ok(())
+    }
+
     /// Starts the game with `side`'s clock instead of White's: a position set
     /// up with Black to move, as in an adjourned or composed game (Guidelines
     /// I: the clock of the player who has the move starts). Possible only

@@ -120,6 +120,18 @@ pub enum Event {
         /// The square of the man adjusted.
         square: String,
     },
+    /// The player announces his move aloud (Appendix D.2.1; 2005
+    /// Supplement, item 1): written after the `move` and before the press.
+    /// For a player under Appendix D the press is refused until he has
+    /// announced (D.2.4); a second announcement before the press corrects
+    /// a slip of the tongue (D.2.8).
+    Announce {
+        /// The player who announces.
+        side: Side,
+        /// The move announced, as the rule set reads moves (SAN or UCI).
+        #[serde(rename = "move")]
+        mv: String,
+    },
     /// An arbiter's action or decision.
     Arbiter(ArbiterAction),
 }
@@ -158,6 +170,31 @@ pub struct ArbiterAction {
     /// For `reversed_colours` in 2005: the arbiter orders a restart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restart: Option<bool>,
+    /// For `retrace`: White's time set by the arbiter, in milliseconds (D.2.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<i64>,
+    /// For `retrace`: Black's time set by the arbiter, in milliseconds (D.2.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<i64>,
+}
+
+impl ArbiterAction {
+    /// The action `action` with nothing else said: no side, no amount, no
+    /// ply. Callers set the fields their action needs.
+    pub fn new(action: ActionKind) -> Self {
+        ArbiterAction {
+            action,
+            side: None,
+            ms: None,
+            result: None,
+            reason: None,
+            points: None,
+            ply: None,
+            restart: None,
+            white_ms: None,
+            black_ms: None,
+        }
+    }
 }
 
 /// The kind of an arbiter's action ([`ArbiterAction::action`]), written in
@@ -238,6 +275,13 @@ pub enum ActionKind {
     /// both clocks; the claimant's opponent gets two extra minutes. Rejected
     /// under an edition without Guidelines III.4.
     QuickplayIncrement,
+    // The two boards of a blind player's game (Appendix D; 2005 Supplement).
+    /// The two boards differed and the scoresheets disagree (D.2.9; 2005
+    /// Supplement, item 8): the moves after `ply` are cancelled, the clocks
+    /// set to `white_ms` and `black_ms`, and play goes on from there with
+    /// the clock of the side to move running. Rejected in a game with no
+    /// side under Appendix D.
+    Retrace,
 }
 
 /// An event with its timestamp, as one line of the log.
@@ -265,7 +309,8 @@ impl Event {
             | Event::Flag { side }
             | Event::Arrive { side }
             | Event::Touch { side, .. }
-            | Event::Adjust { side, .. } => Some(*side),
+            | Event::Adjust { side, .. }
+            | Event::Announce { side, .. } => Some(*side),
             Event::Arbiter(a) => a.side,
         }
     }

@@ -5,6 +5,7 @@
 //! nothing. An illegal move is not a rejection: it is an event the Laws
 //! punish (Art. 7).
 
+use crate::appendix_d::{AnnouncementRecord, AppendixDState, RetraceRecord};
 use crate::event::{ActionKind, ArbiterAction, ClaimKind, Event, TimedEvent};
 use crate::outcome::{GameResult, Outcome, Scoring, Termination};
 use crate::provisions::{Article, IllegalMoveConsequence, MINUTE, PenaltyKind, Provisions};
@@ -37,6 +38,12 @@ pub struct GameConfig {
     /// texts are followed only where they fit the board. Art. 7 is not
     /// applied, because nobody showed the software an illegal move.
     pub clock_only: bool,
+    /// The sides that play under the rules for blind and visually disabled
+    /// players (Appendix D; 2005 Supplement): their press waits for their
+    /// announcement (D.2.4).
+    pub visually_disabled: Vec<Side>,
+    /// The sides that have an assistant (D.2.10; 2005 Supplement, item 9).
+    pub assistant: Vec<Side>,
 }
 
 /// A penalty or time correction, as recorded for the arbiter's report.
@@ -183,6 +190,8 @@ pub struct Game<R: RuleSet> {
     flag_seen: Option<Side>,
     /// Art. 4: touches, the obligation they create, breaches and claims.
     touch: TouchState,
+    /// Appendix D: announcements and retraces.
+    appendix_d: AppendixDState,
     penalties: Vec<Penalty>,
     outcome: Option<Outcome>,
     /// Arbiter's point changes (12.9.4, 12.9.5) and declared scores.
@@ -242,6 +251,7 @@ impl<R: RuleSet> Game<R> {
         // Guidelines I): the clock of the player who has the move starts.
         timing.begin_with(rules.turn(&start));
         let quiet_plies = rules.halfmove_clock(&start);
+        let appendix_d = AppendixDState::new(&config.visually_disabled, &config.assistant);
         let mut reps = Repetitions::default();
         reps.record(rules.identity(&start));
         Game {
@@ -265,6 +275,7 @@ impl<R: RuleSet> Game<R> {
             quickplay: None,
             flag_seen: None,
             touch: TouchState::default(),
+            appendix_d,
             penalties: Vec::new(),
             outcome: None,
             points_delta: [0.0, 0.0],
@@ -375,6 +386,33 @@ impl<R: RuleSet> Game<R> {
             Obligation::Bound { what, rule, .. } => Some(format!("{what} ({})", self.art(rule))),
         }
     }
+    /// Whether `side` plays under the rules for blind and visually
+    /// disabled players (Appendix D; 2005 Supplement).
+    pub fn visually_disabled(&self, side: Side) -> bool {
+        self.appendix_d.blind[side.index()]
+    }
+    /// Whether `side` has an assistant (D.2.10; 2005 Supplement, item 9).
+    pub fn has_assistant(&self, side: Side) -> bool {
+        self.appendix_d.assistant[side.index()]
+    }
+    /// Every announcement, in order (D.2.1, D.2.8).
+    pub fn announcements(&self) -> &[AnnouncementRecord] {
+        &self.appendix_d.records
+    }
+    /// Every retrace by the arbiter, in order (D.2.9).
+    pub fn retraces(&self) -> &[RetraceRecord] {
+        &self.appendix_d.retraces
+    }
+    /// Every announcement that named another move than the board's when
+    /// its announcer pressed: the two boards differ there (D.2.9).
+    pub fn boards_differ(&self) -> &[AnnouncementRecord] {
+        &self.appendix_d.differences
+    }
+    /// Whether `side`'s press would now be refused for want of his
+    /// announcement (D.2.4).
+    pub fn press_waits_for_announcement(&self, side: Side) -> bool {
+        self.appendix_d.press_waits(side)
+    }
     /// The time of the last accepted event.
     pub fn last_at(&self) -> u64 {
         self.last_at
@@ -421,10 +459,12 @@ impl<R: RuleSet> Game<R> {
             Event::Arrive { side } => self.on_arrive(*side, ev.at),
             Event::Touch { side, square, man } => self.on_touch(*side, square, *man, ev.at),
             Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
+            Event::Announce { side, mv } => self.on_announce(*side, mv, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
         };
         if r.is_ok() {
             self.last_at = ev.at;
+            self.after_appendix_d(&ev.event, ev.at);
             self.flag_fallen_by(ev.at);
         }
         r
@@ -451,6 +491,13 @@ impl<R: RuleSet> Game<R> {
         let r = self.on_move(side, text, press, at, Some(read));
         if r.is_ok() {
             self.last_at = at;
+            let ev = Event::Move {
+                side,
+                mv: String::new(),
+                press,
+                lag_ms: None,
+            };
+            self.after_appendix_d(&ev, at);
             self.flag_fallen_by(at);
         }
         r
@@ -616,6 +663,11 @@ impl<R: RuleSet> Game<R> {
         at: u64,
         mut read: Option<MoveInput<R::Move>>,
     ) -> Result<(), Rejection> {
+        if press && self.appendix_d.blind[side.index()] {
+            // A move and its press at once: the press comes before any
+            // announcement of this move (D.2.4; 2005 Supplement, item 3).
+            return Err(Rejection::PressBeforeAnnouncement { side });
+        }
         if self.config.clock_only {
             return self.clock_only_move(side, text, press, at, read);
         }
@@ -889,6 +941,12 @@ impl<R: RuleSet> Game<R> {
     }
 
     fn on_press(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
+        if self.appendix_d.press_waits(side) && self.outcome.is_none() {
+            // D.2.4 (2005 Supplement, item 3): the opponent's clock starts
+            // only after the move is announced. Refused, the press changes
+            // nothing: the player's clock goes on running.
+            return Err(Rejection::PressBeforeAnnouncement { side });
+        }
         if self
             .pending_illegal
             .as_ref()
@@ -1786,6 +1844,7 @@ impl<R: RuleSet> Game<R> {
                 | QuickplayPostpone
                 | QuickplayReject
                 | QuickplayIncrement
+                | Retrace
         );
         if over && playing_only {
             // Irregularities are put right "during a game" (7.2–7.6); a
@@ -1837,6 +1896,7 @@ impl<R: RuleSet> Game<R> {
             QuickplayAccept | QuickplayPostpone | QuickplayReject | QuickplayIncrement => {
                 self.quickplay_decision(a, at)
             }
+            Retrace => self.retrace(a, at),
         }
     }
 
@@ -2168,6 +2228,7 @@ impl<R: RuleSet> Game<R> {
         self.unpromoted = None;
         self.touch.end_turn();
         self.touch.open = None;
+        self.appendix_d.reinstated();
     }
 
     // ----- claimability (for audits and players) -------------------------
@@ -2205,5 +2266,160 @@ impl<R: RuleSet> Game<R> {
             }
         }
         out
+    }
+}
+
+// ----- Appendix D: the two boards of a blind player's game -----------------
+//
+// The Laws from 2017, Appendix D; the Laws 2005, the Supplement's items
+// 1–10. Every article is cited by the edition's own number
+// (`Provisions::article_in`).
+
+impl<R: RuleSet> Game<R> {
+    /// `side` announces `text` (D.2.1): the move on his board not yet
+    /// completed. A second announcement before the press corrects a slip
+    /// of the tongue (D.2.8); after the press it is refused, since the
+    /// boards are then the arbiter's to compare (D.2.9).
+    fn on_announce(&mut self, side: Side, text: &str, at: u64) -> Result<(), Rejection> {
+        if !self.appendix_d.any() {
+            return Err(Rejection::NotUnderAppendixD);
+        }
+        let (ply, differs) = if self.config.clock_only {
+            // The clock does not see the board: what is announced is all
+            // it knows of the move, so nothing can differ from it.
+            if self.timing.clock().is_some_and(|c| c.on_move() != side) {
+                return Err(Rejection::AnnounceAfterPress { side });
+            }
+            (None, false)
+        } else if let Some(p) = self.pending_illegal.as_ref().filter(|p| p.side == side) {
+            (None, p.text.trim() != text.trim())
+        } else if self.uncompleted[side.index()] {
+            match self
+                .plies
+                .iter()
+                .rposition(|p| p.side == side && p.completed_at.is_none())
+            {
+                Some(i) => (Some(i), !self.names_ply(i, text)),
+                None => (None, false),
+            }
+        } else if side == self.turn() {
+            return Err(Rejection::NothingToAnnounce { side });
+        } else {
+            return Err(Rejection::AnnounceAfterPress { side });
+        };
+        self.appendix_d
+            .announce(at, side, ply, text.trim(), differs);
+        Ok(())
+    }
+
+    /// Whether `text`, read in the position before ply `i`, is the move
+    /// played there (compared as the rule set writes moves).
+    fn names_ply(&self, i: usize, text: &str) -> bool {
+        let before = self.position_after(i);
+        match (&self.plies[i].mv, self.rules.parse_move(&before, text)) {
+            (PlyMove::Legal(m), MoveInput::Legal(a)) => {
+                self.rules.move_text(&before, m) == self.rules.move_text(&before, &a)
+            }
+            _ => false,
+        }
+    }
+
+    /// After an accepted event: a new move on the board needs a new
+    /// announcement; a press closes the announcement window (D.2.8), and
+    /// an announcement that still names another move than the board's
+    /// leaves the two boards different (D.2.9), noted for the arbiter.
+    fn after_appendix_d(&mut self, ev: &Event, at: u64) {
+        if !self.appendix_d.any() {
+            return;
+        }
+        let pressed = match ev {
+            Event::Move { side, press, .. } => {
+                self.appendix_d.new_move(*side);
+                press.then_some(*side)
+            }
+            Event::Press { side } => Some(*side),
+            _ => None,
+        };
+        let Some(side) = pressed else { return };
+        if let Some(r) = self.appendix_d.pressed(side) {
+            let art = self.art(Article::BoardsDiffer);
+            let who = self.official();
+            self.notes.push(format!(
+                "{side} announced {} at {at} ms, but his move on the board is another: the two boards differ; the {who} compares both scoresheets ({art})",
+                r.mv
+            ));
+        }
+    }
+
+    /// "arbiter" or, in the 2005 Supplement, "controller".
+    fn official(&self) -> &'static str {
+        match self.config.provisions.blind_rules_official() {
+            arbiter_rules::provisions::BlindRulesOfficial::Arbiter => "arbiter",
+            arbiter_rules::provisions::BlindRulesOfficial::Controller => "controller",
+        }
+    }
+
+    /// The half-moves a retrace may go back over: the record's, or on a
+    /// clock that does not see the board, the moves its presses completed.
+    fn plies_played(&self) -> usize {
+        let pressed = self.timing.clock().map_or(0, |c| {
+            (c.moves_completed(Side::White) + c.moves_completed(Side::Black)) as usize
+        });
+        if self.config.clock_only {
+            self.plies.len().max(pressed)
+        } else {
+            self.plies.len()
+        }
+    }
+
+    /// The arbiter's `retrace` (D.2.9; 2005 Supplement, item 8): the
+    /// scoresheets disagree, so the moves after `ply` are cancelled and
+    /// the clocks set; play goes on with the clock of the side to move
+    /// running. The clocks are set first: a time the clock refuses leaves
+    /// the game as it was.
+    fn retrace(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
+        if !self.appendix_d.any() {
+            return Err(Rejection::NotUnderAppendixD);
+        }
+        let n = a.ply.ok_or(Rejection::RetraceNeedsPly)? as usize;
+        let played = self.plies_played();
+        if n > played {
+            return Err(Rejection::RetraceBeyond { ply: n, played });
+        }
+        let clocks = match (a.white_ms, a.black_ms) {
+            (Some(w), Some(b)) if w >= 0 && b >= 0 => Some([w, b]),
+            _ if !self.timing.has_clock() => None,
+            _ => return Err(Rejection::RetraceNeedsClocks),
+        };
+        let first = self.rules.turn(&self.start);
+        let mut moves = [0u32; 2];
+        for i in 0..n {
+            let s = if i % 2 == 0 { first } else { first.other() };
+            moves[s.index()] += 1;
+        }
+        let on_move = if n.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        };
+        if let Some(c) = clocks {
+            self.timing.readjust(at, on_move, c, moves)?;
+        }
+        let kept = n.min(self.plies.len());
+        let cancelled = self.move_texts().split_off(kept);
+        self.truncate(kept);
+        let art = self.art(Article::BoardsDiffer);
+        let who = self.official();
+        self.notes.push(format!(
+            "the two boards differed and the scoresheets disagree: the moves after ply {n} are retraced, the {who} readjusts the clocks ({art})"
+        ));
+        self.appendix_d.retraces.push(RetraceRecord {
+            at,
+            ply: n,
+            cancelled,
+            white_ms: clocks.map(|c| c[0]),
+            black_ms: clocks.map(|c| c[1]),
+        });
+        Ok(())
     }
 }

@@ -29,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+pub mod appendix_d;
 pub mod audit;
 pub mod event;
 pub mod game;

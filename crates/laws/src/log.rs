@@ -84,6 +84,15 @@ pub struct Header {
     /// (the Laws 2017, A.4.5, "can"). Default off: a flag counts only when claimed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_calls_flags: Option<bool>,
+    /// The sides that play under the rules for blind and visually disabled
+    /// players (Appendix D from 2017; the 2005 Supplement): `["white"]`,
+    /// `["black"]` or both. Absent or empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub visually_disabled: Vec<arbiter_rules::Side>,
+    /// The sides that have an assistant (D.2.10; 2005 Supplement, item 9).
+    /// Absent or empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assistant: Vec<arbiter_rules::Side>,
     /// An `increment_timing` the reader does not know, as [`parse_header`]
     /// read it: the header is still read, and the clock refuses the value
     /// where it reads the header ([`crate::timing::Timing::from_header`]),
@@ -140,6 +149,8 @@ impl Header {
             time_penalty_ms: None,
             clock_only: None,
             arbiter_calls_flags: None,
+            visually_disabled: Vec::new(),
+            assistant: Vec::new(),
             unknown_increment_timing: None,
         }
     }
@@ -151,7 +162,47 @@ pub struct Log {
     /// The header (line 1).
     pub header: Header,
     /// (1-based line number, the event or why the line is unreadable).
-    pub lines: Vec<(usize, Result<TimedEvent, String>)>,
+    pub lines: Vec<(usize, Result<TimedEvent, LineFault>)>,
+}
+
+/// Why one event line of a log cannot be read. The other lines are read
+/// on: one bad line never costs the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineFault {
+    /// The line is not UTF-8 text; `column` (1-based) is where it stops being so.
+    NotUtf8 {
+        /// 1-based column of the first byte that is not UTF-8.
+        column: usize,
+    },
+    /// The line is text but not an event.
+    NotAnEvent {
+        /// 1-based column where the JSON reader stopped.
+        column: usize,
+        /// The JSON reader's reason, in English.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for LineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineFault::NotUtf8 { column } => {
+                write!(f, "column {column}: the line is not UTF-8 text")
+            }
+            LineFault::NotAnEvent { column, reason } => write!(f, "column {column}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for LineFault {}
+
+impl From<BadEvent> for LineFault {
+    fn from(e: BadEvent) -> Self {
+        LineFault::NotAnEvent {
+            column: e.0.column(),
+            reason: serde_reason(&e.0),
+        }
+    }
 }
 
 /// Why a log cannot be replayed at all.
@@ -495,12 +546,11 @@ pub fn read_log_partial<R: std::io::BufRead>(
             Err(e) => return Ok((Log { header, lines }, Some(stop(e)))),
         };
         let parsed = match std::str::from_utf8(bytes) {
-            Err(e) => Err(format!(
-                "column {}: the line is not UTF-8 text",
-                e.valid_up_to() + 1
-            )),
+            Err(e) => Err(LineFault::NotUtf8 {
+                column: e.valid_up_to() + 1,
+            }),
             Ok(t) if t.trim().is_empty() => continue,
-            Ok(t) => parse_event(t).map_err(|e| e.to_string()),
+            Ok(t) => parse_event(t).map_err(LineFault::from),
         };
         lines.push((n, parsed));
     }
@@ -526,7 +576,9 @@ mod tests {
         assert_eq!(log.lines.len(), 3);
         assert!(log.lines[0].1.is_ok());
         assert_eq!(log.lines[1].0, 4);
-        assert!(log.lines[1].1.as_ref().unwrap_err().contains("teleport"));
+        let fault = log.lines[1].1.as_ref().unwrap_err();
+        assert!(matches!(fault, LineFault::NotAnEvent { .. }));
+        assert!(fault.to_string().contains("teleport"));
         assert!(log.lines[2].1.is_err());
     }
 
@@ -590,7 +642,9 @@ mod tests {
         assert_eq!(log.lines.len(), 2);
         assert!(log.lines[0].1.is_ok());
         assert_eq!(log.lines[1].0, 3);
-        assert!(log.lines[1].1.as_ref().unwrap_err().contains("not UTF-8"));
+        let fault = log.lines[1].1.as_ref().unwrap_err();
+        assert!(matches!(fault, LineFault::NotUtf8 { .. }));
+        assert!(fault.to_string().contains("not UTF-8"));
     }
 
     #[test]
@@ -601,7 +655,7 @@ mod tests {
         .unwrap();
         let (n, r) = &log.lines[0];
         assert_eq!(*n, 3);
-        let e = r.as_ref().unwrap_err();
+        let e = r.as_ref().unwrap_err().to_string();
         assert!(e.starts_with("column "), "{e}");
         assert!(!e.contains("line"), "{e}");
     }

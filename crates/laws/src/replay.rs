@@ -73,6 +73,8 @@ pub fn config_from_header(h: &Header) -> Result<(GameConfig, Timing), HeaderErro
         draw_offers_from_move: h.draw_offers_from_move,
         default_time: h.default_time,
         clock_only: h.clock_only.unwrap_or(false),
+        visually_disabled: h.visually_disabled.clone(),
+        assistant: h.assistant.clone(),
     };
     Ok((config, timing))
 }
@@ -155,9 +157,10 @@ pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>
                     rejected.push(Rejected::in_edition(*line, why, edition));
                 }
             }
-            Err(reason) => {
-                rejected.push(Rejected::new(*line, Rejection::Unreadable(reason.clone())))
-            }
+            Err(reason) => rejected.push(Rejected::new(
+                *line,
+                Rejection::Unreadable(reason.to_string()),
+            )),
         }
     }
     Ok((game, rejected))
@@ -219,6 +222,22 @@ pub struct Report {
     /// Every touch-move claim and its ruling (L-4.8); left out when there is none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub touch_move_claims: Vec<crate::touch::TouchMoveClaim>,
+    /// The sides under the rules for blind and visually disabled players
+    /// (Appendix D; 2005 Supplement); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub visually_disabled: Vec<Side>,
+    /// Every announcement (D.2.1), with its corrections (D.2.8); left out
+    /// when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<crate::appendix_d::AnnouncementRecord>,
+    /// Every retrace by the arbiter (D.2.9); left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retraces: Vec<crate::appendix_d::RetraceRecord>,
+    /// The announcements that still named another move than the board's
+    /// at their announcer's press: the two boards differ (D.2.9); left out
+    /// when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub boards_differ: Vec<crate::appendix_d::AnnouncementRecord>,
 }
 
 /// Builds the report of a replayed game. `at` is the instant the clocks are read.
@@ -262,5 +281,12 @@ pub fn report<R: RuleSet>(game: &Game<R>, rejected: Vec<Rejected>) -> Report {
             .flatten(),
         touch_move_breaches: game.touch_move_breaches().to_vec(),
         touch_move_claims: game.touch_move_claims().to_vec(),
+        visually_disabled: Side::BOTH
+            .into_iter()
+            .filter(|&s| game.visually_disabled(s))
+            .collect(),
+        announcements: game.announcements().to_vec(),
+        retraces: game.retraces().to_vec(),
+        boards_differ: game.boards_differ().to_vec(),
     }
 }

@@ -211,6 +211,25 @@ impl Timing {
         }
     }
 
+    /// The arbiter's readjustment after a retrace (Appendix D.2.9): both
+    /// times and move counts set, `on_move`'s clock running
+    /// ([`Clock::readjust`]). Without a clock there is nothing to set.
+    pub fn readjust(
+        &mut self,
+        at: u64,
+        on_move: Side,
+        main: [i64; 2],
+        moves: [u32; 2],
+    ) -> Result<(), Rejection> {
+        match &mut self.clock {
+            None => Ok(()),
+            Some(c) => {
+                let at = at.max(c.last_at());
+                c.readjust(at, on_move, main, moves).map_err(refusal)
+            }
+        }
+    }
+
     /// The game starts with `side` to move (a resumed or composed position,
     /// Guidelines I): his clock runs first.
     pub fn begin_with(&mut self, side: Side) {

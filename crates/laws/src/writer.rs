@@ -71,6 +71,8 @@ mod tests {
             points: Some(0.5),
             ply: Some(3),
             restart: Some(true),
+            white_ms: None,
+            black_ms: None,
         };
         let events = vec![
             Event::Move {
@@ -131,6 +133,18 @@ mod tests {
                 points: None,
                 ply: None,
                 restart: None,
+                white_ms: None,
+                black_ms: None,
+            }),
+            Event::Announce {
+                side: Side::White,
+                mv: "Nf3".into(),
+            },
+            Event::Arbiter(ArbiterAction {
+                ply: Some(4),
+                white_ms: Some(61_000),
+                black_ms: Some(0),
+                ..ArbiterAction::new(ActionKind::Retrace)
             }),
         ];
         events
@@ -149,6 +163,8 @@ mod tests {
         h.edition = Edition::E2017;
         h.regime = Some(Regime::Blitz);
         h.start = Some("8/8/8/8/8/8/8/K6k b - - 0 1".into());
+        h.visually_disabled = vec![Side::White];
+        h.assistant = vec![Side::White, Side::Black];
         let events = every_event();
         let text = log_text(&h, &events).unwrap();
         // One line per value: an embedded newline cannot split an event.

@@ -323,3 +323,67 @@ pub fn board_to_braille(pos: &Chess, from_black: bool) -> String {
     lines.push(footer);
     lines.join("\n")
 }
+
+/// The page of an embosser: cells a line and lines a page. The common
+/// braille page is 40 cells by 25 lines (11 by 11.5 inches), the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// Cells on a line (at least 1).
+    pub cells: usize,
+    /// Lines on a page (at least 1).
+    pub lines: usize,
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page {
+            cells: 40,
+            lines: 25,
+        }
+    }
+}
+
+/// BRF text laid out for an embosser: every line wrapped to `page.cells`
+/// (at the last blank cell that fits, else cut), lines ended with CR LF,
+/// and a form feed after every full page of `page.lines` lines, so that no
+/// line runs off the paper and no page runs over the fold.
+pub fn paginate_brf(brf: &str, page: Page) -> String {
+    let cells = page.cells.max(1);
+    let per_page = page.lines.max(1);
+    let mut lines = Vec::new();
+    for line in brf.lines() {
+        wrap_into(line.trim_end_matches('\r'), cells, &mut lines);
+    }
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 && i % per_page == 0 {
+            out.push('\u{c}');
+        }
+        out.push_str(line);
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Cuts one line into pieces of at most `cells` cells, at a blank cell
+/// where there is one (the blank itself is dropped).
+fn wrap_into(line: &str, cells: usize, out: &mut Vec<String>) {
+    let mut rest: Vec<char> = line.chars().collect();
+    while rest.len() > cells {
+        let cut = rest[..=cells]
+            .iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&p| p > 0);
+        match cut {
+            Some(p) => {
+                out.push(rest[..p].iter().collect());
+                rest.drain(..=p);
+            }
+            None => {
+                out.push(rest[..cells].iter().collect());
+                rest.drain(..cells);
+            }
+        }
+    }
+    out.push(rest.into_iter().collect());
+}

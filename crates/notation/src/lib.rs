@@ -35,6 +35,7 @@
 #![warn(missing_docs)]
 
 pub mod announce;
+pub mod appendix_d_words;
 pub mod braille;
 pub mod clock;
 pub mod describe;
@@ -49,7 +50,9 @@ pub mod penalty;
 pub mod rejection;
 pub mod scoresheet;
 pub mod sides;
+pub mod speech_words;
 mod spoken;
+pub mod standings;
 pub mod tavreli;
 pub mod terminal;
 pub mod time_control;

@@ -36,6 +36,9 @@ pub fn say(r: &Rejection, lang: Lang) -> String {
     if let Some(said) = time_left(r, lang) {
         return said;
     }
+    if let Some(said) = crate::appendix_d_words::rejection(r, lang) {
+        return said;
+    }
     match lang {
         Lang::En => r.to_string(),
         Lang::Ru => ru(r),

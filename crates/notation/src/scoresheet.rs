@@ -227,12 +227,23 @@ pub fn scoresheet_braille(
 }
 
 /// The braille scoresheet as a BRF file's contents (ASCII braille, CR LF line ends, the
-/// usual form for embossers).
+/// usual form for embossers), on the common page of 40 cells by 25 lines.
 pub fn scoresheet_brf(
     fen: Option<&str>,
     moves: &[ScoreMove],
     header: &ScoreHeader,
 ) -> Result<String, NotationError> {
+    scoresheet_brf_paged(fen, moves, header, braille::Page::default())
+}
+
+/// The BRF scoresheet on an embosser's `page`: lines wrapped to its cells,
+/// a form feed after each full page ([`braille::paginate_brf`]).
+pub fn scoresheet_brf_paged(
+    fen: Option<&str>,
+    moves: &[ScoreMove],
+    header: &ScoreHeader,
+    page: braille::Page,
+) -> Result<String, NotationError> {
     let u = scoresheet_braille(fen, moves, header)?;
-    Ok(braille::to_brf(&u).replace('\n', "\r\n"))
+    Ok(braille::paginate_brf(&braille::to_brf(&u), page))
 }

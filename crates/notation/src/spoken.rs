@@ -666,8 +666,13 @@ fn word_tokens(w: &str) -> Option<(Vec<Tok>, u8)> {
     }
     // Written coordinates inside a transcript: "e4", "g1-f3", "g1f3", "3", "f".
     let mut toks = Vec::new();
-    for c in n.chars() {
-        if let Some((fl, _)) = file_char(c) {
+    let chars: Vec<char> = n.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        // `х` is the h-file before a rank (`х5`), else the capture sign.
+        let capture_x = c == 'х' && chars.get(i + 1).is_none_or(|&d| rank_char(d).is_none());
+        if capture_x {
+            toks.push(Tok::Capture);
+        } else if let Some((fl, _)) = file_char(c) {
             toks.push(Tok::File(fl));
         } else if let Some(rk) = rank_char(c) {
             toks.push(Tok::Rank(rk));

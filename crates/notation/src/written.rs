@@ -118,17 +118,23 @@ pub(crate) fn push_square(s: &mut String, sq: Square) {
     s.push(sq.rank().char());
 }
 
-/// A file letter, Latin or a Cyrillic look-alike (`а с е` and capitals `А В С Е Н`), with
-/// the leniency it costs: 0 for a lower-case Latin letter, 1 otherwise.
+/// A file letter, Latin or a Cyrillic look-alike (`а с е` and capitals `А В С Е Н`), or
+/// the Cyrillic letter a Russian player types for the file as he says it (`а б ц д е ф г
+/// х`, and `ж` for g, said "жэ"), with the leniency it costs: 0 for a lower-case Latin
+/// letter, 1 otherwise. `х` is a file only before a rank (`Лх1`); elsewhere it is the
+/// capture sign (`ед:ц5`, `ехд5`), which the callers read first.
 pub(crate) fn file_char(c: char) -> Option<(File, u32)> {
     let (l, pen) = match c {
         'a'..='h' => (c, 0),
         'A'..='H' => (c.to_ascii_lowercase(), 1),
         'а' | 'А' => ('a', 1),
-        'В' => ('b', 1),
-        'с' | 'С' => ('c', 1),
+        'В' | 'б' => ('b', 1),
+        'с' | 'С' | 'ц' => ('c', 1),
+        'д' => ('d', 1),
         'е' | 'Е' => ('e', 1),
-        'Н' | 'н' => ('h', 1),
+        'ф' => ('f', 1),
+        'г' | 'ж' => ('g', 1),
+        'Н' | 'н' | 'х' => ('h', 1),
         _ => return None,
     };
     File::from_char(l).map(|f| (f, pen))

@@ -662,6 +662,15 @@ pub enum TouchReading {
     FirstTouched,
 }
 
+/// Who settles the two boards of a blind player's game ([`Provisions::blind_rules_official`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlindRulesOfficial {
+    /// The arbiter (the Laws from 2017, D.2.9).
+    Arbiter,
+    /// The controller (the Laws 2005, Supplement, item 8).
+    Controller,
+}
+
 /// A rule the software cites by article, where the editions number it
 /// differently. [`Provisions::article_in`] gives each edition's number, so
 /// a refusal, a penalty or a note cites the game's own text.
@@ -708,6 +717,23 @@ pub enum Article {
     DrawOffer,
     /// The rule that draws a game after 50 quiet moves (L-9.3).
     FiftyMoves,
+    /// Appendix D: every move is announced aloud (L-D.2.1).
+    AnnounceMoves,
+    /// Appendix D: when the blind player's move is made (L-D.2.3).
+    BlindMoveMade,
+    /// Appendix D: the opponent's clock is started only after the move is
+    /// made and announced (L-D.2.4).
+    ClockAfterAnnouncement,
+    /// Appendix D: the sighted player's moves follow the ordinary rules (L-D.2.5).
+    SightedPlayer,
+    /// Appendix D: the clock of a blind player (L-D.2.6).
+    BlindClock,
+    /// Appendix D: a slip of the tongue corrected before the press (L-D.2.8).
+    SlipOfTheTongue,
+    /// Appendix D: different positions on the two boards (L-D.2.9).
+    BoardsDiffer,
+    /// Appendix D: the blind player's assistant (L-D.2.10).
+    Assistant,
 }
 
 impl Provisions {
@@ -742,6 +768,29 @@ impl Provisions {
     /// Tavreli rules (9.1) an offer is rejected orally or by a move.
     pub fn touch_rejects_offer(&self) -> bool {
         self.edition != Edition::Tavreli
+    }
+
+    /// Whether a specially built clock that *says* the time and the number
+    /// of moves is admissible for a blind player: from 2017 (D.2.6, "a
+    /// specially constructed chessclock … able to announce the time and
+    /// number of moves"); the 2005 Supplement, item 5, admits only the
+    /// tactile clock (reinforced hands, raised dots, a flag that can be
+    /// felt). Under 2005 a spoken time is the assistant's answer to the
+    /// blind player's question (Supplement 9(d)), not the clock's.
+    pub fn talking_clock_admitted(&self) -> bool {
+        self.edition.is_modern()
+    }
+
+    /// Who puts different positions on the two boards right (L-D.2.9): the
+    /// arbiter from 2017, the "controller" in the 2005 Supplement, item 8,
+    /// whose preamble gives the "tournament directors" the power to adapt
+    /// the rules where 2017's D.1 gives it to the organiser.
+    pub fn blind_rules_official(&self) -> BlindRulesOfficial {
+        if self.edition.is_modern() {
+            BlindRulesOfficial::Arbiter
+        } else {
+            BlindRulesOfficial::Controller
+        }
     }
 
     /// The article of `rule` in these Laws, as their text numbers it.
@@ -799,6 +848,25 @@ impl Provisions {
             (DrawOffer, E2005 | Tavreli) => "9.1",
             (DrawOffer, _) => "9.1.2.1",
             (FiftyMoves, _) => "9.3",
+            // The Laws 2005 print the blind rules as a "Supplement" of
+            // numbered items, 1 to 10, not as Appendix D; the Tavreli rules,
+            // copied from the 2005 Laws, have no blind rules of their own
+            // and are cited by the same Supplement (docs/decisions.md).
+            (AnnounceMoves, E2005 | Tavreli) => "Supplement 1",
+            (AnnounceMoves, _) => "D.2.1",
+            (BlindMoveMade | ClockAfterAnnouncement, E2005 | Tavreli) => "Supplement 3",
+            (BlindMoveMade, _) => "D.2.3",
+            (ClockAfterAnnouncement, _) => "D.2.4",
+            (SightedPlayer, E2005 | Tavreli) => "Supplement 4",
+            (SightedPlayer, _) => "D.2.5",
+            (BlindClock, E2005 | Tavreli) => "Supplement 5",
+            (BlindClock, _) => "D.2.6",
+            (SlipOfTheTongue, E2005 | Tavreli) => "Supplement 7",
+            (SlipOfTheTongue, _) => "D.2.8",
+            (BoardsDiffer, E2005 | Tavreli) => "Supplement 8",
+            (BoardsDiffer, _) => "D.2.9",
+            (Assistant, E2005 | Tavreli) => "Supplement 9",
+            (Assistant, _) => "D.2.10",
         }
     }
 }
@@ -1041,6 +1109,54 @@ mod tests {
             assert_eq!(a(e, TouchMove), touch, "{e}");
             assert_eq!(a(e, TouchMoveClaim), claim, "{e}");
         }
+    }
+
+    /// Appendix D (2017+) against the 2005 Supplement's items 1–10: the
+    /// articles each edition cites, the talking clock (D.2.6 vs Supplement
+    /// 5, tactile only) and who settles the boards (D.2.9's arbiter vs
+    /// Supplement 8's controller), both directions.
+    #[test]
+    fn appendix_d_against_the_2005_supplement() {
+        use Article::*;
+        let a = Provisions::article_in;
+        let modern = [
+            (AnnounceMoves, "D.2.1"),
+            (BlindMoveMade, "D.2.3"),
+            (ClockAfterAnnouncement, "D.2.4"),
+            (SightedPlayer, "D.2.5"),
+            (BlindClock, "D.2.6"),
+            (SlipOfTheTongue, "D.2.8"),
+            (BoardsDiffer, "D.2.9"),
+            (Assistant, "D.2.10"),
+        ];
+        let old = [
+            "Supplement 1",
+            "Supplement 3",
+            "Supplement 3",
+            "Supplement 4",
+            "Supplement 5",
+            "Supplement 7",
+            "Supplement 8",
+            "Supplement 9",
+        ];
+        for (i, (rule, number)) in modern.iter().enumerate() {
+            for e in Edition::ALL {
+                let want = if e.is_modern() { *number } else { old[i] };
+                assert_eq!(a(e, *rule), want, "{e} {rule:?}");
+            }
+        }
+        let p = |e| Provisions::new(e, Regime::Standard, Supervision::Full);
+        assert!(!p(Edition::E2005).talking_clock_admitted());
+        assert!(p(Edition::E2017).talking_clock_admitted());
+        assert!(p(Edition::E2023).talking_clock_admitted());
+        assert_eq!(
+            p(Edition::E2005).blind_rules_official(),
+            BlindRulesOfficial::Controller
+        );
+        assert_eq!(
+            p(Edition::E2018).blind_rules_official(),
+            BlindRulesOfficial::Arbiter
+        );
     }
 
     #[test]

@@ -357,6 +357,40 @@ pub enum Rejection {
         /// Who has the move.
         to_move: Side,
     },
+    /// An announcement or a retrace in a game whose header names no side
+    /// under Appendix D (L-D.1: the two boards are asked for).
+    NotUnderAppendixD,
+    /// L-D.2.4: a player under Appendix D pressed before announcing his
+    /// move; the press is refused and his clock goes on running.
+    PressBeforeAnnouncement {
+        /// Who pressed.
+        side: Side,
+    },
+    /// An announcement with no move of the announcer's on the board to
+    /// name (L-D.2.1, L-D.2.3).
+    NothingToAnnounce {
+        /// Who announced.
+        side: Side,
+    },
+    /// L-D.2.8: an announcement after the announcer's press corrects
+    /// nothing; the boards now differ and the arbiter compares the
+    /// scoresheets (L-D.2.9).
+    AnnounceAfterPress {
+        /// Who announced.
+        side: Side,
+    },
+    /// `retrace` without a ply (L-D.2.9).
+    RetraceNeedsPly,
+    /// `retrace` beyond the moves played (L-D.2.9).
+    RetraceBeyond {
+        /// The asked ply.
+        ply: usize,
+        /// Plies played.
+        played: usize,
+    },
+    /// `retrace` in a game with a clock, without both times, or with a
+    /// negative one (the arbiter readjusts the clocks, L-D.2.9).
+    RetraceNeedsClocks,
 }
 
 impl Rejection {
@@ -405,6 +439,11 @@ impl Rejection {
             RestoreNeedsPly | RestoreBeyond { .. } => "L-7.4",
             TwoHandsNotIllegal => "L-7.5d",
             NoIllegalMoveForArbiter => "L-7.5a",
+            NotUnderAppendixD => "L-D.1",
+            PressBeforeAnnouncement { .. } => "L-D.2.4",
+            NothingToAnnounce { .. } => "L-D.2.3",
+            AnnounceAfterPress { .. } => "L-D.2.8",
+            RetraceNeedsPly | RetraceBeyond { .. } | RetraceNeedsClocks => "L-D.2.9",
         }
     }
 }
@@ -578,6 +617,38 @@ impl Rejection {
                 f,
                 "{side} touched a man, but it is {to_move}'s move: only the player having the move is bound by it (4.3)"
             ),
+            other => other.fmt_appendix_d(f),
+        }
+    }
+
+    /// The English text of the refusals of Appendix D (the blind player's
+    /// announcements, his press, the arbiter's retrace).
+    fn fmt_appendix_d(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Rejection::*;
+        match self {
+            NotUnderAppendixD => f.write_str(
+                "no player of this game plays under the rules for blind and visually disabled players (the header's visually_disabled is empty): there are no announcements and no retrace",
+            ),
+            PressBeforeAnnouncement { side } => write!(
+                f,
+                "{side} has not announced his move: the opponent's clock may be started only after it is announced (D.2.4); {side}'s clock goes on running"
+            ),
+            NothingToAnnounce { side } => write!(
+                f,
+                "{side} has no move on the board to announce (D.2.3)"
+            ),
+            AnnounceAfterPress { side } => write!(
+                f,
+                "{side} has already pressed: a slip of the tongue is corrected before the opponent's clock is started (D.2.8); if the boards differ, the arbiter compares both scoresheets (D.2.9)"
+            ),
+            RetraceNeedsPly => f.write_str("retrace needs ply (D.2.9)"),
+            RetraceBeyond { ply, played } => write!(
+                f,
+                "cannot retrace to ply {ply}: only {played} were played (D.2.9)"
+            ),
+            RetraceNeedsClocks => f.write_str(
+                "retrace needs white_ms and black_ms, not negative: the arbiter readjusts the clocks (D.2.9)",
+            ),
             // The refusals of moves, presses and offers are written by
             // `Display` itself and never come here.
             other => write!(f, "{other:?}"),
@@ -599,6 +670,15 @@ impl Rejection {
             SetupClaimTooLate { .. } => &[(Article::SetupCutoff, "A.5.1")],
             PenaltyNotInEdition { .. } => &[(Article::PenaltyList, "13.4")],
             TouchedPiece { .. } | TouchNotOnMove { .. } => &[(Article::TouchMove, "4.3")],
+            PressBeforeAnnouncement { .. } => &[(Article::ClockAfterAnnouncement, "D.2.4")],
+            NothingToAnnounce { .. } => &[(Article::BlindMoveMade, "D.2.3")],
+            AnnounceAfterPress { .. } => &[
+                (Article::SlipOfTheTongue, "D.2.8"),
+                (Article::BoardsDiffer, "D.2.9"),
+            ],
+            RetraceNeedsPly | RetraceBeyond { .. } | RetraceNeedsClocks => {
+                &[(Article::BoardsDiffer, "D.2.9")]
+            }
             _ => &[],
         }
     }

@@ -412,6 +412,8 @@ fn arbiter(action: ActionKind, reason: &str) -> Input {
         points: None,
         ply: None,
         restart: None,
+        white_ms: None,
+        black_ms: None,
     }))
 }
 

@@ -35,6 +35,7 @@
 //! ```
 
 pub mod any;
+pub mod assistant;
 pub mod driver;
 pub mod follow;
 pub mod lag;
@@ -54,6 +55,7 @@ pub use arbiter_notation::tavreli::reasons::help as tavreli_help;
 
 pub use announce::{Announcement, Kind, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
+pub use assistant::Assistant;
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
 pub use follow::{FollowError, Follower, pgn_of};
 pub use lag::{LagQuota, LagQuotas};

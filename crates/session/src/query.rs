@@ -110,9 +110,9 @@ fn tavreli_line(arg: &str) -> Option<Result<u8, u8>> {
         return None;
     };
     match ch {
-        'a'..='h' => Some(Ok(ch as u8 - b'a')),
         '1'..='8' => Some(Err(ch as u8 - b'1')),
-        _ => None,
+        // Latin, or Cyrillic as typed (`скан е`, `скан ф`).
+        _ => arbiter_tavreli::notation::parse_file(ch).map(Ok),
     }
 }
 

@@ -7,6 +7,7 @@
 //! source's milliseconds), so scripted games are exact.
 
 use crate::announce::{self, Announcement, Kind};
+use crate::assistant::Assistant;
 use crate::move_words::MoveWords;
 use crate::opponent::{ClockView, OpponentRequest};
 use crate::refusal::{LawsRefusal, Misread, Refusal};
@@ -115,6 +116,8 @@ fn action(kind: ActionKind, reason: Option<String>) -> ArbiterAction {
         points: None,
         ply: None,
         restart: None,
+        white_ms: None,
+        black_ms: None,
     }
 }
 
@@ -171,6 +174,8 @@ struct Before<P> {
     over: bool,
     /// Each side's period (`[white, black]`).
     periods: [u32; 2],
+    /// Announcements, retraces and boards found different (Appendix D).
+    appendix_d: [usize; 3],
 }
 
 /// A live game.
@@ -195,6 +200,8 @@ pub struct Session<R: Variant> {
     /// The lag taken back from the clock of the move being handled
     /// ([`Session::handle_lagged`]), written on its event.
     lag_taken: Option<u64>,
+    /// The blind players' assistants the header names (D.2.10).
+    assistant: Assistant,
 }
 
 impl<R: Variant> Session<R> {
@@ -229,7 +236,14 @@ impl<R: Variant> Session<R> {
             flag_claimants: [false; 2],
             exempt_told: [0; 2],
             lag_taken: None,
+            assistant: Assistant::default(),
         };
+        s.assistant = Assistant::of(&s.header.assistant);
+        for side in s.assistant.sides() {
+            // D.2.10(e): the assistant claims the game when the time limit
+            // has been exceeded.
+            s.claim_flags_for(side);
+        }
         s.refresh_readings(0);
         Ok(s)
     }
@@ -361,9 +375,19 @@ impl<R: Variant> Session<R> {
         let at = self.at(now).unwrap_or(0);
         match input {
             Input::Start | Input::SetLexicon(_) => {}
-            Input::Move { side, text } => self.typed_move(at, side, &text, &mut out),
-            Input::Event(Event::Move { side, mv, .. }) => {
-                self.typed_move(at, Some(side), &mv, &mut out)
+            Input::Move { side, text } => self.typed_move(at, side, &text, true, &mut out),
+            Input::Event(Event::Move {
+                side, mv, press, ..
+            }) => {
+                // Over the board a move may be made before its press (a
+                // blind player's, announced in between, D.2.3); online the
+                // software is the board and a move is its press.
+                let press = press || self.mode == Mode::Online;
+                self.typed_move(at, Some(side), &mv, press, &mut out)
+            }
+            Input::Event(Event::Announce { side, mv }) => {
+                let mv = self.announced_text(side, &mv);
+                self.apply(at, Event::Announce { side, mv }, &mut out)
             }
             Input::Event(Event::Press { .. }) if self.mode == Mode::Online => {
                 self.refuse(at, Refusal::PressWithoutMove, &mut out)
@@ -453,8 +477,15 @@ impl<R: Variant> Session<R> {
         self.say(0, Kind::Started { side }, out);
     }
 
-    /// Reads a typed move and plays it with its press, as the mode says.
-    fn typed_move(&mut self, at: u64, side: Option<Side>, text: &str, out: &mut Output) {
+    /// Reads a typed move and plays it, with its press if `press`.
+    fn typed_move(
+        &mut self,
+        at: u64,
+        side: Option<Side>,
+        text: &str,
+        press: bool,
+        out: &mut Output,
+    ) {
         if self.is_over() {
             return self.refuse(at, Refusal::GameOver, out);
         }
@@ -485,7 +516,7 @@ impl<R: Variant> Session<R> {
         let ev = Event::Move {
             side,
             mv: logged,
-            press: true,
+            press,
             lag_ms: self.lag_taken,
         };
         self.apply(at, ev, out);
@@ -505,6 +536,11 @@ impl<R: Variant> Session<R> {
             paused: self.is_paused(),
             over: self.is_over(),
             periods: self.periods(),
+            appendix_d: [
+                self.game.announcements().len(),
+                self.game.retraces().len(),
+                self.game.boards_differ().len(),
+            ],
         }
     }
 
@@ -577,6 +613,7 @@ impl<R: Variant> Session<R> {
             return self.refuse(at, refusal, out);
         }
         out.log.push(line);
+        self.tell_touch_report(at, &ev.event, out);
         out.events.push(ev);
         self.tell_changes(at, &before, asked, out);
         self.refresh_readings(at);
@@ -699,6 +736,7 @@ impl<R: Variant> Session<R> {
                 }
             }
         }
+        kinds.extend(crate::assistant::two_boards(g, self.lexicon, &b.appendix_d));
         let exempt: Vec<Side> = if g.outcome().is_none() {
             Side::BOTH
                 .into_iter()
@@ -784,6 +822,9 @@ impl<R: Variant> Session<R> {
             let ev = if self.game.config().provisions.flag_called_automatically() {
                 Event::Flag { side }
             } else {
+                if let Some(said) = self.assistant.flag_claim(&self.game, side.other()) {
+                    self.say(flag_at, Kind::AppendixD { said }, out);
+                }
                 Event::Claim {
                     side: side.other(),
                     claim: ClaimKind::Time,
@@ -921,4 +962,59 @@ impl<R: Variant> Session<R> {
 fn move_words_of<R: Variant>(rules: &R, before: &R::Position, mv: &R::Move) -> MoveWords {
     let (rules, before, mv) = (rules.clone(), before.clone(), mv.clone());
     MoveWords::new(move |lex| rules.say_move(&before, &mv, lex))
+}
+
+// ----- Appendix D: announcements and the assistant -------------------------
+
+impl<R: Variant> Session<R> {
+    /// An announced move typed in any notation or lexicon ("Springer Felix
+    /// drei"), in the log's notation, read in the position before the
+    /// announcer's move on the board (or the present one, when none is
+    /// made); as typed when it reads as no move, for the Laws to judge.
+    fn announced_text(&self, side: Side, text: &str) -> String {
+        let g = &self.game;
+        let made = g
+            .plies()
+            .iter()
+            .rposition(|p| p.side == side && p.completed_at.is_none());
+        let pos = match made {
+            Some(i) => g.position_after(i),
+            None => g.position().clone(),
+        };
+        match g.rules().read_move_in(&pos, text, self.lexicon) {
+            Reading::Legal { log_text, .. } => log_text,
+            Reading::Illegal {
+                log_text: Some(t), ..
+            } => t,
+            _ => text.trim().to_string(),
+        }
+    }
+
+    /// D.2.10(e): the sighted player touched a man of a blind player who
+    /// has an assistant; the assistant tells the arbiter.
+    fn tell_touch_report(&self, at: u64, ev: &Event, out: &mut Output) {
+        if let Event::Touch { side, square, man } = ev
+            && let Some(said) = self.assistant.touch_report(&self.game, *side, square, *man)
+        {
+            self.say(at, Kind::AppendixD { said }, out);
+        }
+    }
+
+    /// The assistant's answer when `side` asks (D.2.10(d)): the moves
+    /// completed and both players' used time, said to him alone; nothing
+    /// is logged. Empty when `side` has no assistant.
+    pub fn assistant_tells(&mut self, now: u64, side: Side) -> Output {
+        let mut out = Output::default();
+        self.poll_into(now, &mut out);
+        let at = self.at(now).unwrap_or(0);
+        if let Some(said) = self.assistant.tells(&self.game, side, at) {
+            self.say(at, Kind::AppendixD { said }, &mut out);
+        }
+        out
+    }
+
+    /// The blind players' assistants of this game (D.2.10).
+    pub fn assistant(&self) -> Assistant {
+        self.assistant
+    }
 }

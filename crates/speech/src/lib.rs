@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod queue;
 pub mod wav;
 
 use std::fmt;
@@ -29,6 +30,15 @@ pub enum SpeechError {
     Failed(String),
     /// Starting the engine or reading its output failed.
     Io(std::io::Error),
+    /// The speech program ran but its words reach no sound device (espeak-ng
+    /// exits 0 then and says so only on its error output): the program and
+    /// the last line it wrote.
+    NoDevice {
+        /// The speech program.
+        program: PathBuf,
+        /// Its own last line of error output.
+        detail: String,
+    },
 }
 
 impl fmt::Display for SpeechError {
@@ -37,6 +47,11 @@ impl fmt::Display for SpeechError {
             SpeechError::Unavailable(s) => write!(f, "speech unavailable: {s}"),
             SpeechError::Failed(s) => write!(f, "speech failed: {s}"),
             SpeechError::Io(e) => write!(f, "speech I/O error: {e}"),
+            SpeechError::NoDevice { program, detail } => write!(
+                f,
+                "{} reaches no sound device ({detail})",
+                program.display()
+            ),
         }
     }
 }
@@ -111,7 +126,7 @@ impl Espeak {
         }
     }
 
-    fn command(&self, lang: Lang) -> Command {
+    pub(crate) fn command(&self, lang: Lang) -> Command {
         let mut c = Command::new(&self.binary);
         c.arg("-v")
             .arg(self.voice.as_deref().unwrap_or(lang.voice()))
@@ -124,7 +139,7 @@ impl Espeak {
     }
 
     /// Runs espeak-ng with the text on stdin (so a text starting with "-" is never read
-    /// as an option) and checks its exit status.
+    /// as an option) and checks its exit status and its error output.
     fn run(&self, mut c: Command, text: &str) -> Result<(), SpeechError> {
         c.arg("--stdin")
             .stdin(Stdio::piped())
@@ -137,15 +152,50 @@ impl Espeak {
             stdin.write_all(text.as_bytes())?;
         }
         let out = child.wait_with_output()?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            Err(SpeechError::Failed(format!(
-                "espeak-ng exited with {}: {}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr).trim()
-            )))
+        judge(
+            &self.binary,
+            out.status,
+            &String::from_utf8_lossy(&out.stderr),
+        )
+    }
+
+    /// Checks, before a game, that speech reaches the sound device (`wav_dir`
+    /// `None`) or can be written as WAV files into `wav_dir`: the program
+    /// itself is asked, with an empty text on the device (which says
+    /// nothing where sound works) and a short word into a file there.
+    pub fn check(&self, lang: Lang, wav_dir: Option<&Path>) -> Result<(), SpeechError> {
+        match wav_dir {
+            None => self.run(self.command(lang), ""),
+            Some(dir) => {
+                let probe = dir.join(format!(".arbiter-probe-{}.wav", std::process::id()));
+                let r = self.write_wav("ok", lang, &probe);
+                let _ = std::fs::remove_file(&probe);
+                r
+            }
         }
+    }
+}
+
+/// The verdict on one run of the speech program: its exit status, and its
+/// error output, which espeak-ng fills (exiting 0) when no sound device
+/// takes its words (the ALSA lines, then `error: …`).
+pub(crate) fn judge(
+    program: &Path,
+    status: std::process::ExitStatus,
+    stderr: &str,
+) -> Result<(), SpeechError> {
+    let last = stderr.lines().rev().find(|l| !l.trim().is_empty());
+    match (status.success(), last) {
+        (true, None) => Ok(()),
+        (true, Some(line)) => Err(SpeechError::NoDevice {
+            program: program.to_path_buf(),
+            detail: line.trim().to_string(),
+        }),
+        (false, _) => Err(SpeechError::Failed(format!(
+            "{} exited with {status}: {}",
+            program.display(),
+            stderr.trim()
+        ))),
     }
 }
 
@@ -156,13 +206,19 @@ pub fn pronounceable(text: &str, lang: Lang) -> String {
     if lang != Lang::De {
         return text.to_string();
     }
-    const FIX: [(&str, &str); 6] = [
-        ("Koenig", "König"),
-        ("Laeufer", "Läufer"),
-        ("fuenf", "fünf"),
+    // Stems, so that every form is mended (Koenige, Tuermen, fuenfzehn),
+    // and none that a word with a true "ue" contains (Bauer, zuerst).
+    const FIX: [(&str, &str); 10] = [
+        ("oenig", "önig"),
+        ("aeufer", "äufer"),
+        ("Tuerm", "Türm"),
+        ("tuerm", "türm"),
+        ("uenf", "ünf"),
+        ("woelf", "wölf"),
+        ("chlaeg", "chläg"),
+        ("Zuege", "Züge"),
+        ("zuege", "züge"),
         ("Fuenf", "Fünf"),
-        ("koenig", "könig"),
-        ("laeufer", "läufer"),
     ];
     let mut out = text.to_string();
     for (a, b) in FIX {

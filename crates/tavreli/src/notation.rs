@@ -283,13 +283,27 @@ pub struct Token {
 
 fn fold_char(c: char) -> char {
     match c {
+        // Cyrillic files as they look (а с е) and as a Russian player says
+        // them (а б ц д е ф г х, ж for "жэ"): Tavreli moves have no piece
+        // letters, so every one of them is a file.
         'а' | 'А' => 'a',
-        'с' | 'С' => 'c',
+        'б' | 'Б' | 'В' => 'b',
+        'с' | 'С' | 'ц' | 'Ц' => 'c',
+        'д' | 'Д' => 'd',
         'е' | 'Е' => 'e',
+        'ф' | 'Ф' => 'f',
+        'г' | 'Г' | 'ж' | 'Ж' => 'g',
+        'х' | 'Х' | 'н' | 'Н' => 'h',
         'О' | 'о' | 'O' | 'o' => '0',
         '–' | '—' | '−' => '-',
         c => c.to_ascii_lowercase(),
     }
+}
+
+/// A file letter alone (`e`, `Е`, `ф`): its index 0..8.
+pub fn parse_file(c: char) -> Option<u8> {
+    let f = fold_char(c);
+    ('a'..='h').contains(&f).then(|| f as u8 - b'a')
 }
 
 /// Reads a square like `e4` (any case, Cyrillic look-alike files accepted).

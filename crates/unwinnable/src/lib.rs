@@ -123,6 +123,7 @@ mod target;
 mod tempo;
 #[cfg(test)]
 mod testing;
+mod until;
 mod verdict;
 mod walls;
 
@@ -134,6 +135,7 @@ pub use gate::dead_after_move;
 pub use material::{quick_dead, quick_dead_position};
 use meter::Meter;
 pub use shorten::shorten_helpmate;
+pub use until::{Until, can_mate_each_until, can_mate_until};
 pub use verdict::{Deadness, Horizon, SEVENTY_FIVE_MOVE_PLIES, Verdict};
 
 mod budget;

@@ -119,6 +119,13 @@ pub enum Kind {
         /// What failed, as the engine's client says it.
         error: String,
     },
+    /// A blind player's game on two boards (Appendix D; 2005 Supplement):
+    /// an announcement, a correction, boards that differ, a retrace, the
+    /// assistant's words, worded by [`crate::appendix_d_words`].
+    AppendixD {
+        /// What is said, typed.
+        said: crate::appendix_d_words::Said,
+    },
     /// The game ended.
     GameOver {
         /// The result.
@@ -267,6 +274,7 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
+        Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",

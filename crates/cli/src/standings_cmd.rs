@@ -1,0 +1,115 @@
+//! `arbiter standings FILE.trf [--tiebreak BH:C1,BH,SB,DE,WIN] [--round N] [--json] [--lang en|ru|de]`:
+//! the standings of the tournament in a report file, ranked by points and
+//! then by the tie-breaks in the order given (FIDE Handbook C.07, 2023).
+//!
+//! Exit status: 0 printed; 2 the file or an argument cannot be read.
+
+use arbiter_tournament::tiebreak::{self, TieBreak};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::out;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The tournament report file (TRF16 or TRF-2026).
+    pub file: PathBuf,
+    /// The tie-breaks in order, by their C.07 codes (BH, BH:C1, BH:M1, SB,
+    /// DE, WIN, WON, BPG, BWG, ARO, KS).
+    #[arg(long, default_value = "BH:C1,BH,SB,DE,WIN")]
+    pub tiebreak: String,
+    /// The standings after this round (default: the last paired).
+    #[arg(long)]
+    pub round: Option<usize>,
+    /// Print `[{"rank":…,"id":…,"name":…,"points":…,"tiebreaks":{…}},…]`.
+    #[arg(long)]
+    pub json: bool,
+    /// The language of the table's headings: en, ru or de.
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+}
+
+/// The headings: rank, number, name, points (the words crate's), for
+/// `--lang` en, ru or de.
+fn headings(lang: &str) -> Option<[&'static str; 4]> {
+    use arbiter_notation::Lang;
+    let l = match lang {
+        "en" => Lang::En,
+        "ru" => Lang::Ru,
+        "de" => Lang::De,
+        _ => return None,
+    };
+    Some(arbiter_notation::standings::headings(l))
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let Some(words) = headings(&a.lang) else {
+        return out::bad_input("standings", format!("language {:?}: en, ru or de", a.lang));
+    };
+    let t = match crate::pair_cmd::read("standings", &a.file) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let mut tbs = Vec::new();
+    for code in a.tiebreak.split(',').filter(|c| !c.trim().is_empty()) {
+        match code.parse::<TieBreak>() {
+            Ok(tb) => tbs.push(tb),
+            Err(e) => return out::bad_input("standings", e),
+        }
+    }
+    let rounds = a.round.unwrap_or_else(|| t.paired_rounds());
+    let rows = tiebreak::standings(&t, rounds, &tbs);
+    let text = if a.json {
+        let list: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|r| {
+                let tb: serde_json::Map<String, serde_json::Value> = r
+                    .tiebreaks
+                    .iter()
+                    .map(|(k, v)| (k.clone(), serde_json::json!(v.as_f64())))
+                    .collect();
+                serde_json::json!({"rank": r.rank, "id": r.id, "name": r.name,
+                    "points": r.points.as_f64(), "tiebreaks": tb})
+            })
+            .collect();
+        format!("{}\n", serde_json::Value::Array(list))
+    } else {
+        table(&rows, &tbs, words)
+    };
+    match out::print("standings", &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+fn table(rows: &[tiebreak::Standing], tbs: &[TieBreak], words: [&str; 4]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(words[2].chars().count());
+    let mut s = format!(
+        "{:>5} {:>4} {:<width$} {:>6}",
+        words[0], words[1], words[2], words[3]
+    );
+    for tb in tbs {
+        s.push_str(&format!(" {:>7}", tb.to_string()));
+    }
+    s.push('\n');
+    for r in rows {
+        let name = out::printable(&r.name);
+        s.push_str(&format!(
+            "{:>5} {:>4} {:<width$} {:>6}",
+            r.rank,
+            r.id,
+            name,
+            r.points.to_string()
+        ));
+        for (_, v) in &r.tiebreaks {
+            s.push_str(&format!(" {:>7}", v.to_string()));
+        }
+        s.push('\n');
+    }
+    s
+}
