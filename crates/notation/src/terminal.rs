@@ -185,7 +185,14 @@ fn fixed_text(l: Lang, s: &Said<'_>) -> &'static str {
             "ende: aufhören (die Partie bleibt unbeendet).",
         ],
         Said::ClockHelp => CLOCK_HELP,
-        _ => ["", "", ""],
+        // These name something and are worded by `Said::text` itself.
+        Said::GoesOn { .. }
+        | Said::NoArbiterPresent { .. }
+        | Said::Press { .. }
+        | Said::Times { .. }
+        | Said::UnknownLexicon { .. }
+        | Said::Refused { .. }
+        | Said::NotText { .. } => ["", "", ""],
     };
     match l {
         Lang::En => en,
