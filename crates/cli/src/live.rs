@@ -40,6 +40,9 @@ pub enum Line {
     },
     /// The input cannot be read on (a line too long, a read error).
     Stop(String),
+    /// Something to say about a second input (a sensor board's stream
+    /// that ended); the input goes on.
+    Note(String),
 }
 
 /// The most a line may take before the input counts as unreadable: a line
@@ -57,7 +60,8 @@ pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Re
         while let Some(next) = lines.next_line() {
             let msg = match next {
                 Err(LineError::TooLong { line, max }) => Line::Stop(format!(
-                    "line {} is longer than {max} bytes; reading stopped there",
+                    "line {} has no end within {max} bytes (a line is at most {MAX_LINE}); \
+                     reading stopped there",
                     line + first_line
                 )),
                 Err(LineError::Io { line, error }) => {

@@ -597,6 +597,7 @@ impl<R: arbiter_session::Variant> Play<R> {
                         reading = false;
                     }
                     Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                    Some(Line::Note(n)) => screen.tell(&n),
                     Some(Line::TooLong { line, len }) => {
                         screen.tell(&live::too_long(self.cfg.lang, line, len))
                     }

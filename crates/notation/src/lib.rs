@@ -56,6 +56,7 @@ pub mod standings;
 pub mod tavreli;
 pub mod terminal;
 pub mod time_control;
+pub mod touch_words;
 mod written;
 
 pub use arbiter_rules::Lang;

@@ -45,6 +45,9 @@ pub enum Said<'a> {
     },
     /// The commands of `arbiter clock`.
     ClockHelp,
+    /// The commands of `arbiter clock` for a game under Appendix D (a
+    /// blind player's two boards).
+    ClockHelpAppendixD,
     /// A press of `arbiter clock`: who pressed, the move number, the move
     /// (with its leading space, or empty) and the times.
     Press {
@@ -185,6 +188,17 @@ fn fixed_text(l: Lang, s: &Said<'_>) -> &'static str {
             "ende: aufhören (die Partie bleibt unbeendet).",
         ],
         Said::ClockHelp => CLOCK_HELP,
+        Said::ClockHelpAppendixD => [
+            "Rules for blind players: move MOVE = the move made on the board, \
+announce MOVE = the move announced (a second announcement corrects a slip), then the press; \
+retrace PLY WHITE_SECONDS BLACK_SECONDS = the arbiter retraces the game and sets the clocks.",
+            "Правила для незрячих: ход ХОД — ход сделан на доске, \
+объявляю ХОД — ход объявлен (второе объявление исправляет оговорку), затем нажатие часов; \
+retrace ПОЛУХОД СЕКУНДЫ_БЕЛЫХ СЕКУНДЫ_ЧЁРНЫХ — арбитр возвращает партию и выставляет часы.",
+            "Regeln für blinde Spieler: zug ZUG = der Zug auf dem Brett, \
+ansage ZUG = der angesagte Zug (eine zweite Ansage berichtigt einen Versprecher), dann die Uhr; \
+retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter führt zurück und stellt die Uhren.",
+        ],
         // These name something and are worded by `Said::text` itself.
         Said::GoesOn { .. }
         | Said::NoArbiterPresent { .. }
@@ -204,13 +218,19 @@ fn fixed_text(l: Lang, s: &Said<'_>) -> &'static str {
 const CLOCK_HELP: [&str; 3] = [
     "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
 Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
-add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, h = help, q = quit.",
+add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, \
+touch SQ = the side to move touches a piece (4.3), adjust SQ or j'adoube SQ = a piece adjusted (4.2), \
+claim touch = a touch-move claim (4.8), h = help, q = quit.",
     "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
 Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
-add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, h — помощь, q — выход.",
+add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, \
+трогаю ПОЛЕ — тот, чей ход, коснулся фигуры (4.3), поправляю ПОЛЕ — фигуру поправили (4.2), \
+тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход.",
     "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
 Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
-add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, h = Hilfe, q = Ende.",
+add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
+berühre FELD = wer am Zug ist, berührt eine Figur (4.3), zurecht FELD oder j'adoube FELD = Figur zurechtgerückt (4.2), \
+berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende.",
 ];
 
 fn goes_on(l: Lang, plies: usize, to_move: Side) -> String {
@@ -473,6 +493,13 @@ pub enum ClockCommandError {
     AdjustUsage(String),
     /// `lexicon` without exactly one name.
     LexiconUsage,
+    /// `announce` or `move` without a move (the word typed).
+    MoveUsage(String),
+    /// `retrace` without a half-move and two times.
+    RetraceUsage,
+    /// `touch`, `adjust`, `lift` or `drop` without a square, or with more
+    /// than it takes (the command's name).
+    SquareUsage(String),
     /// No command has that name.
     Unknown(String),
 }
@@ -508,6 +535,18 @@ impl ClockCommandError {
             (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
             (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
             (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
+            (Self::SquareUsage(h), Lang::Ru) => format!("пишется так: {h} ПОЛЕ (например, {h} e2)"),
+            (Self::SquareUsage(h), Lang::De) => {
+                format!("so geschrieben: {h} FELD (zum Beispiel {h} e2)")
+            }
+            (Self::MoveUsage(h), Lang::Ru) => format!("пишется так: {h} ХОД"),
+            (Self::MoveUsage(h), Lang::De) => format!("so geschrieben: {h} ZUG"),
+            (Self::RetraceUsage, Lang::Ru) => {
+                "пишется так: retrace ПОЛУХОД СЕКУНДЫ_БЕЛЫХ СЕКУНДЫ_ЧЁРНЫХ".into()
+            }
+            (Self::RetraceUsage, Lang::De) => {
+                "so geschrieben: retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ".into()
+            }
             (Self::LexiconUsage, Lang::De) => "so geschrieben: lexicon NAME".into(),
             (Self::Unknown(s), Lang::Ru) => {
                 format!("неизвестная команда {s}; список команд: h или помощь")
@@ -534,6 +573,9 @@ impl fmt::Display for ClockCommandError {
             ),
             Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
             Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
+            Self::MoveUsage(h) => write!(f, "usage: {h} MOVE"),
+            Self::SquareUsage(h) => write!(f, "usage: {h} SQUARE (for example {h} e2)"),
+            Self::RetraceUsage => write!(f, "usage: retrace PLY WHITE_SECONDS BLACK_SECONDS"),
             Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
         }
     }
@@ -565,6 +607,7 @@ mod tests {
             Said::QuitHelp,
             Said::NoArbiterPresent { who: "X" },
             Said::ClockHelp,
+            Said::ClockHelpAppendixD,
             Said::UnknownLexicon { name: "xx" },
             Said::NotText { line: 4 },
         ];

@@ -92,6 +92,7 @@ def test_spark_rows_equal_the_commands(spark, sample_parts, tmp_path):
         "mapreduce.input.fileinputformat.split.maxsize", str(64 * 1024)
     )
     inputs = [str(p) for p in sample_parts]
+    assert job._pieces_text(spark.sparkContext, inputs[0]).getNumPartitions() > 1
     n = job.audit(spark, inputs, str(tmp_path / "out"), None, "chess")
     assert n == 438
     _assert_rows_equal(_read_rows(tmp_path / "out"), expected_rows(sample_parts), _tags(sample_parts))

@@ -53,7 +53,7 @@ pub use arbiter_notation::live::said as spoken;
 pub use arbiter_notation::live::{announce, claim_words, move_words, refusal, setup};
 pub use arbiter_notation::tavreli::reasons::help as tavreli_help;
 
-pub use announce::{Announcement, Kind, Penalised};
+pub use announce::{Announcement, Kind, Obliged, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use assistant::Assistant;
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};

@@ -8,9 +8,10 @@ use super::refusal::{Refusal, refusal_text};
 use crate::announce::{self as words, Announcement as Said, Prompt};
 use crate::clock::{Numerals, duration_with, ru_agree};
 use crate::sides::{side_genitive_ru, side_name};
+use crate::touch_words;
 use crate::{Lexicon, SpokenLang, penalty, rejection};
 use arbiter_laws::{ActionKind, GameResult};
-use arbiter_rules::{PenaltyKind, Side, Termination};
+use arbiter_rules::{PenaltyKind, Side, Termination, TouchDuty};
 use serde::Serialize;
 
 /// The kind of an announcement, for front ends that act on it.
@@ -119,11 +120,50 @@ pub enum Kind {
         /// What failed, as the engine's client says it.
         error: String,
     },
+    /// `side` touched a man with intent (L-4.3; Tavreli: `man` of a tower,
+    /// from the top); `obligation` is what his touches oblige now.
+    Touched {
+        /// Who touched.
+        side: Side,
+        /// The square (`e2`).
+        square: String,
+        /// Tavreli: the man of the tower, from the top.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        man: Option<u32>,
+        /// What the touches oblige now.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        obligation: Option<Obliged>,
+    },
+    /// `side` adjusted a man after saying so (L-4.2); `breach_of` is the
+    /// article an adjustment out of turn broke.
+    Adjusted {
+        /// Who adjusted.
+        side: Side,
+        /// The square (`e2`).
+        square: String,
+        /// The article broken by an adjustment out of turn.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        breach_of: Option<&'static str>,
+    },
+    /// `side`'s touch-move claim (L-4.8 and the edition's own number in
+    /// `article`): upheld, the move is taken back and `obligation` binds
+    /// the opponent; rejected, nothing changes.
+    TouchMoveClaim {
+        /// The claimant.
+        side: Side,
+        /// Whether the claim was upheld.
+        upheld: bool,
+        /// The article of the game's edition.
+        article: &'static str,
+        /// What binds the opponent after an upheld claim.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        obligation: Option<Obliged>,
+    },
     /// A blind player's game on two boards (Appendix D; 2005 Supplement):
     /// an announcement, a correction, boards that differ, a retrace, the
-    /// assistant's words, worded by [`crate::appendix_d_words`].
+    /// assistant's words. Its words are `crate::appendix_d_words`.
     AppendixD {
-        /// What is said, typed.
+        /// What is said.
         said: crate::appendix_d_words::Said,
     },
     /// The game ended.
@@ -139,6 +179,17 @@ pub enum Kind {
         #[serde(skip_serializing_if = "Option::is_none")]
         flagged: Option<Side>,
     },
+}
+
+/// What a player's touches oblige him to do, with the article of the
+/// game's edition (L-4.3, L-4.4; Tavreli 4.2, 4.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Obliged {
+    /// The move obliged.
+    #[serde(flatten)]
+    pub duty: TouchDuty,
+    /// The article that obliges it (`4.3`).
+    pub article: &'static str,
 }
 
 /// What a penalty announcement names: one of the Laws' penalty kinds, or
@@ -289,12 +340,51 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
                 side_name(l, *side)
             ),
         },
+        Kind::Touched { .. } | Kind::Adjusted { .. } | Kind::TouchMoveClaim { .. } => {
+            touch_text(lex, kind)
+        }
         Kind::GameOver {
             result,
             termination,
             flagged,
             ..
         } => game_over_text(lex, *result, *termination, *flagged),
+    }
+}
+
+/// The sentences of Art. 4, from the words crate.
+fn touch_text(lex: Lexicon, kind: &Kind) -> String {
+    match kind {
+        Kind::Touched {
+            side,
+            square,
+            man,
+            obligation,
+        } => {
+            let t = touch_words::touched(lex, *side, square, *man);
+            match obligation {
+                Some(o) => format!(
+                    "{t}. {}",
+                    touch_words::obligation(lex, *side, &o.duty, o.article)
+                ),
+                None => t,
+            }
+        }
+        Kind::Adjusted {
+            side,
+            square,
+            breach_of,
+        } => touch_words::adjusted(lex, *side, square, *breach_of),
+        Kind::TouchMoveClaim {
+            side,
+            article,
+            obligation: Some(o),
+            ..
+        } => touch_words::claim_upheld(lex, *side, &o.duty, o.article, article),
+        Kind::TouchMoveClaim { side, article, .. } => {
+            touch_words::claim_rejected(lex, *side, article)
+        }
+        _ => String::new(),
     }
 }
 

@@ -36,6 +36,9 @@ pub enum Refusal {
     Laws(#[serde(serialize_with = "as_text")] LawsRefusal),
     /// The event could not be written as a log line (so it was not played).
     Unloggable(String),
+    /// A touch, an adjustment or a touch-move claim in a game where the
+    /// software is the board (online): there is no man to touch.
+    NoTouchesOnline,
 }
 
 /// One of the Laws' rejections, with the edition of the game it was made
@@ -185,6 +188,7 @@ pub fn refusal_text(l: Lang, r: &Refusal) -> String {
             format!("Nicht ins Protokoll schreibbar, nicht ausgeführt: {e}")
         }
         (Refusal::Unloggable(e), En) => format!("Cannot be logged, so not played: {e}"),
+        (Refusal::NoTouchesOnline, _) => crate::touch_words::no_touches_online(l).into(),
     }
 }
 

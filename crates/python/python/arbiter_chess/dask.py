@@ -53,7 +53,7 @@ def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> list
     if text.endswith(_jobs.DELIMITER):
         text = text[:-1]
     rows: list[dict[str, Any]] = []
-    for piece in _jobs.split_games(text.splitlines()):
+    for piece in _jobs.split_games(text.split("\n")):
         rows.extend(_jobs.audit_piece(piece, path, edition, variant))
     return rows
 
