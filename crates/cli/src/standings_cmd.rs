@@ -29,17 +29,15 @@ pub struct Args {
     pub lang: String,
 }
 
-/// The headings: rank, number, name, points (the words crate's), for
-/// `--lang` en, ru or de.
+/// The headings: rank, number, name, points, in `lang` (en, ru or de).
 fn headings(lang: &str) -> Option<[&'static str; 4]> {
-    use arbiter_notation::Lang;
-    let l = match lang {
-        "en" => Lang::En,
-        "ru" => Lang::Ru,
-        "de" => Lang::De,
+    let lang = match lang {
+        "en" => arbiter_rules::Lang::En,
+        "ru" => arbiter_rules::Lang::Ru,
+        "de" => arbiter_rules::Lang::De,
         _ => return None,
     };
-    Some(arbiter_notation::standings::headings(l))
+    Some(arbiter_notation::tournament_words::standings_headings(lang))
 }
 
 pub fn run(a: Args) -> ExitCode {

@@ -52,11 +52,11 @@ pub mod scoresheet;
 pub mod sides;
 pub mod speech_words;
 mod spoken;
-pub mod standings;
 pub mod tavreli;
 pub mod terminal;
 pub mod time_control;
 pub mod touch_words;
+pub mod tournament_words;
 mod written;
 
 pub use arbiter_rules::Lang;
