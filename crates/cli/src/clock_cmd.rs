@@ -27,6 +27,10 @@
 //! | `add SIDE SECONDS`, `+ SIDE SECONDS` | the arbiter adds time |
 //! | `deduct SIDE SECONDS`, `- SIDE SECONDS` | the arbiter deducts time |
 //! | `lexicon NAME` | choose the spoken lexicon (fide-de, ru-fide, ru, en, nato) |
+//! | `touch SQ` (Tavreli `touch SQ N`), `трогаю SQ`, `berühre SQ` | the side to move touches a man with intent (4.3) |
+//! | `adjust [SIDE] SQ`, `j'adoube SQ`, `поправляю SQ`, `zurecht SQ` | a man adjusted after saying so (4.2); by the side to move unless a side is given |
+//! | `claim touch [SIDE]`, `тронуто`, `взялся — ходи`, `berührt – geführt` | a touch-move claim (4.8) by the side to move unless a side is given |
+//! | `lift SQ`, `drop SQ [q\|r\|b\|n]`, `adjust [SQ]` | with `--board`: a sensor board's lines (docs/board-stream.md) |
 //! | `h`, `help`, `?` | the commands |
 //! | `q`, `quit`, end of input | stop |
 //!
@@ -42,14 +46,19 @@
 use crate::live::{self, Line, LogFile, Table};
 use crate::voice::{Screen, Voice};
 use arbiter_chess::Chess;
-use arbiter_cli::clock_command::{Command, parse_command};
+use arbiter_cli::board_stream::{self, Board, Sensed};
+use arbiter_cli::clock_command::{Command, CommandError, parse_command};
 use arbiter_clock::TimeControl;
+use arbiter_laws::ClaimKind;
 use arbiter_laws::log::Header;
 use arbiter_laws::{ActionKind, ArbiterAction, Event, PlyMove};
 use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::terminal::Said;
+use arbiter_notation::touch_words;
 use arbiter_notation::{LetterSet, Lexicon, SpokenLang, Style};
 use arbiter_rules::{Edition, Side};
 use arbiter_session::{Front, Input, Kind, Mode, Output, Player, Session, SessionConfig};
+use shakmaty::Position;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -114,6 +123,32 @@ pub struct Args {
     /// 86400 (default 300,60,30,10).
     #[arg(long, allow_hyphen_values = true)]
     alarm: Option<String>,
+    /// The sides that play under the rules for blind and visually disabled
+    /// players (Appendix D; the 2005 Supplement): white, black or both.
+    /// Their press needs their move announced first (`announce MOVE`, D.2.4).
+    #[arg(long)]
+    visually_disabled: Option<String>,
+    /// A sensor board's stream of `lift SQ` / `drop SQ` lines
+    /// (docs/board-stream.md): a file, a named pipe, or `-` for the lines
+    /// of standard input beside the keyboard's.
+    #[arg(long)]
+    board: Option<PathBuf>,
+}
+
+/// The sides `--visually-disabled` names: white, black or both (and the
+/// Russian and German names of the sides).
+fn visually_disabled(text: &str) -> Result<Vec<Side>, String> {
+    match text {
+        "both" | "оба" | "beide" => Ok(vec![Side::White, Side::Black]),
+        one => arbiter_cli::clock_command::parse_side(one)
+            .map(|s| vec![s])
+            .map_err(|_| {
+                format!(
+                    "--visually-disabled {:?}: white, black or both",
+                    arbiter_laws::log::cut(one, 24)
+                )
+            }),
+    }
 }
 
 /// A time as a clock shows it: `1:29:47`, `4:57`, under 20 s with tenths
@@ -132,16 +167,6 @@ pub fn clock_text(ms: i64) -> String {
     }
     out
 }
-
-const HELP_EN: &str = "Commands: b or start = start the clock, w = White presses (w e4 also records the move), b = Black presses, \
-Enter = the side to move presses, p = pause or resume, t = times, m = last move, \
-add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, h = help, q = quit.";
-const HELP_RU: &str = "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
-Enter — нажимает тот, чей ход, p — пауза или пуск, t — время, m — последний ход, \
-add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, h — помощь, q — выход.";
-const HELP_DE: &str = "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
-Enter = wer am Zug ist, drückt, p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
-add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, h = Hilfe, q = Ende.";
 
 /// The options, checked.
 struct Config {
@@ -227,6 +252,9 @@ fn config(a: &Args, control_text: &str, talking: bool) -> Result<Config, ExitCod
     if a.increment_before_move {
         header.increment_timing = Some(arbiter_clock::IncrementTiming::BeforeMove);
     }
+    if let Some(text) = &a.visually_disabled {
+        header.visually_disabled = visually_disabled(text).map_err(bad)?;
+    }
     Ok(Config {
         header,
         lang,
@@ -306,8 +334,29 @@ pub fn run(mut a: Args) -> ExitCode {
         Ok(rt) => rt,
         Err(code) => return code,
     };
+    let board = match a.board.as_deref() {
+        None => BoardSource::None,
+        Some(p) if p.as_os_str() == "-" => BoardSource::Stdin,
+        // A named pipe waits here for the board's driver to open it.
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => BoardSource::Lines(live::read_lines(Box::new(io::BufReader::new(f)), 0)),
+            Err(e) => {
+                return crate::out::bad_input("clock", format!("{}: {e}", p.display()));
+            }
+        },
+    };
     let reader = live::read_lines(Box::new(input), lines_read);
-    rt.block_on(clock(cfg, screen, log, reader))
+    rt.block_on(clock(cfg, screen, log, reader, board))
+}
+
+/// Where a sensor board's lines come from.
+enum BoardSource {
+    /// No board is followed.
+    None,
+    /// Standard input carries them beside the keyboard's lines.
+    Stdin,
+    /// Their own file or named pipe.
+    Lines(mpsc::Receiver<Line>),
 }
 
 fn session(cfg: &Config, clock_only: bool) -> Result<Session<Chess>, String> {
@@ -330,6 +379,7 @@ async fn clock(
     mut screen: Screen,
     log: Option<LogFile>,
     lines: mpsc::Receiver<Line>,
+    board: BoardSource,
 ) -> ExitCode {
     let s = match session(&cfg, false) {
         Ok(s) => s,
@@ -347,14 +397,30 @@ async fn clock(
             return ExitCode::from(1);
         }
     };
+    let followed = !matches!(board, BoardSource::None);
+    let lines = match board {
+        BoardSource::Lines(b) => crate::board_input::merge(lines, b, cfg.manual),
+        _ => lines,
+    };
+    let sensors = followed.then(|| Sensors::new(table.mirror.position().board()));
+    let blind = cfg.header.visually_disabled.clone();
     let mut c = Clock {
         cfg,
         table,
         outputs,
         decided: false,
         log_error: None,
+        board_typed: false,
+        sensors,
     };
     screen.tell(&intro);
+    if !blind.is_empty() {
+        let said = arbiter_notation::appendix_d_words::Said::InForce {
+            sides: blind,
+            edition: c.cfg.header.edition,
+        };
+        screen.tell(&arbiter_notation::appendix_d_words::say(&said, c.cfg.lang));
+    }
     let stop = c.run(&mut screen, lines).await;
     c.finish(&mut screen, stop)
 }
@@ -367,12 +433,37 @@ struct Clock {
     /// Whether the first move was pressed (and so the log's kind is known).
     decided: bool,
     log_error: Option<String>,
+    /// A move or an announcement was typed before the first press: the
+    /// board is followed (Appendix D's `move` and `announce`).
+    board_typed: bool,
+    /// The sensor board followed (`--board`).
+    sensors: Option<Sensors>,
+}
+
+/// A sensor board followed beside the keyboard.
+struct Sensors {
+    board: Board,
+    /// The side that announced the adjustment the board waits for.
+    adjuster: Option<Side>,
+    /// The game's position the board was last compared with.
+    seen: shakmaty::Chess,
+}
+
+impl Sensors {
+    fn new(pos: &shakmaty::Chess) -> Sensors {
+        Sensors {
+            board: Board::new(pos),
+            adjuster: None,
+            seen: pos.clone(),
+        }
+    }
 }
 
 impl Clock {
     /// The sentence in the game's language.
-    fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        live::pick(self.cfg.lang, en, ru, de)
+    /// A sentence of the terminal in the clock's language of the moment.
+    fn say(&self, said: Said<'_>) -> String {
+        said.text(self.cfg.lang)
     }
 
     async fn run(
@@ -409,6 +500,7 @@ impl Clock {
                         }
                         Some(Line::Stop(why)) => return Some(why),
                         Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                        Some(Line::Note(n)) => screen.tell(&n),
                         Some(Line::TooLong { line, len }) => {
                             screen.tell(&live::too_long(self.cfg.lang, line, len))
                         }
@@ -467,17 +559,43 @@ impl Clock {
         let cmd = match parse_command(&text) {
             Ok(c) => c,
             Err(e) => {
-                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
-                screen.tell(&format!("{refused}: {}.", e.say(self.cfg.lang)));
+                let reason = e.say(self.cfg.lang);
+                screen.tell(&self.say(Said::Refused { reason: &reason }));
                 return true;
             }
         };
         let input = match cmd {
             Command::Quit => return false,
             Command::Help => {
-                let h = self.t(HELP_EN, HELP_RU, HELP_DE);
+                let h = self.say(Said::ClockHelp);
                 screen.tell(&h);
+                if !self.cfg.header.visually_disabled.is_empty() {
+                    let d = self.say(Said::ClockHelpAppendixD);
+                    screen.tell(&d);
+                }
                 return true;
+            }
+            Command::Announce(text) => {
+                self.announce(screen, text).await;
+                return true;
+            }
+            Command::Made(text) => {
+                self.board_typed = true;
+                let side = self.to_move();
+                Input::Event(Event::Move {
+                    side,
+                    mv: text,
+                    press: false,
+                    lag_ms: None,
+                })
+            }
+            Command::Retrace(ply, white_ms, black_ms) => {
+                Input::Event(Event::Arbiter(ArbiterAction {
+                    ply: Some(ply),
+                    white_ms: Some(white_ms),
+                    black_ms: Some(black_ms),
+                    ..ArbiterAction::new(ActionKind::Retrace)
+                }))
             }
             Command::Times => {
                 self.say_times(screen);
@@ -495,8 +613,21 @@ impl Clock {
             Command::PauseToggle if self.table.paused() => Input::resume(),
             Command::PauseToggle => Input::pause(),
             Command::Adjust(side, ms) => Input::Event(Event::Arbiter(adjust(side, ms))),
+            Command::Touch(..)
+            | Command::AdjustMan(..)
+            | Command::ClaimTouch(_)
+            | Command::Lift(_)
+            | Command::Drop(..) => {
+                for input in self.touch_inputs(screen, cmd) {
+                    self.send_touch(screen, input).await;
+                }
+                self.settle_board(screen);
+                return true;
+            }
             Command::Press(side, mv) => {
                 let side = side.unwrap_or_else(|| self.to_move());
+                // A move made on the sensor board is the move pressed.
+                let mv = mv.or_else(|| self.sensors.as_mut()?.board.take_made());
                 if let Err(e) = self.decide(side, mv.is_some()).await {
                     self.log_error.get_or_insert(e);
                     return false;
@@ -511,14 +642,180 @@ impl Clock {
             }
         };
         let adjusted = matches!(input, Input::Event(Event::Arbiter(_)));
+        self.send_and_show(screen, input, adjusted).await;
+        self.settle_board(screen);
+        true
+    }
+
+    /// Sends `input` to the session and says what came back; after an
+    /// accepted arbiter's action, both times.
+    async fn send_and_show(&mut self, screen: &mut Screen, input: Input, adjusted: bool) -> bool {
         let out = self.table.send(input).await;
         while let Ok(o) = self.outputs.try_recv() {
             self.show(screen, &o);
         }
-        if adjusted && out.is_some_and(|o| o.refused().is_none()) {
+        let accepted = out.is_some_and(|o| o.refused().is_none());
+        if adjusted && accepted {
             self.say_times(screen);
         }
-        true
+        accepted
+    }
+
+    /// `announce MOVE` (D.2.1): the player whose clock runs announces. A
+    /// clock that sees no board takes the first announcement of a turn as
+    /// the move made on the board too, unless `move MOVE` said it first.
+    async fn announce(&mut self, screen: &mut Screen, text: String) {
+        let side = self.to_move();
+        let g = &self.table.mirror;
+        let made = g
+            .plies()
+            .last()
+            .is_some_and(|p| p.side == side && p.completed_at.is_none());
+        self.board_typed = true;
+        if !made {
+            let mv = Event::Move {
+                side,
+                mv: text.clone(),
+                press: false,
+                lag_ms: None,
+            };
+            if !self.send_and_show(screen, Input::Event(mv), false).await {
+                return;
+            }
+        }
+        let ev = Event::Announce { side, mv: text };
+        self.send_and_show(screen, Input::Event(ev), false).await;
+    }
+
+    /// The session's inputs for an Art. 4 command or a sensor board's line
+    /// (said at once when it only concerns the board).
+    fn touch_inputs(&mut self, screen: &mut Screen, cmd: Command) -> Vec<Input> {
+        let to_move = self.to_move();
+        match cmd {
+            Command::Touch(square, man) => vec![Input::Event(Event::Touch {
+                side: to_move,
+                square,
+                man,
+            })],
+            Command::ClaimTouch(side) => vec![Input::Event(Event::Claim {
+                side: side.unwrap_or(to_move),
+                claim: ClaimKind::TouchMove,
+                intended: None,
+            })],
+            Command::AdjustMan(side, sq) => match (&mut self.sensors, sq) {
+                // With a board, the adjustment is announced before the lift.
+                (Some(s), sq) => {
+                    s.adjuster = side;
+                    s.board.adjust(sq.and_then(|q| q.parse().ok()));
+                    Vec::new()
+                }
+                (None, Some(sq)) => vec![Input::Event(Event::Adjust {
+                    side: side.unwrap_or(to_move),
+                    square: sq,
+                })],
+                (None, None) => {
+                    self.refuse(screen, &CommandError::SquareUsage("adjust".into()));
+                    Vec::new()
+                }
+            },
+            Command::Lift(_) | Command::Drop(..) if self.sensors.is_none() => {
+                let no = touch_words::no_board(self.cfg.lang);
+                screen.tell(&self.say(Said::Refused { reason: &no }));
+                Vec::new()
+            }
+            Command::Lift(sq) => self.sensed(screen, |b, pos| match sq.parse() {
+                Ok(q) => b.lift(pos, q),
+                Err(_) => Vec::new(),
+            }),
+            Command::Drop(sq, piece) => {
+                let role = piece.and_then(board_stream::promotion_role);
+                self.sensed(screen, |b, pos| match sq.parse() {
+                    Ok(q) => b.drop(pos, q, role),
+                    Err(_) => Vec::new(),
+                })
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Feeds the sensor board a line; its touches and adjustments become
+    /// the session's inputs, the rest is said.
+    fn sensed(
+        &mut self,
+        screen: &mut Screen,
+        f: impl FnOnce(&mut Board, &shakmaty::Chess) -> Vec<Sensed>,
+    ) -> Vec<Input> {
+        let to_move = self.to_move();
+        let pos = self.table.mirror.position().board().clone();
+        let Some(s) = self.sensors.as_mut() else {
+            return Vec::new();
+        };
+        let said = f(&mut s.board, &pos);
+        let adjuster = s.adjuster;
+        let mut inputs = Vec::new();
+        for sensed in said {
+            match sensed {
+                Sensed::Touch(q) => inputs.push(Input::Event(Event::Touch {
+                    side: to_move,
+                    square: q.to_string(),
+                    man: None,
+                })),
+                Sensed::Adjust(q) => inputs.push(Input::Event(Event::Adjust {
+                    side: adjuster.unwrap_or(to_move),
+                    square: q.to_string(),
+                })),
+                other => self.say_sensed(screen, &other),
+            }
+        }
+        inputs
+    }
+
+    /// Says what the board alone tells: a move made, a board that differs
+    /// from the game, or agrees with it again.
+    fn say_sensed(&self, screen: &mut Screen, sensed: &Sensed) {
+        let lex = self.cfg.lexicon;
+        let text = match sensed {
+            Sensed::Made(uci) => {
+                let (from, to) = (uci.get(0..2).unwrap_or(""), uci.get(2..4).unwrap_or(""));
+                touch_words::board_move(lex, from, to)
+            }
+            Sensed::Differs(squares) => {
+                let list: Vec<String> = squares.iter().map(|q| q.to_string()).collect();
+                touch_words::board_differs(lex, &list)
+            }
+            Sensed::Agrees => touch_words::board_agrees(self.cfg.lang).to_string(),
+            Sensed::Touch(_) | Sensed::Adjust(_) => return,
+        };
+        screen.tell(&format!("{text}."));
+    }
+
+    /// Gives an Art. 4 input to the session and says what came of it.
+    async fn send_touch(&mut self, screen: &mut Screen, input: Input) {
+        self.table.send(input).await;
+        while let Ok(o) = self.outputs.try_recv() {
+            self.show(screen, &o);
+        }
+    }
+
+    /// After a line: when the game's position changed (a move pressed, a
+    /// move taken back on a claim), the sensor board is compared with it.
+    fn settle_board(&mut self, screen: &mut Screen) {
+        let pos = self.table.mirror.position().board();
+        let Some(s) = self.sensors.as_mut() else {
+            return;
+        };
+        if s.seen.board() == pos.board() && s.seen.turn() == pos.turn() {
+            return;
+        }
+        s.seen = pos.clone();
+        if let Some(said) = s.board.game_moved(pos) {
+            self.say_sensed(screen, &said);
+        }
+    }
+
+    fn refuse(&self, screen: &mut Screen, e: &CommandError) {
+        let reason = e.say(self.cfg.lang);
+        screen.tell(&self.say(Said::Refused { reason: &reason }));
     }
 
     /// At the first press that completes a move: a typed move means the
@@ -531,6 +828,7 @@ impl Clock {
             return Ok(());
         }
         self.decided = true;
+        let typed = typed || self.board_typed;
         if !typed {
             let s = session(&self.cfg, true)?;
             self.outputs = self.table.restart(s).await?;
@@ -549,7 +847,10 @@ impl Clock {
         let mut pressed = Vec::new();
         for ev in &out.events {
             match &ev.event {
-                Event::Press { side } | Event::Move { side, .. } => pressed.push(*side),
+                Event::Press { side }
+                | Event::Move {
+                    side, press: true, ..
+                } => pressed.push(*side),
                 _ => {}
             }
         }
@@ -601,11 +902,12 @@ impl Clock {
         };
         let who = self.name(side);
         let times = self.plain_times();
-        self.t(
-            &format!("{who}: move {n}{mv}. {times}"),
-            &format!("{who}: ход {n}{mv}. {times}"),
-            &format!("{who}: Zug {n}{mv}. {times}"),
-        )
+        self.say(Said::Press {
+            who: &who,
+            number: n,
+            mv: &mv,
+            times: &times,
+        })
     }
 
     /// A side's name: the player's, or the colour in the language of the
@@ -613,8 +915,7 @@ impl Clock {
     fn name(&self, side: Side) -> String {
         match (&self.cfg.names[side.index()], side) {
             (Some(n), _) => n.clone(),
-            (None, Side::White) => self.t("White", "Белые", "Weiß"),
-            (None, Side::Black) => self.t("Black", "Чёрные", "Schwarz"),
+            (None, side) => arbiter_notation::side_name(self.cfg.lang, side).to_string(),
         }
     }
 
@@ -626,27 +927,13 @@ impl Clock {
         let [w, b] = [Side::White, Side::Black].map(|s| self.name(s));
         let [wt, bt] = self.remaining().map(clock_text);
         let on = self.name(self.to_move());
-        // After "Ход:" a colour is written in lower case, as `arbiter play`
-        // writes it; a player's own name keeps its capital.
-        let on_ru = match self.cfg.names[self.to_move().index()] {
-            Some(_) => on.clone(),
-            None => on.to_lowercase(),
-        };
-        let paused = self.table.paused();
-        self.t(
-            &format!(
-                "{w} {wt}, {b} {bt}. {on} to move{}.",
-                if paused { " (paused)" } else { "" }
-            ),
-            &format!(
-                "{w} {wt}, {b} {bt}. Ход: {on_ru}{}.",
-                if paused { " (пауза)" } else { "" }
-            ),
-            &format!(
-                "{w} {wt}, {b} {bt}. {on} am Zug{}.",
-                if paused { " (Pause)" } else { "" }
-            ),
-        )
+        self.say(Said::Times {
+            white: (&w, &wt),
+            black: (&b, &bt),
+            on_move: &on,
+            colour: self.cfg.names[self.to_move().index()].is_none(),
+            paused: self.table.paused(),
+        })
     }
 
     fn wording(&self) -> Wording {
@@ -692,16 +979,8 @@ impl Clock {
                 }
             }
             None => {
-                let refused = self.t("Refused", "Отклонено", "Abgelehnt");
-                let known = self.t(
-                    "unknown lexicon",
-                    "неизвестный словарь",
-                    "unbekanntes Lexikon",
-                );
-                screen.tell(&format!(
-                    "{refused}: {known} {:?} (fide-de, ru-fide, ru, en, nato).",
-                    arbiter_laws::log::cut(name, 24)
-                ));
+                let name = arbiter_laws::log::cut(name, 24);
+                screen.tell(&self.say(Said::UnknownLexicon { name: &name }));
             }
         }
     }

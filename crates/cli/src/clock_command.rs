@@ -1,13 +1,7 @@
 //! The command language of `arbiter clock`: one line in, one [`Command`]
 //! out. Kept apart from the terminal loop so that it can be fuzzed.
 
-use std::fmt;
-
-use arbiter_rules::{Lang, Side};
-
-/// The most an arbiter adds or deducts at once: a day. More is a typo, and
-/// the clock's own arithmetic has a far larger range.
-pub const MAX_ADJUST_SECONDS: u64 = 86_400;
+use arbiter_rules::Side;
 
 /// Quoted input in a message is cut to this many characters.
 const QUOTE: usize = 24;
@@ -35,94 +29,39 @@ pub enum Command {
     Lexicon(String),
     /// Start the clock (of the side to move) without a press.
     Start,
+    /// The player whose clock runs announces his move aloud (Appendix
+    /// D.2.1): `announce MOVE`, «объявляю MOVE», `ansage MOVE`.
+    Announce(String),
+    /// The player whose clock runs has made this move on his board, not
+    /// yet pressed (D.2.3): `move MOVE`, «ход MOVE», `zug MOVE`.
+    Made(String),
+    /// The arbiter retraces the game to half-move `ply` and sets both
+    /// clocks, in ms (D.2.9): `retrace PLY WHITE_SECONDS BLACK_SECONDS`.
+    Retrace(u32, i64, i64),
     /// The commands.
     Help,
     /// Stop.
     Quit,
+    /// The side to move touches the man on a square with intent (L-4.3);
+    /// Tavreli: the Nth man of the tower from the top (`touch c5 2`).
+    Touch(String, Option<u32>),
+    /// A man is adjusted after saying so (L-4.2): by the side given, else
+    /// by the side to move. Without a square (only with `--board`): the
+    /// next man lifted is adjusted.
+    AdjustMan(Option<Side>, Option<String>),
+    /// A touch-move claim (L-4.8): by the side given, else by the side to
+    /// move (the breaking move was pressed, so the claimant has the move).
+    ClaimTouch(Option<Side>),
+    /// A sensor board: a man is lifted from a square.
+    Lift(String),
+    /// A sensor board: a man is put on a square; the piece a pawn
+    /// promotes to, when it is put on the last rank (`q` by default).
+    Drop(String, Option<char>),
 }
 
-/// Why a line is not a command of the clock. The quoted input is already
-/// cut short; [`CommandError::say`] words it in the player's language, and
-/// `Display` is the English.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
-    /// Not a side (white or black).
-    UnknownSide(String),
-    /// Not a number of seconds with up to three decimals.
-    NotSeconds(String),
-    /// More seconds than an arbiter adjusts at once.
-    TooManySeconds(String),
-    /// `add`/`deduct` without exactly a side and seconds.
-    AdjustUsage(String),
-    /// `lexicon` without exactly one name.
-    LexiconUsage,
-    /// No command has that name.
-    Unknown(String),
-}
-
-impl CommandError {
-    /// The reason in `lang`, without the leading "Refused:".
-    pub fn say(&self, lang: Lang) -> String {
-        let max = MAX_ADJUST_SECONDS;
-        match (self, lang) {
-            (e, Lang::En) => e.to_string(),
-            (Self::UnknownSide(s), Lang::Ru) => {
-                format!("нет такой стороны {s} (белые или чёрные: w или b)")
-            }
-            (Self::UnknownSide(s), Lang::De) => {
-                format!("unbekannte Seite {s} (Weiß oder Schwarz: w oder b)")
-            }
-            (Self::NotSeconds(s), Lang::Ru) => {
-                format!("{s} — не число секунд (от 0 до {max}, до трёх знаков после точки)")
-            }
-            (Self::NotSeconds(s), Lang::De) => {
-                format!(
-                    "{s} ist keine Zahl von Sekunden (0 bis {max}, bis zu drei Nachkommastellen)"
-                )
-            }
-            (Self::TooManySeconds(s), Lang::Ru) => {
-                format!("{s} секунд — больше {max}, которые арбитр может добавить или снять за раз")
-            }
-            (Self::TooManySeconds(s), Lang::De) => {
-                format!(
-                    "{s} Sekunden sind mehr als die {max}, die ein Schiedsrichter auf einmal ändern darf"
-                )
-            }
-            (Self::AdjustUsage(h), Lang::Ru) => format!("пишется так: {h} СТОРОНА СЕКУНДЫ"),
-            (Self::AdjustUsage(h), Lang::De) => format!("so geschrieben: {h} SEITE SEKUNDEN"),
-            (Self::LexiconUsage, Lang::Ru) => "пишется так: lexicon ИМЯ".into(),
-            (Self::LexiconUsage, Lang::De) => "so geschrieben: lexicon NAME".into(),
-            (Self::Unknown(s), Lang::Ru) => {
-                format!("неизвестная команда {s}; список команд: h или помощь")
-            }
-            (Self::Unknown(s), Lang::De) => {
-                format!("unbekannter Befehl {s}; Befehle mit h oder hilfe")
-            }
-        }
-    }
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let max = MAX_ADJUST_SECONDS;
-        match self {
-            Self::UnknownSide(s) => write!(f, "unknown side {s} (white or black)"),
-            Self::NotSeconds(s) => write!(
-                f,
-                "{s} is not a number of seconds (0 to {max}, up to three decimals)"
-            ),
-            Self::TooManySeconds(s) => write!(
-                f,
-                "{s} seconds is more than the {max} an arbiter may adjust at once"
-            ),
-            Self::AdjustUsage(h) => write!(f, "usage: {h} SIDE SECONDS"),
-            Self::LexiconUsage => write!(f, "usage: lexicon NAME"),
-            Self::Unknown(s) => write!(f, "unknown command {s}; type h for help"),
-        }
-    }
-}
-
-impl std::error::Error for CommandError {}
+// Why a line is not a command, and its words in every language, are the
+// words crate's; they keep their paths here.
+pub use arbiter_notation::terminal::{ClockCommandError as CommandError, MAX_ADJUST_SECONDS};
 
 /// `w`, `white`, `1`, `left` or `b`, `black`, `2`, `right`, and the
 /// Russian and German names of the sides.
@@ -161,9 +100,102 @@ pub fn parse_seconds(s: &str) -> Result<i64, CommandError> {
     Ok(ms as i64)
 }
 
+/// A square as the board names it: a file letter and a rank, `e2` (a
+/// Tavreli board is 8×8 too). Checked here so that a typo is refused by
+/// the clock before the Laws see it.
+fn parse_square(head: &str, s: &str) -> Result<String, CommandError> {
+    let b = s.as_bytes();
+    let ok = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(CommandError::SquareUsage(quote(head)))
+    }
+}
+
+/// The words of a touch-move claim, with dashes and spaces taken out:
+/// `claim touch`, «тронуто», «взялся — ходи», «тронул — ходи»,
+/// „berührt – geführt“.
+const CLAIM_TOUCH: [&str; 7] = [
+    "claimtouch",
+    "claimtouchmove",
+    "тронуто",
+    "взялсяходи",
+    "тронулходи",
+    "berührtgeführt",
+    "reklamiereberührt",
+];
+
+/// The Art. 4 commands and a sensor board's lines (docs/board-stream.md);
+/// `None` when `head` is none of them.
+fn parse_touch(head: &str, rest: &[&str]) -> Option<Result<Command, CommandError>> {
+    let usage = || Err(CommandError::SquareUsage(quote(head)));
+    let cmd = match (head, rest) {
+        ("touch" | "трогаю" | "тронул" | "berühre", [sq]) => {
+            parse_square(head, sq).map(|s| Command::Touch(s, None))
+        }
+        ("touch" | "трогаю" | "тронул" | "berühre", [sq, n]) => {
+            match n.parse::<u32>() {
+                Ok(n @ 1..=64) => parse_square(head, sq).map(|s| Command::Touch(s, Some(n))),
+                _ => usage(),
+            }
+        }
+        ("adjust" | "j'adoube" | "jadoube" | "поправляю" | "zurecht", []) => {
+            Ok(Command::AdjustMan(None, None))
+        }
+        ("adjust" | "j'adoube" | "jadoube" | "поправляю" | "zurecht", [sq]) => {
+            parse_square(head, sq).map(|s| Command::AdjustMan(None, Some(s)))
+        }
+        ("adjust" | "j'adoube" | "jadoube" | "поправляю" | "zurecht", [side, sq]) => {
+            parse_side(side).and_then(|side| {
+                parse_square(head, sq).map(|s| Command::AdjustMan(Some(side), Some(s)))
+            })
+        }
+        ("lift", [sq]) => parse_square(head, sq).map(Command::Lift),
+        ("drop", [sq]) => parse_square(head, sq).map(|s| Command::Drop(s, None)),
+        ("drop", [sq, piece]) => match piece.trim_start_matches('=') {
+            p @ ("q" | "r" | "b" | "n") => {
+                let c = p.chars().next();
+                parse_square(head, sq).map(|s| Command::Drop(s, c))
+            }
+            _ => usage(),
+        },
+        (
+            "touch" | "трогаю" | "тронул" | "berühre" | "adjust" | "j'adoube" | "jadoube"
+            | "поправляю" | "zurecht" | "lift" | "drop",
+            _,
+        ) => usage(),
+        _ => return None,
+    };
+    Some(cmd)
+}
+
+/// A touch-move claim, with the claimant's side at the end when given
+/// (`claim touch b`).
+fn parse_claim_touch(lower: &str) -> Option<Result<Command, CommandError>> {
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let compact = |w: &[&str]| -> String {
+        w.concat()
+            .chars()
+            .filter(|c| !matches!(c, '-' | '–' | '—'))
+            .collect()
+    };
+    if CLAIM_TOUCH.contains(&compact(&words).as_str()) {
+        return Some(Ok(Command::ClaimTouch(None)));
+    }
+    let (last, before) = words.split_last()?;
+    if CLAIM_TOUCH.contains(&compact(before).as_str()) {
+        return Some(parse_side(last).map(|s| Command::ClaimTouch(Some(s))));
+    }
+    None
+}
+
 /// Reads one command line (case does not matter, except in the move).
 pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let lower = line.trim().to_lowercase();
+    if let Some(claim) = parse_claim_touch(&lower) {
+        return claim;
+    }
     let mut words = lower.split_whitespace();
     let Some(head) = words.next() else {
         return Ok(Command::Press(None, None));
@@ -204,9 +236,32 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             _ => Err(CommandError::LexiconUsage),
         },
         "start" | "старт" | "пуск" => Ok(Command::Start),
+        "announce" | "объявляю" | "ansage" | "move" | "ход" | "zug" => {
+            if rest.is_empty() {
+                return Err(CommandError::MoveUsage(quote(head)));
+            }
+            Ok(match head {
+                "announce" | "объявляю" | "ansage" => Command::Announce(original_rest),
+                _ => Command::Made(original_rest),
+            })
+        }
+        "retrace" | "возврат" | "rückführung" => {
+            let [ply, white, black] = rest[..] else {
+                return Err(CommandError::RetraceUsage);
+            };
+            let ply = ply.parse().map_err(|_| CommandError::RetraceUsage)?;
+            Ok(Command::Retrace(
+                ply,
+                parse_seconds(white)?,
+                parse_seconds(black)?,
+            ))
+        }
         "h" | "help" | "?" | "помощь" | "hilfe" => Ok(Command::Help),
         "q" | "quit" | "exit" | "выход" | "ende" => Ok(Command::Quit),
-        other => Err(CommandError::Unknown(quote(other))),
+        other => match parse_touch(other, &rest) {
+            Some(cmd) => cmd,
+            None => Err(CommandError::Unknown(quote(other))),
+        },
     }
 }
 
@@ -230,6 +285,7 @@ pub fn split_at_prefix(line: &str) -> Result<(Option<u64>, &str), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_rules::Lang;
 
     #[test]
     fn adjustments_are_bounded_and_say_why() {
@@ -248,6 +304,37 @@ mod tests {
         }
         let e = parse_seconds(&format!("0{}", "\u{7f}".repeat(100))).unwrap_err();
         assert!(e.to_string().chars().count() < 150, "{e}");
+    }
+
+    /// Appendix D's commands: the announcement (D.2.1), the move on the
+    /// board (D.2.3), the arbiter's retrace (D.2.9), in every language.
+    #[test]
+    fn appendix_d_commands() {
+        assert_eq!(
+            parse_command("announce Nf3"),
+            Ok(Command::Announce("Nf3".into()))
+        );
+        assert_eq!(
+            parse_command("Объявляю конь эф три"),
+            Ok(Command::Announce("конь эф три".into()))
+        );
+        assert_eq!(
+            parse_command("ansage Springer Felix drei"),
+            Ok(Command::Announce("Springer Felix drei".into()))
+        );
+        assert_eq!(parse_command("ход e4"), Ok(Command::Made("e4".into())));
+        assert_eq!(
+            parse_command("retrace 2 3000 2990.5"),
+            Ok(Command::Retrace(2, 3_000_000, 2_990_500))
+        );
+        for bad in ["announce", "ход", "retrace 2 30", "retrace x 1 1"] {
+            let e = parse_command(bad).unwrap_err();
+            assert!(
+                e.say(Lang::Ru).chars().any(|c| ('а'..='я').contains(&c)),
+                "{bad}"
+            );
+            assert_ne!(e.say(Lang::De), e.to_string(), "{bad}");
+        }
     }
 
     /// A blind player at a Russian or German board commands the clock in

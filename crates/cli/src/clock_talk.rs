@@ -9,6 +9,7 @@ use crate::voice::Screen;
 use arbiter_notation::Lexicon;
 use arbiter_notation::SpokenLang;
 use arbiter_notation::announce::{Prompt, prompt};
+use arbiter_notation::terminal::{SetUpAnswer, setup_help};
 use std::io::BufRead;
 
 /// What the spoken set-up ended with.
@@ -32,20 +33,20 @@ fn answer(
     let t = text.trim();
     let (lo, hi) = (range.start(), range.end());
     let shown = arbiter_laws::log::cut(t, 24);
-    match (t.parse::<u32>(), lang) {
-        (Ok(n), _) if range.contains(&n) => Ok(n),
-        (Ok(n), SpokenLang::Ru) => Err(format!("{n} вне допустимого: от {lo} до {hi}.")),
-        (Ok(n), SpokenLang::De) => Err(format!("{n} ist nicht erlaubt: {lo} bis {hi}.")),
-        (Ok(n), SpokenLang::En) => Err(format!("{n} is out of range: {lo} to {hi}.")),
-        (Err(_), SpokenLang::Ru) => Err(format!(
-            "«{shown}» не число. Введите число от {lo} до {hi}."
-        )),
-        (Err(_), SpokenLang::De) => Err(format!(
-            "„{shown}“ ist keine Zahl. Eine ganze Zahl von {lo} bis {hi} eingeben."
-        )),
-        (Err(_), SpokenLang::En) => Err(format!(
-            "{shown:?} is not a number. Give a whole number from {lo} to {hi}."
-        )),
+    match t.parse::<u32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(n) => Err(SetUpAnswer::OutOfRange {
+            n,
+            lo: *lo,
+            hi: *hi,
+        }
+        .text(lang)),
+        Err(_) => Err(SetUpAnswer::NotANumber {
+            shown: &shown,
+            lo: *lo,
+            hi: *hi,
+        }
+        .text(lang)),
     }
 }
 
@@ -54,22 +55,6 @@ fn is_help(text: &str) -> bool {
         text.trim().to_lowercase().as_str(),
         "h" | "help" | "?" | "помощь" | "hilfe"
     )
-}
-
-/// What help says during the set-up.
-fn setup_help(lang: SpokenLang, range: &std::ops::RangeInclusive<u32>) -> String {
-    let (lo, hi) = (range.start(), range.end());
-    match lang {
-        SpokenLang::Ru => format!(
-            "Введите число от {lo} до {hi} и нажмите Enter; пустая строка оставляет названное значение. В конце подтвердите: да. После настройки: b или start запускают часы, w и b нажимают часы, t время, h помощь."
-        ),
-        SpokenLang::De => format!(
-            "Eine Zahl von {lo} bis {hi} eingeben und Enter drücken; eine leere Zeile behält den genannten Wert. Am Ende bestätigen: ja. Danach: b oder start startet die Uhr, w und b drücken, t die Zeiten, h Hilfe."
-        ),
-        SpokenLang::En => format!(
-            "Type a number from {lo} to {hi} and press Enter; an empty line keeps the value read out. At the end, confirm with yes. Then: b or start starts the clock, w and b press it, t says the times, h is help."
-        ),
-    }
 }
 
 /// The input lines of the set-up. Under `--manual-time` every line of a
@@ -118,7 +103,7 @@ fn ask(
             return Ok(Some(current));
         }
         if is_help(&l) {
-            screen.tell(&setup_help(lang, range));
+            screen.tell(&setup_help(lang, *range.start(), *range.end()));
             continue;
         }
         match answer(&l, range, lang) {

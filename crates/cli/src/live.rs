@@ -12,6 +12,7 @@ use arbiter_laws::{Game, TimedEvent};
 use arbiter_notation::SpokenLang;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Wording};
+use arbiter_notation::terminal::{BadStart, Said, Stamp};
 use arbiter_rules::Side;
 use arbiter_session::{
     BoxFuture, Driver, Input, LiveTime, ManualTime, Opponent, Output, Request, Session, TimeSource,
@@ -39,6 +40,9 @@ pub enum Line {
     },
     /// The input cannot be read on (a line too long, a read error).
     Stop(String),
+    /// Something to say about a second input (a sensor board's stream
+    /// that ended); the input goes on.
+    Note(String),
 }
 
 /// The most a line may take before the input counts as unreadable: a line
@@ -56,7 +60,8 @@ pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Re
         while let Some(next) = lines.next_line() {
             let msg = match next {
                 Err(LineError::TooLong { line, max }) => Line::Stop(format!(
-                    "line {} is longer than {max} bytes; reading stopped there",
+                    "line {} has no end within {max} bytes (a line is at most {MAX_LINE}); \
+                     reading stopped there",
                     line + first_line
                 )),
                 Err(LineError::Io { line, error }) => {
@@ -106,41 +111,26 @@ impl Time {
     /// Reads the `@MS ` of a line under `--manual-time` (moving the time
     /// on), or refuses it without. `Err` is the message to say, in `lang`.
     pub fn stamp<'a>(&self, line: &'a str, lang: SpokenLang) -> Result<&'a str, String> {
-        let say = |en: String, ru: String, de: String| {
-            Err(match lang {
-                SpokenLang::En => format!("Refused: {en}."),
-                SpokenLang::Ru => format!("Отклонено: {ru}."),
-                SpokenLang::De => format!("Abgelehnt: {de}."),
-            })
-        };
+        let refuse = |stamp: Stamp| Err(stamp.text(lang));
         let (ms, rest) = match arbiter_session::time::split_time(line) {
             Ok(split) => split,
             Err(e) => {
                 let shown = line.trim_start().trim_start_matches('@');
                 let shown =
                     arbiter_laws::log::cut(shown.split_whitespace().next().unwrap_or(""), 20);
-                return say(
-                    e.to_string(),
-                    format!("столбец 2: {shown:?} не число миллисекунд"),
-                    format!("Spalte 2: {shown:?} ist keine Zahl von Millisekunden"),
-                );
+                return refuse(Stamp::NotMillis {
+                    shown: &shown,
+                    error: &e.to_string(),
+                });
             }
         };
         match (self, ms) {
             (_, None) => Ok(rest),
-            (Time::Live(_), Some(_)) => say(
-                "@MS time stamps need --manual-time".into(),
-                "отметки времени @MS действуют только с --manual-time".into(),
-                "Zeitmarken @MS gelten nur mit --manual-time".into(),
-            ),
-            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => {
-                let was = t.now_ms();
-                say(
-                    format!("time went backwards (@{ms} is before @{was})"),
-                    format!("время пошло назад (@{ms} раньше @{was})"),
-                    format!("die Zeit läuft rückwärts (@{ms} liegt vor @{was})"),
-                )
-            }
+            (Time::Live(_), Some(_)) => refuse(Stamp::NeedsManualTime),
+            (Time::Manual(t), Some(ms)) if ms < t.now_ms() => refuse(Stamp::Backwards {
+                ms,
+                was: t.now_ms(),
+            }),
             (Time::Manual(t), Some(ms)) => {
                 t.set(ms);
                 Ok(rest)
@@ -529,64 +519,23 @@ pub fn header_error(lang: SpokenLang, e: String, fen: Option<&str>) -> String {
         .strip_prefix(replay::START_OVER)
         .and_then(arbiter_rules::Termination::parse)
     {
-        return start_over(lang, t);
+        return BadStart::Over(t).text(lang).unwrap_or(e);
     }
-    let why = match fen.and_then(|f| arbiter_notation::fen_refusal(f, lang).map(|r| (f, r))) {
-        Some((f, reason)) => {
-            let f = arbiter_laws::log::cut(f, 80);
-            match lang {
-                SpokenLang::De => format!("FEN „{f}“: {reason}"),
-                _ => format!("FEN «{f}»: {reason}"),
-            }
+    let reason = fen.and_then(|f| arbiter_notation::fen_refusal(f, lang).map(|r| (f, r)));
+    let said = match &reason {
+        Some((f, reason)) => BadStart::Fen {
+            fen: &arbiter_laws::log::cut(f, 80),
+            reason,
         }
-        None => why.to_string(),
+        .text(lang),
+        None => BadStart::Refused { why }.text(lang),
     };
-    match lang {
-        SpokenLang::Ru => format!("начальная позиция --start не годится: {why}"),
-        SpokenLang::De => format!("Ausgangsstellung --start unbrauchbar: {why}"),
-        SpokenLang::En => e,
-    }
-}
-
-/// A `--start` position the Laws have already ended, in `lang`, with the
-/// ending in the words the game's announcements use.
-fn start_over(lang: SpokenLang, t: arbiter_rules::Termination) -> String {
-    let how = arbiter_notation::rejection::termination_words(t, lang);
-    match lang {
-        SpokenLang::En => {
-            format!(
-                "--start: the game is already over in this position ({how}); no move can be made"
-            )
-        }
-        SpokenLang::Ru => {
-            format!(
-                "начальная позиция --start не годится: партия в ней уже окончена ({how}), ходить нельзя"
-            )
-        }
-        SpokenLang::De => format!(
-            "Ausgangsstellung --start unbrauchbar: die Partie ist in ihr schon beendet ({how}), kein Zug ist möglich"
-        ),
-    }
-}
-
-/// The sentence in `lang` of the three given.
-pub fn pick(lang: SpokenLang, en: &str, ru: &str, de: &str) -> String {
-    match lang {
-        SpokenLang::En => en,
-        SpokenLang::Ru => ru,
-        SpokenLang::De => de,
-    }
-    .to_string()
+    said.unwrap_or(e)
 }
 
 /// The refusal of a line that is not UTF-8 text (line `n`).
 pub fn not_text(lang: SpokenLang, n: usize) -> String {
-    pick(
-        lang,
-        &format!("Refused: line {n} is not UTF-8 text."),
-        &format!("Отклонено: строка {n} не в UTF-8."),
-        &format!("Abgelehnt: Zeile {n} ist kein UTF-8-Text."),
-    )
+    Said::NotText { line: n }.text(lang)
 }
 
 /// The refusal of a line over [`MAX_LINE`] bytes (line `line`, `len` long).

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod audit;
+mod board_input;
 mod clock_cmd;
 mod clock_talk;
 mod live;

@@ -65,13 +65,7 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let text = if a.json {
-        let boards: Vec<serde_json::Value> = pairing
-            .boards
-            .iter()
-            .map(|b| serde_json::json!({"white": b.white, "black": b.black}))
-            .collect();
-        let v = serde_json::json!({"round": pairing.round, "boards": boards, "bye": pairing.bye});
-        format!("{v}\n")
+        json(&pairing)
     } else {
         pairing.engine_text()
     };
@@ -100,4 +94,19 @@ fn round_robin(t: &Tournament, round: usize, double: bool) -> Result<Pairing, St
             .collect(),
         bye: r.bye.map(at),
     })
+}
+
+/// The pairing as JSON, its keys in the documented order.
+fn json(p: &Pairing) -> String {
+    let boards: Vec<String> = p
+        .boards
+        .iter()
+        .map(|b| format!("{{\"white\":{},\"black\":{}}}", b.white, b.black))
+        .collect();
+    let bye = p.bye.map_or_else(|| "null".to_owned(), |b| b.to_string());
+    format!(
+        "{{\"round\":{},\"boards\":[{}],\"bye\":{bye}}}\n",
+        p.round,
+        boards.join(",")
+    )
 }

@@ -11,6 +11,7 @@ use arbiter_laws::log::Header;
 use arbiter_laws::{ClaimKind, Event, TimedEvent};
 use arbiter_notation::describe::{self, Wording};
 use arbiter_notation::speech_words::{self, EngineCommand, TakebackRefusal, cannot_take_back};
+use arbiter_notation::terminal::Said;
 use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_rules::{Edition, Regime, Side, Variant};
 use arbiter_session::any::{self, Defaults, EngineSeat};
@@ -596,6 +597,7 @@ impl<R: arbiter_session::Variant> Play<R> {
                         reading = false;
                     }
                     Some(Line::NotText(n)) => screen.tell(&live::not_text(self.cfg.lang, n)),
+                    Some(Line::Note(n)) => screen.tell(&n),
                     Some(Line::TooLong { line, len }) => {
                         screen.tell(&live::too_long(self.cfg.lang, line, len))
                     }
@@ -635,11 +637,7 @@ impl<R: arbiter_session::Variant> Play<R> {
             return ExitCode::from(1);
         }
         if !self.ended() && !self.claim_stopped && !screen.broken() {
-            screen.tell(&self.t(
-                "End of input: the game is left unfinished (*).",
-                "Конец ввода: партия не закончена (*).",
-                "Ende der Eingabe: die Partie bleibt unbeendet (*).",
-            ));
+            screen.tell(&self.say(Said::UnfinishedAtEndOfInput));
         }
         live::exit(screen, "play", stop)
     }
@@ -653,35 +651,16 @@ impl<R: arbiter_session::Variant> Play<R> {
         let to_move = g.rules().turn(g.position());
         if let Some(over) = arbiter_session::session::game_over(g) {
             let text = arbiter_session::announce::text(self.cfg.lexicon, &over);
-            let already = self.t(
-                "This game is already over; nothing is added to it.",
-                "Эта партия уже закончена; в неё ничего не добавляется.",
-                "Diese Partie ist schon beendet; es wird nichts hinzugefügt.",
-            );
+            let already = self.say(Said::AlreadyOver);
             return screen.tell(&format!("{already} {text}"));
         }
         if self.table.mirror.quickplay_claim().is_some() {
             return self.stop_for_absent_arbiter(screen);
         }
-        let who = describe::side_name(self.cfg.lang, color(to_move));
-        let (en, de) = if plies == 1 {
-            ("half-move", "Halbzug")
-        } else {
-            ("half-moves", "Halbzügen")
-        };
-        let ru = arbiter_notation::plural_ru(plies as u64, "полухода", "полуходов", "полуходов");
-        screen.tell(&self.t(
-            &format!("The stored game goes on after {plies} {en}; {who} to move."),
-            &format!("Партия продолжается после {plies} {ru}; ход: {who}."),
-            &format!("Die gespeicherte Partie geht nach {plies} {de} weiter; {who} am Zug."),
-        ));
+        screen.tell(&self.say(Said::GoesOn { plies, to_move }));
         self.say_clocks(screen);
         if self.table.paused() {
-            screen.tell(&self.t(
-                "The clocks are stopped. Type pause to restart them.",
-                "Часы остановлены. Чтобы пустить их, наберите «пауза».",
-                "Die Uhren stehen. Zum Weiterspielen „pause“ eingeben.",
-            ));
+            screen.tell(&self.say(Said::ClocksStopped));
         }
     }
 
@@ -694,8 +673,9 @@ impl<R: arbiter_session::Variant> Play<R> {
     }
 
     /// The sentence in the game's language.
-    fn t(&self, en: &str, ru: &str, de: &str) -> String {
-        live::pick(self.cfg.lang, en, ru, de)
+    /// A sentence of the terminal in the game's language.
+    fn say(&self, said: Said<'_>) -> String {
+        said.text(self.cfg.lang)
     }
 
     fn opponent_text(&self) -> String {
@@ -865,11 +845,7 @@ impl<R: arbiter_session::Variant> Play<R> {
             Cmd::Pgn => return screen.tell(&self.pgn()),
             Cmd::Resign => {
                 self.pending_resign = Some(me);
-                return screen.tell(&self.t(
-                    "Resign? Type yes to confirm; anything else goes on.",
-                    "Сдаться? Наберите «да» для подтверждения; иначе игра продолжится.",
-                    "Aufgeben? Zur Bestätigung „ja“ eingeben; sonst geht es weiter.",
-                ));
+                return screen.tell(&self.say(Said::ConfirmResign));
             }
             Cmd::Pause if self.table.paused() => return self.input(screen, Input::resume()).await,
             Cmd::Pause => {
@@ -879,11 +855,7 @@ impl<R: arbiter_session::Variant> Play<R> {
                 // again (the word toggles), or he is left typing moves that
                 // are refused.
                 if self.table.paused() {
-                    screen.tell(&self.t(
-                        "Type pause again to restart the clocks.",
-                        "Чтобы снова пустить часы, наберите «пауза».",
-                        "Zum Weiterspielen wieder „pause“ eingeben.",
-                    ));
+                    screen.tell(&self.say(Said::PauseAgain));
                 }
                 return;
             }
@@ -933,11 +905,7 @@ impl<R: arbiter_session::Variant> Play<R> {
         let who = describe::side_name(self.cfg.lang, color(claim.side));
         screen.tell(&format!(
             "{} {fen}",
-            self.t(
-                &format!("No arbiter is present: {who}'s claim ends play here and goes to the arbiter of the event, who decides the result (2005 Appendix D, Guidelines III.6). The result is pending (*). The final position:"),
-                &format!("Судьи нет на месте: требование ({who}) останавливает партию, результат определит судья соревнования (приложение D 2005 года, Руководство III.6). Результат пока не определён (*). Конечная позиция:"),
-                &format!("Kein Schiedsrichter anwesend: der Anspruch ({who}) beendet das Spiel hier, das Ergebnis bestimmt der Schiedsrichter des Turniers (Anhang D von 2005, Richtlinien III.6). Das Ergebnis steht aus (*). Die Schlussstellung:"),
-            )
+            self.say(Said::NoArbiterPresent { who })
         ));
         // The score goes with it: the "no effort" ground is judged from
         // an up-to-date scoresheet (2005 Appendix D.1).
@@ -953,11 +921,7 @@ impl<R: arbiter_session::Variant> Play<R> {
             self.input(screen, Input::Event(Event::Resign { side }))
                 .await;
         } else {
-            screen.tell(&self.t(
-                "Not resigned; the game goes on.",
-                "Не сдаётесь; игра продолжается.",
-                "Nicht aufgegeben; es geht weiter.",
-            ));
+            screen.tell(&self.say(Said::NotResigned));
         }
         Flow::Go
     }
@@ -965,11 +929,7 @@ impl<R: arbiter_session::Variant> Play<R> {
     fn say_clocks(&self, screen: &mut Screen) {
         let to_move = self.table.mirror.rules().turn(self.table.mirror.position());
         if !self.table.tell_clocks(screen, self.cfg.wording(), to_move) {
-            screen.tell(&self.t(
-                "This game has no clock.",
-                "В этой партии нет часов.",
-                "Diese Partie hat keine Uhr.",
-            ));
+            screen.tell(&self.say(Said::NoClock));
         }
     }
 
@@ -980,11 +940,7 @@ impl<R: arbiter_session::Variant> Play<R> {
             t.push_str(&speech_words::engine_commands_help(self.cfg.lang));
             t.push('\n');
         }
-        t.push_str(&self.t(
-            "quit: stop (the game stays unfinished).",
-            "выход: закончить (партия останется незаконченной).",
-            "ende: aufhören (die Partie bleibt unbeendet).",
-        ));
+        t.push_str(&self.say(Said::QuitHelp));
         t
     }
 

@@ -189,9 +189,54 @@ fn human(r: &Report) -> String {
     if let Some(s) = &r.score {
         println!("Points: White {}, Black {}", s.white, s.black);
     }
+    for t in &r.touches {
+        let what = match t.kind {
+            arbiter_laws::touch::TouchKind::Touch => "touched",
+            arbiter_laws::touch::TouchKind::Adjust => "adjusted",
+        };
+        let man = t
+            .man
+            .map(|n| format!(" (man {n} from the top)"))
+            .unwrap_or_default();
+        let late = if t.out_of_turn { ", out of turn" } else { "" };
+        println!(
+            "Touch at {}: {} {what} the man on {}{man}{late}",
+            mmss(t.at as i64),
+            t.side,
+            t.square
+        );
+    }
+    if let Some(o) = &r.touch_obligation {
+        println!("Touch-move obligation of the side to move: {o}");
+    }
+    for b in &r.touch_move_breaches {
+        println!(
+            "Touch-move breach at {} (half-move {}): {} had to {} ({}){}",
+            mmss(b.at as i64),
+            b.ply + 1,
+            b.side,
+            b.obligation,
+            b.article,
+            if b.claimed {
+                "; claimed, taken back"
+            } else {
+                "; not claimed"
+            }
+        );
+    }
+    for c in &r.touch_move_claims {
+        println!(
+            "Touch-move claim at {} by {}: {}, {}",
+            mmss(c.at as i64),
+            c.side,
+            if c.upheld { "upheld" } else { "rejected" },
+            c.reason
+        );
+    }
     for n in &r.notes {
         println!("Note: {n}");
     }
+    out.push_str(&appendix_d_lines(r));
     for x in &r.rejected {
         println!(
             "Rejected line {}: {}",
@@ -200,6 +245,22 @@ fn human(r: &Report) -> String {
         );
     }
     out
+}
+
+/// How the half-move `ply` of the record stands to the touch-move rule: a
+/// breach that stands outweighs an earlier one that was claimed (the move
+/// made in its place broke the rule again).
+fn touch_mark(
+    breaches: &[arbiter_laws::touch::TouchMoveBreach],
+    ply: usize,
+) -> Option<arbiter_notation::scoresheet::TouchMark> {
+    use arbiter_notation::scoresheet::TouchMark;
+    let at: Vec<_> = breaches.iter().filter(|b| b.ply == ply).collect();
+    match at.last() {
+        Some(b) if !b.claimed => Some(TouchMark::Breach),
+        Some(_) => Some(TouchMark::AfterClaim),
+        None => None,
+    }
 }
 
 /// The game's scoresheet from its record: each move with the mover's clock
@@ -228,10 +289,12 @@ fn scoresheet<R: RuleSet>(
         .plies()
         .iter()
         .zip(game.move_texts())
-        .map(|(p, mv)| ScoreMove {
+        .enumerate()
+        .map(|(i, (p, mv))| ScoreMove {
             mv,
             clock_ms: p.clock_after.map(|ms| ms.max(0) as u64),
             draw_offered: p.draw_offer,
+            touch: touch_mark(game.touch_move_breaches(), i),
         })
         .collect();
     let fen = h.start.as_deref();
@@ -245,4 +308,53 @@ fn scoresheet<R: RuleSet>(
         }
     };
     r.map_err(|e| e.to_string())
+}
+
+/// The two boards of a blind player's game (Appendix D; 2005 Supplement),
+/// for the text report: who plays under the rules, each announcement
+/// (a correction and a move other than the board's marked), and each
+/// retrace with the clocks the arbiter set.
+fn appendix_d_lines(r: &Report) -> String {
+    let mut out = String::new();
+    if !r.visually_disabled.is_empty() {
+        let sides: Vec<String> = r.visually_disabled.iter().map(|s| s.to_string()).collect();
+        out.push_str(&format!("Rules for blind players: {}\n", sides.join(", ")));
+    }
+    for a in &r.announcements {
+        let mut marks = Vec::new();
+        if a.correction {
+            marks.push("a correction");
+        }
+        if a.differs {
+            marks.push("not the move on the board");
+        }
+        let marks = if marks.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", marks.join(", "))
+        };
+        out.push_str(&format!(
+            "Announced at {}: {} {}{marks}\n",
+            mmss(a.at as i64),
+            a.side,
+            a.mv
+        ));
+    }
+    for t in &r.retraces {
+        let clocks = match (t.white_ms, t.black_ms) {
+            (Some(w), Some(b)) => format!("; clocks set to White {}, Black {}", mmss(w), mmss(b)),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "Retraced at {} to half-move {}, cancelling {}{clocks}\n",
+            mmss(t.at as i64),
+            t.ply,
+            if t.cancelled.is_empty() {
+                "nothing".to_string()
+            } else {
+                t.cancelled.join(" ")
+            }
+        ));
+    }
+    out
 }

@@ -57,19 +57,7 @@ pub fn run(a: Args) -> ExitCode {
     let rounds = a.round.unwrap_or_else(|| t.paired_rounds());
     let rows = tiebreak::standings(&t, rounds, &tbs);
     let text = if a.json {
-        let list: Vec<serde_json::Value> = rows
-            .iter()
-            .map(|r| {
-                let tb: serde_json::Map<String, serde_json::Value> = r
-                    .tiebreaks
-                    .iter()
-                    .map(|(k, v)| (k.clone(), serde_json::json!(v.as_f64())))
-                    .collect();
-                serde_json::json!({"rank": r.rank, "id": r.id, "name": r.name,
-                    "points": r.points.as_f64(), "tiebreaks": tb})
-            })
-            .collect();
-        format!("{}\n", serde_json::Value::Array(list))
+        json(&rows)
     } else {
         table(&rows, &tbs, words)
     };
@@ -109,4 +97,28 @@ fn table(rows: &[tiebreak::Standing], tbs: &[TieBreak], words: [&str; 4]) -> Str
         s.push('\n');
     }
     s
+}
+
+/// The standings as JSON, each line's keys in the documented order and the
+/// tie-breaks in the order asked.
+fn json(rows: &[tiebreak::Standing]) -> String {
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let tbs: Vec<String> = r
+                .tiebreaks
+                .iter()
+                .map(|(k, v)| format!("{}:{}", serde_json::json!(k), serde_json::json!(v.as_f64())))
+                .collect();
+            format!(
+                "{{\"rank\":{},\"id\":{},\"name\":{},\"points\":{},\"tiebreaks\":{{{}}}}}",
+                r.rank,
+                r.id,
+                serde_json::json!(r.name),
+                serde_json::json!(r.points.as_f64()),
+                tbs.join(",")
+            )
+        })
+        .collect();
+    format!("[{}]\n", lines.join(","))
 }

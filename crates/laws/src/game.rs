@@ -386,6 +386,15 @@ impl<R: RuleSet> Game<R> {
             Obligation::Bound { what, rule, .. } => Some(format!("{what} ({})", self.art(rule))),
         }
     }
+    /// [`Game::touch_obligation`] typed, with the article of the game's
+    /// edition that obliges it, for the words of each language.
+    pub fn touch_duty(&self) -> Option<(arbiter_rules::TouchDuty, &'static str)> {
+        let touched = self.touch.touched_by(self.turn());
+        match crate::touch::obligation(&self.rules, &self.config.provisions, &self.pos, touched) {
+            Obligation::Free => None,
+            Obligation::Bound { what, rule, .. } => Some((what, self.art(rule))),
+        }
+    }
     /// Whether `side` plays under the rules for blind and visually
     /// disabled players (Appendix D; 2005 Supplement).
     pub fn visually_disabled(&self, side: Side) -> bool {
@@ -1322,7 +1331,8 @@ impl<R: RuleSet> Game<R> {
                 at,
                 side,
                 ply: self.plies.len(),
-                obligation: what,
+                obligation: what.to_string(),
+                duty: what,
                 article,
                 claimed: false,
             });

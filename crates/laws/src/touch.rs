@@ -9,7 +9,7 @@
 
 use crate::provisions::{Article, Provisions, TouchReading};
 use crate::ruleset::{MoveSquares, RuleSet, TouchRole, TouchedMan};
-use arbiter_rules::Side;
+use arbiter_rules::{Side, TouchDuty};
 use serde::Serialize;
 
 /// Whether a man was touched with intent or adjusted.
@@ -53,6 +53,9 @@ pub struct TouchMoveBreach {
     pub ply: usize,
     /// What the touches obliged him to do, in English.
     pub obligation: String,
+    /// The same, typed, for the words of each language.
+    #[serde(skip)]
+    pub duty: TouchDuty,
     /// The article of the game's edition that obliged it.
     pub article: &'static str,
     /// Whether the opponent's claim took it back.
@@ -84,11 +87,11 @@ pub(crate) struct Touched {
 pub(crate) enum Obligation<M> {
     /// No obligation, or none of the men touched can move (L-4.5).
     Free,
-    /// One of these moves, by `rule`; `what` says it in English.
+    /// One of these moves, by `rule`; `what` says it.
     Bound {
         moves: Vec<M>,
         rule: Article,
-        what: String,
+        what: TouchDuty,
     },
 }
 
@@ -221,7 +224,7 @@ fn castling<M: Clone>(
 ) -> Obligation<M> {
     let this_side: Vec<M> = pick(legal, |s| s.rook.as_deref() == Some(rook.square.as_str()));
     let king_moves: Vec<M> = pick(legal, |s| s.from == king.square);
-    let bound = |moves: Vec<M>, what: String| Obligation::Bound {
+    let bound = |moves: Vec<M>, what: TouchDuty| Obligation::Bound {
         moves,
         rule: Article::TouchMoveCastling,
         what,
@@ -233,27 +236,26 @@ fn castling<M: Clone>(
         if this_side.is_empty() {
             let other = pick(legal, |s| s.from == *k && s.rook.is_some());
             if !other.is_empty() {
-                return bound(
-                    other,
-                    format!("castle on the other side with the king on {k}"),
-                );
+                return bound(other, TouchDuty::CastleOtherSide { king: k.clone() });
             }
         }
         if king_moves.is_empty() {
             return Obligation::Free;
         }
-        return bound(king_moves, format!("move the king on {k}"));
+        return bound(king_moves, TouchDuty::MoveKing { king: k.clone() });
     }
     if !this_side.is_empty() {
         return bound(
             this_side,
-            format!("castle with the rook on {}", rook.square),
+            TouchDuty::Castle {
+                rook: rook.square.clone(),
+            },
         );
     }
     if king_moves.is_empty() {
         return Obligation::Free;
     }
-    bound(king_moves, format!("move the king on {k}"))
+    bound(king_moves, TouchDuty::MoveKing { king: k.clone() })
 }
 
 /// The legal moves whose squares satisfy `f`.
@@ -284,12 +286,11 @@ fn first_that_can<M: Clone>(
 ) -> Obligation<M> {
     for t in touched {
         let (moves, what) = if t.who.owner == side {
-            (moves_of(legal, t), format!("move the man on {}", t.square))
+            let square = t.square.clone();
+            (moves_of(legal, t), TouchDuty::MoveMan { square })
         } else {
-            (
-                captures_of(legal, t),
-                format!("capture the man on {}", t.square),
-            )
+            let square = t.square.clone();
+            (captures_of(legal, t), TouchDuty::CaptureMan { square })
         };
         if !moves.is_empty() {
             return Obligation::Bound {
@@ -334,10 +335,10 @@ fn by_reading<M: Clone>(
         return Obligation::Bound {
             moves: capture,
             rule: Article::TouchMove,
-            what: format!(
-                "capture the man on {} with the man on {}",
-                x.square, o.square
-            ),
+            what: TouchDuty::CaptureWith {
+                target: x.square.clone(),
+                with: o.square.clone(),
+            },
         };
     }
     match reading {
@@ -353,10 +354,10 @@ fn by_reading<M: Clone>(
             Obligation::Bound {
                 moves,
                 rule: Article::TouchMove,
-                what: format!(
-                    "move the man on {} or capture the man on {}",
-                    o.square, x.square
-                ),
+                what: TouchDuty::MoveOrCapture {
+                    own: o.square.clone(),
+                    opponent: x.square.clone(),
+                },
             }
         }
         // 2017+ 4.3.3: the first man touched that can be moved or captured.

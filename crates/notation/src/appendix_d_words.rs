@@ -326,18 +326,22 @@ fn in_force(lang: Lang, sides: &[Side], edition: Edition) -> String {
         sides.iter().map(|s| f(*s)).collect::<Vec<_>>().join(and)
     };
     let p = Provisions::new(edition, Regime::Standard, Supervision::Full);
+    // "White announces", "White and Black announce".
+    let one = sides.len() == 1;
     let mut out = match lang {
         Lang::En => format!(
-            "Rules for blind players: {} announce each move before pressing the clock ({a})",
-            names(side_en, " and ")
+            "Rules for blind players: {} {} each move before pressing the clock ({a})",
+            names(side_en, " and "),
+            if one { "announces" } else { "announce" }
         ),
         Lang::Ru => format!(
             "Правила для незрячих: {} объявляют каждый ход, прежде чем нажать на часы ({a})",
             names(side_ru, " и ")
         ),
         Lang::De => format!(
-            "Regeln für blinde Spieler: {} sagt jeden Zug an, bevor die Uhr gedrückt wird ({a})",
-            names(side_de, " und ")
+            "Regeln für blinde Spieler: {} {} jeden Zug an, bevor die Uhr gedrückt wird ({a})",
+            names(side_de, " und "),
+            if one { "sagt" } else { "sagen" }
         ),
     };
     if !p.talking_clock_admitted() {

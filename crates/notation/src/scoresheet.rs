@@ -21,7 +21,33 @@ pub struct ScoreMove {
     pub clock_ms: Option<u64>,
     /// The mover offered a draw with this move: written "(=)" (L-C.12, Art. 9.1.2.2).
     pub draw_offered: bool,
+    /// The move and the touch-move rule (Art. 4), when it concerns it.
+    pub touch: Option<TouchMark>,
 }
+
+/// How a move stands to the touch-move rule on the scoresheet (Art. 4; the
+/// marks are ours, the Laws prescribe none: docs/decisions.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TouchMark {
+    /// Made after the opponent's touch-move claim was upheld: it replaced
+    /// the move taken back, which is not on the sheet. Written "(T)".
+    AfterClaim,
+    /// Broke the touch-move rule and stands, not claimed. Written "(T*)".
+    Breach,
+}
+
+impl TouchMark {
+    /// The mark as the text scoresheet writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            TouchMark::AfterClaim => "(T)",
+            TouchMark::Breach => "(T*)",
+        }
+    }
+}
+
+/// The legend under a scoresheet that carries touch-move marks.
+const TOUCH_LEGEND: &str = "(T): made after a touch-move claim was upheld; (T*): broke the touch-move rule and was not claimed (Art. 4).";
 
 /// The scoresheet's header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,6 +73,7 @@ struct Row {
     text: String,
     clock: Option<u64>,
     draw: bool,
+    touch: Option<TouchMark>,
 }
 
 fn rows(fen: Option<&str>, moves: &[ScoreMove], style: Style) -> Result<Vec<Row>, NotationError> {
@@ -63,6 +90,7 @@ fn rows(fen: Option<&str>, moves: &[ScoreMove], style: Style) -> Result<Vec<Row>
             text: render(&pos, m, style),
             clock: sm.clock_ms,
             draw: sm.draw_offered,
+            touch: sm.touch,
         });
         pos = pos
             .play(m)
@@ -102,6 +130,10 @@ pub fn scoresheet_text(
         let mut s = r.text.clone();
         if r.draw {
             s.push_str(" (=)");
+        }
+        if let Some(t) = r.touch {
+            s.push(' ');
+            s.push_str(t.text());
         }
         s
     };
@@ -166,6 +198,10 @@ pub fn scoresheet_text(
     }
     out.push('\n');
     out.push_str(&format!("Result: {}\n", header.result));
+    if rows.iter().any(|r| r.touch.is_some()) {
+        out.push_str(TOUCH_LEGEND);
+        out.push('\n');
+    }
     Ok(out)
 }
 
@@ -246,4 +282,32 @@ pub fn scoresheet_brf_paged(
 ) -> Result<String, NotationError> {
     let u = scoresheet_braille(fen, moves, header)?;
     Ok(braille::paginate_brf(&braille::to_brf(&u), page))
+}
+
+#[cfg(test)]
+mod touch_tests {
+    use super::*;
+
+    /// A move after an upheld touch-move claim and a breach that stood are
+    /// marked, and the sheet says what the marks mean; a sheet without
+    /// them has no legend.
+    #[test]
+    fn touch_move_marks_and_their_legend() {
+        let mv = |m: &str, touch| ScoreMove {
+            mv: m.into(),
+            touch,
+            ..ScoreMove::default()
+        };
+        let moves = [
+            mv("e4", None),
+            mv("e5", Some(TouchMark::AfterClaim)),
+            mv("Nf3", Some(TouchMark::Breach)),
+        ];
+        let h = ScoreHeader::default();
+        let t = scoresheet_text(None, &moves, &h, Style::San).unwrap();
+        assert!(t.contains("e5 (T)") && t.contains("Nf3 (T*)"), "{t}");
+        assert!(t.contains(TOUCH_LEGEND), "{t}");
+        let plain = scoresheet_text(None, &moves[..1], &h, Style::San).unwrap();
+        assert!(!plain.contains("(T"), "{plain}");
+    }
 }

@@ -40,6 +40,7 @@ fn moves() -> Vec<ScoreMove> {
             mv: m.to_string(),
             clock_ms: Some(5_400_000 - 60_000 * i as u64),
             draw_offered: i == LC14.len() - 1,
+            touch: None,
         })
         .collect()
 }

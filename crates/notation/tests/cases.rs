@@ -468,6 +468,7 @@ fn scoresheet_starting_with_black() {
             mv: m.to_string(),
             clock_ms: None,
             draw_offered: *m == "g1f3",
+            touch: None,
         })
         .collect();
     let t = scoresheet_text(

@@ -27,6 +27,7 @@ pub mod outcome;
 mod parse_error;
 pub mod provisions;
 pub mod rejection;
+mod touch_duty;
 mod variant;
 
 pub use claim::{MoveCount, WrongClaim};
@@ -35,6 +36,7 @@ pub use outcome::{GameResult, Termination};
 pub use parse_error::{UnknownEdition, UnknownRegime, UnknownSide, UnknownSupervision};
 pub use provisions::{Article, PenaltyKind, Provisions, TouchReading, UnknownPenalty};
 pub use rejection::{ClockRefusal, Rejection};
+pub use touch_duty::TouchDuty;
 pub use variant::{UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};

@@ -18,7 +18,7 @@ fn game_paths() -> Value {
             "responses": {"200": {"description": "{\"seq\",\"state\",\"engines\"}", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Game"}}}}, "404": err("unknown or malformed id")}
         }},
         "/api/games/{id}/events": {"post": {
-            "summary": "One event of the log format without `at`; {\"type\":\"move\",\"move\":\"e4\"} is a move and its press in any notation. The token gives the side; arbiter actions need the arbiter's token and name the side they concern.",
+            "summary": "One event of the log format without `at`; {\"type\":\"move\",\"move\":\"e4\"} is a move and its press in any notation. The token gives the side; arbiter actions need the arbiter's token and name the side they concern. Over the board, `touch` (`square`, Tavreli `man`) and `adjust` (`square`) are recorded by the arbiter's token (Art. 4) and a player claims a breach with {\"type\":\"claim\",\"claim\":\"touch_move\"}; online the server is the board, and all three are refused (409) with the reason.",
             "security": [{"bearer": []}],
             "parameters": [id_param()],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["type"], "properties": {"type": {"enum": crate::request::EVENT_TYPES}}}}}},

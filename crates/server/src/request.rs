@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The event types of the log format (docs/event-log.md).
-pub const EVENT_TYPES: [&str; 10] = [
+pub const EVENT_TYPES: [&str; 12] = [
     "move",
     "press",
     "offer_draw",
@@ -21,7 +21,13 @@ pub const EVENT_TYPES: [&str; 10] = [
     "flag",
     "arrive",
     "arbiter",
+    "touch",
+    "adjust",
 ];
+
+/// The events only the arbiter records: over the board he sees a man
+/// touched or adjusted (Art. 4); a player's page does not report his hand.
+const ARBITER_RECORDS: [&str; 2] = ["touch", "adjust"];
 
 /// Who acts: a player (his token gives his side) or the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,6 +267,11 @@ pub fn parse_event_body(body: &[u8], actor: Actor) -> Result<Submission, ApiErro
         return Err(ApiError::forbidden(
             "arbiter actions need the arbiter's token",
         ));
+    }
+    if ARBITER_RECORDS.contains(&ty.as_str()) && actor != Actor::Arbiter {
+        return Err(ApiError::forbidden(format!(
+            "a {ty} is recorded by the arbiter, who sees the board (Art. 4)"
+        )));
     }
     let side = side_of(&obj, actor, &ty)?;
     if ty == "move" {

@@ -34,27 +34,26 @@
 //! assert_eq!(out.announcements[0].text, "У чёрных осталось тридцать секунд");
 //! ```
 
-pub mod announce;
 pub mod any;
 pub mod assistant;
-pub mod claim_words;
 pub mod driver;
 pub mod follow;
 pub mod lag;
-pub mod move_words;
 pub mod opponent;
 pub mod query;
-pub mod refusal;
 pub mod session;
-pub mod setup;
-mod sides;
-pub mod spoken;
-mod tavreli_words;
+mod setup_text;
 pub mod time;
 pub mod uci_opponent;
 pub mod variant;
 
-pub use announce::{Announcement, Kind, Penalised};
+// The session's words live in the words crate; their types keep their
+// paths here, so a front end names them as the session's own.
+pub use arbiter_notation::live::said as spoken;
+pub use arbiter_notation::live::{announce, claim_words, move_words, refusal, setup};
+pub use arbiter_notation::tavreli::reasons::help as tavreli_help;
+
+pub use announce::{Announcement, Kind, Obliged, Penalised};
 pub use any::{Defaults, RulesJob, with_rules, with_variant};
 pub use assistant::Assistant;
 pub use driver::{Driver, Halt, Look, Order, Outlet, Request};
@@ -69,7 +68,6 @@ pub use refusal::{LawsRefusal, Misread, Refusal};
 pub use session::{Input, Mode, Output, Session, SessionConfig};
 pub use setup::{Front, Player};
 pub use spoken::Said;
-pub use tavreli_words::help as tavreli_help;
 pub use time::{BoxFuture, LiveTime, ManualTime, TimeSource};
 pub use uci_opponent::UciOpponent;
 pub use variant::{Reading, Variant};

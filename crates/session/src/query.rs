@@ -2,15 +2,14 @@
 //! `Variant::read_command` of each): the command words are the notation
 //! crate's (`describe::command_word`, `describe::parse_command`), the
 //! answers about the position are `describe` for chess and
-//! `arbiter_tavreli::queries` for Tavreli. Only the commands that act on
+//! `arbiter_notation::tavreli::queries` for Tavreli. Only the commands that act on
 //! the game are handed back to the front end.
 
 use arbiter_chess::Chess;
 use arbiter_laws::{Game, PlyMove, RuleSet};
-use arbiter_notation::SpokenLang;
 use arbiter_notation::describe::{self, Command, CommandWord, Wording};
+use arbiter_notation::tavreli::queries;
 use arbiter_tavreli::Tavreli;
-use arbiter_tavreli::queries;
 
 /// A command line, read.
 pub enum Cmd {
@@ -124,19 +123,21 @@ pub(crate) fn tavreli_command(game: &Game<Tavreli>, text: &str, w: Wording) -> O
         return Some(c);
     }
     // Tavreli has words in every language the game speaks
-    // (`arbiter_tavreli::speech::LANGS`): the player's own.
+    // (`arbiter_notation::tavreli::speech::LANGS`): the player's own.
     let lang = w.lang;
     let pos = game.position();
     let start = game.start_position();
     let arg = ct.argument;
     let square = || arbiter_tavreli::notation::parse_square(arg);
     let said = match ct.word {
-        CommandWord::Board => Some(arbiter_tavreli::speech::board(pos, lang).join("\n")),
-        CommandWord::History => {
-            Some(queries::history(start, &legal_moves(game), lang).unwrap_or_else(|e| e.text(lang)))
-        }
+        CommandWord::Board => Some(arbiter_notation::tavreli::speech::board(pos, lang).join("\n")),
+        CommandWord::History => Some(
+            queries::history(start, &legal_moves(game), lang)
+                .unwrap_or_else(|e| queries::error_text(&e, lang)),
+        ),
         CommandWord::LastMove => Some(
-            queries::last_move(start, &legal_moves(game), lang).unwrap_or_else(|e| e.text(lang)),
+            queries::last_move(start, &legal_moves(game), lang)
+                .unwrap_or_else(|e| queries::error_text(&e, lang)),
         ),
         CommandWord::Pieces if arg.is_empty() => Some(queries::pieces(
             pos,
@@ -148,9 +149,9 @@ pub(crate) fn tavreli_command(game: &Game<Tavreli>, text: &str, w: Wording) -> O
         )),
         CommandWord::Pieces => queries::parse_men(arg).map(|q| queries::pieces(pos, q, lang)),
         CommandWord::Square => square().map(|s| queries::square(pos, s, lang)),
-        CommandWord::Moves => {
-            square().map(|s| queries::moves(pos, s, lang).unwrap_or_else(|e| e.text(lang)))
-        }
+        CommandWord::Moves => square().map(|s| {
+            queries::moves(pos, s, lang).unwrap_or_else(|e| queries::error_text(&e, lang))
+        }),
         CommandWord::Attackers => square().map(|s| queries::attackers(pos, s, lang)),
         CommandWord::Scan => tavreli_line(arg).map(|l| queries::scan(pos, l, lang)),
         _ => None,
@@ -159,12 +160,8 @@ pub(crate) fn tavreli_command(game: &Game<Tavreli>, text: &str, w: Wording) -> O
         Some(t) => Some(Cmd::Said(t)),
         // A letter whose argument does not read may be a move.
         None if ct.by_letter => None,
-        None => Some(Cmd::Said(match lang {
-            SpokenLang::Ru => format!("Не понято: {}", arbiter_laws::log::cut(text, 40)),
-            SpokenLang::De => {
-                format!("Nicht verstanden: {}", arbiter_laws::log::cut(text, 40))
-            }
-            SpokenLang::En => format!("Not understood: {}", arbiter_laws::log::cut(text, 40)),
-        })),
+        None => Some(Cmd::Said(arbiter_notation::terminal::not_understood(
+            lang, text,
+        ))),
     }
 }

@@ -156,6 +156,12 @@ impl Asked {
         match event {
             Event::DeclineDraw { .. } => Asked::Decline,
             Event::OfferDraw { side } => Asked::Offer(*side),
+            // A touch-move claim is no draw claim and no offer: it is said
+            // by its own ruling (`tell_touches`).
+            Event::Claim {
+                claim: ClaimKind::TouchMove,
+                ..
+            } => Asked::Other,
             Event::Claim { side, .. } => Asked::Claim(*side),
             _ => Asked::Other,
         }
@@ -174,6 +180,9 @@ struct Before<P> {
     over: bool,
     /// Each side's period (`[white, black]`).
     periods: [u32; 2],
+    /// How many touches and adjustments, and touch-move claims, the fold had.
+    touches: usize,
+    touch_claims: usize,
     /// Announcements, retraces and boards found different (Appendix D).
     appendix_d: [usize; 3],
 }
@@ -392,6 +401,16 @@ impl<R: Variant> Session<R> {
             Input::Event(Event::Press { .. }) if self.mode == Mode::Online => {
                 self.refuse(at, Refusal::PressWithoutMove, &mut out)
             }
+            // The software is the board: no man is touched, none adjusted,
+            // so there is no breach of Art. 4 to claim either.
+            Input::Event(
+                Event::Touch { .. }
+                | Event::Adjust { .. }
+                | Event::Claim {
+                    claim: ClaimKind::TouchMove,
+                    ..
+                },
+            ) if self.mode == Mode::Online => self.refuse(at, Refusal::NoTouchesOnline, &mut out),
             Input::Event(Event::Claim {
                 side,
                 claim,
@@ -536,6 +555,8 @@ impl<R: Variant> Session<R> {
             paused: self.is_paused(),
             over: self.is_over(),
             periods: self.periods(),
+            touches: self.game.touches().len(),
+            touch_claims: self.game.touch_move_claims().len(),
             appendix_d: [
                 self.game.announcements().len(),
                 self.game.retraces().len(),
@@ -655,9 +676,10 @@ impl<R: Variant> Session<R> {
                     san,
                 },
                 text,
-                words: Some(MoveWords::of(rules, &b.pos, mv)),
+                words: Some(move_words_of(rules, &b.pos, mv)),
             });
         }
+        kinds.extend(self.touch_kinds(b));
         for s in Side::BOTH {
             let count = g.illegal_count(s);
             if count > b.illegal[s.index()] {
@@ -754,6 +776,44 @@ impl<R: Variant> Session<R> {
         for s in exempt {
             self.tell_exemption(s, at, out);
         }
+    }
+
+    /// The touches, adjustments and touch-move claims the fold took since
+    /// `b` (Art. 4), each with what binds the player having the move now.
+    fn touch_kinds(&self, b: &Before<R::Position>) -> Vec<Kind> {
+        use arbiter_laws::touch::TouchKind;
+        use arbiter_rules::Article;
+        let g = &self.game;
+        let p = &g.config().provisions;
+        let obliged = || {
+            g.touch_duty()
+                .map(|(duty, article)| announce::Obliged { duty, article })
+        };
+        let mut kinds = Vec::new();
+        for r in g.touches().iter().skip(b.touches) {
+            kinds.push(match r.kind {
+                TouchKind::Touch => Kind::Touched {
+                    side: r.side,
+                    square: r.square.clone(),
+                    man: r.man,
+                    obligation: obliged(),
+                },
+                TouchKind::Adjust => Kind::Adjusted {
+                    side: r.side,
+                    square: r.square.clone(),
+                    breach_of: r.out_of_turn.then(|| p.article(Article::Adjust)),
+                },
+            });
+        }
+        for c in g.touch_move_claims().iter().skip(b.touch_claims) {
+            kinds.push(Kind::TouchMoveClaim {
+                side: c.side,
+                upheld: c.upheld,
+                article: p.article(Article::TouchMoveClaim),
+                obligation: if c.upheld { obliged() } else { None },
+            });
+        }
+        kinds
     }
 
     fn say(&self, at: u64, kind: Kind, out: &mut Output) {
@@ -1009,4 +1069,12 @@ impl<R: Variant> Session<R> {
     pub fn assistant(&self) -> Assistant {
         self.assistant
     }
+}
+
+/// The words of `mv`, played from `before` under `rules`, kept for any
+/// lexicon: a listener in another language than the session's hears the
+/// move as the session's own did.
+fn move_words_of<R: Variant>(rules: &R, before: &R::Position, mv: &R::Move) -> MoveWords {
+    let (rules, before, mv) = (rules.clone(), before.clone(), mv.clone());
+    MoveWords::new(move |lex| rules.say_move(&before, &mv, lex))
 }

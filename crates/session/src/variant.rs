@@ -302,7 +302,7 @@ impl Variant for Tavreli {
     /// lexicon's check word said "мат, мат".
     fn say_move(&self, pos: &Self::Position, mv: &Self::Move, lex: Lexicon) -> String {
         // Tavreli has words in every spoken language (`speech::LANGS`).
-        arbiter_tavreli::speech::describe_move(pos, *mv, lex.language())
+        arbiter_notation::tavreli::speech::describe_move(pos, *mv, lex.language())
     }
 
     /// Tavreli has no braille board of its own: the board command says the
@@ -312,7 +312,7 @@ impl Variant for Tavreli {
     }
 
     fn help(lang: SpokenLang) -> String {
-        crate::tavreli_words::help(lang)
+        arbiter_notation::tavreli::reasons::help(lang)
     }
 
     fn recorded_games<'a>(source: Box<dyn BufRead + 'a>) -> RecordedGames<'a> {

@@ -263,13 +263,14 @@ fn say_one(
         drop(st);
         std::thread::sleep(Duration::from_millis(5));
     };
+    // A process killed by a hush or an urgent word was not a failure; its
+    // error output is not read (a child it left may hold the pipe open).
+    if !status.success() && status.code().is_none() {
+        return Ok(());
+    }
     let mut err = String::new();
     if let Some(e) = &mut stderr {
         let _ = e.take(64 * 1024).read_to_string(&mut err);
-    }
-    // A process killed by a hush or an urgent word was not a failure.
-    if !status.success() && status.code().is_none() {
-        return Ok(());
     }
     crate::judge(&engine.binary, status, &err)?;
     if let Some(p) = wav_path {

@@ -1,8 +1,10 @@
 //! Tavreli (таврели, "русские шахматы"): chess whose captured men stay on the
 //! board under their captor, forming towers. This crate is the rule set of
 //! `docs/tavreli-rules.md` (every §8 resolution adopted), its
-//! notation, position text, PGN, spoken descriptions (English, Russian, German)
-//! and a computer opponent.
+//! notation, position text, PGN and a computer opponent. Its words for
+//! people (towers and moves described, answers to position commands, the
+//! reader's reasons in English, Russian and German) are the words crate's
+//! (`arbiter-notation`, its `tavreli` module).
 //!
 //! The Laws of Chess (clocks, claims, penalties, repetition, the 50-move rule)
 //! come from `arbiter-laws` through [`Tavreli`]'s [`RuleSet`] implementation;
@@ -13,7 +15,7 @@
 //! point 2):
 //!
 //! ```
-//! use arbiter_tavreli::{board::Position, fen, notation::parse_move, speech};
+//! use arbiter_tavreli::{board::Position, fen, notation::parse_move};
 //!
 //! let mut pos = Position::initial();
 //! for token in ["e2-e3", "d8-d7"] {
@@ -30,16 +32,8 @@
 //!     fen::to_text(&pos),
 //!     "rnb1kbnr/prpnpb(pqq)phpbpnpr/8/8/8/4PH3/PRPNPBPQ1PBPNPR/RNBQKBNR w KQkq - 0 2"
 //! );
-//! // The same tower in words, top first, for a screen reader.
-//! assert_eq!(
-//!     speech::tower(&pos, d7, speech::Lang::En).unwrap(),
-//!     "on d7 a tower of two: on top a black knyaz, below it a black ratnik"
-//! );
-//! // In German too (the kinds keep their Russian names, transliterated).
-//! assert_eq!(
-//!     speech::tower(&pos, d7, speech::Lang::De).unwrap(),
-//!     "auf d7 ein Turm aus zwei Steinen: oben ein schwarzer Knjas, darunter ein schwarzer Ratnik"
-//! );
+//! // The tower in words, for a screen reader, is the words crate's
+//! // (`arbiter_notation::tavreli::speech::tower`).
 //! ```
 //!
 //! Squares are `u8` indices, 0 = a1 … 63 = h8 (rank × 8 + file). A player's
@@ -60,7 +54,6 @@ pub mod notation;
 pub mod pgn;
 pub mod queries;
 pub mod search;
-pub mod speech;
 
 pub use board::{Kind, ManInfo, Move, MoveKind, Position, Undo};
 pub use fen::PositionError;

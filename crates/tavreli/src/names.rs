@@ -1,6 +1,7 @@
-//! The names of the men in English, Russian and German. The lowest layer of the
-//! crate's words: the move notation (its messages) and the spoken descriptions
-//! both name men, and neither has to depend on the other for it.
+//! The English (transliterated) names of the men, which the move reader's
+//! own messages (their `Display`) use. The names in every language, and
+//! every sentence said about a Tavreli game, are in the words crate
+//! (`arbiter-notation`, its `tavreli` module).
 
 use crate::board::Kind;
 
@@ -14,34 +15,5 @@ pub fn kind_name_en(k: Kind) -> &'static str {
         Kind::Vsadnik => "vsadnik",
         Kind::Ratnik => "ratnik",
         Kind::Helgi => "helgi",
-    }
-}
-
-/// The Russian name of a kind of man: "волхв", "ратник".
-pub fn kind_name_ru(k: Kind) -> &'static str {
-    match k {
-        Kind::Volkhv => "волхв",
-        Kind::Knyaz => "князь",
-        Kind::Ratoborets => "ратоборец",
-        Kind::Luchnik => "лучник",
-        Kind::Vsadnik => "всадник",
-        Kind::Ratnik => "ратник",
-        Kind::Helgi => "хелги",
-    }
-}
-
-/// The German name of a kind of man, transliterated from the Russian as
-/// German spelling does (Duden): "Wolchw", "Knjas", "Ratoborez". One place
-/// names the kinds in German, for the spoken moves and the reader's refusals
-/// alike.
-pub fn kind_name_de(k: Kind) -> &'static str {
-    match k {
-        Kind::Volkhv => "Wolchw",
-        Kind::Knyaz => "Knjas",
-        Kind::Ratoborets => "Ratoborez",
-        Kind::Luchnik => "Lutschnik",
-        Kind::Vsadnik => "Wsadnik",
-        Kind::Ratnik => "Ratnik",
-        Kind::Helgi => "Helgi",
     }
 }

@@ -56,10 +56,10 @@ fn play(t: &mut Tournament, round: usize, rng: &mut Lcg) {
         set(t, b.white, RoundEntry::game(b.black, Colour::White, w));
         set(t, b.black, RoundEntry::game(b.white, Colour::Black, bl));
     }
-    if let Some(id) = p.bye {
-        if let Some(pl) = t.player_mut(id) {
-            pl.set_round(round, RoundEntry::bye(RoundResult::PairingBye));
-        }
+    if let Some(id) = p.bye
+        && let Some(pl) = t.player_mut(id)
+    {
+        pl.set_round(round, RoundEntry::bye(RoundResult::PairingBye));
     }
 }
 

@@ -46,6 +46,22 @@ pub struct Pairing {
 }
 
 impl Pairing {
+    /// Writes the pairing into its round: each board a game not yet played,
+    /// the bye a pairing-allocated bye (scored at once, as it is decided).
+    pub fn record(&self, t: &mut Tournament) {
+        for b in &self.boards {
+            t.record_game(self.round, b.white, b.black, RoundResult::Blank);
+        }
+        if let Some(id) = self.bye
+            && let Some(p) = t.player_mut(id)
+        {
+            p.set_round(
+                self.round,
+                crate::model::RoundEntry::bye(RoundResult::PairingBye),
+            );
+        }
+    }
+
     /// The engines' `-p` output: the number of lines that follow, then
     /// "WHITE BLACK" a board, the bye as "ID 0".
     #[must_use]
@@ -73,6 +89,13 @@ pub enum PairError {
         /// The number of rounds.
         rounds: usize,
     },
+    /// Rounds before the one asked for are not paired yet.
+    RoundGap {
+        /// The round asked for.
+        round: usize,
+        /// The rounds paired so far.
+        paired: usize,
+    },
     /// No player is to be paired in the round.
     NoPlayers,
     /// The absolute criteria leave these players without an opponent (or
@@ -87,6 +110,10 @@ impl fmt::Display for PairError {
             PairError::PastLastRound { round, rounds } => {
                 write!(f, "round {round} is past the last round ({rounds})")
             }
+            PairError::RoundGap { round, paired } => write!(
+                f,
+                "round {round} cannot be paired: only {paired} rounds are paired so far"
+            ),
             PairError::NoPlayers => f.write_str("no player is to be paired in this round"),
             PairError::NoPairing(ids) => {
                 let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
@@ -141,21 +168,25 @@ pub fn pair(t: &Tournament, round: usize) -> Result<Pairing, PairError> {
     if round == 0 {
         return Err(PairError::RoundZero);
     }
-    if let Some(total) = t.rounds_total {
-        if round > usize::from(total) {
-            return Err(PairError::PastLastRound {
-                round,
-                rounds: usize::from(total),
-            });
-        }
+    if let Some(total) = t.rounds_total
+        && round > usize::from(total)
+    {
+        return Err(PairError::PastLastRound {
+            round,
+            rounds: usize::from(total),
+        });
+    }
+    let paired = t.paired_rounds();
+    if round > paired + 1 {
+        return Err(PairError::RoundGap { round, paired });
     }
     let entrants = entrants(t, round);
     if entrants.is_empty() {
         return Err(PairError::NoPlayers);
     }
     let last_round = t.rounds_total.is_some_and(|n| usize::from(n) == round);
-    let max_score = t.point_system.win.0 * (round as i32 - 1);
-    let topscorer = |e: &Entrant| last_round && 2 * e.score.0 > max_score;
+    let max_score = i64::from(t.point_system.win.0) * (round as i64 - 1);
+    let topscorer = |e: &Entrant| last_round && 2 * i64::from(e.score.0) > max_score;
     let mates = match_entrants(&entrants, &topscorer);
     let odd = entrants.len() % 2 == 1;
     let mut boards = Vec::new();
@@ -196,7 +227,16 @@ fn entrants(t: &Tournament, round: usize) -> Vec<Entrant> {
     let mut out: Vec<Entrant> = t
         .players
         .iter()
-        .filter(|p| t.entry(p.id, round).result == RoundResult::Blank)
+        .filter(|p| {
+            // Re-pairing a paired round: whoever took part in its pairing
+            // is paired again; a bye asked for (or an absence) is not.
+            let e = t.entry(p.id, round);
+            e.opponent.is_some()
+                || matches!(
+                    e.result,
+                    RoundResult::Blank | RoundResult::PairingBye | RoundResult::ForfeitWin
+                )
+        })
         .map(|p| entrant(t, p.id, round))
         .collect();
     out.sort_by_key(|e| (std::cmp::Reverse(e.score), e.id));
@@ -213,11 +253,11 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize) -> Entrant {
         if !e.result.is_played() {
             unplayed += 1;
         }
-        if e.result.is_played() {
-            if let (Some(o), Some(c)) = (e.opponent, e.colour) {
-                met.insert(o);
-                colours.push((r, c));
-            }
+        if e.result.is_played()
+            && let (Some(o), Some(c)) = (e.opponent, e.colour)
+        {
+            met.insert(o);
+            colours.push((r, c));
         }
         if matches!(e.result, RoundResult::PairingBye | RoundResult::ForfeitWin) {
             bye_ok = false;
@@ -250,7 +290,7 @@ fn preference(colours: &[(usize, Colour)], cd: i32) -> (Option<Colour>, Strength
         return (None, Strength::None);
     };
     let twice = colours.len() >= 2 && colours[colours.len() - 2].1 == last;
-    if cd > 1 || cd < -1 || twice {
+    if !(-1..=1).contains(&cd) || twice {
         let c = if cd > 1 {
             Colour::Black
         } else if cd < -1 {
@@ -296,6 +336,8 @@ const PREFERENCE: i128 = 1_000_000_000_000_000_000;
 const TOPSCORER: i128 = 10_000_000_000_000_000_000_000;
 const BYE_UNPLAYED: i128 = 100_000_000_000_000_000_000_000_000;
 const SCORE: i128 = 10_000_000_000_000_000_000_000_000_000;
+/// The largest score (difference), in tenths, the weights tell apart.
+const SCORE_CAP: i32 = 1000;
 const BASE: i128 = 10_000_000_000_000_000_000_000_000_000_000_000_000;
 
 fn match_entrants(
@@ -310,8 +352,8 @@ fn match_entrants(
         let end = (start..n)
             .find(|&i| entrants[i].score != entrants[start].score)
             .unwrap_or(n);
-        for i in start..end {
-            place[i] = (i - start, end - start);
+        for (k, slot) in place[start..end].iter_mut().enumerate() {
+            *slot = (k, end - start);
         }
         start = end;
     }
@@ -326,7 +368,9 @@ fn match_entrants(
     }
     if n % 2 == 1 {
         for (i, e) in entrants.iter().enumerate().filter(|(_, e)| e.bye_ok) {
-            let s = i128::from(e.score.0);
+            // Clamped: an event's own points may be large; the order of the
+            // weights, not their size, is what counts.
+            let s = i128::from(e.score.0.clamp(-SCORE_CAP, SCORE_CAP));
             let penalty = SCORE * s * s + SCORE * 10 * s + BYE_UNPLAYED * e.unplayed;
             edges.push((i, n, BASE - penalty - BYE_RANK * (n - i) as i128));
         }
@@ -353,7 +397,7 @@ fn pair_weight(
         }
         penalty += TOPSCORER;
     }
-    let d = i128::from((a.score - b.score).0.abs());
+    let d = i128::from((a.score - b.score).0.abs().min(SCORE_CAP));
     penalty += SCORE * d * d;
     if clash {
         penalty += PREFERENCE;
@@ -366,11 +410,30 @@ fn pair_weight(
         penalty += FLOAT * (i128::from(a.downfloated) + i128::from(b.upfloated));
         penalty += ORDER * ((pa.1 - 1 - pa.0) + pb.0) as i128;
     } else {
-        let half = pa.1 / 2;
-        let gap = pb.0 as i128 - pa.0 as i128;
-        penalty += ORDER * (gap - half as i128).abs();
+        penalty += ORDER * bracket_order(pa.0, pb.0, pa.1);
     }
     Some(BASE - penalty)
+}
+
+/// How far a pair within one score group is from the bracket's first
+/// candidate, S1[i] against S2[i] (C.04.3, the transpositions of S2). In a
+/// small bracket the weight follows the transpositions' order exactly (the
+/// S2 place of S1's first player counts before the second's, and so on);
+/// in a large one, the distance from S2[i].
+fn bracket_order(a: usize, b: usize, size: usize) -> i128 {
+    let m = size / 2;
+    let choices = size - m;
+    if m <= 6 && choices <= 7 {
+        let base = (choices + 1) as i128;
+        if a < m && b >= m {
+            (b - m) as i128 * base.pow((m - 1 - a) as u32)
+        } else {
+            // Two of S1 or two of S2: only after every transposition.
+            base.pow(m as u32) * (1 + (a + b) as i128)
+        }
+    } else {
+        (b as i128 - a as i128 - m as i128).abs()
+    }
 }
 
 /// The colours of a pair (C.04.3 E): both preferences if they agree; else
@@ -394,7 +457,7 @@ fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Bo
         (Some(h), None) => return give(h),
         (None, Some(l)) => return give(l.opposite()),
         (None, None) => {
-            let initial = t.initial_colour.unwrap_or(Colour::White);
+            let initial = initial_colour(t);
             return give(if high.id % 2 == 1 {
                 initial
             } else {
@@ -410,13 +473,40 @@ fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Bo
         return if hs > ls { give(h) } else { give(h.opposite()) };
     }
     for (r, hc) in high.colours.iter().rev() {
-        if let Some((_, lc)) = low.colours.iter().find(|(lr, _)| lr == r) {
-            if hc != lc {
-                return give(hc.opposite());
-            }
+        if let Some((_, lc)) = low.colours.iter().find(|(lr, _)| lr == r)
+            && hc != lc
+        {
+            return give(hc.opposite());
         }
     }
     give(h)
+}
+
+/// The initial colour: as the file says (`XXC`, `152`); else as the first
+/// round with colours shows it (the first player in starting-rank order
+/// who was paired then had it if his place among those paired is odd,
+/// counting from 1, as the endorsed engines infer it); else White.
+fn initial_colour(t: &Tournament) -> Colour {
+    if let Some(c) = t.initial_colour {
+        return c;
+    }
+    let Some(first) = (1..=t.paired_rounds())
+        .find(|&r| t.players.iter().any(|p| t.entry(p.id, r).colour.is_some()))
+    else {
+        return Colour::White;
+    };
+    let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let paired = ids.iter().filter(|id| {
+        let e = t.entry(**id, first);
+        e.opponent.is_some() || e.result == RoundResult::PairingBye
+    });
+    for (k, id) in paired.enumerate() {
+        if let Some(c) = t.entry(*id, first).colour {
+            return if k % 2 == 0 { c } else { c.opposite() };
+        }
+    }
+    Colour::White
 }
 
 #[cfg(test)]
@@ -442,6 +532,62 @@ mod tests {
         t.initial_colour = Some(Colour::Black);
         let p = pair(&t, 1).unwrap();
         assert_eq!(p.engine_text(), "4\n4 1\n2 5\n6 3\n7 0\n");
+    }
+
+    #[test]
+    fn the_initial_colour_is_read_from_round_one() {
+        let mut t = field(4);
+        t.initial_colour = Some(Colour::Black);
+        let p = pair(&t, 1).unwrap();
+        for b in &p.boards {
+            t.player_mut(b.white).unwrap().set_round(
+                1,
+                RoundEntry::game(b.black, Colour::White, RoundResult::Draw),
+            );
+            t.player_mut(b.black).unwrap().set_round(
+                1,
+                RoundEntry::game(b.white, Colour::Black, RoundResult::Draw),
+            );
+        }
+        assert_eq!(initial_colour(&t), Colour::Black);
+        t.initial_colour = None;
+        assert_eq!(initial_colour(&t), Colour::Black);
+        assert_eq!(initial_colour(&field(4)), Colour::White);
+    }
+
+    #[test]
+    fn a_paired_round_pairs_again_the_same() {
+        let mut t = field(7);
+        t.player_mut(3)
+            .unwrap()
+            .set_round(1, RoundEntry::bye(RoundResult::ZeroBye));
+        let first = pair(&t, 1).unwrap();
+        for b in &first.boards {
+            t.player_mut(b.white).unwrap().set_round(
+                1,
+                RoundEntry::game(b.black, Colour::White, RoundResult::Win),
+            );
+            t.player_mut(b.black).unwrap().set_round(
+                1,
+                RoundEntry::game(b.white, Colour::Black, RoundResult::Loss),
+            );
+        }
+        assert_eq!(first.bye, None);
+        assert_eq!(pair(&t, 1).unwrap(), first);
+    }
+
+    #[test]
+    fn rounds_are_paired_in_order() {
+        let t = field(4);
+        assert_eq!(pair(&t, 0), Err(PairError::RoundZero));
+        assert_eq!(
+            pair(&t, usize::MAX),
+            Err(PairError::RoundGap {
+                round: usize::MAX,
+                paired: 0
+            })
+        );
+        assert_eq!(pair(&Tournament::default(), 1), Err(PairError::NoPlayers));
     }
 
     #[test]

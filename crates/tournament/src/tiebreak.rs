@@ -361,7 +361,15 @@ pub struct Standing {
 /// rank.
 #[must_use]
 pub fn standings(t: &Tournament, rounds: usize, tiebreaks: &[TieBreak]) -> Vec<Standing> {
-    let ctx = Context::new(t, rounds);
+    // Past the last round written every round is blank: stop there.
+    let written = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let byes = t
+        .byes
+        .iter()
+        .map(|b| usize::from(b.round))
+        .max()
+        .unwrap_or(0);
+    let ctx = Context::new(t, rounds.min(written.max(byes)));
     let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
     ids.sort_by_key(|id| (std::cmp::Reverse(ctx.points(*id)), *id));
     let mut groups: Vec<Vec<PlayerId>> = split(&ids, |id| i64::from(ctx.points(*id).0));

@@ -127,6 +127,47 @@ impl Tournament {
             .unwrap_or(Points::ZERO)
     }
 
+    /// Records a game of `round`: White, Black and White's result (`1`,
+    /// `=`, `0`, a forfeit `+`/`-`, or blank while it is played), on both
+    /// players' lines. Unknown players are left alone; returns whether both
+    /// were found.
+    pub fn record_game(
+        &mut self,
+        round: usize,
+        white: PlayerId,
+        black: PlayerId,
+        white_result: RoundResult,
+    ) -> bool {
+        let black_result = match white_result {
+            RoundResult::Blank => RoundResult::Blank,
+            r => r.mirrored().unwrap_or(RoundResult::Blank),
+        };
+        if self.player(white).is_none() || self.player(black).is_none() || white == black {
+            return false;
+        }
+        if let Some(p) = self.player_mut(white) {
+            p.set_round(round, RoundEntry::game(black, Colour::White, white_result));
+        }
+        if let Some(p) = self.player_mut(black) {
+            p.set_round(round, RoundEntry::game(white, Colour::Black, black_result));
+        }
+        true
+    }
+
+    /// Withdraws a player from round `from` on: a zero-point bye (`Z`) in
+    /// each round to the last (C.04.2: a withdrawn player is not paired).
+    /// Without a number of rounds, only round `from` is marked.
+    pub fn withdraw(&mut self, id: PlayerId, from: usize) {
+        let last = self.rounds_total.map_or(from, usize::from).max(from);
+        if let Some(p) = self.player_mut(id) {
+            for r in from..=last {
+                if p.round(r).is_blank() {
+                    p.set_round(r, RoundEntry::bye(RoundResult::ZeroBye));
+                }
+            }
+        }
+    }
+
     /// The tournament's name (record `012`), if written.
     #[must_use]
     pub fn name(&self) -> Option<&str> {
@@ -140,5 +181,34 @@ impl Tournament {
 impl Default for RoundEntry {
     fn default() -> RoundEntry {
         RoundEntry::BLANK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_and_withdrawals_are_written_on_both_lines() {
+        let mut t = Tournament {
+            rounds_total: Some(3),
+            ..Tournament::default()
+        };
+        for id in 1..=3 {
+            t.players.push(Player::new(id, "P", 0));
+        }
+        assert!(t.record_game(1, 1, 2, RoundResult::ForfeitWin));
+        assert!(!t.record_game(1, 1, 9, RoundResult::Win));
+        assert!(!t.record_game(1, 1, 1, RoundResult::Win));
+        assert_eq!(
+            t.entry(2, 1),
+            RoundEntry::game(1, Colour::Black, RoundResult::ForfeitLoss)
+        );
+        t.withdraw(3, 2);
+        assert_eq!(t.entry(3, 2).result, RoundResult::ZeroBye);
+        assert_eq!(t.entry(3, 3).result, RoundResult::ZeroBye);
+        assert_eq!(t.entry(3, 1), RoundEntry::BLANK);
+        assert_eq!(t.points_after(1, 3), Points::ONE);
+        assert_eq!(t.paired_rounds(), 1);
     }
 }

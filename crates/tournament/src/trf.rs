@@ -557,10 +557,10 @@ impl Tournament {
         if version == TrfVersion::Trf16 {
             for b in std::mem::take(&mut self.byes) {
                 for id in &b.players {
-                    if let Some(p) = self.player_mut(*id) {
-                        if p.round(usize::from(b.round)).is_blank() {
-                            p.set_round(usize::from(b.round), RoundEntry::bye(b.kind));
-                        }
+                    if let Some(p) = self.player_mut(*id)
+                        && p.round(usize::from(b.round)).is_blank()
+                    {
+                        p.set_round(usize::from(b.round), RoundEntry::bye(b.kind));
                     }
                 }
             }

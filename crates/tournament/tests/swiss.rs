@@ -135,3 +135,38 @@ fn generated_tournaments_keep_the_absolute_criteria() {
         run(players, 7, seed);
     }
 }
+
+mod never_panics {
+    use arbiter_tournament::tiebreak::{TieBreak, standings};
+    use arbiter_tournament::{dutch, trf};
+    use proptest::prelude::*;
+
+    fn block() -> impl Strategy<Value = String> {
+        (
+            0u16..6,
+            prop::sample::select(vec!['w', 'b', '-', ' ']),
+            prop::sample::select(vec!['1', '0', '=', '+', '-', 'H', 'F', 'U', 'Z', ' ']),
+        )
+            .prop_map(|(o, c, r)| format!("  {o:>4} {c} {r}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Whatever the reader accepts, pairing and standings answer.
+        #[test]
+        fn pairing_and_standings_answer(rows in prop::collection::vec(prop::collection::vec(block(), 0..4), 1..6), xxr in 0u16..6) {
+            let mut text = format!("XXR {}\n", xxr.max(1));
+            for (i, blocks) in rows.iter().enumerate() {
+                text.push_str(&format!("001 {:>4}      {:<33}{:33}{:>4}{:5}{}\n", i + 1, "P", "", "", "", blocks.concat()));
+            }
+            if let Ok(t) = trf::parse(&text) {
+                for round in 0..=t.paired_rounds() + 2 {
+                    let _ = dutch::pair(&t, round);
+                }
+                let tbs: Vec<TieBreak> = ["BH:C1", "BH:M1", "SB", "DE", "WIN", "ARO", "KS", "BPG"]
+                    .iter().map(|c| c.parse().unwrap()).collect();
+                let _ = standings(&t, t.paired_rounds() + 1, &tbs);
+            }
+        }
+    }
+}

@@ -25,6 +25,10 @@
     $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
     $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
     $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');
+    // Art. 4: what the touches oblige the side to move, and the claims ruled on.
+    $('st-touch').textContent = state.touch_obligation || t('none');
+    const tc = state.touch_move_claims || [];
+    $('st-touch-claims').textContent = tc.length ? tc.map(c => `${Hall.side(c.side)}: ${t(c.upheld ? 'upheld' : 'rejected')}`).join('; ') : t('none');
   }
 
   async function handle(f) {
@@ -55,7 +59,8 @@
   async function act(ev) {
     try {
       await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
-      answer(t('Done: {what}.', { what: ev.action.replace(/_/g, ' ') + (ev.side ? ', ' + ev.side : '') }));
+      const what = ev.action || ev.claim || ev.type;
+      answer(t('Done: {what}.', { what: what.replace(/_/g, ' ') + (ev.side ? ', ' + ev.side : '') + (ev.square ? ' ' + ev.square : '') }));
     } catch (e) { answer(t('Refused: {reason}', { reason: e.message })); }
   }
 
@@ -68,6 +73,16 @@
     if (['add_time', 'deduct_time'].includes(ev.action)) ev.ms = Math.round(Number($('seconds').value) * 1000);
     if ($('result').value) ev.result = $('result').value;
     if ($('reason').value.trim()) ev.reason = $('reason').value.trim();
+    act(ev);
+  });
+  $('touch').addEventListener('submit', e => {
+    e.preventDefault();
+    const kind = $('touch-kind').value, side = $('touch-side').value;
+    const square = $('touch-square').value.trim().toLowerCase();
+    if (kind === 'claim') { act({ type: 'claim', side, claim: 'touch_move' }); return; }
+    const ev = { type: kind, side, square };
+    const man = Number($('touch-man').value);
+    if (kind === 'touch' && man > 1) ev.man = man;
     act(ev);
   });
   Hall.settingsForm($('settings'), key => {

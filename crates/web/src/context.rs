@@ -75,13 +75,7 @@ pub fn side_of(c: Color) -> Side {
     }
 }
 
-pub(crate) fn no_clock(lang: SpokenLang) -> &'static str {
-    match lang {
-        SpokenLang::Ru => "Часов в этой партии нет.",
-        SpokenLang::De => "Diese Partie hat keine Uhr.",
-        SpokenLang::En => "This game has no clock.",
-    }
-}
+pub(crate) use arbiter_notation::page::no_clock;
 
 /// `POST /api/board`: the position to name.
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -1,12 +1,12 @@
 //! Tavreli in words: towers named top first in the cell names and the square command,
-//! the commands through `arbiter_tavreli::queries`.
+//! the commands through `arbiter_notation::tavreli::queries`.
 
 use arbiter_notation::SpokenLang;
 use arbiter_notation::clock::Numerals;
 use arbiter_notation::describe::{self, Command, Line, Wording};
+use arbiter_notation::tavreli::queries::{self, MenQuery};
+use arbiter_notation::tavreli::speech::Lang;
 use arbiter_rules::Side;
-use arbiter_session::tavreli::queries::{self, MenQuery};
-use arbiter_session::tavreli::speech::Lang;
 use arbiter_session::tavreli::{Kind, Move, Position};
 
 use crate::context::{
@@ -79,7 +79,7 @@ pub fn pieces_command(text: &str, ctx: &Context, lang: SpokenLang) -> Option<Str
 /// Answers a position command about a Tavreli game.
 pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Clocks>) -> String {
     // Tavreli has words in every language the hall speaks
-    // (`arbiter_session::tavreli::speech::LANGS`).
+    // (`arbiter_notation::tavreli::speech::LANGS`).
     let l: Lang = lang;
     let (start, moves) = match record(ctx) {
         Ok(r) => r,
@@ -95,7 +95,7 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
         Command::Attackers(sq) => Ok(queries::attackers(&pos, square_index(*sq), l)),
         Command::History => queries::history(&start, &moves, l),
         Command::LastMove => queries::last_move(&start, &moves, l),
-        Command::Board => Ok(arbiter_session::tavreli::speech::board(&pos, l).join("\n")),
+        Command::Board => Ok(arbiter_notation::tavreli::speech::board(&pos, l).join("\n")),
         Command::Help => Ok(arbiter_session::tavreli_help(lang)),
         Command::Clock => {
             return match clock {
@@ -112,7 +112,7 @@ pub fn answer(cmd: &Command, ctx: &Context, lang: SpokenLang, clock: Option<Cloc
         }
         _ => Ok(String::new()),
     };
-    r.unwrap_or_else(|e| e.text(l))
+    r.unwrap_or_else(|e| queries::error_text(&e, l))
 }
 
 const LETTERS: &str = "KQRBNP";
@@ -120,7 +120,7 @@ const LETTERS: &str = "KQRBNP";
 /// The 64 cells of a Tavreli position: each names its whole tower, top first.
 pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String> {
     // Tavreli has words in every language the hall speaks
-    // (`arbiter_session::tavreli::speech::LANGS`).
+    // (`arbiter_notation::tavreli::speech::LANGS`).
     let l: Lang = lang;
     let pos = match &req.fen {
         Some(f) => arbiter_session::tavreli::fen::parse(f).map_err(|e| e.to_string())?,

@@ -1,6 +1,6 @@
 //! The words of the page, computed here so that the page says exactly what `arbiter play`
 //! says: command answers through `arbiter_notation::describe` (chess) and
-//! `arbiter_tavreli::queries` (Tavreli), move and event announcements through the
+//! `arbiter_notation::tavreli::queries` (Tavreli), move and event announcements through the
 //! session's own sentences, and the names of the 64 cells of the board. The
 //! announcements of a live game come with each WebSocket frame, worded by the hall.
 //!
@@ -14,7 +14,7 @@ use arbiter_rules::{Side, Variant};
 use arbiter_session::claim_words::read_claim;
 use arbiter_session::laws::ClaimKind;
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Move, Position, Square};
 
 use crate::context::no_clock;
 pub use crate::context::{
@@ -192,19 +192,7 @@ fn opponent(req: &DescribeRequest, lang: SpokenLang) -> String {
         }
     };
     let (w, b) = (name(&names.white), name(&names.black));
-    let (wn, bn) = (
-        describe::side_name(lang, Color::White),
-        describe::side_name(lang, Color::Black),
-    );
-    match (req.seat, lang) {
-        (Some(Side::White), SpokenLang::Ru) => format!("Ваш соперник: {b}, чёрные."),
-        (Some(Side::Black), SpokenLang::Ru) => format!("Ваш соперник: {w}, белые."),
-        (Some(Side::White), SpokenLang::De) => format!("Ihr Gegner: {b}, {bn}."),
-        (Some(Side::Black), SpokenLang::De) => format!("Ihr Gegner: {w}, {wn}."),
-        (Some(Side::White), SpokenLang::En) => format!("Your opponent: {b}, {bn}."),
-        (Some(Side::Black), SpokenLang::En) => format!("Your opponent: {w}, {wn}."),
-        (None, _) => format!("{wn}: {w}. {bn}: {b}."),
-    }
+    arbiter_notation::page::opponent(lang, req.seat, &w, &b)
 }
 
 /// Names the 64 cells the way the square command says them.

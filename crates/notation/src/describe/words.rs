@@ -9,6 +9,8 @@ use crate::numbers::{RuPlural, ru_number_words, ru_plural};
 use crate::spoken::{Lexicon, file_word, piece_word, rank_word, square_words};
 use arbiter_rules::Lang;
 
+pub use crate::sides::side_name;
+
 /// The language of the sentences and the lexicon of the squares and moves in them.
 ///
 /// Both are chosen apart, as `arbiter play --lang ru --lexicon en` allows: the sentences
@@ -136,18 +138,6 @@ pub fn count_pieces(lang: Lang, n: usize, role: Role) -> String {
         (Lang::En, 0) => format!("no {}", plural(lang, role)),
         (Lang::En, 1) => format!("one {sing}"),
         (Lang::En, _) => format!("{n} {}", plural(lang, role)),
-    }
-}
-
-/// A side as the subject of a sentence: "White", "Белые", "Weiß".
-pub fn side_name(lang: Lang, c: Color) -> &'static str {
-    match (lang, c) {
-        (Lang::En, Color::White) => "White",
-        (Lang::En, Color::Black) => "Black",
-        (Lang::Ru, Color::White) => "Белые",
-        (Lang::Ru, Color::Black) => "Чёрные",
-        (Lang::De, Color::White) => "Weiß",
-        (Lang::De, Color::Black) => "Schwarz",
     }
 }
 

@@ -10,9 +10,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = notation::parse_token(text);
-    if let Some(q) = arbiter_tavreli::queries::parse_men(text) {
-        for lang in arbiter_tavreli::speech::LANGS {
-            let _ = arbiter_tavreli::queries::pieces(&Position::initial(), q, lang);
+    if let Some(q) = arbiter_notation::tavreli::queries::parse_men(text) {
+        for lang in arbiter_notation::tavreli::speech::LANGS {
+            let _ = arbiter_notation::tavreli::queries::pieces(&Position::initial(), q, lang);
         }
     }
     // a few positions with towers so counts and splits are exercised

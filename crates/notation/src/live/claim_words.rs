@@ -49,7 +49,7 @@ fn kind_of(word: &str) -> Option<ClaimKind> {
 ///
 /// ```
 /// use arbiter_laws::ClaimKind;
-/// use arbiter_session::claim_words::read_claim;
+/// use arbiter_notation::live::claim_words::read_claim;
 ///
 /// assert_eq!(read_claim(Some("Nf3")).claim, ClaimKind::Threefold);
 /// assert_eq!(read_claim(Some("Nf3")).intended.as_deref(), Some("Nf3"));

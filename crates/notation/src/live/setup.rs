@@ -4,10 +4,8 @@
 //! game, so a blind player hears at the start what a sighted one reads off
 //! the board and the clock.
 
-use crate::session::Session;
-use crate::variant::Variant;
+use crate::{DescribeTimeControl, Lang};
 use arbiter_clock::TimeControl;
-use arbiter_notation::{DescribeTimeControl, Lang};
 use arbiter_rules::{Edition, Regime, Side};
 
 /// Who plays one colour.
@@ -17,8 +15,11 @@ pub enum Player {
     Human(Option<String>),
     /// An engine, its name, strength and time per move.
     Engine {
+        /// The engine's name.
         name: String,
+        /// Its strength.
         level: u8,
+        /// Its time per move.
         movetime_ms: u64,
     },
 }
@@ -32,7 +33,7 @@ pub enum Front {
     Clock,
 }
 
-fn pick(l: Lang, en: String, ru: String, de: String) -> String {
+pub(crate) fn pick(l: Lang, en: String, ru: String, de: String) -> String {
     match l {
         Lang::En => en,
         Lang::Ru => ru,
@@ -198,30 +199,40 @@ fn control_text(l: Lang, control: Option<&str>) -> String {
     }
 }
 
-impl<R: Variant> Session<R> {
-    /// The set-up in the session's language: "Chess, 900+10 (…), FIDE Laws
-    /// of Chess, 2023 edition, rapid. You play White against Stockfish (…).
-    /// Type a move, or help."
-    pub fn setup_text(&self, players: &[Player; 2], front: Front) -> String {
-        let l = self.lexicon().language();
-        let p = &self.game().config().provisions;
-        let game = game_name(l, self.game().rules().variant());
-        let control = control_text(l, self.header().time_control.as_deref());
-        let rules = edition_words(l, p.edition);
-        let regime = if arbiter_rules::Provisions::has_regimes(p.edition) {
-            format!(", {}", regime_words(l, p.regime))
-        } else {
-            String::new()
-        };
-        // Over the board nobody plays at the keyboard: unnamed players are
-        // simply White and Black, and need no sentence.
-        let who = match (front, players) {
-            (Front::Clock, [Player::Human(None), Player::Human(None)]) => String::new(),
-            _ => format!("{} ", players_text(l, players)),
-        };
-        let start = start_text(l, front);
-        format!("{game}, {control}, {rules}{regime}. {who}{start}")
-    }
+/// What the set-up says of the game itself: the variant, the time control
+/// as the header writes it, the rules that govern it and its regime (none
+/// for rules without regimes, such as the Tavreli rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game<'a> {
+    /// The variant played.
+    pub variant: arbiter_rules::Variant,
+    /// The time control as the header writes it (`900+10`), if any.
+    pub control: Option<&'a str>,
+    /// The rules that govern the game.
+    pub edition: Edition,
+    /// The regime (Appendices A and B), when the rules have regimes.
+    pub regime: Option<Regime>,
+}
+
+/// The set-up in `l`: "Chess, 900+10 (…), FIDE Laws of Chess, 2023
+/// edition, rapid. You play White against Stockfish (…). Type a move, or
+/// help."
+pub fn setup_text(l: Lang, game: Game<'_>, players: &[Player; 2], front: Front) -> String {
+    let name = game_name(l, game.variant);
+    let control = control_text(l, game.control);
+    let rules = edition_words(l, game.edition);
+    let regime = match game.regime {
+        Some(r) => format!(", {}", regime_words(l, r)),
+        None => String::new(),
+    };
+    // Over the board nobody plays at the keyboard: unnamed players are
+    // simply White and Black, and need no sentence.
+    let who = match (front, players) {
+        (Front::Clock, [Player::Human(None), Player::Human(None)]) => String::new(),
+        _ => format!("{} ", players_text(l, players)),
+    };
+    let start = start_text(l, front);
+    format!("{name}, {control}, {rules}{regime}. {who}{start}")
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 //! spoken through one function each: [`rejection_text`],
 //! [`notation_error_text`] and [`tavreli_error_text`].
 
+use crate::{ErrorKind, Lang, NotationError};
 use arbiter_laws::game::Rejection;
-use arbiter_notation::{ErrorKind, Lang, NotationError};
 use arbiter_rules::{Edition, Side};
 use arbiter_tavreli::NotationError as TavreliError;
 use serde::{Serialize, Serializer};
@@ -22,7 +22,10 @@ pub enum Refusal {
     /// The game is over.
     GameOver,
     /// It is the other side's move.
-    NotYourMove { to_move: Side },
+    NotYourMove {
+        /// The side whose move it is.
+        to_move: Side,
+    },
     /// Text that is no move, or fits several legal moves.
     Unreadable(Misread),
     /// A move the rules forbid, refused without penalty: the software is the board.
@@ -33,6 +36,9 @@ pub enum Refusal {
     Laws(#[serde(serialize_with = "as_text")] LawsRefusal),
     /// The event could not be written as a log line (so it was not played).
     Unloggable(String),
+    /// A touch, an adjustment or a touch-move claim in a game where the
+    /// software is the board (online): there is no man to touch.
+    NoTouchesOnline,
 }
 
 /// One of the Laws' rejections, with the edition of the game it was made
@@ -95,7 +101,7 @@ fn as_text<S: Serializer, T: Display>(t: &T, s: S) -> Result<S::Ok, S::Error> {
 /// rejection of the Laws core is turned into words. The core gives its
 /// reasons as English text today, so they are said as they are.
 pub fn rejection_text(r: &LawsRefusal, lang: Lang) -> String {
-    arbiter_notation::rejection::say_in(&r.rejection, lang, r.edition)
+    crate::rejection::say_in(&r.rejection, lang, r.edition)
 }
 
 /// The Tavreli reader's error in `l`. English keeps the reader's own
@@ -120,7 +126,7 @@ pub fn tavreli_error_text(e: &TavreliError, l: Lang) -> String {
         ) => format!(
             "«{token}» не читается (знак {}): {}",
             column + 1,
-            crate::tavreli_words::malformed(problem, l)
+            crate::tavreli::reasons::malformed(problem, l)
         ),
         (
             TavreliError::Malformed {
@@ -130,13 +136,13 @@ pub fn tavreli_error_text(e: &TavreliError, l: Lang) -> String {
         ) => format!(
             "„{token}“ nicht lesbar (Zeichen {}): {}",
             column + 1,
-            crate::tavreli_words::malformed(problem, l)
+            crate::tavreli::reasons::malformed(problem, l)
         ),
         (TavreliError::Illegal { reason, .. }, Lang::Ru) => {
-            format!("«{token}»: {}", crate::tavreli_words::illegal(reason, l))
+            format!("«{token}»: {}", crate::tavreli::reasons::illegal(reason, l))
         }
         (TavreliError::Illegal { reason, .. }, Lang::De) => {
-            format!("„{token}“: {}", crate::tavreli_words::illegal(reason, l))
+            format!("„{token}“: {}", crate::tavreli::reasons::illegal(reason, l))
         }
     }
 }
@@ -182,6 +188,7 @@ pub fn refusal_text(l: Lang, r: &Refusal) -> String {
             format!("Nicht ins Protokoll schreibbar, nicht ausgeführt: {e}")
         }
         (Refusal::Unloggable(e), En) => format!("Cannot be logged, so not played: {e}"),
+        (Refusal::NoTouchesOnline, _) => crate::touch_words::no_touches_online(l).into(),
     }
 }
 
@@ -497,9 +504,9 @@ mod tests {
         // The reader's sources, read as text: a phrase added there without
         // words here fails this test.
         let sources = [
-            include_str!("../../notation/src/written.rs"),
-            include_str!("../../notation/src/spoken.rs"),
-            include_str!("../../notation/src/braille.rs"),
+            include_str!("../written.rs"),
+            include_str!("../spoken.rs"),
+            include_str!("../braille.rs"),
         ];
         let mut seen = 0;
         for src in sources {

@@ -3,14 +3,15 @@
 //! arbiter's announcements, numbers with their agreement); this module only
 //! adds the sentences a live game needs besides them.
 
-use crate::move_words::MoveWords;
-use crate::refusal::{Refusal, refusal_text};
-use crate::sides::side_name;
+use super::move_words::MoveWords;
+use super::refusal::{Refusal, refusal_text};
+use crate::announce::{self as words, Announcement as Said, Prompt};
+use crate::clock::{Numerals, duration_with, ru_agree};
+use crate::sides::{side_genitive_ru, side_name};
+use crate::touch_words;
+use crate::{Lexicon, SpokenLang, penalty, rejection};
 use arbiter_laws::{ActionKind, GameResult};
-use arbiter_notation::announce::{self as words, Announcement as Said, Prompt};
-use arbiter_notation::clock::{Numerals, duration_with, ru_agree};
-use arbiter_notation::{Lexicon, SpokenLang, penalty, rejection};
-use arbiter_rules::{PenaltyKind, Side, Termination};
+use arbiter_rules::{PenaltyKind, Side, Termination, TouchDuty};
 use serde::Serialize;
 
 /// The kind of an announcement, for front ends that act on it.
@@ -18,37 +19,74 @@ use serde::Serialize;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Kind {
     /// The clock started; `side`'s clock runs.
-    Started { side: Side },
+    Started {
+        /// Whose clock runs.
+        side: Side,
+    },
     /// A move was played (and completed): the text is the move in words.
-    Move { side: Side, san: String },
+    Move {
+        /// Who moved.
+        side: Side,
+        /// The move in SAN (the rule set's own notation for Tavreli).
+        san: String,
+    },
     /// An input was refused.
-    Refused { refusal: Refusal },
+    Refused {
+        /// Why.
+        refusal: Refusal,
+    },
     /// A low-time alarm threshold was reached while `side` was thinking.
-    LowTime { side: Side, threshold_ms: u64 },
+    LowTime {
+        /// Whose time is low.
+        side: Side,
+        /// The alarm's threshold, in milliseconds left.
+        threshold_ms: u64,
+    },
     /// `side` completed a period's moves and is in period `period` now:
     /// `added_ms` were added to its clock (L-6.7).
     PeriodReached {
+        /// The side that completed the period.
         side: Side,
+        /// The period it is in now (1 = the first).
         period: u32,
+        /// The time added to its clock.
         added_ms: u64,
     },
     /// `side` has had less than five minutes in this period: recording the
     /// moves is no longer required of it until the period ends (Art. 8.4).
-    RecordingExempt { side: Side },
+    RecordingExempt {
+        /// The side exempt.
+        side: Side,
+    },
     /// An illegal move was completed (Art. 7): the `count`th by `side`.
-    IllegalMove { side: Side, count: u32 },
+    IllegalMove {
+        /// Who made it.
+        side: Side,
+        /// How many illegal moves that side has completed.
+        count: u32,
+    },
     /// A penalty or time correction the Laws recorded.
     Penalty {
+        /// The side the penalty or correction concerns.
         side: Side,
+        /// What was recorded.
         penalty: Penalised,
+        /// The time it moves, when it moves time.
         ms: Option<i64>,
     },
     /// A draw offer was made.
-    DrawOffered { side: Side },
+    DrawOffered {
+        /// Who offered.
+        side: Side,
+    },
     /// The open offer was declined.
-    DrawDeclined { side: Side },
+    DrawDeclined {
+        /// Who declined.
+        side: Side,
+    },
     /// `side`'s draw claim was found incorrect: play goes on (L-9.5c).
     ClaimRejected {
+        /// The claimant.
         side: Side,
         /// The claim, as a draw offer (9.1.2.3), accepted the opponent's
         /// open offer: the game does not go on, so that is not said.
@@ -59,7 +97,9 @@ pub enum Kind {
     /// `increment`, asked for an increment (G-III.4): the clocks are stopped
     /// and the claim waits for the arbiter.
     QuickplayClaimed {
+        /// The claimant.
         side: Side,
+        /// The claim asks for an increment, not a draw.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         increment: bool,
     },
@@ -69,25 +109,87 @@ pub enum Kind {
     Resumed,
     /// The lexicon (and so the language) of every later announcement
     /// changed; `lexicon` is its key (`ru`, `fide-de`…).
-    LexiconChosen { lexicon: &'static str },
+    LexiconChosen {
+        /// The lexicon's key.
+        lexicon: &'static str,
+    },
     /// An engine failed; the game is paused until the arbiter resumes it.
-    EngineFailed { side: Side, error: String },
+    EngineFailed {
+        /// The side the engine plays.
+        side: Side,
+        /// What failed, as the engine's client says it.
+        error: String,
+    },
+    /// `side` touched a man with intent (L-4.3; Tavreli: `man` of a tower,
+    /// from the top); `obligation` is what his touches oblige now.
+    Touched {
+        /// Who touched.
+        side: Side,
+        /// The square (`e2`).
+        square: String,
+        /// Tavreli: the man of the tower, from the top.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        man: Option<u32>,
+        /// What the touches oblige now.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        obligation: Option<Obliged>,
+    },
+    /// `side` adjusted a man after saying so (L-4.2); `breach_of` is the
+    /// article an adjustment out of turn broke.
+    Adjusted {
+        /// Who adjusted.
+        side: Side,
+        /// The square (`e2`).
+        square: String,
+        /// The article broken by an adjustment out of turn.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        breach_of: Option<&'static str>,
+    },
+    /// `side`'s touch-move claim (L-4.8 and the edition's own number in
+    /// `article`): upheld, the move is taken back and `obligation` binds
+    /// the opponent; rejected, nothing changes.
+    TouchMoveClaim {
+        /// The claimant.
+        side: Side,
+        /// Whether the claim was upheld.
+        upheld: bool,
+        /// The article of the game's edition.
+        article: &'static str,
+        /// What binds the opponent after an upheld claim.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        obligation: Option<Obliged>,
+    },
     /// A blind player's game on two boards (Appendix D; 2005 Supplement):
     /// an announcement, a correction, boards that differ, a retrace, the
-    /// assistant's words. Its words are `arbiter_notation::appendix_d_words`.
+    /// assistant's words. Its words are `crate::appendix_d_words`.
     AppendixD {
-        said: arbiter_notation::appendix_d_words::Said,
+        /// What is said.
+        said: crate::appendix_d_words::Said,
     },
     /// The game ended.
     GameOver {
+        /// The result.
         result: GameResult,
+        /// How the game ended.
         termination: Termination,
+        /// When, in milliseconds since the clock was started.
         at: u64,
         /// Whose flag fell, when the game ended on time with one flag
         /// down: a draw (6.9) is said with it, and with why.
         #[serde(skip_serializing_if = "Option::is_none")]
         flagged: Option<Side>,
     },
+}
+
+/// What a player's touches oblige him to do, with the article of the
+/// game's edition (L-4.3, L-4.4; Tavreli 4.2, 4.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Obliged {
+    /// The move obliged.
+    #[serde(flatten)]
+    pub duty: TouchDuty,
+    /// The article that obliges it (`4.3`).
+    pub article: &'static str,
 }
 
 /// What a penalty announcement names: one of the Laws' penalty kinds, or
@@ -134,6 +236,7 @@ fn action_key(action: ActionKind) -> String {
 pub struct Announcement {
     /// Milliseconds since the clock was started (0 before it was).
     pub at: u64,
+    /// What happened.
     #[serde(flatten)]
     pub kind: Kind,
     /// The sentence, in the session's language.
@@ -153,11 +256,7 @@ pub fn low_time_text(lex: Lexicon, side: Side, ms: u64) -> String {
         SpokenLang::Ru => {
             // Verbs of being keep the neuter with 2–4 («осталось две минуты»).
             let verb = ru_agree(ms, ["остался", "осталась", "осталось", "осталось"]);
-            let whose = match side {
-                Side::White => "белых",
-                Side::Black => "чёрных",
-            };
-            format!("У {whose} {verb} {time}")
+            format!("У {} {verb} {time}", side_genitive_ru(side))
         }
         SpokenLang::De => format!("{}: noch {time}", side_name(l, side)),
         SpokenLang::En => format!("{}: {time} left", side_name(l, side)),
@@ -226,11 +325,11 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
-        Kind::AppendixD { said } => arbiter_notation::appendix_d_words::say(said, l),
+        Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
             Ru => format!(
                 "Программа за {} не отвечает ({error}). Партия остановлена",
-                side_gen(*side)
+                side_genitive_ru(*side)
             ),
             De => format!(
                 "Das Programm für {} antwortet nicht ({error}). Die Partie ist angehalten",
@@ -241,6 +340,9 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
                 side_name(l, *side)
             ),
         },
+        Kind::Touched { .. } | Kind::Adjusted { .. } | Kind::TouchMoveClaim { .. } => {
+            touch_text(lex, kind)
+        }
         Kind::GameOver {
             result,
             termination,
@@ -250,10 +352,39 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
     }
 }
 
-fn side_gen(s: Side) -> &'static str {
-    match s {
-        Side::White => "белых",
-        Side::Black => "чёрных",
+/// The sentences of Art. 4, from the words crate.
+fn touch_text(lex: Lexicon, kind: &Kind) -> String {
+    match kind {
+        Kind::Touched {
+            side,
+            square,
+            man,
+            obligation,
+        } => {
+            let t = touch_words::touched(lex, *side, square, *man);
+            match obligation {
+                Some(o) => format!(
+                    "{t}. {}",
+                    touch_words::obligation(lex, *side, &o.duty, o.article)
+                ),
+                None => t,
+            }
+        }
+        Kind::Adjusted {
+            side,
+            square,
+            breach_of,
+        } => touch_words::adjusted(lex, *side, square, *breach_of),
+        Kind::TouchMoveClaim {
+            side,
+            article,
+            obligation: Some(o),
+            ..
+        } => touch_words::claim_upheld(lex, *side, &o.duty, o.article, article),
+        Kind::TouchMoveClaim { side, article, .. } => {
+            touch_words::claim_rejected(lex, *side, article)
+        }
+        _ => String::new(),
     }
 }
 

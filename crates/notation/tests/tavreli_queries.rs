@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use arbiter_notation::tavreli::queries::*;
+use arbiter_notation::tavreli::speech::Lang;
 use arbiter_rules::Side;
 use arbiter_tavreli::notation::parse_square;
-use arbiter_tavreli::queries::*;
-use arbiter_tavreli::speech::Lang;
 use arbiter_tavreli::{Kind, Position, fen};
 
 /// Positions of deterministic games (a fixed choice among the legal moves), so that
@@ -169,7 +169,7 @@ fn the_initial_position_in_words() {
     let e7 = parse_square("e7").unwrap();
     assert_eq!(moves(&pos, e7, Lang::Ru), Err(QueryError::NotToMove(e7)));
     assert_eq!(
-        QueryError::NotToMove(e7).text(Lang::Ru),
+        error_text(&QueryError::NotToMove(e7), Lang::Ru),
         "Таврель на e7 сейчас не ходит"
     );
 }

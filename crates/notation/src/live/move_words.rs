@@ -1,8 +1,7 @@
 //! A move's words kept for any lexicon, so that a listener in another
 //! language than the session's hears the move as the session's own did.
 
-use crate::variant::Variant;
-use arbiter_notation::Lexicon;
+use crate::Lexicon;
 use std::fmt;
 use std::sync::Arc;
 
@@ -13,10 +12,11 @@ use std::sync::Arc;
 pub struct MoveWords(Arc<dyn Fn(Lexicon) -> String + Send + Sync>);
 
 impl MoveWords {
-    /// The words of `mv`, played from `before` under `rules`.
-    pub fn of<R: Variant>(rules: &R, before: &R::Position, mv: &R::Move) -> MoveWords {
-        let (rules, before, mv) = (rules.clone(), before.clone(), mv.clone());
-        MoveWords(Arc::new(move |lex| rules.say_move(&before, &mv, lex)))
+    /// The words a function gives for each lexicon: the session passes
+    /// one that keeps the rule set, the position before the move and the
+    /// move, and says the move with them.
+    pub fn new(say: impl Fn(Lexicon) -> String + Send + Sync + 'static) -> MoveWords {
+        MoveWords(Arc::new(say))
     }
 
     /// The move said in `lex`.

@@ -2,8 +2,8 @@
 //! hall's watchers each hear the game in their own language, from the one
 //! typed announcement the game's session made.
 
-use crate::announce::{self, Announcement, Kind};
-use arbiter_notation::Lexicon;
+use super::announce::{self, Announcement, Kind};
+use crate::Lexicon;
 use serde::Serialize;
 
 impl Kind {

@@ -3,9 +3,9 @@
 //! every case has its words here, so a player never hears English inside a
 //! Russian or German refusal. English is the reader's own `Display`.
 
+use super::names;
 use arbiter_rules::{Lang, Side};
 use arbiter_tavreli::board::square_name;
-use arbiter_tavreli::names;
 use arbiter_tavreli::notation::{Illegal, Malformed};
 
 /// Why a token is not a move, in `l` (English: the reader's own words).
@@ -54,12 +54,7 @@ pub fn malformed(m: &Malformed, l: Lang) -> String {
         Malformed::TooManyMen { count } => pick(
             format!(
                 "башни из {count} {} не бывает (всего таврелей 32)",
-                arbiter_notation::clock::plural_ru(
-                    u64::from(*count),
-                    "таврели",
-                    "таврелей",
-                    "таврелей"
-                )
+                crate::clock::plural_ru(u64::from(*count), "таврели", "таврелей", "таврелей")
             ),
             format!("einen Turm aus {count} Steinen gibt es nicht (es gibt 32 Steine)"),
         ),
@@ -84,14 +79,8 @@ fn illegal_ru(i: &Illegal) -> String {
             "таврель"
         }
     };
-    let dative = |s: Side| match s {
-        Side::White => "белым",
-        Side::Black => "чёрным",
-    };
-    let genitive = |s: Side| match s {
-        Side::White => "белых",
-        Side::Black => "чёрных",
-    };
+    let dative = |s: Side| crate::sides::side_dative_ru(s);
+    let genitive = |s: Side| crate::sides::side_genitive_ru(s);
     match *i {
         Illegal::Castling { long } => format!(
             "{} рокировка здесь невозможна (волхв и ратоборец не ходили и стоят одни, между ними пусто, поля не под боем)",
@@ -148,10 +137,7 @@ fn illegal_ru(i: &Illegal) -> String {
 }
 
 fn illegal_de(i: &Illegal) -> String {
-    let side = |s: Side| match s {
-        Side::White => "Weiß",
-        Side::Black => "Schwarz",
-    };
+    let side = |s: Side| crate::sides::side_name(Lang::De, s);
     match *i {
         Illegal::Castling { long } => format!(
             "die {} Rochade ist hier nicht möglich (Wolchw und Ratoborez unbewegt und allein, nichts dazwischen, kein Feld angegriffen)",
@@ -205,8 +191,8 @@ fn illegal_de(i: &Illegal) -> String {
 }
 
 /// The command help of a Tavreli game in `l`: the commands of every game, with the `p`
-/// line in the words of the towers ([`arbiter_tavreli::queries::men_help`]).
+/// line in the words of the towers ([`super::queries::men_help`]).
 pub fn help(l: Lang) -> String {
-    let (arg, what) = arbiter_tavreli::queries::men_help(l);
-    arbiter_notation::describe::help_text_for_men(l, arg, &what)
+    let (arg, what) = super::queries::men_help(l);
+    crate::describe::help_text_for_men(l, arg, &what)
 }

@@ -4,8 +4,8 @@
 //! top first (the man in control first, as a sighted player sees it), and a
 //! move says what it carries, what it lands on and what it leaves behind.
 
-use crate::board::{Kind, ManInfo, Move, MoveKind, Position, square_name};
 use arbiter_rules::Side;
+use arbiter_tavreli::board::{Kind, ManInfo, Move, MoveKind, Position, square_name};
 
 /// The language of the words: one enum for every crate that speaks.
 pub use arbiter_rules::Lang;
@@ -20,7 +20,7 @@ pub fn parse_lang(s: &str) -> Option<Lang> {
     Lang::parse(s).filter(|l| LANGS.contains(l))
 }
 
-pub use crate::names::{kind_name_de, kind_name_en, kind_name_ru};
+pub use super::names::{kind_name_de, kind_name_en, kind_name_ru};
 
 /// Accusative (for "берёт в плен …"); хелги is indeclinable.
 fn kind_acc_ru(k: Kind) -> &'static str {
@@ -364,7 +364,7 @@ pub fn describe_move(pos: &Position, mv: Move, lang: Lang) -> String {
     after.make(mv);
     let mover = match pos.top_man(mv.from()) {
         Some(m) => m,
-        None => return crate::notation::move_plain(pos, mv),
+        None => return arbiter_tavreli::notation::move_plain(pos, mv),
     };
     let mut s = what_moves(pos, mv, &mover, lang);
     s.push_str(&landing(pos, mv, &mover, lang));
@@ -608,7 +608,7 @@ fn status_after(after: &mut Position, lang: Lang) -> &'static str {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{fen, notation};
+    use arbiter_tavreli::{fen, notation};
 
     /// The English words of our Tavreli sentences, as whole words and case
     /// sensitive: German writes its nouns (Ratnik, Helgi) with a capital, so a
