@@ -16,7 +16,7 @@
 //!   the game once a move is pressed, is said at once; the stream then only
 //!   follows the board until it agrees with the game again.
 
-use shakmaty::{Bitboard, CastlingMode, Chess, Position, Role, Square, uci::UciMove};
+use shakmaty::{Bitboard, Chess, Position, Role, Square, uci::UciMove};
 
 /// What a line of the stream meant for the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,26 +215,14 @@ fn move_text(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> 
     let pawn = pos.board().role_at(from) == Some(Role::Pawn);
     let last = matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
     let promotion = (pawn && last).then(|| promotion.unwrap_or(Role::Queen));
-    let legal =
-        pos.legal_moves()
-            .into_iter()
-            .find_map(|m| match m.to_uci(CastlingMode::Standard) {
-                UciMove::Normal {
-                    from: f,
-                    to: t,
-                    promotion: p,
-                } if f == from && t == to && p == promotion => Some(m),
-                _ => None,
-            });
-    match legal {
-        Some(m) => m.to_uci(CastlingMode::Standard).to_string(),
-        None => UciMove::Normal {
-            from,
-            to,
-            promotion,
-        }
-        .to_string(),
+    // Castling is the king's move (`e1g1`), as UCI writes it in standard
+    // chess; legal or not, the move is written as the hand made it.
+    UciMove::Normal {
+        from,
+        to,
+        promotion,
     }
+    .to_string()
 }
 
 /// The piece a promotion letter names (`q`, `r`, `b`, `n`).
@@ -247,7 +235,7 @@ pub fn promotion_role(c: char) -> Option<Role> {
 mod tests {
     use super::*;
     use crate::clock_command::{Command, parse_command};
-    use shakmaty::{Move, fen::Fen};
+    use shakmaty::{CastlingMode, Move, fen::Fen};
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -435,7 +423,7 @@ mod tests {
                 .map(|_| words[(r.next() as usize) % words.len()])
                 .collect();
             let mut line = line.join(" ");
-            if r.next() % 7 == 0 {
+            if r.next().is_multiple_of(7) {
                 // Bytes of any kind, as a broken driver might write.
                 line = (0..r.next() % 40)
                     .map(|_| char::from_u32((r.next() % 0x800) as u32).unwrap_or('?'))

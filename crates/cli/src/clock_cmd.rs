@@ -720,7 +720,7 @@ impl Clock {
             },
             Command::Lift(_) | Command::Drop(..) if self.sensors.is_none() => {
                 let no = touch_words::no_board(self.cfg.lang);
-                screen.tell(&self.say(Said::Refused { reason: &no }));
+                screen.tell(&self.say(Said::Refused { reason: no }));
                 Vec::new()
             }
             Command::Lift(sq) => self.sensed(screen, |b, pos| match sq.parse() {

@@ -116,15 +116,18 @@ fn parse_square(head: &str, s: &str) -> Result<String, CommandError> {
 /// The words of a touch-move claim, with dashes and spaces taken out:
 /// `claim touch`, «тронуто», «взялся — ходи», «тронул — ходи»,
 /// „berührt – geführt“.
-const CLAIM_TOUCH: [&str; 7] = [
-    "claimtouch",
-    "claimtouchmove",
-    "тронуто",
-    "взялсяходи",
-    "тронулходи",
-    "berührtgeführt",
-    "reklamiereberührt",
-];
+fn is_claim_touch(compact: &str) -> bool {
+    matches!(
+        compact,
+        "claimtouch"
+            | "claimtouchmove"
+            | "тронуто"
+            | "взялсяходи"
+            | "тронулходи"
+            | "berührtgeführt"
+            | "reklamiereberührt"
+    )
+}
 
 /// The Art. 4 commands and a sensor board's lines (docs/board-stream.md);
 /// `None` when `head` is none of them.
@@ -180,11 +183,11 @@ fn parse_claim_touch(lower: &str) -> Option<Result<Command, CommandError>> {
             .filter(|c| !matches!(c, '-' | '–' | '—'))
             .collect()
     };
-    if CLAIM_TOUCH.contains(&compact(&words).as_str()) {
+    if is_claim_touch(&compact(&words)) {
         return Some(Ok(Command::ClaimTouch(None)));
     }
     let (last, before) = words.split_last()?;
-    if CLAIM_TOUCH.contains(&compact(before).as_str()) {
+    if is_claim_touch(&compact(before)) {
         return Some(parse_side(last).map(|s| Command::ClaimTouch(Some(s))));
     }
     None

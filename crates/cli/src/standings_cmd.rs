@@ -29,14 +29,15 @@ pub struct Args {
     pub lang: String,
 }
 
-/// The headings: rank, number, name, points.
+/// The headings: rank, number, name, points, in `lang` (en, ru or de).
 fn headings(lang: &str) -> Option<[&'static str; 4]> {
-    match lang {
-        "en" => Some(["Rank", "No.", "Name", "Points"]),
-        "ru" => Some(["Место", "№", "Участник", "Очки"]),
-        "de" => Some(["Platz", "Nr.", "Name", "Punkte"]),
-        _ => None,
-    }
+    let lang = match lang {
+        "en" => arbiter_rules::Lang::En,
+        "ru" => arbiter_rules::Lang::Ru,
+        "de" => arbiter_rules::Lang::De,
+        _ => return None,
+    };
+    Some(arbiter_notation::tournament_words::standings_headings(lang))
 }
 
 pub fn run(a: Args) -> ExitCode {

@@ -352,3 +352,21 @@ fn cyrillic_file_letters_are_read_in_chess_and_tavreli() {
     assert_eq!(scan("ф"), latin);
     assert_eq!(scan("е"), scan("e"));
 }
+
+#[test]
+fn the_screen_reader_mode_redraws_nothing() {
+    // `--live` redraws a status line in place; for a screen reader (asked
+    // for, or output that is not a terminal with nothing spoken) every
+    // announcement is a plain line and nothing is redrawn.
+    for extra in [&["--screen-reader"][..], &[][..]] {
+        let mut args = vec!["clock", "--control", "60+0", "--live"];
+        args.extend_from_slice(extra);
+        let dir = scratch("screen-reader");
+        let speaker = slow_speaker(&dir, 0.0);
+        let (out, code) = typed(&args, &speaker, &[(300, "b"), (800, "w"), (1300, "t")]);
+        assert_eq!(code, 0, "{out:?}");
+        let text: String = out.iter().map(|(_, l)| format!("{l}\n")).collect();
+        assert!(!text.contains('\r') && !text.contains('\u{1b}'), "{text:?}");
+        assert!(text.lines().count() >= 3, "{text}");
+    }
+}

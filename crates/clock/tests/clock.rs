@@ -826,3 +826,34 @@ fn guidelines_i_start_with_black() {
     let c = clock("300d5");
     assert_eq!(c.on_move(), White);
 }
+
+/// Appendix D.2.9 (2005 Supplement, item 8): after a retrace the arbiter
+/// readjusts the clocks: both times and move counts set, the period each
+/// count reaches in force again (2 moves in 60 s, then 30 s), the side to
+/// move's clock running and unpaused, the ledger still balancing, and a
+/// flag down only where the time set is zero.
+#[test]
+fn the_arbiters_readjustment_after_a_retrace() {
+    let mut c = clock("2/60:30");
+    for (i, side) in [White, Black, White, Black].into_iter().enumerate() {
+        c.press(side, 1_000 * (i as u64 + 1), MOVE).unwrap();
+    }
+    assert_eq!((c.period(White), c.period(Black)), (2, 2));
+    c.pause(5_000).unwrap();
+    c.readjust(6_000, Black, [50_000, 0], [2, 1]).unwrap();
+    assert!(!c.is_paused());
+    assert_eq!(c.on_move(), Black);
+    assert_eq!((c.period(White), c.period(Black)), (2, 1));
+    assert_eq!((c.moves_completed(White), c.moves_completed(Black)), (2, 1));
+    assert_eq!(c.remaining(White, 9_000), 50_000, "White's clock stands");
+    assert_eq!(c.fell_at(Black), Some(6_000), "zero set is a flag down");
+    for s in [White, Black] {
+        assert_eq!(c.ledger(s).balance(), c.remaining(s, 6_000), "{s:?}");
+    }
+    c.readjust(7_000, White, [40_000, 30_000], [1, 1]).unwrap();
+    assert_eq!(c.fell_at(Black), None);
+    assert_eq!(c.remaining(White, 8_000), 39_000);
+    assert_eq!(c.remaining(Black, 8_000), 30_000);
+    let far = (MAX_AT_MS + 1) as i64;
+    assert!(c.readjust(8_000, White, [far, 0], [0, 0]).is_err());
+}

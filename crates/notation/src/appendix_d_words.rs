@@ -20,7 +20,12 @@
 //!     edition: Edition::E2023,
 //! };
 //! assert_eq!(say(&s, Lang::En), "White corrects the announcement: Springer Felix drei (D.2.8)");
-//! let old = Said::Announced { edition: Edition::E2005, ..s };
+//! let old = Said::Announced {
+//!     side: Side::White,
+//!     words: "Springer Felix drei".into(),
+//!     correction: true,
+//!     edition: Edition::E2005,
+//! };
 //! assert_eq!(say(&old, Lang::Ru), "Белые исправляют объявление: Springer Felix drei (Supplement 7)");
 //! ```
 

@@ -56,6 +56,7 @@ pub mod tavreli;
 pub mod terminal;
 pub mod time_control;
 pub mod touch_words;
+pub mod tournament_words;
 mod written;
 
 pub use arbiter_rules::Lang;
