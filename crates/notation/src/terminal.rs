@@ -343,7 +343,14 @@ retrace ПОЛУХОД СЕКУНДЫ_БЕЛЫХ СЕКУНДЫ_ЧЁРНЫХ —
 ansage ZUG = der angesagte Zug (eine zweite Ansage berichtigt einen Versprecher), dann die Uhr; \
 retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter führt zurück und stellt die Uhren.",
         ],
-        _ => ["", "", ""],
+        // These name something and are worded by `Said::text` itself.
+        Said::GoesOn { .. }
+        | Said::NoArbiterPresent { .. }
+        | Said::Press { .. }
+        | Said::Times { .. }
+        | Said::UnknownLexicon { .. }
+        | Said::Refused { .. }
+        | Said::NotText { .. } => ["", "", ""],
     };
     match l {
         Lang::En => en,

@@ -32,6 +32,8 @@ struct Literal {
     text: String,
     before: String,
     after: String,
+    /// The bracket the literal stands in: `[` for an array's item.
+    within: Option<char>,
 }
 
 /// The source before its test module (`#[cfg(test)] mod …`, at the end of
@@ -77,6 +79,7 @@ fn literals(src: &str) -> Vec<Literal> {
                 text,
                 before: context(&b[..i], true),
                 after: context(&b[end..], false),
+                within: enclosing(&b[..i]),
             });
             i = end;
         } else {
@@ -168,10 +171,27 @@ fn context(b: &[char], before: bool) -> String {
     if before { s.chars().rev().collect() } else { s }
 }
 
+/// The innermost bracket still open at the end of `b`.
+fn enclosing(b: &[char]) -> Option<char> {
+    let mut depth = 0usize;
+    for &c in b.iter().rev() {
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' | '{' if depth == 0 => return Some(c),
+            '(' | '[' | '{' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Whether a literal is a pattern or a comparison a reader matches input
-/// against, not a sentence: `"да" | "yes" =>`, `v == "таврели"`.
+/// against, not a sentence: `"да" | "yes" =>`, `v == "таврели"`, or one
+/// word in an array of them (`["claimtouch", "тронуто"]`).
 fn is_input_word(l: &Literal) -> bool {
-    l.before.ends_with('|')
+    let one_word = !l.text.contains(char::is_whitespace);
+    (one_word && l.within == Some('['))
+        || l.before.ends_with('|')
         || l.before.ends_with("==")
         || l.after.starts_with('|')
         || l.after.starts_with("=>")
@@ -258,6 +278,8 @@ fn the_scanner_tells_sentences_from_input_words() {
             match x { "да" | "yes" => {}, _ => {} }
             if x == "таврели" { return String::new(); }
             let _ = r#"Die Uhr läuft"#;
+            let _ = ["claimtouch", "тронуто"];
+            let _ = t("White", "Белые", "Weiß");
             format!("Партия окончена {c}")
         }
     "####;
@@ -270,7 +292,9 @@ fn the_scanner_tells_sentences_from_input_words() {
         found,
         [
             (7, "Die Uhr läuft".to_string()),
-            (8, "Партия окончена {c}".to_string())
+            (9, "Белые".to_string()),
+            (9, "Weiß".to_string()),
+            (10, "Партия окончена {c}".to_string())
         ]
     );
     assert!(is_foreign("Zug nicht verstanden: x"));
