@@ -893,7 +893,15 @@ impl Clock {
             screen.tell(&self.say(Said::WhiteCannotStart));
             return true;
         }
-        if started && side == self.to_move() && self.follows_board() {
+        // A move made (`move`, `announce`) waits for this press; a side
+        // under Appendix D presses after announcing, as the Laws check.
+        let g = &self.table.mirror;
+        let made = g
+            .plies()
+            .last()
+            .is_some_and(|p| p.side == side && p.completed_at.is_none());
+        let blind = self.cfg.header.visually_disabled.contains(&side);
+        if started && side == self.to_move() && self.follows_board() && !made && !blind {
             self.asked = Some(side);
             let who = self.name(side);
             screen.tell(&self.say(Said::AskMoveOnBoard { who: &who }));

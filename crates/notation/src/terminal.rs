@@ -350,7 +350,11 @@ retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter fÃ¼hrt zurÃ
         | Said::Times { .. }
         | Said::UnknownLexicon { .. }
         | Said::Refused { .. }
-        | Said::NotText { .. } => ["", "", ""],
+        | Said::NotText { .. }
+        | Said::AskMoveOnBoard { .. }
+        | Said::PressWithoutMove { .. }
+        | Said::ClockOver { .. }
+        | Said::PlayOver { .. } => ["", "", ""],
     };
     match l {
         Lang::En => en,
