@@ -20,7 +20,10 @@
 //! | `w`, `white`, `1`, `left` (optionally followed by the move, `w e4`) | White completes a move (presses) |
 //! | `b`, `black`, `2`, `right` (optionally `b e5`) | Black completes a move; before the start, starts White's clock |
 //! | `start` | start the clock |
-//! | empty line | the side to move presses |
+//! | empty line | the side to move presses; once moves are typed, a press without one asks for the move made on the board |
+//! | the move alone (`Nf3`) | the answer to that question |
+//! | `skip`, `пропуск`, `überspringen` | the move is not typed: the clock goes on without following the board (`clock_only`) |
+//! | `nomove`, `без хода`, `ohne zug` | the clock was pressed without a move (7.5.3): the Laws rule on it |
 //! | `p`, `pause` | pause, or resume if paused |
 //! | `t`, `time`, `s` | say both times |
 //! | `m`, `last` | repeat the last move |
@@ -32,7 +35,7 @@
 //! | `claim touch [SIDE]`, `тронуто`, `взялся — ходи`, `berührt – geführt` | a touch-move claim (4.8) by the side to move unless a side is given |
 //! | `lift SQ`, `drop SQ [q\|r\|b\|n]`, `adjust [SQ]` | with `--board`: a sensor board's lines (docs/board-stream.md) |
 //! | `h`, `help`, `?` | the commands |
-//! | `q`, `quit`, end of input | stop |
+//! | `q`, `quit` (then `q` or `yes` to confirm), end of input | stop |
 //!
 //! Talking (L-D.2.6): `--lexicon L` makes `t` say the times and `m` the
 //! last move in words, `--speak` sends every line to espeak-ng (or

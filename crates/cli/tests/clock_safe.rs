@@ -172,3 +172,20 @@ fn input_that_ends_before_the_game_offers_resume_in_words() {
     assert!(r.out.contains("--resume"), "{}", r.out);
     assert!(!r.out.contains("(*)"), "{}", r.out);
 }
+
+#[test]
+fn the_help_says_exactly_what_enter_does() {
+    let (r, _) = clock(&["--control", "300+0"], "@0 h\n", "safe-help");
+    assert!(
+        r.out.contains(
+            "Enter = the side to move presses (once moves are typed, the clock asks for the move made on the board"
+        ),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("skip = go on without following the board"),
+        "{}",
+        r.out
+    );
+}
