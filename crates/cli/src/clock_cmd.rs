@@ -1064,6 +1064,13 @@ impl Clock {
     fn plain_times(&self) -> String {
         let [w, b] = [Side::White, Side::Black].map(|s| self.name(s));
         let [wt, bt] = self.remaining().map(clock_text);
+        if self.table.mirror.outcome().is_some() {
+            // Nobody is to move once the game is over.
+            return self.say(Said::FinalTimes {
+                white: (&w, &wt),
+                black: (&b, &bt),
+            });
+        }
         let on = self.name(self.to_move());
         self.say(Said::Times {
             white: (&w, &wt),

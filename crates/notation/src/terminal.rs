@@ -124,6 +124,13 @@ pub enum Said<'a> {
     },
     /// A command that needs a game in progress, after the end.
     GameIsOver,
+    /// Both times once the game is over: nobody is to move.
+    FinalTimes {
+        /// White's name and time.
+        white: (&'a str, &'a str),
+        /// Black's name and time.
+        black: (&'a str, &'a str),
+    },
 }
 
 impl Said<'_> {
@@ -175,6 +182,10 @@ impl Said<'_> {
                 format!("Abgelehnt: Zeile {line} ist kein UTF-8-Text."),
             ),
             Said::AskMoveOnBoard { who } => ask_move(l, who),
+            Said::FinalTimes {
+                white: (w, wt),
+                black: (b, bt),
+            } => format!("{w} {wt}, {b} {bt}."),
             Said::PressWithoutMove { who } => pick(
                 l,
                 format!("{who}: a press without a move (FIDE Laws 7.5.3)."),
@@ -354,7 +365,8 @@ retrace HALBZUG SEKUNDEN_WEISS SEKUNDEN_SCHWARZ = der Schiedsrichter fÃ¼hrt zurÃ
         | Said::AskMoveOnBoard { .. }
         | Said::PressWithoutMove { .. }
         | Said::ClockOver { .. }
-        | Said::PlayOver { .. } => ["", "", ""],
+        | Said::PlayOver { .. }
+        | Said::FinalTimes { .. } => ["", "", ""],
     };
     match l {
         Lang::En => en,
@@ -775,6 +787,10 @@ mod tests {
                 result: GameResult::WhiteWins,
             },
             Said::GameIsOver,
+            Said::FinalTimes {
+                white: ("W", "1:00"),
+                black: ("B", "1:00"),
+            },
         ];
         for s in all {
             let [en, ru, de] = LANGS.map(|l| s.text(l));
