@@ -185,7 +185,12 @@ impl Said<'_> {
             Said::FinalTimes {
                 white: (w, wt),
                 black: (b, bt),
-            } => format!("{w} {wt}, {b} {bt}."),
+            } => pick(
+                l,
+                format!("{w} {wt}, {b} {bt}; the game is over."),
+                format!("{w} {wt}, {b} {bt}; партия окончена."),
+                format!("{w} {wt}, {b} {bt}; die Partie ist beendet."),
+            ),
             Said::PressWithoutMove { who } => pick(
                 l,
                 format!("{who}: a press without a move (FIDE Laws 7.5.3)."),
