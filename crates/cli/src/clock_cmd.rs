@@ -1133,20 +1133,14 @@ impl Clock {
 
 /// The arbiter adds (positive) or deducts (negative) `ms` for `side`.
 fn adjust(side: Side, ms: i64) -> ArbiterAction {
+    let kind = if ms >= 0 {
+        ActionKind::AddTime
+    } else {
+        ActionKind::DeductTime
+    };
     ArbiterAction {
-        action: if ms >= 0 {
-            ActionKind::AddTime
-        } else {
-            ActionKind::DeductTime
-        },
         side: Some(side),
         ms: Some(ms.abs()),
-        result: None,
-        reason: None,
-        points: None,
-        ply: None,
-        restart: None,
-        white_ms: None,
-        black_ms: None,
+        ..ArbiterAction::new(kind)
     }
 }

@@ -404,16 +404,8 @@ impl<R: Variant> Outlet<R> for Keeper {
 
 fn arbiter(action: ActionKind, reason: &str) -> Input {
     Input::Event(Event::Arbiter(ArbiterAction {
-        action,
-        side: None,
-        ms: None,
-        result: None,
         reason: Some(reason.into()),
-        points: None,
-        ply: None,
-        restart: None,
-        white_ms: None,
-        black_ms: None,
+        ..ArbiterAction::new(action)
     }))
 }
 

@@ -108,16 +108,8 @@ fn flagged<R: arbiter_laws::RuleSet>(g: &Game<R>, o: &Outcome) -> Option<Side> {
 
 fn action(kind: ActionKind, reason: Option<String>) -> ArbiterAction {
     ArbiterAction {
-        action: kind,
-        side: None,
-        ms: None,
-        result: None,
         reason,
-        points: None,
-        ply: None,
-        restart: None,
-        white_ms: None,
-        black_ms: None,
+        ..ArbiterAction::new(kind)
     }
 }
 
