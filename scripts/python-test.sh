@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 
 py=.venv/bin/python3
 export PYO3_PYTHON="$PWD/$py"
+# maturin's build hook runs the `maturin` program it installed in .venv/bin;
+# CI's PATH is Debian's own and does not name the venv.
+export PATH="$PWD/.venv/bin:$PATH"
 if ! "$py" -c 'import maturin, pyspark, dask, pyarrow, zstandard, pytest' >/dev/null 2>&1; then
   echo "python-test: .venv lacks the build or test packages; run bash scripts/setup.sh" >&2
   exit 1
