@@ -43,6 +43,7 @@ mod error;
 mod fen_words;
 mod letters;
 pub mod live;
+pub mod lobby_words;
 mod numbers;
 pub mod page;
 mod pattern;

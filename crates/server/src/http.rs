@@ -37,13 +37,65 @@ pub(crate) async fn openapi() -> Json<Value> {
     Json(crate::openapi::document())
 }
 
-fn token() -> Result<Token, ApiError> {
+pub(crate) fn token() -> Result<Token, ApiError> {
     Token::generate().map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// `POST /api/games`.
 pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Response, ApiError> {
     let spec = parse_create(&body)?;
+    let opened = open_game(&hall, &spec).await?;
+    let mut body = opened.body();
+    if !spec.ignored_keys.is_empty() {
+        body["ignored_keys"] = json!(spec.ignored_keys);
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// A game just created: its id and its tokens (none for an engine seat).
+pub(crate) struct Opened {
+    /// The new game.
+    pub id: GameId,
+    /// White's and Black's tokens.
+    pub seats: [Option<Token>; 2],
+    /// The arbiter's token.
+    pub arbiter: Token,
+}
+
+impl Opened {
+    /// The answer of `POST /api/games`: tokens and links.
+    pub fn body(&self) -> Value {
+        let [white, black] = &self.seats;
+        let id = &self.id;
+        json!({
+            "id": id.as_str(),
+            "white_token": white.as_ref().map(Token::as_str),
+            "black_token": black.as_ref().map(Token::as_str),
+            "arbiter_token": self.arbiter.as_str(),
+            "white_url": invite(id, "", white, Some("white")),
+            "black_url": invite(id, "", black, Some("black")),
+            "arbiter_url": invite(id, "/arbiter", &Some(self.arbiter.clone()), None),
+            "watch_url": format!("/games/{id}"),
+        })
+    }
+
+    /// One player's seat: `{"side","token","url"}` (null for an engine).
+    pub fn seat(&self, side: Side) -> Value {
+        let token = &self.seats[usize::from(side == Side::Black)];
+        json!({
+            "side": side.to_string(),
+            "token": token.as_ref().map(Token::as_str),
+            "url": invite(&self.id, "", token, Some(&side.to_string())),
+        })
+    }
+}
+
+/// Creates and starts a game from a checked spec (the lobby's challenges
+/// and rematches create theirs here too).
+pub(crate) async fn open_game(
+    hall: &Hall,
+    spec: &crate::request::GameSpec,
+) -> Result<Opened, ApiError> {
     let human = |i: usize| spec.seats[i] == SeatKind::Human;
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
@@ -84,20 +136,11 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");
-    let mut body = json!({
-        "id": id.as_str(),
-        "white_token": white.as_ref().map(Token::as_str),
-        "black_token": black.as_ref().map(Token::as_str),
-        "arbiter_token": arbiter.as_str(),
-        "white_url": invite(&id, "", &white, Some("white")),
-        "black_url": invite(&id, "", &black, Some("black")),
-        "arbiter_url": invite(&id, "/arbiter", &Some(arbiter.clone()), None),
-        "watch_url": format!("/games/{id}"),
-    });
-    if !spec.ignored_keys.is_empty() {
-        body["ignored_keys"] = json!(spec.ignored_keys);
-    }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok(Opened {
+        id,
+        seats: [white, black],
+        arbiter,
+    })
 }
 
 /// The link that brings a seat's holder to the game: the token, and for a
@@ -216,9 +259,14 @@ pub(crate) async fn pgn(
 #[derive(Deserialize)]
 pub(crate) struct ListQuery {
     status: Option<String>,
+    /// `recent`: newest first (the lobby's finished games).
+    order: Option<String>,
+    /// The language of a finished game's `result_text`.
+    lang: Option<String>,
 }
 
-/// `GET /api/games?status=live|finished`: a JSON array, oldest first.
+/// `GET /api/games?status=live|finished&order=recent&lang=`: a JSON array,
+/// oldest first unless `order=recent`; finished games with their result.
 pub(crate) async fn list(
     State(hall): State<Hall>,
     Query(q): Query<ListQuery>,
@@ -230,23 +278,9 @@ pub(crate) async fn list(
                 .map_err(|e| ApiError::bad_request(e.to_string()))?,
         ),
     };
-    let games = hall.store().list(status).await?;
-    let rows: Vec<Value> = games
-        .iter()
-        .map(|g| {
-            json!({
-                "id": g.id.as_str(),
-                "status": g.status.as_str(),
-                "variant": g.meta.variant,
-                "kind": g.meta.kind,
-                "white": g.meta.white_name,
-                "black": g.meta.black_name,
-                "time_control": g.meta.time_control,
-                "seats": {"white": g.meta.extra.white, "black": g.meta.extra.black},
-                "created_at_ms": g.created_at_ms,
-                "seq": g.last_seq,
-            })
-        })
-        .collect();
+    let mut games = hall.store().list(status).await?;
+    crate::listing::arrange(&mut games, q.order.as_deref())?;
+    let lang = crate::listing::language(q.lang.as_deref());
+    let rows = crate::listing::rows(&hall, &games, lang).await;
     Ok(Json(Value::Array(rows)))
 }

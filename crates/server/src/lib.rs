@@ -12,15 +12,18 @@
 //! ([`proxy`]) and take it over when its lease runs out.
 
 pub mod actor;
+pub mod challenge;
 pub mod client;
 pub mod error;
 pub mod hall;
 mod http;
 pub mod hub;
 pub mod limit;
+mod listing;
 pub mod openapi;
 pub mod proxy;
 mod registry;
+mod rematch;
 pub mod request;
 mod ws;
 
@@ -48,8 +51,23 @@ pub fn router(hall: Hall) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/games/{id}/rematch",
+            get(rematch::show).post(rematch::post),
+        )
+        .route(
+            "/api/challenges",
+            get(challenge::list).post(challenge::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenge::show).delete(challenge::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenge::accept))
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        // The lobby's open challenges and rematch offers, per instance.
+        .layer(axum::Extension(challenge::Lobby::new()))
         // Refusals made by the framework (a body over the limit, a wrong
         // method, an unreadable query, a missing upgrade) answer with the
         // same JSON error body as the hall's own.
