@@ -78,7 +78,7 @@ async function plies(id) {
 // A move typed in the Move field, as a blind player types it; the game's own state
 // (not our words) tells that it was played.
 async function typeMove(page, text, ply) {
-  const box = page.getByRole('textbox', { name: 'Move', exact: true });
+  const box = page.locator('#move');
   await box.waitFor(WAIT);
   await box.fill(text);
   await box.press('Enter');
@@ -114,6 +114,8 @@ test('a challenge accepted in a second browser, a game to mate, a rematch, and b
 
   // Boris sees it in Russian and accepts it with one action.
   const boris = await open('/', { lang: 'ru' }, { width: 390, height: 844 });
+  await boris.locator('#ch-name').fill('Boris');
+  await boris.locator('#ch-name').dispatchEvent('change');
   const accept = boris.getByRole('button', { name: /Anna, 3 мин \+ 2 с/ });
   await accept.waitFor(WAIT);
   assert.match(await boris.locator('#challenges').textContent(), /играет белыми/);
@@ -179,26 +181,34 @@ test('the viewer: the keys step through the game at once, each move said in the 
   const res = await fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${g.white_token}` }, body: JSON.stringify({ type: 'resign' }) });
   assert.equal(res.status, 200);
 
-  for (const [lang, knight, start] of [['en', /knight/i, /Start/], ['ru', /конь/i, /Начальная/], ['de', /Springer/i, /Ausgangs/]]) {
+  // What each lexicon says of the squares: the facts of the moves, in its own words.
+  const words = {
+    en: { start: /Start/, e4: /e4/, knight: /knight.*f3/i, e5: /e5/, e7: /bishop.*e7/i },
+    ru: { start: /Начальная/, e4: /четыре/, knight: /конь.*эф три/, e5: /пять/, e7: /слон.*семь/ },
+    de: { start: /Ausgangs/, e4: /Eva vier/, knight: /Springer Felix drei/, e5: /Eva fuenf/, e7: /Eva sieben/ },
+  };
+  for (const lang of ['en', 'ru', 'de']) {
+    const w = words[lang];
     const lexicon = { en: 'en', ru: 'ru', de: 'fide-de' }[lang];
     const v = await open(`/games/${g.id}/view`, { lang, lexicon });
     await v.waitForFunction(() => document.body.dataset.ready === '1', null, WAIT);
     const said = () => v.locator('#said').textContent();
+    const saidHas = async (re, what) => v.waitForFunction(([src, f]) => new RegExp(src, f).test(document.querySelector('#said').textContent), [re.source, re.flags], WAIT)
+      .catch(async () => assert.fail(`${lang} ${what}: said "${await said()}", expected ${re}`));
     // No click first: the page has focus, the keys work.
     await v.keyboard.press('Home');
-    await v.waitForFunction(re => new RegExp(re).test(document.querySelector('#said').textContent), start.source, WAIT);
+    await saidHas(w.start, 'Home');
     assert.equal(await v.locator('#vboard .vcell .g').count(), 32, 'the start position');
     await v.keyboard.press('ArrowRight');
-    await v.waitForFunction(() => /e4/.test(document.querySelector('#said').textContent), null, WAIT);
+    await saidHas(w.e4, 'the first move');
     await v.keyboard.press('ArrowRight');
     await v.keyboard.press('ArrowRight');
-    await v.waitForFunction(re => new RegExp(re, 'i').test(document.querySelector('#said').textContent), knight.source, WAIT);
-    assert.match(await said(), /f3/);
+    await saidHas(w.knight, 'the knight');
     assert.equal(await v.locator('#vmoves [aria-current=step]').textContent(), '2. Nf3');
     await v.keyboard.press('ArrowLeft');
-    await v.waitForFunction(() => /e5/.test(document.querySelector('#said').textContent), null, WAIT);
+    await saidHas(w.e5, 'back one');
     await v.keyboard.press('End');
-    await v.waitForFunction(() => /e7/.test(document.querySelector('#said').textContent), null, WAIT);
+    await saidHas(w.e7, 'End');
     // Past the end stays at the end.
     await v.keyboard.press('ArrowRight');
     assert.equal(await v.locator('#vmoves [aria-current=step]').textContent(), '4… Be7');

@@ -50,7 +50,8 @@ pub fn arbiter_called(lang: Lang, side: Side) -> &'static str {
 }
 
 /// Who ended a call of the arbiter and set the clocks going again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CallEnd {
     /// The arbiter resumed the game.
     Arbiter,
@@ -58,6 +59,24 @@ pub enum CallEnd {
     Opponent(Side),
     /// No arbiter's console was open and nobody resumed: the wait ran out.
     Timeout,
+}
+
+/// The reason a hall writes on the `resume` it makes for an absent
+/// arbiter when the caller's opponent resumes (the log keeps who did).
+pub const RESUMED_BY_OPPONENT: &str = "no arbiter present: resumed by the opponent of the caller";
+/// The reason a hall writes on the `resume` it makes when nobody resumed
+/// within the wait for an absent arbiter.
+pub const RESUMED_AFTER_WAIT: &str = "no arbiter present: resumed after two minutes";
+
+/// How a call ended, read back from the reason of the `resume` that ended
+/// it: the hall's own reasons name the opponent or the wait; any other
+/// resume is the arbiter's.
+pub fn call_end_of(reason: Option<&str>, caller: Side) -> CallEnd {
+    match reason {
+        Some(RESUMED_BY_OPPONENT) => CallEnd::Opponent(caller.other()),
+        Some(RESUMED_AFTER_WAIT) => CallEnd::Timeout,
+        _ => CallEnd::Arbiter,
+    }
 }
 
 /// What both players hear when a call of the arbiter ends.
