@@ -298,11 +298,21 @@ impl Hall {
             Some(Seat::Arbiter) => Actor::Arbiter,
             None => return Err(ApiError::forbidden("this token is not one of this game's")),
         };
-        let submission = parse_event_body(body, actor)?;
+        // A player's call of the arbiter, and its resume where no arbiter
+        // is present, are the call module's (6.12.2).
+        let submission = match crate::call::stand_in(id, actor, body) {
+            Some(s) => s,
+            None => parse_event_body(body, actor)?,
+        };
         for _ in 0..3 {
             if let Some(tx) = self.local(id) {
                 match actor::ask(&tx, submission.clone()).await {
-                    Some(answer) => return answer,
+                    Some(answer) => {
+                        if answer.is_ok() {
+                            crate::call::after(self, id, &submission.input);
+                        }
+                        return answer;
+                    }
                     None => continue,
                 }
             }

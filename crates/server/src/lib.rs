@@ -12,6 +12,7 @@
 //! ([`proxy`]) and take it over when its lease runs out.
 
 pub mod actor;
+pub mod call;
 pub mod challenge;
 pub mod client;
 pub mod error;

@@ -67,10 +67,15 @@ pub(crate) async fn handler(
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
     hall.store().game(&id).await?;
+    // An arbiter's socket tells the hall an arbiter is present (6.12.2).
+    let mut console = false;
     let token = match q.token.filter(|t| !t.is_empty()) {
         None => None,
         Some(t) => match hall.store().verify_token(&id, &t).await? {
-            Some(_) => Some(t),
+            Some(seat) => {
+                console = seat == arbiter_store::Seat::Arbiter;
+                Some(t)
+            }
             None => return Err(ApiError::forbidden("this token is not one of this game's")),
         },
     };
@@ -83,6 +88,7 @@ pub(crate) async fn handler(
         .max_message_size(MESSAGE_MAX)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
+            let _present = console.then(|| crate::call::console(&id));
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }
