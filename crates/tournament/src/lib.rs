@@ -15,6 +15,7 @@
 pub mod berger;
 pub mod dutch;
 pub mod matching;
+mod wide;
 pub mod model;
 pub mod points;
 pub mod tiebreak;
