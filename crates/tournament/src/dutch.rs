@@ -15,7 +15,6 @@
 //! the rules leave a detail open; see docs/decisions.md.
 
 mod bracket;
-mod validity;
 mod weights;
 
 use crate::model::{Colour, PlayerId, RoundResult};
@@ -164,6 +163,8 @@ struct Entrant {
     strong: bool,
     /// The floats of the last round and the one before.
     floats: [Float; 2],
+    /// The number of games played.
+    played: usize,
 }
 
 impl Entrant {
@@ -176,7 +177,10 @@ impl Entrant {
     }
 
     fn float(&self, back: usize) -> Float {
-        self.floats.get(back.wrapping_sub(1)).copied().unwrap_or(Float::None)
+        self.floats
+            .get(back.wrapping_sub(1))
+            .copied()
+            .unwrap_or(Float::None)
     }
 }
 
@@ -262,11 +266,7 @@ fn compatibility(t: &Tournament, es: &[Entrant], round: usize) -> Vec<Vec<bool>>
                     a.id != b.id
                         && !a.met.contains(&b.id)
                         && !b.met.contains(&a.id)
-                        && (!a.abs_pref()
-                            || !b.abs_pref()
-                            || a.pref != b.pref
-                            || top(a)
-                            || top(b))
+                        && (!a.abs_pref() || !b.abs_pref() || a.pref != b.pref || top(a) || top(b))
                 })
                 .collect()
         })
@@ -351,7 +351,12 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize, rank: usize) -> Entrant {
             met.insert(o);
             colours.push(c);
         }
-        if matches!(e.result, RoundResult::PairingBye | RoundResult::ForfeitWin) {
+        // C.2 (2025): no bye to one who already scored a win's points
+        // without playing (a bye, a forfeit win).
+        if !e.result.is_played()
+            && e.result.points(&t.point_system) >= t.point_system.win
+            && e.result != RoundResult::Blank
+        {
             bye_ok = false;
         }
     }
@@ -369,7 +374,8 @@ fn entrant(t: &Tournament, id: PlayerId, round: usize, rank: usize) -> Entrant {
         imbalance,
         repeated,
         strong: !(imbalance > 1 || repeated.is_some()) && imbalance > 0,
-        floats: [1, 2].map(|back| float(t, id, round, back, acc)),
+        floats: [1, 2].map(|back| float(t, id, round, back)),
+        played: colours.len(),
         colours,
     }
 }
@@ -402,18 +408,21 @@ fn preference(colours: &[Colour]) -> (Option<Colour>, u32, Option<Colour>) {
 }
 
 /// The float of `id` in the round `back` rounds before `round` (C.04.3,
-/// A.4): down when the round gave no game played (a bye, a forfeit, an
-/// absence), else by the scores before that round.
-fn float(t: &Tournament, id: PlayerId, round: usize, back: usize, acc: Points) -> Float {
+/// A.4): down after points without a game (a bye, a forfeit win), else by
+/// the scores (with that round's acceleration) before that round.
+fn float(t: &Tournament, id: PlayerId, round: usize, back: usize) -> Float {
     let Some(r) = round.checked_sub(back).filter(|r| *r >= 1) else {
         return Float::None;
     };
     let e = t.entry(id, r);
-    let Some(o) = e.opponent.filter(|_| e.result.is_played()) else {
+    if !e.result.is_played() && e.result.points(&t.point_system) > t.point_system.loss {
         return Float::Down;
+    }
+    let Some(o) = e.opponent else {
+        return Float::None;
     };
-    let own = t.points_after(id, r - 1) + acc;
-    let theirs = t.points_after(o, r - 1) + t.acceleration(o, round);
+    let own = t.points_after(id, r - 1) + t.acceleration(id, r);
+    let theirs = t.points_after(o, r - 1) + t.acceleration(o, r);
     match own.cmp(&theirs) {
         std::cmp::Ordering::Greater => Float::Down,
         std::cmp::Ordering::Less => Float::Up,
@@ -603,8 +612,9 @@ mod tests {
             .unwrap()
             .set_round(1, RoundEntry::bye(RoundResult::HalfBye));
         let p = pair(&t, 1).unwrap();
-        // Five left: 2..6; 6 has the bye; 2-4, 3-5 with 2 (even) Black.
-        assert_eq!(p.engine_text(), "3\n4 2\n3 5\n6 0\n");
+        // Five left: 2..6, numbered 1..5 among those paired (1 takes no
+        // part); 6 has the bye; 2-4, 3-5, 2 (first) White.
+        assert_eq!(p.engine_text(), "3\n2 4\n5 3\n6 0\n");
     }
 
     #[test]

@@ -15,12 +15,12 @@
 pub mod berger;
 pub mod dutch;
 pub mod matching;
-mod wide;
 pub mod model;
 pub mod points;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;
+mod wide;
 
 pub use model::{Colour, Player, PlayerId, RoundEntry, RoundResult};
 pub use points::{PointSystem, Points};

@@ -76,7 +76,12 @@ struct Matcher<W: Weight> {
 
 impl<W: Weight> Matcher<W> {
     fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Matcher<W> {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or_default().max(W::default());
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or_default()
+            .max(W::default());
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -531,7 +536,11 @@ impl<W: Weight> Matcher<W> {
         let mut best: Option<Delta<W>> = None;
         let better = |d: W, best: &Option<Delta<W>>| best.as_ref().is_none_or(|b| d < b.value());
         if !self.max_cardinality {
-            let d = self.dualvar[..self.n].iter().copied().min().unwrap_or_default();
+            let d = self.dualvar[..self.n]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or_default();
             best = Some(Delta::Done(d));
         }
         for v in 0..self.n {
@@ -560,7 +569,11 @@ impl<W: Weight> Matcher<W> {
             }
         }
         best.unwrap_or_else(|| {
-            let d = self.dualvar[..self.n].iter().copied().min().unwrap_or_default();
+            let d = self.dualvar[..self.n]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or_default();
             Delta::Done(d.max(W::default()))
         })
     }
