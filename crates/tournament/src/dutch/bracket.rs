@@ -12,7 +12,7 @@
 //! (C.04.3, D), and S1's opponents in S2's order (the transpositions).
 
 use super::Entrant;
-use super::weights::{Layout, bits};
+use super::weights::Layout;
 use crate::matching::matching_of;
 use crate::wide::Wide;
 
@@ -48,6 +48,9 @@ struct Round<'a, const L: usize> {
     max: Wide<L>,
     matched: Vec<bool>,
     mates: Vec<Option<usize>>,
+    /// Pairs decided (`finalize`): each only with its partner, so the
+    /// matching need not look at them again.
+    fixed: Vec<Option<usize>>,
 }
 
 /// One bracket: `by_index` lists its players as entrant indices (moved
@@ -84,6 +87,7 @@ impl<'a, const L: usize> Round<'a, L> {
             max,
             matched: vec![false; n],
             mates: vec![None; n],
+            fixed: vec![None; n],
         }
     }
 
@@ -93,23 +97,27 @@ impl<'a, const L: usize> Round<'a, L> {
     }
 
     /// Each vertex's partner in a maximum-weight matching (itself when
-    /// unmatched).
+    /// unmatched). Decided pairs keep their partner; the rest is matched.
     fn compute(&self) -> Vec<usize> {
         let n = self.cur.len();
+        let open: Vec<usize> = (0..n).filter(|&v| self.fixed[v].is_none()).collect();
         let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
+        for (a, &i) in open.iter().enumerate() {
+            for (b, &j) in open.iter().enumerate().skip(a + 1) {
                 let w = self.cur[i][j];
                 if !w.is_zero() {
-                    edges.push((i, j, w + w));
+                    edges.push((a, b, w + w));
                 }
             }
         }
-        matching_of(n, &edges, false)
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| m.unwrap_or(i))
-            .collect()
+        let local = matching_of(open.len(), &edges, false);
+        let mut out: Vec<usize> = (0..n).map(|v| self.fixed[v].unwrap_or(v)).collect();
+        for (a, m) in local.into_iter().enumerate() {
+            if let Some(b) = m {
+                out[open[a]] = open[b];
+            }
+        }
+        out
     }
 
     /// Only `a` and `b` together: the pair is decided.
@@ -123,6 +131,8 @@ impl<'a, const L: usize> Round<'a, L> {
         }
         let m = self.max;
         self.set(a, b, m);
+        self.fixed[a] = Some(b);
+        self.fixed[b] = Some(a);
     }
 
     /// The whole-round weights before any bracket: in an odd field, first
@@ -337,6 +347,18 @@ impl<'a, const L: usize> Round<'a, L> {
             if !self.matched[pv] {
                 continue;
             }
+            // The highest resident left is the one the weights below
+            // would pick; if the optimal matching already pairs them, it
+            // stays optimal with those weights.
+            let best = (b.sgb..b.nsgb)
+                .find(|&o| !self.matched[b.by_index[o]] && !base[o][p].is_zero())
+                .map(|o| b.by_index[o]);
+            if best.is_some() && best == Some(stable[pv]) {
+                let m = stable[pv];
+                self.matched[m] = true;
+                self.finalize(pv, m);
+                continue;
+            }
             let mut addend = b.by_index.len() as i64;
             for o in (b.sgb..b.nsgb).rev() {
                 let ov = b.by_index[o];
@@ -520,6 +542,20 @@ impl<'a, const L: usize> Round<'a, L> {
             if !(stable[pv] > pv && stable[pv] < b.next_first) {
                 continue;
             }
+            // As for the moved-down players: the first of S2 left, if the
+            // optimal matching already gives it to `p`.
+            let best = rem
+                .list
+                .iter()
+                .find(|&&o| o > p && !self.matched[b.by_index[o]] && !base[o][p].is_zero())
+                .map(|&o| b.by_index[o]);
+            if best.is_some() && best == Some(stable[pv]) {
+                let m = stable[pv];
+                self.matched[pv] = true;
+                self.matched[m] = true;
+                self.finalize(pv, m);
+                continue;
+            }
             let mut addend = 0i64;
             for &o in rem.list.iter().rev() {
                 let ov = b.by_index[o];
@@ -539,9 +575,4 @@ impl<'a, const L: usize> Round<'a, L> {
             self.finalize(pv, m);
         }
     }
-}
-
-#[allow(dead_code)]
-fn unused() -> u32 {
-    bits(0)
 }
