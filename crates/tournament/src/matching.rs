@@ -720,4 +720,49 @@ mod tests {
             }
         }
     }
+
+    /// Weights of several 64-bit limbs, as the Dutch system's fields make
+    /// them: each small number lands far up, so only exact wide arithmetic
+    /// keeps the order; checked against every matching.
+    #[test]
+    fn wide_weights_agree_with_brute_force() {
+        use crate::wide::Wide;
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..300 {
+            let n = 2 + next(7) as usize;
+            let mut edges = Vec::new();
+            let mut small = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next(3) == 0 {
+                        continue;
+                    }
+                    let (a, b, c) = (next(3) as i64, next(5) as i64, next(9) as i64);
+                    let w = Wide::<3>::from_i64(1 + a).shl(150)
+                        + Wide::from_i64(b).shl(70)
+                        + Wide::from_i64(c);
+                    edges.push((i, j, w + w));
+                    // The same order in a small number: the fields fit.
+                    small.push((i, j, i128::from(((1 + a) << 20) + (b << 10) + c)));
+                }
+            }
+            let got = matching_of(n, &edges, false);
+            let total: i128 = small
+                .iter()
+                .filter(|(i, j, _)| got[*i] == Some(*j))
+                .map(|e| e.2)
+                .sum();
+            prop_assert_eq_plain(total, brute(n, &small, false).1);
+        }
+    }
+
+    fn prop_assert_eq_plain(a: i128, b: i128) {
+        assert_eq!(a, b, "the wide matching's weight");
+    }
 }
