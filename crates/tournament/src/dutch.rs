@@ -280,7 +280,7 @@ fn unpairable(es: &[Entrant], allowed: &[Vec<bool>]) -> Vec<PlayerId> {
     let mut lonely: Vec<PlayerId> = es
         .iter()
         .enumerate()
-        .filter(|(i, e)| !allowed[*i].iter().any(|&a| a) && !(odd && e.bye_ok))
+        .filter(|(i, e)| !(allowed[*i].iter().any(|&a| a) || (odd && e.bye_ok)))
         .map(|(_, e)| e.id)
         .collect();
     if lonely.is_empty() {

@@ -124,7 +124,7 @@ impl<const L: usize> Weight for Wide<L> {
     fn half(self) -> Self {
         // An arithmetic shift right by one.
         let mut out = [0u64; L];
-        for i in 0..L {
+        for (i, slot) in out.iter_mut().enumerate() {
             let hi = if i + 1 < L {
                 self.0[i + 1] << 63
             } else if self.negative() {
@@ -132,7 +132,7 @@ impl<const L: usize> Weight for Wide<L> {
             } else {
                 0
             };
-            out[i] = (self.0[i] >> 1) | hi;
+            *slot = (self.0[i] >> 1) | hi;
         }
         Wide(out)
     }

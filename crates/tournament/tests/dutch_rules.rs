@@ -111,9 +111,12 @@ fn may_meet(a: &Seat, b: &Seat, t: &Tournament, round: usize) -> bool {
 }
 
 /// Every legal pairing: pairs of seat indices and the bye's index.
-fn legal(s: &[Seat], t: &Tournament, round: usize) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
+/// A round's pairing: pairs of seat indices, and the bye's index.
+type Round = (Vec<(usize, usize)>, Option<usize>);
+
+fn legal(s: &[Seat], t: &Tournament, round: usize) -> Vec<Round> {
     fn go(
-        left: &mut Vec<usize>,
+        left: &[usize],
         ok: &dyn Fn(usize, usize) -> bool,
         cur: &mut Vec<(usize, usize)>,
         out: &mut Vec<Vec<(usize, usize)>>,
@@ -128,9 +131,8 @@ fn legal(s: &[Seat], t: &Tournament, round: usize) -> Vec<(Vec<(usize, usize)>, 
                 continue;
             }
             let rest: Vec<usize> = left.iter().copied().filter(|&x| x != a && x != b).collect();
-            let mut rest = rest;
             cur.push((a, b));
-            go(&mut rest, ok, cur, out);
+            go(&rest, ok, cur, out);
             cur.pop();
         }
     }
@@ -142,9 +144,9 @@ fn legal(s: &[Seat], t: &Tournament, round: usize) -> Vec<(Vec<(usize, usize)>, 
         vec![None]
     };
     for bye in byes {
-        let mut left: Vec<usize> = (0..s.len()).filter(|&i| Some(i) != bye).collect();
+        let left: Vec<usize> = (0..s.len()).filter(|&i| Some(i) != bye).collect();
         let mut found = Vec::new();
-        go(&mut left, &ok, &mut Vec::new(), &mut found);
+        go(&left, &ok, &mut Vec::new(), &mut found);
         out.extend(found.into_iter().map(|p| (p, bye)));
     }
     out
@@ -319,7 +321,7 @@ fn run(players: u16, rounds: usize, seed: u64) {
     let mut rng = Lcg(seed);
     let mut t = Tournament {
         rounds_total: Some(u16::try_from(rounds).unwrap()),
-        initial_colour: Some(if seed % 2 == 0 {
+        initial_colour: Some(if seed.is_multiple_of(2) {
             Colour::White
         } else {
             Colour::Black

@@ -11,6 +11,10 @@
 //! fewest exchanges between S1 and S2 and the smallest numbers exchanged
 //! (C.04.3, D), and S1's opponents in S2's order (the transpositions).
 
+// The loops walk bracket positions that index several tables at once (the
+// weights, the players, the matching), as the rules number the bracket.
+#![allow(clippy::needless_range_loop)]
+
 use super::Entrant;
 use super::weights::Layout;
 use crate::matching::matching_of;
@@ -180,7 +184,7 @@ impl<'a, const L: usize> Round<'a, L> {
                 self.set(i, j, w);
             }
         }
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             let m = self.compute();
             return self.complete(&m);
         }
@@ -236,8 +240,14 @@ impl<'a, const L: usize> Round<'a, L> {
                     }
                 }
             }
+            // Nothing paired and nobody left to join: the matching said
+            // the round completes, so this cannot happen; never loop on it.
+            let stuck = next == n && rest.len() == b.by_index.len();
             by_index = rest;
             first = next_first;
+            if stuck {
+                break;
+            }
         }
         let unpaired = self.mates.iter().filter(|m| m.is_none()).count();
         (unpaired == n % 2).then_some(self.mates)
