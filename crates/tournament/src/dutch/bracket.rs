@@ -242,7 +242,7 @@ impl<'a, const L: usize> Round<'a, L> {
             }
             // Nothing paired and nobody left to join: the matching said
             // the round completes, so this cannot happen; never loop on it.
-            let stuck = next == n && rest.len() == b.by_index.len();
+            let stuck = next == n && b.nsgb == b.by_index.len() && rest.len() == b.by_index.len();
             by_index = rest;
             first = next_first;
             if stuck {
