@@ -10,9 +10,10 @@
 use crate::error::StoreError;
 
 /// SQLite's migrations: `(version, SQL)`.
-pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT    NOT NULL PRIMARY KEY,
         created_at   INTEGER NOT NULL,
         variant      TEXT    NOT NULL,
@@ -33,12 +34,30 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT    NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;",
-)];
+    ),
+    (
+        2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   INTEGER NOT NULL,
+        arbiter_hash BLOB    NOT NULL,
+        data         TEXT    NOT NULL,
+        version      INTEGER NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        INTEGER NOT NULL,
+        token_hash    BLOB    NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    ) WITHOUT ROWID;",
+    ),
+];
 
 /// PostgreSQL's migrations: `(version, SQL)`.
-pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT   NOT NULL PRIMARY KEY,
         created_at   BIGINT NOT NULL,
         variant      TEXT   NOT NULL,
@@ -59,7 +78,24 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT   NOT NULL,
         PRIMARY KEY (game_id, seq)
     );",
-)];
+    ),
+    (
+        2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   BIGINT  NOT NULL,
+        arbiter_hash BYTEA   NOT NULL,
+        data         TEXT    NOT NULL,
+        version      BIGINT  NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        BIGINT  NOT NULL,
+        token_hash    BYTEA   NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    );",
+    ),
+];
 
 /// Refuses a database whose schema is newer than this program knows: it
 /// might store games in a way we would misread.
@@ -83,7 +119,7 @@ mod tests {
         assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
         assert!(check_version(1, SQLITE_MIGRATIONS).is_ok());
         assert!(matches!(
-            check_version(2, SQLITE_MIGRATIONS),
+            check_version(99, SQLITE_MIGRATIONS),
             Err(StoreError::Corrupt(_))
         ));
     }
