@@ -10,9 +10,10 @@
 use crate::error::StoreError;
 
 /// SQLite's migrations: `(version, SQL)`.
-pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT    NOT NULL PRIMARY KEY,
         created_at   INTEGER NOT NULL,
         variant      TEXT    NOT NULL,
@@ -33,12 +34,27 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT    NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;",
-)];
+    ),
+    (2, SQLITE_RUNS),
+];
+
+/// Version 2: when each run of an instance was last seen alive (its
+/// heartbeat), and for each game the run that keeps its clock and where
+/// that run's clock stood (`clock_origin`: the database's instant of the
+/// log's `at = 0` in that run), so a game taken up after a crash or a
+/// stop is paused at the instant its clock was last seen running.
+const SQLITE_RUNS: &str = "CREATE TABLE runs (
+        id      TEXT    NOT NULL PRIMARY KEY,
+        seen_at INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin INTEGER;";
 
 /// PostgreSQL's migrations: `(version, SQL)`.
-pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT   NOT NULL PRIMARY KEY,
         created_at   BIGINT NOT NULL,
         variant      TEXT   NOT NULL,
@@ -59,7 +75,17 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT   NOT NULL,
         PRIMARY KEY (game_id, seq)
     );",
-)];
+    ),
+    (
+        2,
+        "CREATE TABLE runs (
+        id      TEXT   NOT NULL PRIMARY KEY,
+        seen_at BIGINT NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin BIGINT;",
+    ),
+];
 
 /// Refuses a database whose schema is newer than this program knows: it
 /// might store games in a way we would misread.
@@ -81,9 +107,9 @@ mod tests {
     fn both_backends_have_the_same_migration_numbers() {
         let numbers = |m: &[(i64, &str)]| m.iter().map(|(v, _)| *v).collect::<Vec<_>>();
         assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
-        assert!(check_version(1, SQLITE_MIGRATIONS).is_ok());
+        assert!(check_version(2, SQLITE_MIGRATIONS).is_ok());
         assert!(matches!(
-            check_version(2, SQLITE_MIGRATIONS),
+            check_version(3, SQLITE_MIGRATIONS),
             Err(StoreError::Corrupt(_))
         ));
     }
