@@ -16,6 +16,15 @@ pub struct Args {
     /// `$XDG_DATA_HOME/arbiter/arbiter.sqlite`, created on the first run.
     #[arg(long)]
     pub database: Option<String>,
+    /// PostgreSQL: this instance's name among those sharing the database
+    /// (default: derived from --addr and --database, so a restart with the
+    /// same flags is the same instance and takes its games back at once).
+    #[arg(long)]
+    pub instance_id: Option<String>,
+    /// Seconds a game nobody started waits before it is abandoned (ended
+    /// `-/-` by the arbiter, with a reason); 0: never; at most 86400.
+    #[arg(long, default_value_t = 600)]
+    pub abandon_after: u64,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -37,7 +46,11 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(arbiter_server::serve(a.addr, &url)) {
+    let options = arbiter_server::ServeOptions {
+        instance_id: a.instance_id,
+        abandon_after: std::time::Duration::from_secs(a.abandon_after),
+    };
+    match runtime.block_on(arbiter_server::serve_with(a.addr, &url, &options)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             out::error("serve", e);
