@@ -355,9 +355,13 @@ impl Hall {
             Some(Seat::White) => Actor::Player(Side::White),
             Some(Seat::Black) => Actor::Player(Side::Black),
             Some(Seat::Arbiter) => Actor::Arbiter,
-            None => return Err(ApiError::forbidden("this token is not one of this game's")),
+            None => return Err(ApiError::unknown_token()),
         };
         let submission = parse_event_body(body, actor)?;
+        if actor == Actor::Arbiter && crate::request::is_player_action(body) {
+            let kind = self.store().game(id).await?.meta.kind;
+            crate::request::arbiter_may_act_for_player(kind)?;
+        }
         for _ in 0..3 {
             if let Some(tx) = self.local(id) {
                 match actor::ask(&tx, submission.clone()).await {
