@@ -490,8 +490,7 @@ fn game_over_text(
     };
     // The vocabulary's mate, stalemate and upheld claim end in who won or
     // "Draw", which the result says next: only their first sentence is
-    // said here, so that no one hears "Black wins. Result: nil–one, Black
-    // wins" or "Draw. Result: draw".
+    // said here, so that no one hears "Black wins. Result: Black wins" or "Draw. Result: draw".
     let said_once = |a: Said| {
         let t = said(lex, a);
         match (a, t.split_once(". ")) {
