@@ -50,14 +50,36 @@ const HallBoard = (() => {
           d.dataset.square = nameOf(i);
           d.className = (fileOf(i) + rankOf(i)) % 2 ? 'l' : 'd';
           d.tabIndex = -1;
-          d.dataset.rank = c === 0 ? String(rankOf(i) + 1) : '';
-          d.dataset.file = r === 7 ? FILES[fileOf(i)] : '';
           nodes[i] = d;
           row.append(d);
         }
         grid.append(row);
       }
+      coordinates();
       paint();
+    }
+
+    // Coordinates along the left and bottom edges, as on a printed board: drawn over
+    // the grid, outside its cells, whose names say the square already.
+    function coordinates() {
+      const wrap = grid.parentElement;
+      if (!wrap || !wrap.classList.contains('board-wrap')) return;
+      let layer = wrap.querySelector('.coords');
+      if (!layer) { layer = document.createElement('div'); layer.className = 'coords'; layer.setAttribute('aria-hidden', 'true'); wrap.append(layer); }
+      const labels = [];
+      for (let r = 0; r < 8; r++) {
+        const i = toSq(r, 0);
+        const s = span('r ' + ((fileOf(i) + rankOf(i)) % 2 ? 'on-l' : 'on-d'), String(rankOf(i) + 1));
+        s.style.gridArea = `${r + 1} / 1`;
+        labels.push(s);
+      }
+      for (let c = 0; c < 8; c++) {
+        const i = toSq(7, c);
+        const s = span('f ' + ((fileOf(i) + rankOf(i)) % 2 ? 'on-l' : 'on-d'), FILES[fileOf(i)]);
+        s.style.gridArea = `8 / ${c + 1}`;
+        labels.push(s);
+      }
+      layer.replaceChildren(...labels);
     }
 
     function span(cls, text) {
@@ -96,6 +118,11 @@ const HallBoard = (() => {
         d.classList.toggle('check', check === i);
         d.classList.toggle('w', !!cell.piece && cell.piece === cell.piece.toUpperCase());
         d.classList.toggle('b', !!cell.piece && cell.piece !== cell.piece.toUpperCase());
+        // The content is rebuilt only when it changes: a pressed glyph that is
+        // replaced under the pointer would swallow the click.
+        const key = glyphOf(cell) + '/' + cell.height;
+        if (d.dataset.drawn === key) continue;
+        d.dataset.drawn = key;
         const parts = [span('g', glyphOf(cell))];
         if (cell.height > 1) {
           // Drawn by the stylesheet, not as text: the cell's name says the height in
@@ -104,9 +131,6 @@ const HallBoard = (() => {
           h.dataset.h = String(cell.height);
           parts.push(h);
         }
-        // Coordinates along the edges, as on a printed board; the names say them already.
-        if (d.dataset.rank) parts.push(span('coord', d.dataset.rank));
-        if (d.dataset.file) parts.push(span('coord-f', d.dataset.file));
         d.replaceChildren(...parts);
       }
     }
@@ -236,9 +260,15 @@ const HallBoard = (() => {
       const d = drag;
       drag = null;
       if (d.ghost) d.ghost.remove();
-      if (!d.moved) return;  // a click: the click event acts
+      // The click that follows a pointer's press is the pointer's own: ignored.
       clickDone = true;
       setTimeout(() => { clickDone = false; }, 0);
+      if (!d.moved) {
+        // A press without a drag is a click: the first picks, the second drops.
+        const at = cancelled ? null : cellOf(document.elementFromPoint(e.clientX, e.clientY));
+        if (at !== null && at === d.from) { move(at); activate(); }
+        return;
+      }
       picked = null;
       const under = cancelled ? null : cellOf(document.elementFromPoint(e.clientX, e.clientY));
       if (under === null || under === d.from) { paint(); return; }
