@@ -48,6 +48,7 @@ mod numbers;
 pub mod page;
 mod pattern;
 pub mod penalty;
+pub mod play_page;
 pub mod rejection;
 pub mod scoresheet;
 pub mod sides;
