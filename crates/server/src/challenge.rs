@@ -17,6 +17,7 @@ use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::http::{Opened, bearer, open_game, token};
 use crate::request::parse_create;
+use crate::shield::{ClientIp, Shield};
 use arbiter_rules::Side;
 use arbiter_store::{GameId, Token};
 use axum::Extension;
@@ -230,9 +231,14 @@ fn drawn(colour: Colour) -> Result<Side, ApiError> {
 /// challenge's, to follow it and to withdraw it).
 pub(crate) async fn create(
     Extension(lobby): Extension<Lobby>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let b: NewChallenge = body_of(&body)?;
+    // A challenge becomes a game: it counts against the address's rate of
+    // creation as a game does.
+    shield.create(ip)?;
     let colour = b.colour.unwrap_or(Colour::Random);
     let name = name_of(b.name, "Anonymous")?;
     let variant = b.variant.unwrap_or_else(|| "chess".into());
@@ -353,7 +359,7 @@ pub(crate) async fn accept(
     let accepter = name_of(b.name, "Anonymous")?;
     let (game, creator) = take(&lobby, &id, &accepter)?;
     let made = match parse_create(game.to_string().as_bytes()) {
-        Ok(spec) => open_game(&hall, &spec).await,
+        Ok(spec) => open_game(&hall, &spec, None).await,
         Err(e) => Err(e),
     };
     let mut book = lobby.book();

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::hall::Hall;
 use arbiter_notation::Lang;
 use arbiter_notation::lobby_words::result_line;
-use arbiter_store::{GameRecord, Status};
+use arbiter_store::{GameId, GameRecord, Status};
 use serde_json::{Value, json};
 
 /// The order of `GET /api/games`: oldest first (the default, as it always
@@ -52,28 +52,23 @@ pub(crate) fn row(g: &GameRecord) -> Value {
 /// A finished game's row gains its result (`"1-0"`), how it ended (the
 /// termination's key) and both in words (`result_text`), so the lobby
 /// never composes them; a log that cannot be read leaves the row as it is.
-pub(crate) async fn with_result(hall: &Hall, g: &GameRecord, lang: Lang) -> Value {
-    let mut v = row(g);
-    if g.status != Status::Finished {
-        return v;
+/// Only the rows of the page asked are read back.
+pub(crate) async fn add_results(hall: &Hall, rows: &mut [Value], lang: Lang) {
+    for v in rows.iter_mut() {
+        if v["status"] != Status::Finished.as_str() {
+            continue;
+        }
+        let Some(id) = v["id"].as_str().and_then(|i| i.parse::<GameId>().ok()) else {
+            continue;
+        };
+        let Ok((_, game)) = crate::http::stored(hall, &id).await else {
+            continue;
+        };
+        let report = game.state();
+        if let Ok(state) = serde_json::to_value(&report) {
+            v["result"] = state["result"].clone();
+            v["termination"] = state["termination"].clone();
+        }
+        v["result_text"] = json!(result_line(lang, report.result, report.termination));
     }
-    let Ok((_, game)) = crate::http::stored(hall, &g.id).await else {
-        return v;
-    };
-    let report = game.state();
-    if let Ok(state) = serde_json::to_value(&report) {
-        v["result"] = state["result"].clone();
-        v["termination"] = state["termination"].clone();
-    }
-    v["result_text"] = json!(result_line(lang, report.result, report.termination));
-    v
-}
-
-/// The rows of a list, each finished game with its result.
-pub(crate) async fn rows(hall: &Hall, games: &[GameRecord], lang: Lang) -> Vec<Value> {
-    let mut out = Vec::with_capacity(games.len());
-    for g in games {
-        out.push(with_result(hall, g, lang).await);
-    }
-    out
 }

@@ -136,13 +136,20 @@ pub(crate) async fn post(
     if record.status != Status::Finished {
         return Err(ApiError::refused("a rematch is asked after the game"));
     }
+    // A game against the engine is played again from the lobby, where the
+    // hall counts the engine's seats; a rematch is between two people.
     let needed: Vec<Side> = Side::BOTH
         .into_iter()
         .filter(|s| record.meta.extra.seat(*s) == SeatKind::Human)
         .collect();
+    if needed.len() < 2 {
+        return Err(ApiError::refused(
+            "a rematch is between two people; a new game against the engine is made in the lobby",
+        ));
+    }
     if ask(&lobby, &id, side, needed) {
         let made: Result<Opened, ApiError> = match swapped(&hall, &id).await {
-            Ok(spec) => open_game(&hall, &spec).await,
+            Ok(spec) => open_game(&hall, &spec, None).await,
             Err(e) => Err(e),
         };
         let mut offers = lobby.offers();
