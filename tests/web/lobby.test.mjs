@@ -49,7 +49,8 @@ async function shot(page, name) {
 }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+  // axe is injected into the page by the test: the hall's Content-Security-Policy is bypassed for it.
+  const ctx = await browser.newContext({ viewport, bypassCSP: true });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
   await ctx.addInitScript(() => {
     window.spoken = [];
@@ -238,4 +239,29 @@ test('the lobby in every language and mode has no axe violations, empty lists in
   await phone.waitForFunction(() => document.querySelector('#challenges li'), null, WAIT);
   await shot(phone, 'lobby-390');
   await phone.context().close();
+});
+
+test('the arbiter console: ticking clocks, events in words, a player\'s call heard, the claim ruling, the games held', async () => {
+  const g = await (await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ white: 'human', black: 'human', white_name: 'Olga', black_name: 'Pavel', time_control: '600+0' }) })).json();
+  const post = (tok, ev) => fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify(ev) });
+  const con = await open(g.arbiter_url, { lang: 'ru' });
+  await con.waitForFunction(() => document.querySelector('#held a'), null, WAIT);
+  assert.match(await con.locator('#held').textContent(), /Olga — Pavel/);
+  assert.equal(await con.locator('#claim-ruling').isHidden(), true, 'no claim, no ruling buttons');
+  for (const [tok, m] of [[g.white_token, 'e4'], [g.black_token, 'e5']]) assert.equal((await post(tok, { type: 'move', move: m })).status, 200);
+  await con.waitForFunction(() => document.querySelectorAll('#events li').length >= 2, null, WAIT);
+  // White's clock runs: the console's reading changes without a new event.
+  const first = await con.locator('#st-clock').textContent();
+  await con.waitForFunction(f => document.querySelector('#st-clock').textContent !== f, first, WAIT);
+  // Black calls the arbiter: the console hears it in its language.
+  assert.equal((await post(g.black_token, { type: 'call_arbiter' })).status, 200);
+  await con.waitForFunction(() => /вызывают арбитра/.test(document.querySelector('#status').textContent), null, WAIT);
+  const events = await con.locator('#events li').allTextContents();
+  assert.ok(events.every(e => !/\b(move|press|call_arbiter|arbiter)\b/.test(e)), `events in words: ${events.join(' | ')}`);
+  assert.ok(events.some(e => /вызывают арбитра/.test(e)), events.join(' | '));
+  await axe(con, 'arbiter console in Russian during a call');
+  await con.getByRole('button', { name: 'Пустить часы' }).press('Enter');
+  await con.waitForFunction(() => /Арбитр возобновляет/.test(document.querySelector('#status').textContent), null, WAIT);
+  await shot(con, 'arbiter-console-ru-1280');
+  await con.context().close();
 });

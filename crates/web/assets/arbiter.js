@@ -51,6 +51,8 @@
     // A quickplay-finish claim waits for the arbiter's ruling (10.2, G-III.4, G-III.5).
     const q = state.quickplay_claim;
     $('st-claim').textContent = !q ? t('none') : t(q.claim === 'increment' ? '{side} asks for five seconds a move for both' : '{side} claims a draw in the quickplay finish', { side: Hall.side(q.side) });
+    // The ruling at hand, beside the claim (10.2, G-III.5): accept or decline.
+    $('claim-ruling').hidden = !q;
     $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
     $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
     $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');
@@ -94,6 +96,8 @@
   }
 
   $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }));
+  $('claim-accept').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_accept' }));
+  $('claim-decline').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_reject' }));
   $('resume').addEventListener('click', () => act({ type: 'arbiter', action: 'resume' }));
   $('arb').addEventListener('submit', e => {
     e.preventDefault();
