@@ -44,8 +44,8 @@ after(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-async function shot(page, name) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+async function shot(page, name, fullPage = false) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
@@ -160,7 +160,7 @@ test('a challenge accepted in a second browser, a game to mate, a rematch, and b
   assert.match(links[0][1], /Boris gegen Anna: Schwarz gewinnt/);
   assert.match(links[1][1], /Anna gegen Boris: Schwarz gewinnt/);
   await axe(lobby, 'lobby in German with finished games');
-  await shot(lobby, 'lobby-de-1280');
+  await shot(lobby, 'lobby-de-1280', true);
   await lobby.locator('#finished a').first().press('Enter');
   await lobby.waitForURL(/\/view$/, WAIT);
   await lobby.waitForFunction(() => document.body.dataset.ready === '1', null, WAIT);
@@ -244,9 +244,9 @@ test('the lobby in every language and mode has no axe violations, empty lists in
 test('the arbiter console: ticking clocks, events in words, a player\'s call heard, the claim ruling, the games held', async () => {
   const g = await (await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ white: 'human', black: 'human', white_name: 'Olga', black_name: 'Pavel', time_control: '600+0' }) })).json();
   const post = (tok, ev) => fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify(ev) });
-  const con = await open(g.arbiter_url, { lang: 'ru' });
+  const con = await open(g.arbiter_url, { lang: 'ru', lexicon: 'ru' });
   await con.waitForFunction(() => document.querySelector('#held a'), null, WAIT);
-  assert.match(await con.locator('#held').textContent(), /Olga — Pavel/);
+  assert.match(await con.locator('#held').textContent(), /Olga.*Pavel/);
   assert.equal(await con.locator('#claim-ruling').isHidden(), true, 'no claim, no ruling buttons');
   for (const [tok, m] of [[g.white_token, 'e4'], [g.black_token, 'e5']]) assert.equal((await post(tok, { type: 'move', move: m })).status, 200);
   await con.waitForFunction(() => document.querySelectorAll('#events li').length >= 2, null, WAIT);

@@ -18,7 +18,7 @@
   function eventWords(e) {
     const who = e.side ? Hall.side(e.side) : '';
     const what = {
-      move: 'move', press: 'clock pressed', offer_draw: 'draw offered', accept_draw: 'draw accepted',
+      start: 'the game started', move: 'move', press: 'clock pressed', offer_draw: 'draw offered', accept_draw: 'draw accepted',
       decline_draw: 'draw declined', claim: 'claim', resign: 'resignation', flag: 'flag fell', arrive: 'arrival',
       touch: 'piece touched', adjust: 'piece adjusted', announce: 'move announced', arbiter: 'arbiter\'s action',
     }[e.type] || 'event';
@@ -27,9 +27,16 @@
 
   // The clocks tick between frames: the side to move (from the position) loses time
   // while the clock runs (a flag time is due only then), counted from the frame.
-  let shownAt = 0;
+  let shownAt = 0, paused = false;
+  // The state does not say whether the clocks are stopped; the announcements do.
+  function follow(kinds) {
+    for (const k of kinds) {
+      if (k === 'paused' || k === 'arbiter_called') paused = true;
+      if (k === 'resumed' || k === 'call_ended' || k === 'started') paused = false;
+    }
+  }
   function runningSide() {
-    if (!state || !state.clock || state.result !== '*' || state.clock.flag_at == null) return null;
+    if (!state || !state.clock || state.result !== '*' || paused || !state.ply) return null;
     return / b /.test(state.fen || '') ? 'black' : 'white';
   }
   function clocks() {
@@ -68,6 +75,7 @@
     if (f.event) {
       // The hall words the event in the socket's language: said as it comes.
       texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
+      follow((Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.kind));
       const li = document.createElement('li');
       li.textContent = `${f.seq}: ${texts.length ? texts.join(' ') : eventWords(f.event)}`;
       $('events').append(li);

@@ -110,6 +110,7 @@ const HallText = {
     'Italian': 'Итальянские', 'Dutch': 'Голландские', 'Polish': 'Польские', 'Score in braille': 'Запись шрифтом Брайля',
     'The record could not be read: {reason}': 'Запись прочитать не удалось: {reason}', 'No such game.': 'Такой партии нет.',
     // The lobby's challenges and finished games, the game viewer, the rematch (helper "lobby")
+    'the game started': 'партия началась',
     'Accept the claim': 'Удовлетворить требование',
     'Decline the claim': 'Отклонить требование',
     'Play someone now': 'Сыграть с кем-нибудь сейчас',
@@ -301,6 +302,7 @@ const HallText = {
     'Italian': 'Italienisch', 'Dutch': 'Niederländisch', 'Polish': 'Polnisch', 'Score in braille': 'Partieformular in Braille',
     'The record could not be read: {reason}': 'Das Formular konnte nicht gelesen werden: {reason}', 'No such game.': 'Keine solche Partie.',
     // The lobby's challenges and finished games, the game viewer, the rematch (helper "lobby")
+    'the game started': 'die Partie hat begonnen',
     'Accept the claim': 'Reklamation stattgeben',
     'Decline the claim': 'Reklamation ablehnen',
     'Play someone now': 'Jetzt gegen jemanden spielen',
