@@ -24,6 +24,7 @@ pub mod openapi;
 pub mod proxy;
 mod registry;
 pub mod request;
+pub mod rtt;
 mod ws;
 
 pub use hall::{Hall, HallConfig, ServeOptions};
