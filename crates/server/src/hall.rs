@@ -361,9 +361,13 @@ impl Hall {
             Some(Seat::White) => Actor::Player(Side::White),
             Some(Seat::Black) => Actor::Player(Side::Black),
             Some(Seat::Arbiter) => Actor::Arbiter,
-            None => return Err(ApiError::forbidden("this token is not one of this game's")),
+            None => return Err(ApiError::unknown_token()),
         };
         let mut submission = parse_event_body(body, actor)?;
+        if actor == Actor::Arbiter && crate::request::is_player_action(body) {
+            let kind = self.store().game(id).await?.meta.kind;
+            crate::request::arbiter_may_act_for_player(kind)?;
+        }
         // The lag a move is compensated by is the hall's own measure of the
         // player's socket; what the client says may only lower it.
         submission.lag_ms = crate::rtt::compensation(self.rtt().measure(token), submission.lag_ms);

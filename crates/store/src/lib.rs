@@ -62,6 +62,7 @@ mod migrate;
 mod postgres;
 mod sqlite;
 mod token;
+mod tournaments;
 mod types;
 
 use std::ffi::OsStr;
@@ -77,6 +78,7 @@ use common::{AppendReq, BATCH_MAX};
 
 pub use error::StoreError;
 pub use token::{Token, short_digest};
+pub use tournaments::{TournamentId, TournamentRecord, TournamentSeat};
 pub use types::{
     GameId, GameLog, GameMeta, GameRecord, GameSettings, Interruption, Kind, NewGame, Notice, Seat,
     SeatKind, Status, StoredEvent,
@@ -426,6 +428,72 @@ impl Store {
         Subscription {
             receiver: self.inner.notices.subscribe(),
         }
+    }
+}
+
+/// Tournaments: their rows, their players' tokens and their games.
+impl Store {
+    /// Stores a new tournament with its state `data` (version 1) and the
+    /// hash of its arbiter's token; returns its fresh random id.
+    pub async fn create_tournament(
+        &self,
+        data: &str,
+        arbiter: &Token,
+    ) -> Result<TournamentId, StoreError> {
+        dispatch!(self.create_tournament(data, arbiter))
+    }
+
+    /// A tournament's row. Unknown id: `NotFound`.
+    pub async fn tournament(&self, id: &TournamentId) -> Result<TournamentRecord, StoreError> {
+        dispatch!(self.tournament(id))
+    }
+
+    /// Replaces a tournament's state if its version is still `expected`,
+    /// and returns the new version; [`StoreError::Conflict`] (with the
+    /// version found as `next`) when another writer came first.
+    pub async fn update_tournament(
+        &self,
+        id: &TournamentId,
+        data: &str,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        dispatch!(self.update_tournament(id, data, expected))
+    }
+
+    /// Keeps the hash of the token of the player registered as `player`.
+    pub async fn add_tournament_player(
+        &self,
+        id: &TournamentId,
+        player: u16,
+        token: &Token,
+    ) -> Result<(), StoreError> {
+        dispatch!(self.add_tournament_player(id, player, token))
+    }
+
+    /// Whose token `token` is in this tournament, compared in constant
+    /// time; `None` for none of its tokens. Unknown tournament: `NotFound`.
+    pub async fn verify_tournament_token(
+        &self,
+        id: &TournamentId,
+        token: &str,
+    ) -> Result<Option<TournamentSeat>, StoreError> {
+        dispatch!(self.verify_tournament_token(id, token))
+    }
+
+    /// Stores a live game of the tournament between the registered players
+    /// `players` (White, Black), leased to `instance_id`: its seats take
+    /// the players' token hashes and its arbiter seat the tournament
+    /// arbiter's, so the tokens given at registration play and judge it.
+    /// The tokens of `game` are ignored. Unknown tournament: `NotFound`.
+    pub async fn create_tournament_game(
+        &self,
+        tournament: &TournamentId,
+        game: &NewGame,
+        players: [u16; 2],
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<GameId, StoreError> {
+        dispatch!(self.create_tournament_game(tournament, game, players, (instance_id, lease)))
     }
 }
 

@@ -35,10 +35,26 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;",
     ),
-    (2, SQLITE_RUNS),
+    (
+        2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   INTEGER NOT NULL,
+        arbiter_hash BLOB    NOT NULL,
+        data         TEXT    NOT NULL,
+        version      INTEGER NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        INTEGER NOT NULL,
+        token_hash    BLOB    NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    ) WITHOUT ROWID;",
+    ),
+    (3, SQLITE_RUNS),
 ];
 
-/// Version 2: when each run of an instance was last seen alive (its
+/// Version 3: when each run of an instance was last seen alive (its
 /// heartbeat), and for each game the run that keeps its clock and where
 /// that run's clock stood (`clock_origin`: the database's instant of the
 /// log's `at = 0` in that run), so a game taken up after a crash or a
@@ -78,6 +94,22 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
     ),
     (
         2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   BIGINT  NOT NULL,
+        arbiter_hash BYTEA   NOT NULL,
+        data         TEXT    NOT NULL,
+        version      BIGINT  NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        BIGINT  NOT NULL,
+        token_hash    BYTEA   NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    );",
+    ),
+    (
+        3,
         "CREATE TABLE runs (
         id      TEXT   NOT NULL PRIMARY KEY,
         seen_at BIGINT NOT NULL
@@ -109,7 +141,7 @@ mod tests {
         assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
         assert!(check_version(2, SQLITE_MIGRATIONS).is_ok());
         assert!(matches!(
-            check_version(3, SQLITE_MIGRATIONS),
+            check_version(99, SQLITE_MIGRATIONS),
             Err(StoreError::Corrupt(_))
         ));
     }
