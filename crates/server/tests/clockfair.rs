@@ -331,3 +331,126 @@ async fn a_game_nobody_starts_is_abandoned_and_not_loaded_again() {
     hall.kill();
     server.abort();
 }
+
+/// Copies bytes from `r` to `w`, each chunk `delay` after it was read: one
+/// direction of a slow network.
+async fn slow_pipe(
+    mut r: tokio::net::tcp::OwnedReadHalf,
+    mut w: tokio::net::tcp::OwnedWriteHalf,
+    delay: Duration,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(tokio::time::Instant, Vec<u8>)>();
+    tokio::spawn(async move {
+        while let Some((read_at, bytes)) = rx.recv().await {
+            tokio::time::sleep_until(read_at + delay).await;
+            if w.write_all(&bytes).await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut buf = vec![0u8; 8192];
+    while let Ok(n) = r.read(&mut buf).await {
+        if n == 0
+            || tx
+                .send((tokio::time::Instant::now(), buf[..n].to_vec()))
+                .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// A relay to `to` that delays every byte by `one_way` in each direction.
+async fn slow_network(to: SocketAddr, one_way: Duration) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("listen");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        while let Ok((near, _)) = listener.accept().await {
+            let Ok(far) = tokio::net::TcpStream::connect(to).await else {
+                return;
+            };
+            let (nr, nw) = near.into_split();
+            let (fr, fw) = far.into_split();
+            tokio::spawn(slow_pipe(nr, fw, one_way));
+            tokio::spawn(slow_pipe(fr, nw, one_way));
+        }
+    });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lag_is_the_halls_own_measure_and_the_opponent_does_not_pay_for_it() {
+    let db = Db::sqlite();
+    let (running, c) = db.hall().await;
+    let g = create(&c, json!({"black": "human", "time_control": "60+0"})).await;
+    let (id, w, b) = (s(&g, "id"), s(&g, "white_token"), s(&g, "black_token"));
+    // Black's page is 150 ms away each way: its socket answers the hall's
+    // pings 300 ms after they leave.
+    let far = slow_network(running.addr, Duration::from_millis(150)).await;
+    let mut ws =
+        arbiter_server::client::WsClient::connect(far, &format!("/api/games/{id}/ws?token={b}"))
+            .await
+            .expect("Black's socket");
+    let reader = tokio::spawn(async move { while ws.next().await.is_some() {} });
+    assert_eq!(post(&c, id, w, mv("e4")).await.0, 200);
+    tokio::time::sleep(Duration::from_millis(2_600)).await;
+    // Black claims a huge lag: he gets the hall's measure, not his claim
+    // (nor the quota, 3 × 390 ms in 60+0).
+    let (st, v) = post(
+        &c,
+        id,
+        b,
+        json!({"type": "move", "move": "e5", "lag_ms": 1_000_000_000u64}),
+    )
+    .await;
+    assert_eq!(st, 200, "{v}");
+    // White has no socket: no measure, no compensation, whatever he says.
+    let (st, v) = post(
+        &c,
+        id,
+        w,
+        json!({"type": "move", "move": "Nf3", "lag_ms": 500}),
+    )
+    .await;
+    assert_eq!(st, 200, "{v}");
+    // Black asks for less than the measure: he gets what he asks.
+    let (st, v) = post(
+        &c,
+        id,
+        b,
+        json!({"type": "move", "move": "Nc6", "lag_ms": 20}),
+    )
+    .await;
+    assert_eq!(st, 200, "{v}");
+    let (log, evs) = events(&c, id).await;
+    let lag = |i: usize| evs[i]["lag_ms"].as_u64();
+    let e5 = lag(2).unwrap_or_else(|| panic!("e5 compensated:\n{log}"));
+    assert!(
+        (250..=600).contains(&e5),
+        "the measure, about 300 ms:\n{log}"
+    );
+    assert_eq!(lag(3), None, "{log}");
+    assert_eq!(lag(4), Some(20), "{log}");
+    // White's clock ran from the instant e5 reached the hall, not from the
+    // compensated instant: at the arrival he still has his whole minute.
+    let parsed = arbiter_laws::log::parse_log(&log).expect("log");
+    let mut upto = parsed.clone();
+    upto.lines.truncate(3);
+    let (game, rejected) =
+        arbiter_laws::replay::replay(arbiter_chess::Chess::default(), &upto).expect("replay");
+    assert!(rejected.is_empty(), "{rejected:?}");
+    let arrival = at(&evs[2]) + e5;
+    assert_eq!(
+        game.timing().remaining(arbiter_rules::Side::White, arrival),
+        Some(60_000),
+        "{log}"
+    );
+    let (_, v) = c
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .expect("get");
+    replays_to(&log, &v["state"]);
+    reader.abort();
+    running.kill();
+}
