@@ -30,6 +30,7 @@ pub mod proxy;
 mod registry;
 mod rematch;
 pub mod request;
+pub mod rtt;
 pub mod shield;
 mod ws;
 
