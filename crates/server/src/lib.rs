@@ -22,6 +22,8 @@ pub mod openapi;
 pub mod proxy;
 mod registry;
 pub mod request;
+mod tournament;
+pub mod tournament_state;
 mod ws;
 
 pub use hall::{Hall, HallConfig};
@@ -48,6 +50,7 @@ pub fn router(hall: Hall) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
         // Refusals made by the framework (a body over the limit, a wrong
@@ -57,6 +60,20 @@ pub fn router(hall: Hall) -> Router {
         .merge(arbiter_web::routes())
         .layer(TraceLayer::new_for_http())
         .with_state(hall)
+}
+
+/// The tournament routes (`/api/tournaments…`).
+fn tournament_routes() -> Router<Hall> {
+    use tournament as t;
+    Router::new()
+        .route("/api/tournaments", post(t::create))
+        .route("/api/tournaments/{id}", get(t::show))
+        .route("/api/tournaments/{id}/players", post(t::register))
+        .route("/api/tournaments/{id}/players/{n}", get(t::player))
+        .route("/api/tournaments/{id}/rounds", post(t::pair_round))
+        .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
+        .route("/api/tournaments/{id}/standings", get(t::standings))
+        .route("/api/tournaments/{id}/trf", get(t::trf_file))
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.

@@ -66,6 +66,9 @@ pub fn document() -> Value {
     if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), game_paths()) {
         p.extend(more);
     }
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament::paths()) {
+        p.extend(more);
+    }
     let s = |t: &str| json!({"type": t});
     let ns = json!({"type": ["string", "null"]});
     json!({
