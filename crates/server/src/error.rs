@@ -7,6 +7,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+/// The reason given for a token no seat of the game has.
+pub const UNKNOWN_TOKEN: &str = "this token is not one of this game's";
+
 /// Longest reason quoted back to a client.
 const REASON_MAX: usize = 300;
 
@@ -17,10 +20,12 @@ pub struct ApiError {
     pub status: StatusCode,
     /// A short machine word (`malformed`, `forbidden`, `refused` …; a body
     /// over the limit is `too_large`, a method a route does not take
-    /// `method_not_allowed`).
+    /// `method_not_allowed`, a body that is not JSON `unsupported_media_type`).
     pub error: &'static str,
     /// Why, in words.
     pub reason: String,
+    /// For a refusal by a limit: when to retry, in seconds (`Retry-After`).
+    pub retry_after_s: Option<u64>,
 }
 
 impl ApiError {
@@ -39,6 +44,7 @@ impl ApiError {
             status,
             error,
             reason,
+            retry_after_s: None,
         }
     }
     /// 400: the request cannot be read.
@@ -56,6 +62,16 @@ impl ApiError {
     /// 403: a token that may not do this.
     pub fn forbidden(reason: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", reason)
+    }
+    /// 403: a token no seat of the game has.
+    pub fn unknown_token() -> ApiError {
+        ApiError::forbidden(UNKNOWN_TOKEN)
+    }
+    /// Whether this answers a token or a game that does not exist (counted
+    /// against the address's allowance of unknown tokens).
+    pub fn is_unknown_token(&self) -> bool {
+        self.status == StatusCode::NOT_FOUND
+            || (self.status == StatusCode::FORBIDDEN && self.reason == UNKNOWN_TOKEN)
     }
     /// 404: no such game.
     pub fn not_found() -> ApiError {
@@ -133,6 +149,7 @@ fn word_for(status: StatusCode) -> &'static str {
         StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
         StatusCode::CONFLICT => "refused",
         StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         StatusCode::TOO_MANY_REQUESTS => "rate_limited",
         StatusCode::SERVICE_UNAVAILABLE => "unavailable",
         s if s.is_server_error() => "internal",
@@ -156,6 +173,10 @@ impl IntoResponse for ApiError {
         } else {
             tracing::info!(status = self.status.as_u16(), error = self.error, reason = %self.reason, "request refused");
         }
-        (self.status, Json(self.body())).into_response()
+        let mut answer = (self.status, Json(self.body())).into_response();
+        if let Some(s) = self.retry_after_s {
+            answer.headers_mut().insert(header::RETRY_AFTER, s.into());
+        }
+        answer
     }
 }

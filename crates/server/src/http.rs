@@ -6,16 +6,18 @@ use crate::hall::Hall;
 use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
+use crate::shield::{ClientIp, Shield};
 use arbiter_rules::Side;
 use arbiter_session::{Follower, writer};
 use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// Reads a game id from the path; a malformed one is no game (404).
 pub(crate) fn game_id(raw: &str) -> Result<GameId, ApiError> {
@@ -41,9 +43,23 @@ fn token() -> Result<Token, ApiError> {
     Token::generate().map_err(|e| ApiError::internal(e.to_string()))
 }
 
-/// `POST /api/games`.
-pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Response, ApiError> {
-    let spec = parse_create(&body)?;
+/// `POST /api/games`: within the address's rate of creation, and for a
+/// game with an engine, within the engine seats of the address and of the
+/// instance; the engine's time per move is cut to the hall's cap.
+pub(crate) async fn create(
+    State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let mut spec = parse_create(&body)?;
+    shield.create(ip)?;
+    let engine_seat = if spec.seats.contains(&SeatKind::Engine) {
+        spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
+        Some(shield.engine_seat(&hall, ip).await?)
+    } else {
+        None
+    };
     let human = |i: usize| spec.seats[i] == SeatKind::Human;
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
@@ -78,6 +94,9 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         .store()
         .create_game_leased(&game, &cfg.instance_id, cfg.lease)
         .await?;
+    if let Some(seat) = engine_seat {
+        seat.bind(&id);
+    }
     // The claim loop would start it too; starting it now lets an engine
     // that has White move at once.
     if let Err(e) = hall.try_own(&id).await {
@@ -118,17 +137,28 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
-/// `POST /api/games/{id}/events`.
+/// `POST /api/games/{id}/events`. An address that sent too many tokens no
+/// game has is refused before the token is looked up.
 pub(crate) async fn events(
     State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
     Path(raw): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&raw)?;
+    shield.token_gate(ip)?;
+    let id = game_id(&raw).inspect_err(|_| shield.token_unknown(ip))?;
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
-    let acted = hall.submit(&id, token, &body, forwarded).await?;
+    let acted = hall
+        .submit(&id, token, &body, forwarded)
+        .await
+        .inspect_err(|e| {
+            if e.is_unknown_token() {
+                shield.token_unknown(ip);
+            }
+        })?;
     Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }
 
@@ -216,13 +246,33 @@ pub(crate) async fn pgn(
 #[derive(Deserialize)]
 pub(crate) struct ListQuery {
     status: Option<String>,
+    /// Rows in a page (default 100).
+    limit: Option<usize>,
+    /// Where the page starts, as the previous page's `Link` said.
+    cursor: Option<usize>,
 }
 
-/// `GET /api/games?status=live|finished`: a JSON array, oldest first.
+/// `GET /api/games?status=live|finished&limit=N&cursor=C`: a JSON array,
+/// oldest first, a page at a time; the next page in the `Link` header.
 pub(crate) async fn list(
     State(hall): State<Hall>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+    Query(pairs): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let rows = list_rows(&hall, &q).await?;
+    let (rows, next) = crate::paging::page(rows, q.limit, q.cursor);
+    let mut answer = Json(Value::Array(rows)).into_response();
+    if let Some(next) = next {
+        let link = crate::paging::next_link("/api/games", &pairs, next);
+        if let Ok(v) = header::HeaderValue::from_str(&link) {
+            answer.headers_mut().insert(header::LINK, v);
+        }
+    }
+    Ok(answer)
+}
+
+/// Every row of the listing, filtered by its query.
+async fn list_rows(hall: &Hall, q: &ListQuery) -> Result<Vec<Value>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("") | Some("all") => None,
         Some(s) => Some(
@@ -248,5 +298,5 @@ pub(crate) async fn list(
             })
         })
         .collect();
-    Ok(Json(Value::Array(rows)))
+    Ok(rows)
 }

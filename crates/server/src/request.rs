@@ -29,6 +29,41 @@ pub const EVENT_TYPES: [&str; 12] = [
 /// touched or adjusted (Art. 4); a player's page does not report his hand.
 const ARBITER_RECORDS: [&str; 2] = ["touch", "adjust"];
 
+/// The events that are a player's own actions: online, the arbiter's
+/// token makes none of them for a player (FIDE Laws: the arbiter sees the
+/// game is played by the Laws, he does not play it); over the board he
+/// records them as they happen at the board.
+pub const PLAYER_ACTIONS: [&str; 7] = [
+    "move",
+    "press",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "claim",
+    "resign",
+];
+
+/// Whether a body (already read by [`parse_event_body`]) is one of the
+/// [`PLAYER_ACTIONS`].
+pub fn is_player_action(body: &[u8]) -> bool {
+    object(body)
+        .ok()
+        .and_then(|o| o.get("type").and_then(Value::as_str).map(str::to_owned))
+        .is_some_and(|t| PLAYER_ACTIONS.contains(&t.as_str()))
+}
+
+/// Whether the arbiter's token may make a player's action in a game of
+/// this kind: over the board, where he records the moves, yes; online,
+/// 403 with the reason.
+pub fn arbiter_may_act_for_player(kind: Kind) -> Result<(), ApiError> {
+    match kind {
+        Kind::OverTheBoard => Ok(()),
+        Kind::Online => Err(ApiError::forbidden(
+            "the arbiter's token makes no player's action (move, offer, claim, resignation) in an online game; the player makes it with his own token",
+        )),
+    }
+}
+
 /// Who acts: a player (his token gives his side) or the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::http::{bearer, game_id};
 use crate::request::parse_create;
+use crate::shield::{ClientIp, Shield};
 use crate::tournament_state::{
     BoardRecord, Entrant, RoundRecord, System, TournamentData, pgn_result, result_codes,
 };
@@ -27,13 +28,14 @@ use arbiter_store::{
 use arbiter_tournament::dutch::Pairing;
 use arbiter_tournament::tiebreak::{Standing, TieBreak};
 use arbiter_tournament::trf;
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// Writers of tournaments in this process wait for each other; the
 /// store's version check guards against other instances.
@@ -86,8 +88,14 @@ fn game_body(d: &TournamentData, white: &str, black: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-/// `POST /api/tournaments`.
-pub(crate) async fn create(State(hall): State<Hall>, bytes: Bytes) -> Result<Response, ApiError> {
+/// `POST /api/tournaments`: counted against the address's rate of
+/// creation, as a new game is (its games later are not).
+pub(crate) async fn create(
+    State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let b: CreateBody = body(&bytes)?;
     let system = match b.system.as_deref() {
         None | Some("dutch") => System::Dutch,
@@ -117,6 +125,7 @@ pub(crate) async fn create(State(hall): State<Hall>, bytes: Bytes) -> Result<Res
     if spec.header.variant != arbiter_rules::Variant::Chess {
         return Err(ApiError::bad_request("a tournament plays chess"));
     }
+    shield.create(ip)?;
     let arbiter = Token::generate().map_err(|e| ApiError::internal(e.to_string()))?;
     let text = serde_json::to_string(&data).map_err(|e| ApiError::internal(e.to_string()))?;
     let id = hall.store().create_tournament(&text, &arbiter).await?;

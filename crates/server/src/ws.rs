@@ -10,15 +10,18 @@ use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::http::game_id;
 use crate::hub::read_log;
+use crate::shield::{ClientIp, Shield};
 use arbiter_notation::Lexicon;
 use arbiter_store::GameId;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -57,22 +60,46 @@ fn lexicon_of(q: &WsQuery) -> Lexicon {
         .unwrap_or(Lexicon::En)
 }
 
-/// Checks the game and the token, then upgrades.
+/// Checks the page's origin, the address's open sockets, the game and the
+/// token, then upgrades.
 pub(crate) async fn handler(
     State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     Path(raw): Path<String>,
     Query(q): Query<WsQuery>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    if !shield.origin_ok(&headers) {
+        return Err(ApiError::forbidden(
+            "a WebSocket is opened only by the hall's own pages (Origin)",
+        ));
+    }
+    let slot = shield.socket(ip)?;
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
-    hall.store().game(&id).await?;
     let token = match q.token.filter(|t| !t.is_empty()) {
-        None => None,
-        Some(t) => match hall.store().verify_token(&id, &t).await? {
-            Some(_) => Some(t),
-            None => return Err(ApiError::forbidden("this token is not one of this game's")),
-        },
+        None => {
+            hall.store().game(&id).await?;
+            None
+        }
+        Some(t) => {
+            shield.token_gate(ip)?;
+            let known = hall.store().game(&id).await.map_err(ApiError::from);
+            let seat = match known {
+                Ok(_) => hall.store().verify_token(&id, &t).await?,
+                Err(e) => {
+                    shield.token_unknown(ip);
+                    return Err(e);
+                }
+            };
+            if seat.is_none() {
+                shield.token_unknown(ip);
+                return Err(ApiError::unknown_token());
+            }
+            Some(t)
+        }
     };
     let since = q.since;
     let upgrade = match upgrade {
@@ -83,6 +110,7 @@ pub(crate) async fn handler(
         .max_message_size(MESSAGE_MAX)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
+            let _slot = slot;
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }

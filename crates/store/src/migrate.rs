@@ -51,7 +51,20 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
         PRIMARY KEY (tournament_id, player)
     ) WITHOUT ROWID;",
     ),
+    (3, SQLITE_RUNS),
 ];
+
+/// Version 3: when each run of an instance was last seen alive (its
+/// heartbeat), and for each game the run that keeps its clock and where
+/// that run's clock stood (`clock_origin`: the database's instant of the
+/// log's `at = 0` in that run), so a game taken up after a crash or a
+/// stop is paused at the instant its clock was last seen running.
+const SQLITE_RUNS: &str = "CREATE TABLE runs (
+        id      TEXT    NOT NULL PRIMARY KEY,
+        seen_at INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin INTEGER;";
 
 /// PostgreSQL's migrations: `(version, SQL)`.
 pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
@@ -95,6 +108,15 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
         PRIMARY KEY (tournament_id, player)
     );",
     ),
+    (
+        3,
+        "CREATE TABLE runs (
+        id      TEXT   NOT NULL PRIMARY KEY,
+        seen_at BIGINT NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin BIGINT;",
+    ),
 ];
 
 /// Refuses a database whose schema is newer than this program knows: it
@@ -117,7 +139,7 @@ mod tests {
     fn both_backends_have_the_same_migration_numbers() {
         let numbers = |m: &[(i64, &str)]| m.iter().map(|(v, _)| *v).collect::<Vec<_>>();
         assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
-        assert!(check_version(1, SQLITE_MIGRATIONS).is_ok());
+        assert!(check_version(2, SQLITE_MIGRATIONS).is_ok());
         assert!(matches!(
             check_version(99, SQLITE_MIGRATIONS),
             Err(StoreError::Corrupt(_))

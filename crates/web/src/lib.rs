@@ -89,14 +89,21 @@ async fn describe(Json(req): Json<words::DescribeRequest>) -> Json<words::Descri
 async fn board(Json(req): Json<words::BoardRequest>) -> Response {
     match words::board(&req) {
         Ok(b) => Json(b).into_response(),
-        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+        Err(e) => refused(e),
     }
+}
+
+/// A request the words endpoints cannot serve: 400 with the hall's error
+/// body, `{"error":"malformed","reason":…}`, as every `/api` refusal.
+fn refused(reason: impl std::fmt::Display) -> Response {
+    let body = json!({ "error": "malformed", "reason": reason.to_string() });
+    (StatusCode::BAD_REQUEST, Json(body)).into_response()
 }
 
 async fn archive(Json(req): Json<record::RecordRequest>) -> Response {
     match record::record(&req) {
         Ok(r) => Json(r).into_response(),
-        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+        Err(e) => refused(e),
     }
 }
 

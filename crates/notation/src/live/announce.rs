@@ -490,8 +490,7 @@ fn game_over_text(
     };
     // The vocabulary's mate, stalemate and upheld claim end in who won or
     // "Draw", which the result says next: only their first sentence is
-    // said here, so that no one hears "Black wins. Result: nil–one, Black
-    // wins" or "Draw. Result: draw".
+    // said here, so that no one hears "Black wins. Result: Black wins" or "Draw. Result: draw".
     let said_once = |a: Said| {
         let t = said(lex, a);
         match (a, t.split_once(". ")) {
@@ -501,7 +500,14 @@ fn game_over_text(
             _ => t,
         }
     };
-    let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
+    // A mate is said by the mating move itself ("… checkmate", the check word
+    // of FIDE Laws Appendix D), just before: the ending says the result only,
+    // so "checkmate" is heard once.
+    let mut parts: Vec<String> = why
+        .into_iter()
+        .filter(|a| !matches!(a, Said::Checkmate { .. }))
+        .map(said_once)
+        .collect();
     parts.extend(named);
     if let (GameResult::Draw, Termination::TimeForfeit, Some(side)) = (r, termination, flagged) {
         parts.push(cannot_mate(lex.language(), side));
