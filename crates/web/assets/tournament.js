@@ -148,7 +148,7 @@
     Hall.localise(document.querySelector('main'));
   }
 
-  Hall.settingsForm($('settings'), () => refresh());
+  Hall.settingsForm($('settings'), () => { if (id !== 'new') refresh(); });
   if (id === 'new') {
     $('new-section').hidden = false;
     $('new-form').addEventListener('submit', create);
