@@ -32,6 +32,8 @@ mod rematch;
 pub mod request;
 pub mod rtt;
 pub mod shield;
+mod tournament;
+pub mod tournament_state;
 mod ws;
 
 pub use hall::{Hall, HallConfig, ServeOptions};
@@ -82,6 +84,7 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
             get(challenge::show).delete(challenge::withdraw),
         )
         .route("/api/challenges/{id}/accept", post(challenge::accept))
+        .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
         // The lobby's open challenges and rematch offers, per instance.
@@ -93,6 +96,20 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
             shield::front(front.clone(), req, next)
         }))
         .with_state(hall)
+}
+
+/// The tournament routes (`/api/tournaments…`).
+fn tournament_routes() -> Router<Hall> {
+    use tournament as t;
+    Router::new()
+        .route("/api/tournaments", post(t::create))
+        .route("/api/tournaments/{id}", get(t::show))
+        .route("/api/tournaments/{id}/players", post(t::register))
+        .route("/api/tournaments/{id}/players/{n}", get(t::player))
+        .route("/api/tournaments/{id}/rounds", post(t::pair_round))
+        .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
+        .route("/api/tournaments/{id}/standings", get(t::standings))
+        .route("/api/tournaments/{id}/trf", get(t::trf_file))
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.

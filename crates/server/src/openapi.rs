@@ -137,6 +137,9 @@ pub fn document() -> Value {
             p.extend(more);
         }
     }
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament::paths()) {
+        p.extend(more);
+    }
     let s = |t: &str| json!({"type": t});
     let ns = json!({"type": ["string", "null"]});
     json!({
