@@ -274,6 +274,68 @@ impl<'a, const L: usize> Round<'a, L> {
         stable
     }
 
+    /// The pairs each of S1 would take in turn if nothing stood in the way
+    /// (the first of S2 left that it may meet): when they weigh as much as
+    /// the optimal matching, every choice of `pair_s1` is that one, so they
+    /// are taken at once, without a matching for each player.
+    fn greedy_s1(
+        &mut self,
+        b: &Bracket,
+        base: &Base<L>,
+        stable: &mut [usize],
+        rem: &Remainder,
+    ) -> bool {
+        let lead = |x: usize| stable[x] > x && stable[x] < b.next_first;
+        let mut taken = vec![false; b.by_index.len()];
+        let mut pairs = Vec::new();
+        for &p in &rem.list {
+            let pv = b.by_index[p];
+            if !lead(pv) {
+                continue;
+            }
+            let Some(&o) = rem.list.iter().find(|&&o| {
+                o > p && !taken[o] && !self.matched[b.by_index[o]] && !base[o][p].is_zero()
+            }) else {
+                return false;
+            };
+            taken[p] = true;
+            taken[o] = true;
+            pairs.push((pv, b.by_index[o]));
+        }
+        let mut involved: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        involved.sort_unstable();
+        let inv = |v: usize| involved.binary_search(&v).is_ok();
+        let mut gain = Wide::<L>::default();
+        let mut loss = Wide::<L>::default();
+        let mut seen = std::collections::HashSet::new();
+        for &v in &involved {
+            let m = stable[v];
+            if m != v && seen.insert((v.min(m), v.max(m))) {
+                loss = loss + self.cur[v][m];
+            }
+        }
+        for &(x, y) in &pairs {
+            gain = gain + self.cur[x][y];
+        }
+        if gain != loss {
+            return false;
+        }
+        for &v in &involved {
+            let m = stable[v];
+            if !inv(m) {
+                stable[m] = m;
+            }
+        }
+        for &(x, y) in &pairs {
+            stable[x] = y;
+            stable[y] = x;
+            self.matched[x] = true;
+            self.matched[y] = true;
+            self.finalize(x, y);
+        }
+        true
+    }
+
     /// The bracket's weights, also set in the matching.
     fn base(&mut self, b: &Bracket) -> Base<L> {
         let k = b.by_index.len();
@@ -547,6 +609,9 @@ impl<'a, const L: usize> Round<'a, L> {
 
     /// Each of S1 in order takes the first of S2 the criteria allow.
     fn pair_s1(&mut self, b: &Bracket, base: &Base<L>, stable: &mut Vec<usize>, rem: &Remainder) {
+        if self.greedy_s1(b, base, stable, rem) {
+            return;
+        }
         for &p in &rem.list {
             let pv = b.by_index[p];
             if !(stable[pv] > pv && stable[pv] < b.next_first) {
