@@ -101,20 +101,36 @@ impl<'a, const L: usize> Round<'a, L> {
     }
 
     /// Each vertex's partner in a maximum-weight matching (itself when
-    /// unmatched). Decided pairs keep their partner; the rest is matched.
+    /// unmatched). Decided pairs keep their partner; the rest is matched,
+    /// with the weights packed into as few limbs as their live fields need.
     fn compute(&self) -> Vec<usize> {
         let n = self.cur.len();
         let open: Vec<usize> = (0..n).filter(|&v| self.fixed[v].is_none()).collect();
         let mut edges = Vec::new();
+        let mut live = Wide::<L>::default();
         for (a, &i) in open.iter().enumerate() {
             for (b, &j) in open.iter().enumerate().skip(a + 1) {
                 let w = self.cur[i][j];
                 if !w.is_zero() {
-                    edges.push((a, b, w + w));
+                    live = live.or(w);
+                    edges.push((a, b, w));
                 }
             }
         }
-        let local = matching_of(open.len(), &edges, false);
+        let (segs, bits) = self.live_segments(&live);
+        let need = (bits + super::weights::bits(open.len()) + 6).div_ceil(64) as usize;
+        let local = match need {
+            0..=1 => Self::solve_packed::<1>(open.len(), &edges, &segs),
+            2 => Self::solve_packed::<2>(open.len(), &edges, &segs),
+            3..=4 => Self::solve_packed::<4>(open.len(), &edges, &segs),
+            5..=8 => Self::solve_packed::<8>(open.len(), &edges, &segs),
+            _ => {
+                let doubled: Vec<_> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+                matching_of(open.len(), &doubled, false)
+            }
+        };
+        #[cfg(debug_assertions)]
+        Self::check_packing(open.len(), &edges, &local);
         let mut out: Vec<usize> = (0..n).map(|v| self.fixed[v].unwrap_or(v)).collect();
         for (a, m) in local.into_iter().enumerate() {
             if let Some(b) = m {
@@ -122,6 +138,74 @@ impl<'a, const L: usize> Round<'a, L> {
             }
         }
         out
+    }
+
+    /// Debug builds check the packing against the full weights: the packed
+    /// matching must weigh as much as a matching of the weights unpacked.
+    #[cfg(debug_assertions)]
+    fn check_packing(n: usize, edges: &[(usize, usize, Wide<L>)], got: &[Option<usize>]) {
+        let doubled: Vec<_> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+        let full = matching_of(n, &doubled, false);
+        let total = |m: &[Option<usize>]| {
+            edges
+                .iter()
+                .filter(|(a, b, _)| m[*a] == Some(*b))
+                .fold(Wide::<L>::default(), |t, e| t + e.2)
+        };
+        assert_eq!(
+            total(got),
+            total(&full),
+            "the packed weights keep the order"
+        );
+    }
+
+    /// The fields some weight uses (offset, width, most significant first,
+    /// the top field included), and their total width.
+    fn live_segments(&self, live: &Wide<L>) -> (Vec<(u32, u32)>, u32) {
+        let mut segs = self.layout.segments();
+        let top = segs.iter().map(|&(o, w)| o + w).max().unwrap_or(0);
+        let highest = (0..64 * L as u32).rev().find(|&b| live.bits(b, 1) == 1);
+        if let Some(h) = highest.filter(|&h| h >= top) {
+            segs.push((top, h + 1 - top));
+        }
+        segs.retain(|&(o, w)| {
+            let mut any = false;
+            let mut at = o;
+            while at < o + w {
+                let chunk = (o + w - at).min(64);
+                any |= live.bits(at, chunk) != 0;
+                at += chunk;
+            }
+            any
+        });
+        segs.reverse();
+        let bits = segs.iter().map(|&(_, w)| w).sum();
+        (segs, bits)
+    }
+
+    /// The matching with each weight packed to the live fields (doubled, as
+    /// the matching wants).
+    fn solve_packed<const M: usize>(
+        n: usize,
+        edges: &[(usize, usize, Wide<L>)],
+        segs: &[(u32, u32)],
+    ) -> Vec<Option<usize>> {
+        let packed: Vec<(usize, usize, Wide<M>)> = edges
+            .iter()
+            .map(|&(a, b, w)| {
+                let mut p = Wide::<M>::default();
+                for &(o, width) in segs {
+                    let mut at = o + width;
+                    while at > o {
+                        let chunk = (at - o).min(63);
+                        at -= chunk;
+                        p = p.shl(chunk) + Wide::from_u64(w.bits(at, chunk));
+                    }
+                }
+                (a, b, p + p)
+            })
+            .collect();
+        matching_of(n, &packed, false)
     }
 
     /// Only `a` and `b` together: the pair is decided.
