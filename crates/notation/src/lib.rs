@@ -39,6 +39,7 @@ pub mod appendix_d_words;
 pub mod braille;
 pub mod clock;
 pub mod describe;
+pub mod ear_words;
 mod error;
 mod fen_words;
 pub mod for_speech;
