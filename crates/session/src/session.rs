@@ -846,6 +846,7 @@ impl<R: Variant> Session<R> {
                 Kind::ClaimRejected {
                     side,
                     agreed: g.outcome().is_some(),
+                    why: g.last_wrong_claim().cloned(),
                 },
             );
         }
