@@ -151,13 +151,15 @@ pub(crate) async fn events(
     let id = game_id(&raw).inspect_err(|_| shield.token_unknown(ip))?;
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
+    let lex = crate::lang::of_request(&headers);
     let acted = hall
         .submit(&id, token, &body, forwarded)
         .await
-        .inspect_err(|e| {
+        .map_err(|e| {
             if e.is_unknown_token() {
                 shield.token_unknown(ip);
             }
+            e.in_lang(lex)
         })?;
     Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }

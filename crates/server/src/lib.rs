@@ -17,6 +17,7 @@ pub mod error;
 pub mod hall;
 mod http;
 pub mod hub;
+pub mod lang;
 pub mod limit;
 mod listen;
 pub mod openapi;

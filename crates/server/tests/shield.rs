@@ -521,3 +521,147 @@ async fn the_arbiters_token_plays_for_nobody_online_and_records_over_the_board()
     .await;
     assert_eq!(a.status, 200, "{}", a.body);
 }
+
+/// Whether an answer is the hall's JSON error with this status.
+fn json_error(a: &Answer, status: u16, what: &str) {
+    assert_eq!(a.status, status, "{what}: {}", a.body);
+    let kind = a.header("content-type").unwrap_or("");
+    assert!(
+        kind.starts_with("application/json"),
+        "{what}: {kind} {}",
+        a.body
+    );
+    let v = a.json();
+    assert!(
+        v["error"].is_string() && v["reason"].is_string(),
+        "{what}: {}",
+        a.body
+    );
+}
+
+/// Every `/api` route of the OpenAPI document (the page's own included) is
+/// walked with a wrong method, a body that is not JSON and a malformed
+/// body: each refusal is the documented JSON error.
+#[tokio::test]
+async fn every_api_refusal_is_json() {
+    let (h, _db) = hall(Limits::unlimited()).await;
+    let g = create(h.addr, ip(80), serde_json::from_str(PEOPLE).expect("json"))
+        .await
+        .json();
+    let id = g["id"].as_str().expect("id").to_owned();
+    let auth = format!("Bearer {}", g["white_token"].as_str().expect("token"));
+    let doc = request(h.addr, ip(80), "GET /api/openapi.json", &[], "")
+        .await
+        .json();
+    let paths = doc["paths"].as_object().expect("paths");
+    for page in [
+        "/api/describe",
+        "/api/board",
+        "/api/record",
+        "/api/lowtime",
+        "/api/help/{lang}",
+    ] {
+        assert!(
+            paths.contains_key(page),
+            "{page} is not in the OpenAPI document"
+        );
+    }
+    let mut walked = 0;
+    for (template, ops) in paths {
+        let path = template.replace("{id}", &id).replace("{lang}", "en");
+        let posts = ops.get("post").is_some();
+        let wrong = if posts { "DELETE" } else { "PUT" };
+        let a = request(h.addr, ip(80), &format!("{wrong} {path}"), &[JSON], "{}").await;
+        json_error(&a, 405, &format!("{wrong} {template}"));
+        assert!(ops.get(wrong.to_ascii_lowercase()).is_none());
+        if !posts {
+            continue;
+        }
+        let with = |kind: &'static str| [("Content-Type", kind), ("Authorization", auth.as_str())];
+        let a = request(
+            h.addr,
+            ip(80),
+            &format!("POST {path}"),
+            &with("text/plain"),
+            "{}",
+        )
+        .await;
+        json_error(&a, 415, &format!("text/plain to {template}"));
+        for body in ["{", "[1,2]", "\"x\""] {
+            let a = request(
+                h.addr,
+                ip(80),
+                &format!("POST {path}"),
+                &with("application/json"),
+                body,
+            )
+            .await;
+            assert!(
+                matches!(a.status, 400 | 422),
+                "{template} {body}: {} {}",
+                a.status,
+                a.body
+            );
+            json_error(&a, a.status, &format!("{body} to {template}"));
+        }
+        walked += 1;
+    }
+    assert!(walked >= 6, "{walked} routes with a body");
+    // A query that cannot be read, and a route that does not exist.
+    let a = request(h.addr, ip(80), "GET /api/games?limit=many", &[], "").await;
+    json_error(&a, 400, "limit=many");
+    let a = request(h.addr, ip(80), "GET /api/nothing/here", &[], "").await;
+    json_error(&a, 404, "no route");
+}
+
+/// A move refused by the Laws, answered in the language the request asks.
+async fn refused_move(h: SocketAddr, id: &str, token: &str, text: &str, lang: &str) -> String {
+    let auth = format!("Bearer {token}");
+    let body = json!({"type": "move", "move": text}).to_string();
+    let head = format!("POST /api/games/{id}/events");
+    let extra = [
+        JSON,
+        ("Authorization", auth.as_str()),
+        ("Accept-Language", lang),
+    ];
+    let a = request(h, ip(90), &head, &extra, &body).await;
+    assert_eq!(a.status, 409, "{text} in {lang}: {}", a.body);
+    assert_eq!(a.json()["error"], "refused");
+    a.json()["reason"].as_str().unwrap_or("").to_owned()
+}
+
+#[tokio::test]
+async fn refusals_are_in_the_requests_language_with_candidates_only_when_ambiguous() {
+    let (h, _db) = hall(Limits::unlimited()).await;
+    let g = create(h.addr, ip(90), serde_json::from_str(PEOPLE).expect("json"))
+        .await
+        .json();
+    let (id, white) = (
+        g["id"].as_str().expect("id"),
+        g["white_token"].as_str().expect("token"),
+    );
+    let ru = refused_move(h.addr, id, white, "e5", "ru-RU,ru;q=0.9,en;q=0.5").await;
+    assert!(ru.contains("Невозможный ход") && ru.contains("e5"), "{ru}");
+    let de = refused_move(h.addr, id, white, "e5", "de").await;
+    assert!(de.contains("Regelwidriger Zug"), "{de}");
+    let en = refused_move(h.addr, id, white, "e5", "fr").await;
+    assert!(en.starts_with("Illegal move"), "{en}");
+    // "e5" from the start fits no legal move: no list of every pawn move.
+    for text in [&ru, &de, &en] {
+        assert!(!text.contains("e4") && !text.contains("d3"), "{text}");
+    }
+    // Two knights reach d2: the moves it fits are named, where they help.
+    let start =
+        json!({"white": "human", "black": "human", "start": "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"});
+    let g = create(h.addr, ip(90), start).await.json();
+    let (id, white) = (
+        g["id"].as_str().expect("id"),
+        g["white_token"].as_str().expect("token"),
+    );
+    let ru = refused_move(h.addr, id, white, "Nd2", "ru").await;
+    assert!(
+        ru.contains("Nbd2") || ru.contains("Кbd2") || ru.contains("b1"),
+        "{ru}"
+    );
+    assert!(ru.contains("возможные ходы"), "{ru}");
+}
