@@ -361,6 +361,7 @@ pub fn run(a: Args) -> ExitCode {
     };
     let mut screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
     screen.set_screen_reader(a.screen_reader);
+    screen.lexicon = Some(cfg.lexicon);
     let header = cfg.header.clone();
     rt.block_on(any::with_rules(&header, Game { cfg, screen }))
 }

@@ -16,7 +16,7 @@ use crate::touch::{
     Obligation, OpenBreach, TouchKind, TouchMoveBreach, TouchMoveClaim, TouchRecord, TouchState,
     Touched,
 };
-use arbiter_rules::{MoveCount, Side, Variant, WrongClaim};
+use arbiter_rules::{ClockRefusal, MoveCount, Side, Variant, WrongClaim};
 use serde::Serialize;
 
 /// The settings of one game that the regulations of the event fix.
@@ -470,6 +470,7 @@ impl<R: RuleSet> Game<R> {
             Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
             Event::Announce { side, mv } => self.on_announce(*side, mv, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
+            Event::Start => self.on_start(ev.at),
         };
         if r.is_ok() {
             self.last_at = ev.at;
@@ -1814,6 +1815,16 @@ impl<R: RuleSet> Game<R> {
     }
 
     /// L-6.7: a player arriving after the default time loses.
+    /// The clock's start (L-6.6): the log's instant 0, so it stands only at
+    /// 0 and before any move; it changes nothing else, since a log's clock
+    /// runs from 0 whether or not it says so.
+    fn on_start(&mut self, at: u64) -> Result<(), Rejection> {
+        if at > 0 || self.last_at > 0 || !self.plies.is_empty() {
+            return Err(Rejection::Clock(ClockRefusal::AlreadyStarted));
+        }
+        Ok(())
+    }
+
     fn on_arrive(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         if self.arrived[side.index()] {
             return Err(Rejection::AlreadyArrived { side });

@@ -41,6 +41,7 @@ pub mod clock;
 pub mod describe;
 mod error;
 mod fen_words;
+pub mod for_speech;
 mod letters;
 pub mod live;
 mod numbers;

@@ -11,10 +11,12 @@
 //! lease says which instance runs it; the others forward actions to it
 //! ([`proxy`]) and take it over when its lease runs out.
 
+pub mod abandon;
 pub mod actor;
 pub mod client;
 pub mod error;
 pub mod hall;
+pub mod heartbeat;
 mod http;
 pub mod hub;
 pub mod lang;
@@ -28,7 +30,7 @@ pub mod request;
 pub mod shield;
 mod ws;
 
-pub use hall::{Hall, HallConfig};
+pub use hall::{Hall, HallConfig, ServeOptions};
 pub use limit::Limits;
 pub use shield::Shield;
 
@@ -102,7 +104,11 @@ pub fn config_for(store: &Store, addr: SocketAddr) -> Result<HallConfig, String>
     } else {
         addr.ip()
     };
-    HallConfig::shared(&format!("http://{}", SocketAddr::new(host, addr.port())))
+    let url = format!("http://{}", SocketAddr::new(host, addr.port()));
+    // The same listen address on the same database is the same instance
+    // across restarts, so it takes its own games back at once.
+    let name = arbiter_store::short_digest(&format!("{url} {}", store.identity()), 12);
+    Ok(HallConfig::shared_as(&url, &name))
 }
 
 /// Starts a hall on `listener` (its background tasks included), without
@@ -143,15 +149,25 @@ async fn terminated() {
 
 /// `arbiter serve` with the default limits.
 pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
-    serve_with(addr, database_url, Limits::default()).await
+    serve_with(addr, database_url, &hall::ServeOptions::default()).await
 }
 
-/// `arbiter serve`: opens the database (migrations run), serves on `addr`
-/// with `limits` until SIGTERM or SIGINT, then closes cleanly (leases are
-/// given back).
+/// [`serve`] with `arbiter serve`'s other options and the default limits.
 pub async fn serve_with(
     addr: SocketAddr,
     database_url: &str,
+    options: &hall::ServeOptions,
+) -> Result<(), String> {
+    serve_guarded(addr, database_url, options, Limits::default()).await
+}
+
+/// `arbiter serve`: opens the database (migrations run), serves on `addr`
+/// with `options` and `limits` until SIGTERM or SIGINT, then closes
+/// cleanly (leases are given back).
+pub async fn serve_guarded(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
     limits: Limits,
 ) -> Result<(), String> {
     let store = Store::connect(database_url)
@@ -161,7 +177,7 @@ pub async fn serve_with(
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    let hall = Hall::new(store.clone(), config_for(&store, local)?);
+    let hall = Hall::new(store.clone(), options.apply(config_for(&store, local)?));
     hall.start();
     tracing::info!(%local, backend = store.backend_name(), instance = %hall.config().instance_id, "the hall is open");
     let stopping = hall.clone();

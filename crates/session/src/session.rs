@@ -203,6 +203,9 @@ pub struct Session<R: Variant> {
     lag_taken: Option<u64>,
     /// The blind players' assistants the header names (D.2.10).
     assistant: Assistant,
+    /// The start of the clock is an event of the log, and online the first
+    /// legal move starts it ([`Session::log_the_start`]).
+    logged_start: bool,
 }
 
 impl<R: Variant> Session<R> {
@@ -238,6 +241,7 @@ impl<R: Variant> Session<R> {
             exempt_told: [0; 2],
             lag_taken: None,
             assistant: Assistant::default(),
+            logged_start: false,
         };
         s.assistant = Assistant::of(&s.header.assistant);
         for side in s.assistant.sides() {
@@ -361,7 +365,18 @@ impl<R: Variant> Session<R> {
                     && matches!(
                         input,
                         Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
-                    ));
+                    ))
+                || self.first_legal_move(&input);
+            // An arbiter's result before the start (a game nobody began)
+            // ends it without starting the clock.
+            if self.logged_start
+                && let Input::Event(Event::Arbiter(a)) = &input
+                && a.action == ActionKind::DeclareResult
+            {
+                let ev = Event::Arbiter(a.clone());
+                self.apply(0, ev, &mut out);
+                return out;
+            }
             if !starts {
                 self.refuse(0, Refusal::NotStarted, &mut out);
                 return out;
@@ -479,11 +494,47 @@ impl<R: Variant> Session<R> {
         }
     }
 
+    /// The hall's way: the start of the clock is written to the log as a
+    /// `start` event (so the log says when play began), and an online game's
+    /// clock starts with the first legal move of the side to move, as on
+    /// lichess, not with any request: a refused request starts nothing.
+    pub fn log_the_start(&mut self) {
+        self.logged_start = true;
+    }
+
+    /// Whether the start is written to the log ([`Session::log_the_start`]).
+    pub fn logs_the_start(&self) -> bool {
+        self.logged_start
+    }
+
+    /// Online with a logged start: `input` is a legal move of the side to
+    /// move, which starts the clock at the instant it is made.
+    fn first_legal_move(&self, input: &Input) -> bool {
+        if !self.logged_start || self.mode != Mode::Online {
+            return false;
+        }
+        let (side, text) = match input {
+            Input::Move { side, text } => (*side, text.as_str()),
+            Input::Event(Event::Move { side, mv, .. }) => (Some(*side), mv.as_str()),
+            _ => return false,
+        };
+        side.is_none_or(|s| s == self.to_move())
+            && matches!(
+                self.game
+                    .rules()
+                    .read_move_in(self.game.position(), text, self.lexicon),
+                Reading::Legal { .. }
+            )
+    }
+
     fn start(&mut self, now: u64, out: &mut Output) {
         if self.origin.is_some() {
             return;
         }
         self.origin = Some(now);
+        if self.logged_start {
+            self.apply(0, Event::Start, out);
+        }
         let side = self.to_move();
         self.say(0, Kind::Started { side }, out);
     }

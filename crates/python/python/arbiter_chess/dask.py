@@ -44,34 +44,34 @@ def arrow_schema():
     return pa.schema([(c, kinds[c]) for c in _jobs.COLUMNS])
 
 
-def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> list[dict[str, Any]]:
+# Every task gives its rows and the number of the file's lines it read, so
+# that the client moves each block's line numbers on by the blocks before it
+# (a block does not know where in the file it starts).
+
+
+def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
     if not block:
-        return []
+        return [], 0
     text = block.decode("utf-8", errors="replace")
     if not first:
         text = "[" + text
     if text.endswith(_jobs.DELIMITER):
         text = text[:-1]
-    rows: list[dict[str, Any]] = []
-    for piece in _jobs.split_games(text.split("\n")):
-        rows.extend(_jobs.audit_piece(piece, path, edition, variant))
-    return rows
+    rows = list(_jobs.audit_stream(text.split("\n"), path, edition, variant))
+    return rows, text.count("\n")
 
 
-def _audit_stream(path: str, edition, variant) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
+def _audit_stream(path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
     with _jobs.open_text(path) as f:
-        for piece in _jobs.split_games(f):
-            rows.extend(_jobs.audit_piece(piece, path, edition, variant))
-    return rows
+        return list(_jobs.audit_stream(f, path, edition, variant)), 0
 
 
-def _audit_parquet_part(frame, path: str, edition, variant) -> list[dict[str, Any]]:
+def _audit_parquet_part(frame, path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
     rows: list[dict[str, Any]] = []
     for record in frame.to_dict(orient="records"):
         clean = {k: (None if _missing(v) else v) for k, v in record.items()}
         rows.extend(_jobs.audit_piece(_jobs.lichess_pgn(clean), path, edition, variant))
-    return rows
+    return rows, 0
 
 
 def _missing(value: Any) -> bool:
@@ -122,7 +122,10 @@ def audit(inputs: list[str], output: str, edition: str | None, variant: str,
     os.makedirs(output, exist_ok=True)
     total = 0
     for n, parts in enumerate(computed):
-        rows = [r for part in parts for r in part]
+        rows, before = [], 0
+        for part, lines in parts:
+            rows.extend(_jobs.shift_lines(part, before))
+            before += lines
         for i, r in enumerate(rows):
             r["game"] = i + 1
         table = pa.Table.from_pylist(rows, schema=arrow_schema())
