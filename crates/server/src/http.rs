@@ -56,7 +56,7 @@ pub(crate) async fn create(
     shield.create(ip)?;
     let engine_seat = if spec.seats.contains(&SeatKind::Engine) {
         spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
-        Some(shield.engine_seat(&hall, ip).await?)
+        shield.engine_seat(&hall, ip).await?
     } else {
         None
     };
