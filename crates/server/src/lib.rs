@@ -21,6 +21,7 @@ pub mod hall;
 pub mod heartbeat;
 mod http;
 pub mod hub;
+pub mod lang;
 pub mod limit;
 mod listen;
 mod listing;
@@ -185,19 +186,22 @@ async fn terminated() {
 
 /// `arbiter serve` with the default limits.
 pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
-    serve_with(
-        addr,
-        database_url,
-        &hall::ServeOptions::default(),
-        Limits::default(),
-    )
-    .await
+    serve_with(addr, database_url, &hall::ServeOptions::default()).await
+}
+
+/// [`serve`] with `arbiter serve`'s other options and the default limits.
+pub async fn serve_with(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
+) -> Result<(), String> {
+    serve_guarded(addr, database_url, options, Limits::default()).await
 }
 
 /// `arbiter serve`: opens the database (migrations run), serves on `addr`
 /// with `options` and `limits` until SIGTERM or SIGINT, then closes
 /// cleanly (leases are given back).
-pub async fn serve_with(
+pub async fn serve_guarded(
     addr: SocketAddr,
     database_url: &str,
     options: &hall::ServeOptions,
