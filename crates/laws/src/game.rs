@@ -469,6 +469,7 @@ impl<R: RuleSet> Game<R> {
             Event::Touch { side, square, man } => self.on_touch(*side, square, *man, ev.at),
             Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
             Event::Announce { side, mv } => self.on_announce(*side, mv, ev.at),
+            Event::CallArbiter { side } => self.on_call_arbiter(*side, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
             Event::Start => self.on_start(ev.at),
         };
@@ -1846,6 +1847,16 @@ impl<R: RuleSet> Game<R> {
     }
 
     // ----- the arbiter -------------------------------------------------
+
+    /// A player stops the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13): during the game only; the arbiter's `resume`
+    /// restarts them. The side is the log's record of who called.
+    fn on_call_arbiter(&mut self, _side: Side, at: u64) -> Result<(), Rejection> {
+        if self.outcome.is_some() {
+            return Err(Rejection::GameOverForArbiter);
+        }
+        self.timing.pause(at)
+    }
 
     fn on_arbiter(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         use ActionKind::*;

@@ -44,6 +44,7 @@ mod fen_words;
 pub mod for_speech;
 mod letters;
 pub mod live;
+pub mod lobby_words;
 mod numbers;
 pub mod page;
 mod pattern;

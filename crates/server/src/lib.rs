@@ -13,6 +13,8 @@
 
 pub mod abandon;
 pub mod actor;
+pub mod call;
+pub mod challenge;
 pub mod client;
 pub mod error;
 pub mod hall;
@@ -21,10 +23,12 @@ mod http;
 pub mod hub;
 pub mod limit;
 mod listen;
+mod listing;
 pub mod openapi;
 pub mod paging;
 pub mod proxy;
 mod registry;
+mod rematch;
 pub mod request;
 pub mod shield;
 mod ws;
@@ -64,8 +68,23 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/games/{id}/rematch",
+            get(rematch::show).post(rematch::post),
+        )
+        .route(
+            "/api/challenges",
+            get(challenge::list).post(challenge::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenge::show).delete(challenge::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenge::accept))
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        // The lobby's open challenges and rematch offers, per instance.
+        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
         .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())

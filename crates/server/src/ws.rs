@@ -79,6 +79,8 @@ pub(crate) async fn handler(
     let slot = shield.socket(ip)?;
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
+    // An arbiter's socket tells the hall an arbiter is present (6.12.2).
+    let mut console = false;
     let token = match q.token.filter(|t| !t.is_empty()) {
         None => {
             hall.store().game(&id).await?;
@@ -98,6 +100,7 @@ pub(crate) async fn handler(
                 shield.token_unknown(ip);
                 return Err(ApiError::unknown_token());
             }
+            console = seat == Some(arbiter_store::Seat::Arbiter);
             Some(t)
         }
     };
@@ -111,6 +114,7 @@ pub(crate) async fn handler(
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
+            let _present = console.then(|| crate::call::console(&id));
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }

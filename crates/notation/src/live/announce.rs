@@ -107,6 +107,18 @@ pub enum Kind {
     Paused,
     /// The clocks run again.
     Resumed,
+    /// A player stopped the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13).
+    ArbiterCalled {
+        /// The player who called.
+        side: Side,
+    },
+    /// The clocks run again after a call of the arbiter, and who resumed.
+    CallEnded {
+        /// The arbiter, the opponent where no arbiter is present, or the
+        /// wait for him running out.
+        end: crate::lobby_words::CallEnd,
+    },
     /// The lexicon (and so the language) of every later announcement
     /// changed; `lexicon` is its key (`ru`, `fide-de`…).
     LexiconChosen {
@@ -324,6 +336,10 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
+        Kind::ArbiterCalled { side } => {
+            crate::lobby_words::arbiter_called(lex.language(), *side).to_string()
+        }
+        Kind::CallEnded { end } => crate::lobby_words::call_ended(lex.language(), *end).to_string(),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
         Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
