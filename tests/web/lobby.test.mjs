@@ -160,7 +160,7 @@ test('a challenge accepted in a second browser, a game to mate, a rematch, and b
   assert.match(links[0][1], /Boris gegen Anna: Schwarz gewinnt/);
   assert.match(links[1][1], /Anna gegen Boris: Schwarz gewinnt/);
   await axe(lobby, 'lobby in German with finished games');
-  await shot(lobby, 'lobby-de-1280', true);
+  await shot(lobby, 'lobby-finished-de-1280', true);
   await lobby.locator('#finished a').first().press('Enter');
   await lobby.waitForURL(/\/view$/, WAIT);
   await lobby.waitForFunction(() => document.body.dataset.ready === '1', null, WAIT);
@@ -232,12 +232,12 @@ test('the lobby in every language and mode has no axe violations, empty lists in
     const p = await open('/', s);
     await p.waitForFunction(() => document.querySelector('#challenges li') && document.querySelector('#finished li'), null, WAIT);
     await axe(p, `lobby ${JSON.stringify(s)}`);
-    if (s.lang === 'en') await shot(p, 'lobby-1280');
+    if (s.lang === 'en') await shot(p, 'lobby-lists-1280');
     await p.context().close();
   }
   const phone = await open('/', {}, { width: 390, height: 844 });
   await phone.waitForFunction(() => document.querySelector('#challenges li'), null, WAIT);
-  await shot(phone, 'lobby-390');
+  await shot(phone, 'lobby-lists-390');
   await phone.context().close();
 });
 
