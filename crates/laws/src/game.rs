@@ -203,6 +203,9 @@ pub struct Game<R: RuleSet> {
     colours_swapped: bool,
     arrived: [bool; 2],
     notes: Vec<String>,
+    /// Why the last draw claim found incorrect was (L-9.5c), typed, so a
+    /// front end says the reason in the player's language.
+    last_wrong_claim: Option<arbiter_rules::WrongClaim>,
 }
 
 pub use arbiter_rules::Rejection;
@@ -287,6 +290,7 @@ impl<R: RuleSet> Game<R> {
             colours_swapped: false,
             arrived: [false, false],
             notes: Vec::new(),
+            last_wrong_claim: None,
         }
     }
 
@@ -361,6 +365,11 @@ impl<R: RuleSet> Game<R> {
     /// restored pieces, a reason given for a declared result …), in English.
     pub fn notes(&self) -> &[String] {
         &self.notes
+    }
+
+    /// Why the last draw claim found incorrect was (L-9.5c), if one was.
+    pub fn last_wrong_claim(&self) -> Option<&arbiter_rules::WrongClaim> {
+        self.last_wrong_claim.as_ref()
     }
     /// Whether a game found played with reversed colours was restarted with
     /// the correct ones (L-7.3), so that the player who had White in the
@@ -473,6 +482,7 @@ impl<R: RuleSet> Game<R> {
             Event::Touch { side, square, man } => self.on_touch(*side, square, *man, ev.at),
             Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
             Event::Announce { side, mv } => self.on_announce(*side, mv, ev.at),
+            Event::CallArbiter { side } => self.on_call_arbiter(*side, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
             Event::Start => self.on_start(ev.at),
         };
@@ -1682,6 +1692,7 @@ impl<R: RuleSet> Game<R> {
                     );
                 }
                 self.notes.push(format!("incorrect claim by {side}: {why}"));
+                self.last_wrong_claim = Some(why);
                 self.claim_as_offer(side, at);
                 // The intended move must now be played (9.5.3), unless the
                 // claim, as an offer, has just agreed a draw.
@@ -1874,6 +1885,16 @@ impl<R: RuleSet> Game<R> {
     }
 
     // ----- the arbiter -------------------------------------------------
+
+    /// A player stops the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13): during the game only; the arbiter's `resume`
+    /// restarts them. The side is the log's record of who called.
+    fn on_call_arbiter(&mut self, _side: Side, at: u64) -> Result<(), Rejection> {
+        if self.outcome.is_some() {
+            return Err(Rejection::GameOverForArbiter);
+        }
+        self.timing.pause(at)
+    }
 
     fn on_arbiter(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         use ActionKind::*;

@@ -363,7 +363,12 @@ impl Hall {
             Some(Seat::Arbiter) => Actor::Arbiter,
             None => return Err(ApiError::unknown_token()),
         };
-        let mut submission = parse_event_body(body, actor)?;
+        // A player's call of the arbiter, and its resume where no arbiter
+        // is present, are the call module's (6.12.2).
+        let mut submission = match crate::call::stand_in(id, actor, body) {
+            Some(s) => s,
+            None => parse_event_body(body, actor)?,
+        };
         if actor == Actor::Arbiter && crate::request::is_player_action(body) {
             let kind = self.store().game(id).await?.meta.kind;
             crate::request::arbiter_may_act_for_player(kind)?;
@@ -374,7 +379,12 @@ impl Hall {
         for _ in 0..3 {
             if let Some(tx) = self.local(id) {
                 match actor::ask(&tx, submission.clone()).await {
-                    Some(answer) => return answer,
+                    Some(answer) => {
+                        if answer.is_ok() {
+                            crate::call::after(self, id, &submission.input);
+                        }
+                        return answer;
+                    }
                     None => continue,
                 }
             }

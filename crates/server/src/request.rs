@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The event types of the log format (docs/event-log.md).
-pub const EVENT_TYPES: [&str; 12] = [
+pub const EVENT_TYPES: [&str; 13] = [
     "move",
     "press",
     "offer_draw",
@@ -23,6 +23,7 @@ pub const EVENT_TYPES: [&str; 12] = [
     "arbiter",
     "touch",
     "adjust",
+    "call_arbiter",
 ];
 
 /// The events only the arbiter records: over the board he sees a man

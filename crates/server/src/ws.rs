@@ -80,6 +80,8 @@ pub(crate) async fn handler(
     let slot = shield.socket(ip)?;
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
+    // An arbiter's socket tells the hall an arbiter is present (6.12.2).
+    let mut console = false;
     let token = match q.token.filter(|t| !t.is_empty()) {
         None => {
             hall.store().game(&id).await?;
@@ -99,6 +101,7 @@ pub(crate) async fn handler(
                 shield.token_unknown(ip);
                 return Err(ApiError::unknown_token());
             }
+            console = seat == Some(arbiter_store::Seat::Arbiter);
             Some(t)
         }
     };
@@ -112,6 +115,7 @@ pub(crate) async fn handler(
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
+            let _present = console.then(|| crate::call::console(&id));
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }
@@ -191,7 +195,7 @@ async fn run(
             },
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
-                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes()).await;
+                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes(), lex).await;
                     send(&mut socket, answer.to_string()).await?;
                 }
                 Some(Ok(Message::Close(_))) | None => return Ok(()),
@@ -219,8 +223,9 @@ async fn run(
     }
 }
 
-/// The answer to an event sent over the socket, with its `ack` echoed.
-async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> Value {
+/// The answer to an event sent over the socket, with its `ack` echoed and
+/// a refusal of the Laws worded in the socket's language.
+async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8], lex: Lexicon) -> Value {
     let ack = serde_json::from_slice::<Value>(text)
         .ok()
         .and_then(|v| v.get("ack").cloned())
@@ -229,7 +234,10 @@ async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> V
         None => Err(ApiError::forbidden(
             "spectators watch; only a player or the arbiter acts",
         )),
-        Some(t) => hall.submit(id, t, text, false).await,
+        Some(t) => hall
+            .submit(id, t, text, false)
+            .await
+            .map_err(|e| e.in_lang(lex)),
     };
     match result {
         Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": &*a.state}),
