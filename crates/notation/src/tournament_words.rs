@@ -228,8 +228,14 @@ mod tests {
             .map(|b| board_line(Lang::En, 1, b, "Ivanov, Ivan", "Petrova, Anna", None))
             .collect();
         let out = brf(&lines);
-        assert!(out.lines().all(|l| l.trim_end_matches(['\r', '\u{c}']).chars().count() <= 40));
-        assert!(out.contains('\u{c}'), "more than 25 lines make a second page");
+        assert!(
+            out.lines()
+                .all(|l| l.trim_end_matches(['\r', '\u{c}']).chars().count() <= 40)
+        );
+        assert!(
+            out.contains('\u{c}'),
+            "more than 25 lines make a second page"
+        );
         assert!(out.is_ascii());
         // "Round" in grade 1 braille: capital sign, then r o u n d.
         assert!(out.starts_with(",ROUND #A"), "{}", &out[..20]);

@@ -293,7 +293,10 @@ fn the_board_lists_the_legal_moves_and_the_king_in_check() {
     .unwrap();
     assert_eq!(b.check.as_deref(), Some("e8"));
     assert!(b.legal.contains(&"g7g6".to_string()), "{:?}", b.legal);
-    assert!(!b.legal.contains(&"a7a6".to_string()), "a move that leaves the check");
+    assert!(
+        !b.legal.contains(&"a7a6".to_string()),
+        "a move that leaves the check"
+    );
     // A pawn on the seventh rank: four promotions to each square it reaches.
     let b = board(&BoardRequest {
         ctx: Context::default(),
@@ -324,5 +327,9 @@ fn the_clock_after_the_end_says_the_game_is_over() {
         ..DescribeRequest::default()
     });
     assert!(!a.text.contains("to move"), "{}", a.text);
-    assert!(a.text.contains("over") && a.text.contains("Black wins"), "{}", a.text);
+    assert!(
+        a.text.contains("over") && a.text.contains("Black wins"),
+        "{}",
+        a.text
+    );
 }
