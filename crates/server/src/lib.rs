@@ -13,19 +13,25 @@
 
 pub mod abandon;
 pub mod actor;
+pub mod call;
+pub mod challenge;
 pub mod client;
 pub mod error;
 pub mod hall;
 pub mod heartbeat;
 mod http;
 pub mod hub;
+pub mod lang;
 pub mod limit;
 mod listen;
+mod listing;
 pub mod openapi;
 pub mod paging;
 pub mod proxy;
 mod registry;
+mod rematch;
 pub mod request;
+pub mod rtt;
 pub mod shield;
 mod tournament;
 pub mod tournament_state;
@@ -66,9 +72,24 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/games/{id}/rematch",
+            get(rematch::show).post(rematch::post),
+        )
+        .route(
+            "/api/challenges",
+            get(challenge::list).post(challenge::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenge::show).delete(challenge::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenge::accept))
         .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        // The lobby's open challenges and rematch offers, per instance.
+        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
         .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())
@@ -165,19 +186,22 @@ async fn terminated() {
 
 /// `arbiter serve` with the default limits.
 pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
-    serve_with(
-        addr,
-        database_url,
-        &hall::ServeOptions::default(),
-        Limits::default(),
-    )
-    .await
+    serve_with(addr, database_url, &hall::ServeOptions::default()).await
+}
+
+/// [`serve`] with `arbiter serve`'s other options and the default limits.
+pub async fn serve_with(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
+) -> Result<(), String> {
+    serve_guarded(addr, database_url, options, Limits::default()).await
 }
 
 /// `arbiter serve`: opens the database (migrations run), serves on `addr`
 /// with `options` and `limits` until SIGTERM or SIGINT, then closes
 /// cleanly (leases are given back).
-pub async fn serve_with(
+pub async fn serve_guarded(
     addr: SocketAddr,
     database_url: &str,
     options: &hall::ServeOptions,
