@@ -35,6 +35,7 @@
   let lastFrame = performance.now();   // when the socket last brought anything
   let greeted = false;                 // the state said once on opening mid-game
   let held = null;                     // words kept to be said with the next frame's
+  let called = null;                   // the side whose call of the arbiter is pending
 
   const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
   const running = () => state && state.clock && state.result === '*' && !paused && state.ply > 0;
@@ -149,6 +150,9 @@
       // Stopping the clocks is the arbiter's (FIDE Laws 2023, 6.12.2): a player's
       // pause calls him, and the hall stops the clocks while he comes.
       await send({ type: 'call_arbiter' });
+    } else if (what === 'resume') {
+      // The hall makes this the arbiter's resume when no arbiter is present.
+      await send({ type: 'arbiter', action: 'resume' });
     } else if (what === 'pgn') {
       location.href = `${base}/pgn`;
     }
@@ -267,6 +271,7 @@
     $('act-draw').hidden = offered;
     // After the end a player has nothing left to do in the game.
     $('actions-box').hidden = !token || over;
+    $('act-resume').hidden = !(called && seat && called !== seat);
     players();
   }
 
@@ -285,7 +290,10 @@
     if (frame.event) {
       const ev = frame.event;
       if (ev.type === 'arbiter' && ev.action === 'pause') paused = true;
-      if (ev.type === 'arbiter' && ev.action === 'resume') paused = false;
+      if (ev.type === 'arbiter' && ev.action === 'resume') { paused = false; called = null; }
+      // A player's call stops both clocks until the arbiter resumes; with no
+      // arbiter there, the caller's opponent may resume (his Resume button).
+      if (ev.type === 'call_arbiter') { paused = true; called = ev.side || null; }
       const texts = words(frame);
       // The hall's own pause over its downtime: the players hear why the clocks
       // stopped, not only that they did.
@@ -468,6 +476,7 @@
     });
     $('act-draw').addEventListener('click', () => action('draw'));
     $('act-accept').addEventListener('click', () => action('accept'));
+    $('act-resume').addEventListener('click', () => action('resume'));
     $('flip').addEventListener('click', () => {
       board.flip(!board.flipped);
       $('flip').setAttribute('aria-pressed', String(board.flipped));

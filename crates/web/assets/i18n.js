@@ -198,6 +198,7 @@ const HallText = {
     'queens': 'ферзи', 'rooks': 'ладьи', 'bishops': 'слоны', 'knights': 'кони', 'pawns': 'пешки',
     '{side} has taken {list}': '{side} взяли: {list}', 'Nothing taken yet.': 'Взятий пока нет.',
     'White wins': 'победа белых', 'Black wins': 'победа чёрных', 'Draw': 'ничья',
+    'Resume the game': 'Продолжить партию',
   },
   de: {
     'Settings': 'Einstellungen', 'Language': 'Sprache', 'Lexicon': 'Zugansage',
@@ -387,6 +388,7 @@ const HallText = {
     'queens': 'Damen', 'rooks': 'Türme', 'bishops': 'Läufer', 'knights': 'Springer', 'pawns': 'Bauern',
     '{side} has taken {list}': '{side} hat geschlagen: {list}', 'Nothing taken yet.': 'Noch nichts geschlagen.',
     'White wins': 'Weiß gewinnt', 'Black wins': 'Schwarz gewinnt', 'Draw': 'Remis',
+    'Resume the game': 'Partie fortsetzen',
   },
 };
 
