@@ -197,7 +197,8 @@
   const SET = { q: 1, r: 2, b: 2, n: 2, p: 8 };
   const WORTH = { q: 9, r: 5, b: 3, n: 3, p: 1 };
   const NAMES = { q: 'queens', r: 'rooks', b: 'bishops', n: 'knights', p: 'pawns' };
-  const GLYPHS = { q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+  // Black's men drawn filled, White's in outline, so the two rows tell them apart.
+  const GLYPHS = { b: { q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' }, w: { q: '♕', r: '♖', b: '♗', n: '♘', p: '♙' } };
   function taken(cells) {
     const box = $('taken');
     if ((hdr.variant || 'chess') === 'tavreli') { box.replaceChildren(); return; }
@@ -207,19 +208,20 @@
       count[side][k] = (count[side][k] || 0) + 1;
     }
     const parts = [], said = [];
+    // The balance of material is what stands on the board (a promoted man counts).
     let worth = 0;
+    for (const c of cells) if (c.piece && WORTH[c.piece.toLowerCase()]) worth += (c.piece === c.piece.toUpperCase() ? 1 : -1) * WORTH[c.piece.toLowerCase()];
     for (const [taker, lost] of [['White', 'b'], ['Black', 'w']]) {
       let glyphs = '';
       const words = [];
       for (const k of 'qrbnp') {
         const n = Math.max(0, SET[k] - (count[lost][k] || 0));
         if (!n) continue;
-        glyphs += GLYPHS[k].repeat(n);
+        glyphs += GLYPHS[lost][k].repeat(n);
         words.push(`${t(NAMES[k])}: ${n}`);
-        worth += (taker === 'White' ? 1 : -1) * n * WORTH[k];
       }
       if (words.length) said.push(t('{side} has taken {list}', { side: t(taker), list: words.join(', ') }));
-      if (glyphs) parts.push(Hall.el('span', { class: 'taken-' + lost, 'aria-hidden': 'true', text: glyphs }));
+      if (glyphs) parts.push(Hall.el('span', { class: 'taken-' + lost, 'aria-hidden': 'true', text: glyphs + ' ' }));
     }
     if (worth) parts.push(Hall.el('span', { 'aria-hidden': 'true', text: (worth > 0 ? ' +' : ' −') + Math.abs(worth) }));
     parts.push(Hall.el('span', { class: 'sr', text: said.length ? said.join('. ') + '.' : t('Nothing taken yet.') }));
