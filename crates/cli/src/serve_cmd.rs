@@ -16,15 +16,6 @@ pub struct Args {
     /// `$XDG_DATA_HOME/arbiter/arbiter.sqlite`, created on the first run.
     #[arg(long)]
     pub database: Option<String>,
-    /// PostgreSQL: this instance's name among those sharing the database
-    /// (default: derived from --addr and --database, so a restart with the
-    /// same flags is the same instance and takes its games back at once).
-    #[arg(long)]
-    pub instance_id: Option<String>,
-    /// Seconds a game nobody started waits before it is abandoned (ended
-    /// `-/-` by the arbiter, with a reason); 0: never; at most 86400.
-    #[arg(long, default_value_t = 600)]
-    pub abandon_after: u64,
     /// Games one client address may create a minute (the burst is
     /// --create-burst).
     #[arg(long, default_value_t = 10.0)]
@@ -66,6 +57,15 @@ pub struct Args {
     /// (e.g. `https://club.example`); repeatable.
     #[arg(long)]
     pub allowed_origin: Vec<String>,
+    /// PostgreSQL: this instance's name among those sharing the database
+    /// (default: derived from --addr and --database, so a restart with the
+    /// same flags is the same instance and takes its games back at once).
+    #[arg(long)]
+    pub instance_id: Option<String>,
+    /// Seconds a game nobody started waits before it is abandoned (ended
+    /// `-/-` by the arbiter, with a reason); 0: never; at most 86400.
+    #[arg(long, default_value_t = 600)]
+    pub abandon_after: u64,
 }
 
 impl Args {
@@ -112,7 +112,8 @@ pub fn run(a: Args) -> ExitCode {
         instance_id: a.instance_id.clone(),
         abandon_after: std::time::Duration::from_secs(a.abandon_after),
     };
-    match runtime.block_on(arbiter_server::serve_with(a.addr, &url, &options, limits)) {
+    let serving = arbiter_server::serve_guarded(a.addr, &url, &options, limits);
+    match runtime.block_on(serving) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             out::error("serve", e);

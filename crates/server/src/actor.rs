@@ -468,7 +468,7 @@ impl<R: Variant> Outlet<R> for Keeper {
             Box::pin(self.mark(session)).await;
         }
         Ok(match refused {
-            Some(text) => Err(ApiError::refused(text)),
+            Some(said) => Err(ApiError::refused_said(said)),
             None => Ok(Acted {
                 seq: self.seq,
                 state,
@@ -502,10 +502,11 @@ fn arbiter(action: ActionKind, reason: &str) -> Input {
     }))
 }
 
-/// The words of a refusal, if the output holds one.
-fn refusal(out: &Output) -> Option<String> {
+/// The refusal, if the output holds one (worded later, in the language
+/// of the request).
+fn refusal(out: &Output) -> Option<arbiter_notation::live::announce::Announcement> {
     out.announcements
         .iter()
         .find(|a| matches!(a.kind, Said::Refused { .. }))
-        .map(|a| a.text.clone())
+        .cloned()
 }

@@ -1,6 +1,10 @@
 //! Errors as HTTP answers: a status and `{"error","reason"}`; every refusal
 //! is logged.
 
+use arbiter_notation::ErrorKind;
+use arbiter_notation::Lexicon;
+use arbiter_notation::live::announce::{Announcement, Kind};
+use arbiter_notation::live::refusal::{Misread, Refusal};
 use arbiter_store::StoreError;
 use axum::Json;
 use axum::http::{StatusCode, header};
@@ -26,6 +30,9 @@ pub struct ApiError {
     pub reason: String,
     /// For a refusal by a limit: when to retry, in seconds (`Retry-After`).
     pub retry_after_s: Option<u64>,
+    /// For a refusal by the Laws: the session's typed refusal, so the
+    /// reason can be worded in the request's language ([`ApiError::in_lang`]).
+    pub said: Option<Box<Announcement>>,
 }
 
 impl ApiError {
@@ -45,6 +52,7 @@ impl ApiError {
             error,
             reason,
             retry_after_s: None,
+            said: None,
         }
     }
     /// 400: the request cannot be read.
@@ -81,6 +89,24 @@ impl ApiError {
     pub fn refused(reason: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "refused", reason)
     }
+    /// 409: the Laws refuse, with the session's typed refusal (worded in
+    /// English until [`ApiError::in_lang`] words it for the request).
+    pub fn refused_said(said: Announcement) -> ApiError {
+        let mut e = ApiError::refused(hall_words(&said, Lexicon::En));
+        e.said = Some(Box::new(said));
+        e
+    }
+    /// The refusal with its reason in `lex`'s language, when the Laws gave
+    /// it typed (other reasons stay as they are).
+    pub fn in_lang(self, lex: Lexicon) -> ApiError {
+        match &self.said {
+            Some(said) => ApiError {
+                reason: ApiError::new(self.status, self.error, hall_words(said, lex)).reason,
+                ..self
+            },
+            None => self,
+        }
+    }
     /// 429: over the token's rate.
     pub fn too_many() -> ApiError {
         ApiError::new(
@@ -102,6 +128,21 @@ impl ApiError {
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.error, "reason": self.reason})
     }
+}
+
+/// A refusal's sentence as the hall says it: a move that no legal move
+/// fits lists no candidates (from the start, "e5" would list every pawn
+/// move); only an ambiguous one names the moves it fits, where they help.
+fn hall_words(said: &Announcement, lex: Lexicon) -> String {
+    let mut said = said.clone();
+    if let Kind::Refused {
+        refusal: Refusal::Illegal(Misread::Notation(e)) | Refusal::Unreadable(Misread::Notation(e)),
+    } = &mut said.kind
+        && e.kind != ErrorKind::Ambiguous
+    {
+        e.candidates.clear();
+    }
+    said.text_in(lex)
 }
 
 /// The longest body of a framework refusal read back to be quoted.

@@ -56,7 +56,7 @@ pub(crate) async fn create(
     shield.create(ip)?;
     let engine_seat = if spec.seats.contains(&SeatKind::Engine) {
         spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
-        Some(shield.engine_seat(&hall, ip).await?)
+        shield.engine_seat(&hall, ip).await?
     } else {
         None
     };
@@ -196,13 +196,15 @@ pub(crate) async fn events(
     let id = game_id(&raw).inspect_err(|_| shield.token_unknown(ip))?;
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
+    let lex = crate::lang::of_request(&headers);
     let acted = hall
         .submit(&id, token, &body, forwarded)
         .await
-        .inspect_err(|e| {
+        .map_err(|e| {
             if e.is_unknown_token() {
                 shield.token_unknown(ip);
             }
+            e.in_lang(lex)
         })?;
     Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }

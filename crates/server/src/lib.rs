@@ -21,6 +21,7 @@ pub mod hall;
 pub mod heartbeat;
 mod http;
 pub mod hub;
+pub mod lang;
 pub mod limit;
 mod listen;
 mod listing;
@@ -30,7 +31,10 @@ pub mod proxy;
 mod registry;
 mod rematch;
 pub mod request;
+pub mod rtt;
 pub mod shield;
+mod tournament;
+pub mod tournament_state;
 mod ws;
 
 pub use hall::{Hall, HallConfig, ServeOptions};
@@ -81,6 +85,7 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
             get(challenge::show).delete(challenge::withdraw),
         )
         .route("/api/challenges/{id}/accept", post(challenge::accept))
+        .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
         // The lobby's open challenges and rematch offers, per instance.
@@ -92,6 +97,20 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
             shield::front(front.clone(), req, next)
         }))
         .with_state(hall)
+}
+
+/// The tournament routes (`/api/tournaments…`).
+fn tournament_routes() -> Router<Hall> {
+    use tournament as t;
+    Router::new()
+        .route("/api/tournaments", post(t::create))
+        .route("/api/tournaments/{id}", get(t::show))
+        .route("/api/tournaments/{id}/players", post(t::register))
+        .route("/api/tournaments/{id}/players/{n}", get(t::player))
+        .route("/api/tournaments/{id}/rounds", post(t::pair_round))
+        .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
+        .route("/api/tournaments/{id}/standings", get(t::standings))
+        .route("/api/tournaments/{id}/trf", get(t::trf_file))
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.
@@ -167,19 +186,22 @@ async fn terminated() {
 
 /// `arbiter serve` with the default limits.
 pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
-    serve_with(
-        addr,
-        database_url,
-        &hall::ServeOptions::default(),
-        Limits::default(),
-    )
-    .await
+    serve_with(addr, database_url, &hall::ServeOptions::default()).await
+}
+
+/// [`serve`] with `arbiter serve`'s other options and the default limits.
+pub async fn serve_with(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
+) -> Result<(), String> {
+    serve_guarded(addr, database_url, options, Limits::default()).await
 }
 
 /// `arbiter serve`: opens the database (migrations run), serves on `addr`
 /// with `options` and `limits` until SIGTERM or SIGINT, then closes
 /// cleanly (leases are given back).
-pub async fn serve_with(
+pub async fn serve_guarded(
     addr: SocketAddr,
     database_url: &str,
     options: &hall::ServeOptions,

@@ -54,7 +54,8 @@ fn game_paths() -> Value {
         "/api/games/{id}/events": {"post": {
             "summary": "One event of the log format without `at`; {\"type\":\"move\",\"move\":\"e4\"} is a move and its press in any notation. The token gives the side; arbiter actions need the arbiter's token and name the side they concern. The arbiter's token acts as the arbiter: in an online game it makes no player's action (move, press, offer_draw, accept_draw, decline_draw, claim, resign) for a player (403 with the reason); in an over-the-board game the arbiter records the moves and actions made at the board, naming the side. Over the board, `touch` (`square`, Tavreli `man`) and `adjust` (`square`) are recorded by the arbiter's token (Art. 4) and a player claims a breach with {\"type\":\"claim\",\"claim\":\"touch_move\"}; online the server is the board, and all three are refused (409) with the reason.",
             "security": [{"bearer": []}],
-            "parameters": [id_param()],
+            "parameters": [id_param(), {"name": "Accept-Language", "in": "header", "required": false, "schema": {"type": "string"},
+                "description": "the language of a refusal's reason: en, ru or de (the best of the header's; English by default), in the words arbiter play uses; the error word stays the same. A move that fits no legal move lists no candidates; an ambiguous one names the moves it fits"}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["type"], "properties": {"type": {"enum": crate::request::EVENT_TYPES}}}}}},
             "responses": {
                 "200": {"description": "accepted and committed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Acted"}}}},
@@ -136,6 +137,9 @@ pub fn document() -> Value {
         if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), more) {
             p.extend(more);
         }
+    }
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament::paths()) {
+        p.extend(more);
     }
     let s = |t: &str| json!({"type": t});
     let ns = json!({"type": ["string", "null"]});

@@ -4,7 +4,8 @@
 //! with `since`, the missed ones first; without it, the current state first
 //! (`"event":null`, no announcement). Players send events as on POST, with
 //! `{"ack":K}` echoed in the answer; spectators (no token) may only watch.
-//! The server pings every 20 s.
+//! The server pings every 20 s, a player's socket every 2 s with its
+//! instant, to measure his round trip (`crate::rtt`).
 
 use crate::error::ApiError;
 use crate::hall::Hall;
@@ -171,7 +172,15 @@ async fn run(
     let mut frames = hall.hub().watch(&id, local).await.map_err(|e| e.reason)?;
     let mut last = backlog(&hall, &id, since, lex, &mut socket).await?;
     let mut closing = hall.closing();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // A player's socket is pinged often, with the hall's instant, so that
+    // his round trip is measured (crate::rtt); a spectator's rarely.
+    let every = if token.is_some() {
+        crate::rtt::PING_EVERY
+    } else {
+        PING_EVERY
+    };
+    let mut ping = tokio::time::interval(every);
+    let mut sent: Option<[u8; 8]> = None;
     loop {
         tokio::select! {
             f = frames.recv() => match f {
@@ -186,15 +195,25 @@ async fn run(
             },
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
-                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes()).await;
+                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes(), lex).await;
                     send(&mut socket, answer.to_string()).await?;
                 }
                 Some(Ok(Message::Close(_))) | None => return Ok(()),
+                Some(Ok(Message::Pong(p))) => {
+                    if let (Some(t), Some(s)) = (token.as_deref(), sent)
+                        && p.as_ref() == s
+                    {
+                        sent = None;
+                        hall.rtt().pong(t, s);
+                    }
+                }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.to_string()),
             },
             _ = ping.tick() => {
-                socket.send(Message::Ping(Default::default())).await.map_err(|e| e.to_string())?;
+                let payload = hall.rtt().ping();
+                sent = Some(payload);
+                socket.send(Message::Ping(payload.to_vec().into())).await.map_err(|e| e.to_string())?;
             }
             _ = closing.changed() => {
                 let _ = socket.send(Message::Close(None)).await;
@@ -204,8 +223,9 @@ async fn run(
     }
 }
 
-/// The answer to an event sent over the socket, with its `ack` echoed.
-async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> Value {
+/// The answer to an event sent over the socket, with its `ack` echoed and
+/// a refusal of the Laws worded in the socket's language.
+async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8], lex: Lexicon) -> Value {
     let ack = serde_json::from_slice::<Value>(text)
         .ok()
         .and_then(|v| v.get("ack").cloned())
@@ -214,7 +234,10 @@ async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> V
         None => Err(ApiError::forbidden(
             "spectators watch; only a player or the arbiter acts",
         )),
-        Some(t) => hall.submit(id, t, text, false).await,
+        Some(t) => hall
+            .submit(id, t, text, false)
+            .await
+            .map_err(|e| e.in_lang(lex)),
     };
     match result {
         Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": &*a.state}),

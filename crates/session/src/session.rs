@@ -414,8 +414,27 @@ impl<R: Variant> Session<R> {
                         Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
                     ))
                 || self.first_legal_move(&input);
-            // An arbiter's result before the start (a game nobody began)
-            // ends it without starting the clock.
+            // Online, before White's first move, what is not a move (an
+            // offer, a resignation, an arbiter's result for a game nobody
+            // began) is logged at 0 without starting the clock.
+            if self.logged_start
+                && self.mode == Mode::Online
+                && !starts
+                && let Input::Event(ev) = &input
+                && matches!(
+                    ev,
+                    Event::OfferDraw { .. }
+                        | Event::AcceptDraw { .. }
+                        | Event::DeclineDraw { .. }
+                        | Event::Resign { .. }
+                        | Event::Arbiter(_)
+                )
+            {
+                let ev = ev.clone();
+                self.apply(0, ev, &mut out);
+                return out;
+            }
+            // Over the board too, an arbiter's result before the start.
             if self.logged_start
                 && let Input::Event(Event::Arbiter(a)) = &input
                 && a.action == ActionKind::DeclareResult
@@ -827,6 +846,7 @@ impl<R: Variant> Session<R> {
                 Kind::ClaimRejected {
                     side,
                     agreed: g.outcome().is_some(),
+                    why: g.last_wrong_claim().cloned(),
                 },
             );
         }

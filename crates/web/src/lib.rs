@@ -51,6 +51,7 @@ static ASSETS: &[Asset] = &[
     asset!("challenges.js", "text/javascript; charset=utf-8"),
     asset!("viewer.js", "text/javascript; charset=utf-8"),
     asset!("rematch.js", "text/javascript; charset=utf-8"),
+    asset!("tournament.js", "text/javascript; charset=utf-8"),
 ];
 
 const LOBBY: &str = include_str!("../assets/lobby.html");
@@ -58,6 +59,7 @@ const GAME: &str = include_str!("../assets/game.html");
 const ARBITER: &str = include_str!("../assets/arbiter.html");
 const RECORD: &str = include_str!("../assets/record.html");
 const VIEWER: &str = include_str!("../assets/viewer.html");
+const TOURNAMENT: &str = include_str!("../assets/tournament.html");
 
 /// The largest words request: a long game's moves, or a long game's log.
 const BODY_LIMIT: usize = record::MAX_LOG + (64 << 10);
@@ -150,6 +152,7 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 ///
 /// - `GET /` the lobby; `GET /games/{id}` the game page; `GET /games/{id}/arbiter` the
 ///   arbiter console (its token in `?token=`); `GET /games/{id}/record` the archive;
+///   `GET /tournaments/{id}` a tournament's page (`/tournaments/new` creates one);
 ///   `GET /assets/{file}`;
 /// - `POST /api/describe` a typed command in words, `POST /api/board` the 64 cell names,
 ///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
@@ -163,6 +166,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/games/{id}/arbiter", get(|| async { html(ARBITER) }))
         .route("/games/{id}/record", get(|| async { html(RECORD) }))
         .route("/games/{id}/view", get(|| async { html(VIEWER) }))
+        .route("/tournaments/{id}", get(|| async { html(TOURNAMENT) }))
         .route("/assets/{name}", get(asset))
         .route("/api/describe", post(describe))
         .route("/api/board", post(board))

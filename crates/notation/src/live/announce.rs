@@ -92,6 +92,10 @@ pub enum Kind {
         /// open offer: the game does not go on, so that is not said.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         agreed: bool,
+        /// Why the claim was found incorrect (said in the player's
+        /// language); `None` where the Laws gave no reason.
+        #[serde(skip)]
+        why: Option<arbiter_rules::WrongClaim>,
     },
     /// `side` made a quickplay-finish claim (2005 10.2, G-III.5) or, with
     /// `increment`, asked for an increment (G-III.4): the clocks are stopped
@@ -315,11 +319,28 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, *penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
-        Kind::ClaimRejected { side, agreed } => {
+        Kind::ClaimRejected { side, agreed, why } => {
             let t = said(lex, Said::ClaimRejected { side: *side });
-            // The vocabulary's second sentence is "the game continues".
-            match (agreed, t.split_once(". ")) {
-                (true, Some((rejected, _))) => rejected.to_string(),
+            // The vocabulary's second sentence is "the game continues"; the
+            // reason goes between the two.
+            let reason = why
+                .as_ref()
+                .map(|w| crate::rejection::say_wrong_claim(w, l))
+                .map(|r| {
+                    // A clause after the colon: its first letter small.
+                    let r = r.trim_end_matches('.');
+                    let mut cs = r.chars();
+                    cs.next()
+                        .map(|c| c.to_lowercase().chain(cs).collect::<String>())
+                        .unwrap_or_default()
+                });
+            match (agreed, t.split_once(". "), reason) {
+                (true, Some((rejected, _)), None) => rejected.to_string(),
+                (true, Some((rejected, _)), Some(r)) => format!("{rejected}: {r}"),
+                (false, Some((rejected, goes_on)), Some(r)) => {
+                    format!("{rejected}: {r}. {goes_on}")
+                }
+                (_, None, Some(r)) => format!("{t}: {r}"),
                 _ => t,
             }
         }
