@@ -243,7 +243,7 @@ impl Shield {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last()
+            .next_back()
             .unwrap_or(direct)
     }
 
