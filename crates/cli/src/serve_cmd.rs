@@ -109,7 +109,7 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let options = arbiter_server::ServeOptions {
-        instance_id: a.instance_id,
+        instance_id: a.instance_id.clone(),
         abandon_after: std::time::Duration::from_secs(a.abandon_after),
     };
     let serving = arbiter_server::serve_guarded(a.addr, &url, &options, limits);

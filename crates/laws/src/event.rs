@@ -138,6 +138,13 @@ pub enum Event {
         #[serde(rename = "move")]
         mv: String,
     },
+    /// The player stops the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13): both clocks stop until the arbiter resumes
+    /// the game (an arbiter's `resume`).
+    CallArbiter {
+        /// The player who calls.
+        side: Side,
+    },
     /// An arbiter's action or decision.
     Arbiter(ArbiterAction),
 }
@@ -321,7 +328,8 @@ impl Event {
             | Event::Arrive { side }
             | Event::Touch { side, .. }
             | Event::Adjust { side, .. }
-            | Event::Announce { side, .. } => Some(*side),
+            | Event::Announce { side, .. }
+            | Event::CallArbiter { side } => Some(*side),
             Event::Arbiter(a) => a.side,
             Event::Start => None,
         }

@@ -134,6 +134,7 @@ struct Inner {
     limiter: RateLimiter,
     forwarder: Forwarder,
     closing: watch::Sender<bool>,
+    rtt: crate::rtt::Rtt,
 }
 
 impl Hall {
@@ -155,6 +156,7 @@ impl Hall {
                 limiter: RateLimiter::default(),
                 forwarder: Forwarder::new(),
                 closing: watch::channel(false).0,
+                rtt: crate::rtt::Rtt::default(),
             }),
         }
     }
@@ -177,6 +179,10 @@ impl Hall {
     }
     pub(crate) fn registry(&self) -> &Registry {
         &self.inner.ctx.registry
+    }
+    /// The players' round trips measured here ([`crate::rtt`]).
+    pub(crate) fn rtt(&self) -> &crate::rtt::Rtt {
+        &self.inner.rtt
     }
     pub(crate) fn limiter(&self) -> &RateLimiter {
         &self.inner.limiter
@@ -357,15 +363,28 @@ impl Hall {
             Some(Seat::Arbiter) => Actor::Arbiter,
             None => return Err(ApiError::unknown_token()),
         };
-        let submission = parse_event_body(body, actor)?;
+        // A player's call of the arbiter, and its resume where no arbiter
+        // is present, are the call module's (6.12.2).
+        let mut submission = match crate::call::stand_in(id, actor, body) {
+            Some(s) => s,
+            None => parse_event_body(body, actor)?,
+        };
         if actor == Actor::Arbiter && crate::request::is_player_action(body) {
             let kind = self.store().game(id).await?.meta.kind;
             crate::request::arbiter_may_act_for_player(kind)?;
         }
+        // The lag a move is compensated by is the hall's own measure of the
+        // player's socket; what the client says may only lower it.
+        submission.lag_ms = crate::rtt::compensation(self.rtt().measure(token), submission.lag_ms);
         for _ in 0..3 {
             if let Some(tx) = self.local(id) {
                 match actor::ask(&tx, submission.clone()).await {
-                    Some(answer) => return answer,
+                    Some(answer) => {
+                        if answer.is_ok() {
+                            crate::call::after(self, id, &submission.input);
+                        }
+                        return answer;
+                    }
                     None => continue,
                 }
             }

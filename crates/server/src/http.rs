@@ -39,7 +39,7 @@ pub(crate) async fn openapi() -> Json<Value> {
     Json(crate::openapi::document())
 }
 
-fn token() -> Result<Token, ApiError> {
+pub(crate) fn token() -> Result<Token, ApiError> {
     Token::generate().map_err(|e| ApiError::internal(e.to_string()))
 }
 
@@ -54,6 +54,60 @@ pub(crate) async fn create(
 ) -> Result<Response, ApiError> {
     let mut spec = parse_create(&body)?;
     let engine_seat = admit(&hall, &shield, ip, &mut spec).await?;
+    let opened = open_game(&hall, &spec, engine_seat).await?;
+    let mut body = opened.body();
+    if !spec.ignored_keys.is_empty() {
+        body["ignored_keys"] = json!(spec.ignored_keys);
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// A game just created: its id and its tokens (none for an engine seat).
+pub(crate) struct Opened {
+    /// The new game.
+    pub id: GameId,
+    /// White's and Black's tokens.
+    pub seats: [Option<Token>; 2],
+    /// The arbiter's token.
+    pub arbiter: Token,
+}
+
+impl Opened {
+    /// The answer of `POST /api/games`: tokens and links.
+    pub fn body(&self) -> Value {
+        let [white, black] = &self.seats;
+        let id = &self.id;
+        json!({
+            "id": id.as_str(),
+            "white_token": white.as_ref().map(Token::as_str),
+            "black_token": black.as_ref().map(Token::as_str),
+            "arbiter_token": self.arbiter.as_str(),
+            "white_url": invite(id, "", white, Some("white")),
+            "black_url": invite(id, "", black, Some("black")),
+            "arbiter_url": invite(id, "/arbiter", &Some(self.arbiter.clone()), None),
+            "watch_url": format!("/games/{id}"),
+        })
+    }
+
+    /// One player's seat: `{"side","token","url"}` (null for an engine).
+    pub fn seat(&self, side: Side) -> Value {
+        let token = &self.seats[usize::from(side == Side::Black)];
+        json!({
+            "side": side.to_string(),
+            "token": token.as_ref().map(Token::as_str),
+            "url": invite(&self.id, "", token, Some(&side.to_string())),
+        })
+    }
+}
+
+/// Creates and starts a game from a checked spec (the lobby's challenges
+/// and rematches, between people, create theirs here too); an engine's
+/// seat ticket is bound to the new game.
+pub(crate) async fn open_game(
+    hall: &Hall,
+    spec: &crate::request::GameSpec,
+    engine_seat: Option<crate::shield::EngineTicket>,
+) -> Result<Opened, ApiError> {
     let human = |i: usize| spec.seats[i] == SeatKind::Human;
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
@@ -97,20 +151,11 @@ pub(crate) async fn create(
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");
-    let mut body = json!({
-        "id": id.as_str(),
-        "white_token": white.as_ref().map(Token::as_str),
-        "black_token": black.as_ref().map(Token::as_str),
-        "arbiter_token": arbiter.as_str(),
-        "white_url": invite(&id, "", &white, Some("white")),
-        "black_url": invite(&id, "", &black, Some("black")),
-        "arbiter_url": invite(&id, "/arbiter", &Some(arbiter.clone()), None),
-        "watch_url": format!("/games/{id}"),
-    });
-    if !spec.ignored_keys.is_empty() {
-        body["ignored_keys"] = json!(spec.ignored_keys);
-    }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok(Opened {
+        id,
+        seats: [white, black],
+        arbiter,
+    })
 }
 
 /// Lets a new game in within the address's limits: its rate of creation,
@@ -263,17 +308,24 @@ pub(crate) struct ListQuery {
     limit: Option<usize>,
     /// Where the page starts, as the previous page's `Link` said.
     cursor: Option<usize>,
+    /// `recent`: newest first (the lobby's finished games).
+    order: Option<String>,
+    /// The language of a finished game's `result_text`.
+    lang: Option<String>,
 }
 
-/// `GET /api/games?status=live|finished&limit=N&cursor=C`: a JSON array,
-/// oldest first, a page at a time; the next page in the `Link` header.
+/// `GET /api/games?status=live|finished&order=recent&lang=&limit=N&cursor=C`:
+/// a JSON array, oldest first unless `order=recent`, a page at a time (the
+/// next page in the `Link` header); finished games with their result.
 pub(crate) async fn list(
     State(hall): State<Hall>,
     Query(q): Query<ListQuery>,
     Query(pairs): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
     let rows = list_rows(&hall, &q).await?;
-    let (rows, next) = crate::paging::page(rows, q.limit, q.cursor);
+    let (mut rows, next) = crate::paging::page(rows, q.limit, q.cursor);
+    let lang = crate::listing::language(q.lang.as_deref());
+    crate::listing::add_results(&hall, &mut rows, lang).await;
     let mut answer = Json(Value::Array(rows)).into_response();
     if let Some(next) = next {
         let link = crate::paging::next_link("/api/games", &pairs, next);
@@ -293,23 +345,8 @@ async fn list_rows(hall: &Hall, q: &ListQuery) -> Result<Vec<Value>, ApiError> {
                 .map_err(|e| ApiError::bad_request(e.to_string()))?,
         ),
     };
-    let games = hall.store().list(status).await?;
-    let rows: Vec<Value> = games
-        .iter()
-        .map(|g| {
-            json!({
-                "id": g.id.as_str(),
-                "status": g.status.as_str(),
-                "variant": g.meta.variant,
-                "kind": g.meta.kind,
-                "white": g.meta.white_name,
-                "black": g.meta.black_name,
-                "time_control": g.meta.time_control,
-                "seats": {"white": g.meta.extra.white, "black": g.meta.extra.black},
-                "created_at_ms": g.created_at_ms,
-                "seq": g.last_seq,
-            })
-        })
-        .collect();
+    let mut games = hall.store().list(status).await?;
+    crate::listing::arrange(&mut games, q.order.as_deref())?;
+    let rows: Vec<Value> = games.iter().map(crate::listing::row).collect();
     Ok(rows)
 }

@@ -13,6 +13,8 @@
 
 pub mod abandon;
 pub mod actor;
+pub mod call;
+pub mod challenge;
 pub mod client;
 pub mod error;
 pub mod hall;
@@ -22,12 +24,17 @@ pub mod hub;
 pub mod lang;
 pub mod limit;
 mod listen;
+mod listing;
 pub mod openapi;
 pub mod paging;
 pub mod proxy;
 mod registry;
+mod rematch;
 pub mod request;
+pub mod rtt;
 pub mod shield;
+mod tournament;
+pub mod tournament_state;
 mod ws;
 
 pub use hall::{Hall, HallConfig, ServeOptions};
@@ -65,8 +72,24 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/games/{id}/rematch",
+            get(rematch::show).post(rematch::post),
+        )
+        .route(
+            "/api/challenges",
+            get(challenge::list).post(challenge::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenge::show).delete(challenge::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenge::accept))
+        .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        // The lobby's open challenges and rematch offers, per instance.
+        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
         .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())
@@ -74,6 +97,20 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
             shield::front(front.clone(), req, next)
         }))
         .with_state(hall)
+}
+
+/// The tournament routes (`/api/tournaments…`).
+fn tournament_routes() -> Router<Hall> {
+    use tournament as t;
+    Router::new()
+        .route("/api/tournaments", post(t::create))
+        .route("/api/tournaments/{id}", get(t::show))
+        .route("/api/tournaments/{id}/players", post(t::register))
+        .route("/api/tournaments/{id}/players/{n}", get(t::player))
+        .route("/api/tournaments/{id}/rounds", post(t::pair_round))
+        .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
+        .route("/api/tournaments/{id}/standings", get(t::standings))
+        .route("/api/tournaments/{id}/trf", get(t::trf_file))
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.

@@ -86,26 +86,60 @@ fn game_paths() -> Value {
     })
 }
 
+fn lobby_paths() -> Value {
+    let bearer = json!([{"bearer": []}]);
+    let seat = json!({"type": "object", "description": "{\"side\",\"token\",\"url\"}: the side played, the seat's token and the link that opens its board"});
+    json!({
+        "/api/challenges": {
+            "get": {"summary": "The open challenges, newest first: [{id,name,colour,time_control,variant,created_at_ms,expires_in_ms,status}]",
+                "responses": {"200": {"description": "a JSON array"}}},
+            "post": {"summary": "Offer a game anyone may accept: {\"time_control\" (default 300+3), \"colour\": white|black|random (default random), \"name\", \"variant\"}. The answer's seat holds the challenge's token (side `random` until drawn); the creator's page follows the challenge with it. A challenge is kept 30 minutes, in the memory of the instance that took it.",
+                "responses": {"201": {"description": "{id,status:\"open\",seat:{side,token,url},…}"}, "400": err("an invalid time control, colour, variant or name"), "429": err("too many open challenges")}}
+        },
+        "/api/challenges/{id}": {
+            "get": {"summary": "One challenge; with its token (Bearer) and once accepted, `seat` is the creator's seat in the new game (his page asks every two seconds)", "parameters": [id_param()],
+                "responses": {"200": {"description": "{id,status:open|accepted,game_id?,watch_url?,seat?}"}, "404": err("unknown or expired")}},
+            "delete": {"summary": "The creator withdraws an open challenge", "security": bearer, "parameters": [id_param()],
+                "responses": {"204": {"description": "withdrawn"}, "401": err("no token"), "403": err("not the challenge's token"), "404": err("unknown or expired"), "409": err("already accepted")}}
+        },
+        "/api/challenges/{id}/accept": {"post": {"summary": "Accept a challenge: {\"name\"}. The game is created at once; the answer has the accepter's seat with its token, and the creator's seat's link without its token (his page reads it with the challenge's token)",
+            "parameters": [id_param()],
+            "responses": {"201": {"description": "{id,game_id,seat,opponent:{side,name,url},watch_url,status}", "content": {"application/json": {"schema": {"type": "object", "properties": {"seat": seat}}}}},
+                "404": err("unknown or expired"), "409": err("accepted already")}}},
+        "/api/games/{id}/rematch": {
+            "get": {"summary": "The rematch offer after a game; with a player's token, `you` and, once every person of the game asked, `seat`: his seat in the new game", "parameters": [id_param()],
+                "responses": {"200": {"description": "{status:none|offered|ready,asked:[side],you?,game_id?,watch_url?,seat?}"}, "403": err("not a player's token of this game")}},
+            "post": {"summary": "A player asks for a rematch (colours swapped, same variant, rules and time control); when every person of the game has asked, the game is created and the answer carries the asker's seat", "security": bearer, "parameters": [id_param()],
+                "responses": {"200": {"description": "as GET"}, "401": err("no token"), "403": err("the arbiter's token, or not of this game"), "409": err("the game is not over")}}
+        }
+    })
+}
+
 /// The document served at `/api/openapi.json`.
 pub fn document() -> Value {
     let mut paths = json!({
         "/api/health": {"get": {"summary": "Liveness", "responses": {"200": {"description": "{\"ok\":true}"}}}},
         "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
         "/api/games": {
-            "get": {"summary": "Games, oldest first, a page at a time: at most `limit` rows (default 100, at most 1000) from `cursor`; when more follow, the `Link` header names the next page (`<…&cursor=N>; rel=\"next\"`), the other query keys kept",
+            "get": {"summary": "Games, oldest first (`order=recent`: newest first), a page at a time: at most `limit` rows (default 100, at most 1000) from `cursor`; when more follow, the `Link` header names the next page (`<…&cursor=N>; rel=\"next\"`), the other query keys kept. A finished game adds `result` (\"1-0\"), `termination` and `result_text` (who won and how, in the language of `lang`)",
                 "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["live", "finished"]}},
+                    {"name": "order", "in": "query", "schema": {"enum": ["oldest", "recent"]}},
+                    {"name": "lang", "in": "query", "schema": {"enum": ["en", "ru", "de"]}},
                     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}},
                     {"name": "cursor", "in": "query", "schema": {"type": "integer", "minimum": 0}, "description": "as the previous page's Link gave it"}],
-                "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq}", "headers": {"Link": {"description": "the next page, when there is one", "schema": {"type": "string"}}}}, "400": err("unknown status, or a limit or cursor that is not a number")}},
+                "responses": {"200": {"description": "a JSON array of {id,status,variant,kind,white,black,time_control,seats,created_at_ms,seq,result?,termination?,result_text?}", "headers": {"Link": {"description": "the next page, when there is one", "schema": {"type": "string"}}}}, "400": err("unknown status or order, or a limit or cursor that is not a number")}},
             "post": {"summary": "Create a game; every key optional (defaults: chess, human vs engine, online; for chess 900+10 and edition 2023, for Tavreli 5400d30 (a 30 s delay a move) and its tournament rules `tavreli`, where a FIDE edition may be named instead; chess under `tavreli` is refused)",
                 "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}}},
                 "responses": {"201": {"description": "tokens and links; null for an engine seat", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}}, "400": err("a key is invalid (an unknown variant, an engine level outside the variant's range…), chess is asked under the Tavreli rules, or the game is already over in the start position (mate, stalemate, dead position, 75-move rule)"), "413": err("body over 16 KiB"), "415": err("a body not sent as Content-Type: application/json (an empty body may go without a type)"), "429": err("this address created too many games (10 a minute, a burst of 20, by default), or has its live games with an engine (2 by default); Retry-After says when to retry"), "503": err("the instance runs its games with an engine (8 by default); retry later")}}
         }
     });
-    for more in [game_paths(), page_paths()] {
+    for more in [game_paths(), page_paths(), lobby_paths()] {
         if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), more) {
             p.extend(more);
         }
+    }
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament::paths()) {
+        p.extend(more);
     }
     let s = |t: &str| json!({"type": t});
     let ns = json!({"type": ["string", "null"]});

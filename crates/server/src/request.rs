@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The event types of the log format (docs/event-log.md).
-pub const EVENT_TYPES: [&str; 12] = [
+pub const EVENT_TYPES: [&str; 13] = [
     "move",
     "press",
     "offer_draw",
@@ -23,6 +23,7 @@ pub const EVENT_TYPES: [&str; 12] = [
     "arbiter",
     "touch",
     "adjust",
+    "call_arbiter",
 ];
 
 /// The events only the arbiter records: over the board he sees a man
@@ -208,6 +209,8 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
+    // Online, a compensated move's lag is debited to nobody (crate::rtt).
+    header.lag_from_arrival = (kind == Kind::Online).then_some(true);
     arbiter_session::any::playable_start(&header)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(defaults.movetime_ms);

@@ -4,7 +4,8 @@
 //! with `since`, the missed ones first; without it, the current state first
 //! (`"event":null`, no announcement). Players send events as on POST, with
 //! `{"ack":K}` echoed in the answer; spectators (no token) may only watch.
-//! The server pings every 20 s.
+//! The server pings every 20 s, a player's socket every 2 s with its
+//! instant, to measure his round trip (`crate::rtt`).
 
 use crate::error::ApiError;
 use crate::hall::Hall;
@@ -79,6 +80,8 @@ pub(crate) async fn handler(
     let slot = shield.socket(ip)?;
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
+    // An arbiter's socket tells the hall an arbiter is present (6.12.2).
+    let mut console = false;
     let token = match q.token.filter(|t| !t.is_empty()) {
         None => {
             hall.store().game(&id).await?;
@@ -98,6 +101,7 @@ pub(crate) async fn handler(
                 shield.token_unknown(ip);
                 return Err(ApiError::unknown_token());
             }
+            console = seat == Some(arbiter_store::Seat::Arbiter);
             Some(t)
         }
     };
@@ -111,6 +115,7 @@ pub(crate) async fn handler(
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
+            let _present = console.then(|| crate::call::console(&id));
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }
@@ -167,7 +172,15 @@ async fn run(
     let mut frames = hall.hub().watch(&id, local).await.map_err(|e| e.reason)?;
     let mut last = backlog(&hall, &id, since, lex, &mut socket).await?;
     let mut closing = hall.closing();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // A player's socket is pinged often, with the hall's instant, so that
+    // his round trip is measured (crate::rtt); a spectator's rarely.
+    let every = if token.is_some() {
+        crate::rtt::PING_EVERY
+    } else {
+        PING_EVERY
+    };
+    let mut ping = tokio::time::interval(every);
+    let mut sent: Option<[u8; 8]> = None;
     loop {
         tokio::select! {
             f = frames.recv() => match f {
@@ -186,11 +199,21 @@ async fn run(
                     send(&mut socket, answer.to_string()).await?;
                 }
                 Some(Ok(Message::Close(_))) | None => return Ok(()),
+                Some(Ok(Message::Pong(p))) => {
+                    if let (Some(t), Some(s)) = (token.as_deref(), sent)
+                        && p.as_ref() == s
+                    {
+                        sent = None;
+                        hall.rtt().pong(t, s);
+                    }
+                }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.to_string()),
             },
             _ = ping.tick() => {
-                socket.send(Message::Ping(Default::default())).await.map_err(|e| e.to_string())?;
+                let payload = hall.rtt().ping();
+                sent = Some(payload);
+                socket.send(Message::Ping(payload.to_vec().into())).await.map_err(|e| e.to_string())?;
             }
             _ = closing.changed() => {
                 let _ = socket.send(Message::Close(None)).await;

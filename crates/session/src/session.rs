@@ -140,6 +140,11 @@ enum Asked {
     Decline,
     Offer(Side),
     Claim(Side),
+    /// A player called the arbiter (6.12.2).
+    Call(Side),
+    /// A resume, with the hall's reason when it stood in for an absent
+    /// arbiter.
+    Resume(Option<&'static str>),
     Other,
 }
 
@@ -155,8 +160,46 @@ impl Asked {
                 ..
             } => Asked::Other,
             Event::Claim { side, .. } => Asked::Claim(*side),
+            Event::CallArbiter { side } => Asked::Call(*side),
+            Event::Arbiter(a) if a.action == ActionKind::Resume => {
+                use arbiter_notation::lobby_words::{RESUMED_AFTER_WAIT, RESUMED_BY_OPPONENT};
+                Asked::Resume(match a.reason.as_deref() {
+                    Some(RESUMED_BY_OPPONENT) => Some(RESUMED_BY_OPPONENT),
+                    Some(RESUMED_AFTER_WAIT) => Some(RESUMED_AFTER_WAIT),
+                    _ => None,
+                })
+            }
             _ => Asked::Other,
         }
+    }
+}
+
+/// The clocks stopped or restarted: by a call of the arbiter (said with
+/// who called, and how the call ended), or plainly.
+fn tell_pause(
+    called: &mut Option<Side>,
+    (was, now): (bool, bool),
+    asked: Asked,
+    kinds: &mut Vec<Kind>,
+) {
+    match (was, now, asked) {
+        (false, true, Asked::Call(side)) => {
+            *called = Some(side);
+            kinds.push(Kind::ArbiterCalled { side });
+        }
+        (false, true, _) => kinds.push(Kind::Paused),
+        (true, false, asked) => match called.take() {
+            Some(caller) => {
+                let reason = match asked {
+                    Asked::Resume(r) => r,
+                    _ => None,
+                };
+                let end = arbiter_notation::lobby_words::call_end_of(reason, caller);
+                kinds.push(Kind::CallEnded { end });
+            }
+            None => kinds.push(Kind::Resumed),
+        },
+        _ => {}
     }
 }
 
@@ -201,6 +244,9 @@ pub struct Session<R: Variant> {
     /// The lag taken back from the clock of the move being handled
     /// ([`Session::handle_lagged`]), written on its event.
     lag_taken: Option<u64>,
+    /// The player whose call of the arbiter stopped the clocks, until
+    /// they run again (6.12.2).
+    called: Option<Side>,
     /// The blind players' assistants the header names (D.2.10).
     assistant: Assistant,
     /// The start of the clock is an event of the log, and online the first
@@ -240,6 +286,7 @@ impl<R: Variant> Session<R> {
             flag_claimants: [false; 2],
             exempt_told: [0; 2],
             lag_taken: None,
+            called: None,
             assistant: Assistant::default(),
             logged_start: false,
         };
@@ -367,8 +414,27 @@ impl<R: Variant> Session<R> {
                         Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
                     ))
                 || self.first_legal_move(&input);
-            // An arbiter's result before the start (a game nobody began)
-            // ends it without starting the clock.
+            // Online, before White's first move, what is not a move (an
+            // offer, a resignation, an arbiter's result for a game nobody
+            // began) is logged at 0 without starting the clock.
+            if self.logged_start
+                && self.mode == Mode::Online
+                && !starts
+                && let Input::Event(ev) = &input
+                && matches!(
+                    ev,
+                    Event::OfferDraw { .. }
+                        | Event::AcceptDraw { .. }
+                        | Event::DeclineDraw { .. }
+                        | Event::Resign { .. }
+                        | Event::Arbiter(_)
+                )
+            {
+                let ev = ev.clone();
+                self.apply(0, ev, &mut out);
+                return out;
+            }
+            // Over the board too, an arbiter's result before the start.
             if self.logged_start
                 && let Input::Event(Event::Arbiter(a)) = &input
                 && a.action == ActionKind::DeclareResult
@@ -780,14 +846,12 @@ impl<R: Variant> Session<R> {
                 Kind::ClaimRejected {
                     side,
                     agreed: g.outcome().is_some(),
+                    why: g.last_wrong_claim().cloned(),
                 },
             );
         }
-        match (b.paused, self.is_paused()) {
-            (false, true) => kinds.push(Kind::Paused),
-            (true, false) => kinds.push(Kind::Resumed),
-            _ => {}
-        }
+        let paused = self.is_paused();
+        tell_pause(&mut self.called, (b.paused, paused), asked, &mut kinds);
         let periods = self.periods();
         if let Some(c) = g.timing().clock() {
             for s in Side::BOTH {

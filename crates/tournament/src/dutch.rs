@@ -15,6 +15,7 @@
 //! the rules leave a detail open; see docs/decisions.md.
 
 mod bracket;
+mod validity;
 mod weights;
 
 use crate::model::{Colour, PlayerId, RoundResult};

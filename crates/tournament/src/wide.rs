@@ -61,6 +61,40 @@ impl<const L: usize> Wide<L> {
         Wide(out)
     }
 
+    /// The `width` bits (at most 64) from bit `offset` up.
+    pub(crate) fn bits(&self, offset: u32, width: u32) -> u64 {
+        let limb = (offset / 64) as usize;
+        let at = offset % 64;
+        if limb >= L || width == 0 {
+            return 0;
+        }
+        let mut v = self.0[limb] >> at;
+        if at > 0 && limb + 1 < L {
+            v |= self.0[limb + 1] << (64 - at);
+        }
+        if width < 64 {
+            v & ((1u64 << width) - 1)
+        } else {
+            v
+        }
+    }
+
+    /// The bits set in either.
+    pub(crate) fn or(self, o: Self) -> Self {
+        let mut out = self.0;
+        for (a, b) in out.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+        Wide(out)
+    }
+
+    /// The value of an unsigned 64-bit number.
+    pub(crate) fn from_u64(v: u64) -> Self {
+        let mut out = [0; L];
+        out[0] = v;
+        Wide(out)
+    }
+
     /// Whether the value is zero.
     pub(crate) fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
@@ -174,5 +208,10 @@ mod tests {
         assert!(one.shl(100) > one.shl(99));
         assert!(w(-1).shl(70) < w(0));
         assert!(w(0).is_zero());
+        let x = w(0b1011).shl(62);
+        assert_eq!(x.bits(62, 4), 0b1011);
+        assert_eq!(x.bits(63, 2), 0b01);
+        assert_eq!(x.or(w(1)).bits(0, 1), 1);
+        assert_eq!(Wide::<3>::from_u64(u64::MAX).0, [u64::MAX, 0, 0]);
     }
 }

@@ -153,7 +153,7 @@ pub fn moves(pos: &Chess, sq: Square, w: Wording) -> Result<String, QueryError> 
         return Err(QueryError::new(QueryErrorKind::EmptySquare(sq), w.lang));
     };
     if p.color != pos.turn() {
-        return Err(QueryError::new(QueryErrorKind::NotToMove(sq), w.lang));
+        return Err(QueryError::new(QueryErrorKind::NotToMove(sq, p), w.lang));
     }
     let said: Vec<String> = pos
         .legal_moves()

@@ -101,20 +101,36 @@ impl<'a, const L: usize> Round<'a, L> {
     }
 
     /// Each vertex's partner in a maximum-weight matching (itself when
-    /// unmatched). Decided pairs keep their partner; the rest is matched.
+    /// unmatched). Decided pairs keep their partner; the rest is matched,
+    /// with the weights packed into as few limbs as their live fields need.
     fn compute(&self) -> Vec<usize> {
         let n = self.cur.len();
         let open: Vec<usize> = (0..n).filter(|&v| self.fixed[v].is_none()).collect();
         let mut edges = Vec::new();
+        let mut live = Wide::<L>::default();
         for (a, &i) in open.iter().enumerate() {
             for (b, &j) in open.iter().enumerate().skip(a + 1) {
                 let w = self.cur[i][j];
                 if !w.is_zero() {
-                    edges.push((a, b, w + w));
+                    live = live.or(w);
+                    edges.push((a, b, w));
                 }
             }
         }
-        let local = matching_of(open.len(), &edges, false);
+        let (segs, bits) = self.live_segments(&live);
+        let need = (bits + super::weights::bits(open.len()) + 6).div_ceil(64) as usize;
+        let local = match need {
+            0..=1 => Self::solve_packed::<1>(open.len(), &edges, &segs),
+            2 => Self::solve_packed::<2>(open.len(), &edges, &segs),
+            3..=4 => Self::solve_packed::<4>(open.len(), &edges, &segs),
+            5..=8 => Self::solve_packed::<8>(open.len(), &edges, &segs),
+            _ => {
+                let doubled: Vec<_> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+                matching_of(open.len(), &doubled, false)
+            }
+        };
+        #[cfg(debug_assertions)]
+        Self::check_packing(open.len(), &edges, &local);
         let mut out: Vec<usize> = (0..n).map(|v| self.fixed[v].unwrap_or(v)).collect();
         for (a, m) in local.into_iter().enumerate() {
             if let Some(b) = m {
@@ -122,6 +138,74 @@ impl<'a, const L: usize> Round<'a, L> {
             }
         }
         out
+    }
+
+    /// Debug builds check the packing against the full weights: the packed
+    /// matching must weigh as much as a matching of the weights unpacked.
+    #[cfg(debug_assertions)]
+    fn check_packing(n: usize, edges: &[(usize, usize, Wide<L>)], got: &[Option<usize>]) {
+        let doubled: Vec<_> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+        let full = matching_of(n, &doubled, false);
+        let total = |m: &[Option<usize>]| {
+            edges
+                .iter()
+                .filter(|(a, b, _)| m[*a] == Some(*b))
+                .fold(Wide::<L>::default(), |t, e| t + e.2)
+        };
+        assert_eq!(
+            total(got),
+            total(&full),
+            "the packed weights keep the order"
+        );
+    }
+
+    /// The fields some weight uses (offset, width, most significant first,
+    /// the top field included), and their total width.
+    fn live_segments(&self, live: &Wide<L>) -> (Vec<(u32, u32)>, u32) {
+        let mut segs = self.layout.segments();
+        let top = segs.iter().map(|&(o, w)| o + w).max().unwrap_or(0);
+        let highest = (0..64 * L as u32).rev().find(|&b| live.bits(b, 1) == 1);
+        if let Some(h) = highest.filter(|&h| h >= top) {
+            segs.push((top, h + 1 - top));
+        }
+        segs.retain(|&(o, w)| {
+            let mut any = false;
+            let mut at = o;
+            while at < o + w {
+                let chunk = (o + w - at).min(64);
+                any |= live.bits(at, chunk) != 0;
+                at += chunk;
+            }
+            any
+        });
+        segs.reverse();
+        let bits = segs.iter().map(|&(_, w)| w).sum();
+        (segs, bits)
+    }
+
+    /// The matching with each weight packed to the live fields (doubled, as
+    /// the matching wants).
+    fn solve_packed<const M: usize>(
+        n: usize,
+        edges: &[(usize, usize, Wide<L>)],
+        segs: &[(u32, u32)],
+    ) -> Vec<Option<usize>> {
+        let packed: Vec<(usize, usize, Wide<M>)> = edges
+            .iter()
+            .map(|&(a, b, w)| {
+                let mut p = Wide::<M>::default();
+                for &(o, width) in segs {
+                    let mut at = o + width;
+                    while at > o {
+                        let chunk = (at - o).min(63);
+                        at -= chunk;
+                        p = p.shl(chunk) + Wide::from_u64(w.bits(at, chunk));
+                    }
+                }
+                (a, b, p + p)
+            })
+            .collect();
+        matching_of(n, &packed, false)
     }
 
     /// Only `a` and `b` together: the pair is decided.
@@ -185,8 +269,8 @@ impl<'a, const L: usize> Round<'a, L> {
             }
         }
         if n.is_multiple_of(2) {
-            let m = self.compute();
-            return self.complete(&m);
+            let allowed = self.allowed;
+            return super::validity::Completion::new(n, &|i, j| allowed(i, j)).complete();
         }
         true
     }
@@ -272,6 +356,68 @@ impl<'a, const L: usize> Round<'a, L> {
         self.fix_exchanges(b, &mut base, &stable, &rem);
         self.pair_s1(b, &base, &mut stable, &rem);
         stable
+    }
+
+    /// The pairs each of S1 would take in turn if nothing stood in the way
+    /// (the first of S2 left that it may meet): when they weigh as much as
+    /// the optimal matching, every choice of `pair_s1` is that one, so they
+    /// are taken at once, without a matching for each player.
+    fn greedy_s1(
+        &mut self,
+        b: &Bracket,
+        base: &Base<L>,
+        stable: &mut [usize],
+        rem: &Remainder,
+    ) -> bool {
+        let lead = |x: usize| stable[x] > x && stable[x] < b.next_first;
+        let mut taken = vec![false; b.by_index.len()];
+        let mut pairs = Vec::new();
+        for &p in &rem.list {
+            let pv = b.by_index[p];
+            if !lead(pv) {
+                continue;
+            }
+            let Some(&o) = rem.list.iter().find(|&&o| {
+                o > p && !taken[o] && !self.matched[b.by_index[o]] && !base[o][p].is_zero()
+            }) else {
+                return false;
+            };
+            taken[p] = true;
+            taken[o] = true;
+            pairs.push((pv, b.by_index[o]));
+        }
+        let mut involved: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        involved.sort_unstable();
+        let inv = |v: usize| involved.binary_search(&v).is_ok();
+        let mut gain = Wide::<L>::default();
+        let mut loss = Wide::<L>::default();
+        let mut seen = std::collections::HashSet::new();
+        for &v in &involved {
+            let m = stable[v];
+            if m != v && seen.insert((v.min(m), v.max(m))) {
+                loss = loss + self.cur[v][m];
+            }
+        }
+        for &(x, y) in &pairs {
+            gain = gain + self.cur[x][y];
+        }
+        if gain != loss {
+            return false;
+        }
+        for &v in &involved {
+            let m = stable[v];
+            if !inv(m) {
+                stable[m] = m;
+            }
+        }
+        for &(x, y) in &pairs {
+            stable[x] = y;
+            stable[y] = x;
+            self.matched[x] = true;
+            self.matched[y] = true;
+            self.finalize(x, y);
+        }
+        true
     }
 
     /// The bracket's weights, also set in the matching.
@@ -547,6 +693,9 @@ impl<'a, const L: usize> Round<'a, L> {
 
     /// Each of S1 in order takes the first of S2 the criteria allow.
     fn pair_s1(&mut self, b: &Bracket, base: &Base<L>, stable: &mut Vec<usize>, rem: &Remainder) {
+        if self.greedy_s1(b, base, stable, rem) {
+            return;
+        }
         for &p in &rem.list {
             let pv = b.by_index[p];
             if !(stable[pv] > pv && stable[pv] < b.next_first) {

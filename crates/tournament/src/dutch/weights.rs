@@ -77,6 +77,57 @@ impl Layout {
         t + 3 * b + 1 + 2 + bits(players) + 4
     }
 
+    /// The fields of a weight as (offset, width) from the lowest bit, each
+    /// score-slot field cut into its slots: a field or slot that is zero in
+    /// every weight of a matching can be left out of the sums without
+    /// changing their order, since every field is wide enough for its own
+    /// sum. Everything above the last one is the top field.
+    pub(super) fn segments(&self) -> Vec<(u32, u32)> {
+        // Most significant first, as `weight` shifts them in.
+        let mut fields: Vec<Field> = vec![
+            Field::Plain(self.sgsb),
+            Field::Slots,
+            Field::Plain(self.sgsb),
+            Field::Slots,
+        ];
+        fields.push(Field::Plain(2 * self.sgsb));
+        fields.extend([Field::Plain(self.sgsb); 4]);
+        for back in [1, 2] {
+            if self.played >= back {
+                fields.extend([Field::Plain(self.sgsb); 2]);
+            }
+        }
+        for back in [1, 2] {
+            if self.played >= back {
+                fields.extend([Field::Slots, Field::Slots]);
+            }
+        }
+        fields.push(Field::Plain(3 * self.sgsb + 1));
+        let mut slots: Vec<(u32, u32)> = Vec::new();
+        let mut starts: Vec<u32> = self.shifts.values().copied().collect();
+        starts.sort_unstable();
+        for (k, &st) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(self.sgs);
+            slots.push((st, end - st));
+        }
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for f in fields.iter().rev() {
+            match f {
+                Field::Plain(w) => {
+                    out.push((offset, *w));
+                    offset += w;
+                }
+                Field::Slots => {
+                    out.extend(slots.iter().map(|&(st, w)| (offset + st, w)));
+                    offset += self.sgs;
+                }
+            }
+        }
+        out.retain(|&(_, w)| w > 0);
+        out
+    }
+
     fn at(&self, score: i32) -> u32 {
         self.shifts.get(&score).copied().unwrap_or(0)
     }
@@ -220,6 +271,13 @@ impl Layout {
             }
         }
     }
+}
+
+/// A field of the weight: plain bits, or one slot per score group.
+#[derive(Clone, Copy)]
+enum Field {
+    Plain(u32),
+    Slots,
 }
 
 /// A weight being built, field by field.
