@@ -49,7 +49,7 @@ async function shot(page, name) {
 }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+  const ctx = await browser.newContext({ viewport, bypassCSP: true });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
   await ctx.addInitScript(() => {
     window.spoken = [];

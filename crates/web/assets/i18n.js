@@ -198,6 +198,7 @@ const HallText = {
     'queens': 'ферзи', 'rooks': 'ладьи', 'bishops': 'слоны', 'knights': 'кони', 'pawns': 'пешки',
     '{side} has taken {list}': '{side} взяли: {list}', 'Nothing taken yet.': 'Взятий пока нет.',
     'White wins': 'победа белых', 'Black wins': 'победа чёрных', 'Draw': 'ничья',
+    'Resume the game': 'Продолжить партию',
     // The tournament page (tournament.html, tournament.js)
     'arbiter hall: tournament': 'Зал arbiter: турнир', 'Skip to the pairings': 'К жеребьёвке', 'Tournament': 'Турнир',
     'Tournaments': 'Турниры', 'Create a tournament': 'Создать турнир', 'Name of the tournament': 'Название турнира',
@@ -411,6 +412,7 @@ const HallText = {
     'queens': 'Damen', 'rooks': 'Türme', 'bishops': 'Läufer', 'knights': 'Springer', 'pawns': 'Bauern',
     '{side} has taken {list}': '{side} hat geschlagen: {list}', 'Nothing taken yet.': 'Noch nichts geschlagen.',
     'White wins': 'Weiß gewinnt', 'Black wins': 'Schwarz gewinnt', 'Draw': 'Remis',
+    'Resume the game': 'Partie fortsetzen',
     // The tournament page (tournament.html, tournament.js)
     'arbiter hall: tournament': 'arbiter-Saal: Turnier', 'Skip to the pairings': 'Zu den Paarungen', 'Tournament': 'Turnier',
     'Tournaments': 'Turniere', 'Create a tournament': 'Turnier anlegen', 'Name of the tournament': 'Name des Turniers',
