@@ -13,8 +13,7 @@ use arbiter_session::{ActionKind, ArbiterAction, Event, Input};
 use arbiter_store::GameId;
 use std::time::Duration;
 
-/// The default: ten minutes.
-pub const ABANDON_AFTER: Duration = Duration::from_secs(600);
+pub use crate::hall::ABANDON_AFTER;
 
 /// The reason written with the result.
 pub const REASON: &str = "abandoned: nobody started the game in time";

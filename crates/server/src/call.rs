@@ -12,7 +12,6 @@
 //! its consoles served, by one instance at a time.
 
 use crate::actor;
-use crate::hall::Hall;
 use crate::request::{Actor, Submission};
 use arbiter_notation::lobby_words::{RESUMED_AFTER_WAIT, RESUMED_BY_OPPONENT};
 use arbiter_rules::Side;
@@ -22,6 +21,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
+use tokio::sync::mpsc;
 
 /// How long a call waits for an absent arbiter before the hall resumes.
 pub const CALL_WAIT: Duration = Duration::from_secs(120);
@@ -102,12 +102,17 @@ pub(crate) fn stand_in(id: &GameId, actor: Actor, body: &[u8]) -> Option<Submiss
 
 /// After an event was accepted: a call is noted (and its wait starts), a
 /// resume ends the pending call.
-pub(crate) fn after(hall: &Hall, id: &GameId, input: &Input) {
+/// `local` finds the game's actor on this instance when the wait runs out
+/// (the hall's own look-up, passed in so this module needs no hall).
+pub(crate) fn after<F>(local: F, id: &GameId, input: &Input)
+where
+    F: Fn(&GameId) -> Option<mpsc::Sender<crate::registry::Cmd>> + Send + 'static,
+{
     match input {
         Input::Event(Event::CallArbiter { side }) => {
             let n = NEXT.fetch_add(1, Ordering::Relaxed);
             lock(&CALLS).insert(id.as_str().to_string(), (*side, n));
-            tokio::spawn(wait_out(hall.clone(), id.clone(), n));
+            tokio::spawn(wait_out(local, id.clone(), n));
         }
         Input::Event(Event::Arbiter(a)) if a.action == ActionKind::Resume => {
             lock(&CALLS).remove(id.as_str());
@@ -118,13 +123,16 @@ pub(crate) fn after(hall: &Hall, id: &GameId, input: &Input) {
 
 /// The wait for an absent arbiter: when it runs out with the same call
 /// pending and still no console connected, the hall resumes the game.
-async fn wait_out(hall: Hall, id: GameId, n: u64) {
+async fn wait_out<F>(local: F, id: GameId, n: u64)
+where
+    F: Fn(&GameId) -> Option<mpsc::Sender<crate::registry::Cmd>>,
+{
     tokio::time::sleep(Duration::from_millis(WAIT_MS.load(Ordering::Relaxed))).await;
     let pending = lock(&CALLS).get(id.as_str()).is_some_and(|c| c.1 == n);
     if !pending || arbiter_present(&id) {
         return;
     }
-    let Some(tx) = hall.local(&id) else {
+    let Some(tx) = local(&id) else {
         return;
     };
     match actor::ask(&tx, resume(RESUMED_AFTER_WAIT)).await {

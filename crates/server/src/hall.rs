@@ -17,6 +17,20 @@ use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tokio::task::AbortHandle;
 
+/// How long a game nobody starts waits before it is abandoned, by default
+/// ten minutes ([`crate::abandon`]).
+pub const ABANDON_AFTER: Duration = Duration::from_secs(600);
+
+/// A fresh run id: the instance's id and a random suffix, so a restart
+/// under the same instance id does not overwrite the last mark of the run
+/// that died before its games are taken up again ([`crate::heartbeat`]).
+pub(crate) fn run_id(instance_id: &str) -> String {
+    let suffix = arbiter_store::Token::generate()
+        .map(|t| t.as_str()[..12].to_owned())
+        .unwrap_or_else(|_| format!("{:x}", std::process::id()));
+    format!("{instance_id}#{suffix}")
+}
+
 /// Verified tokens remembered before the memory is cleared: a token and its
 /// game never change, so a verified pair needs no second database read; the
 /// bound keeps the memory of a long-running hall in check.
@@ -49,7 +63,7 @@ impl HallConfig {
             lease: Duration::from_secs(86_400),
             renew_every: Duration::from_secs(3_600),
             claim_every: Duration::from_secs(5),
-            abandon_after: crate::abandon::ABANDON_AFTER,
+            abandon_after: ABANDON_AFTER,
         }
     }
 
@@ -70,7 +84,7 @@ impl HallConfig {
             lease: Duration::from_secs(6),
             renew_every: Duration::from_secs(2),
             claim_every: Duration::from_secs(1),
-            abandon_after: crate::abandon::ABANDON_AFTER,
+            abandon_after: ABANDON_AFTER,
         }
     }
 
@@ -96,7 +110,7 @@ impl Default for ServeOptions {
     fn default() -> ServeOptions {
         ServeOptions {
             instance_id: None,
-            abandon_after: crate::abandon::ABANDON_AFTER,
+            abandon_after: ABANDON_AFTER,
         }
     }
 }
@@ -145,7 +159,7 @@ impl Hall {
                 ctx: Ctx {
                     store: store.clone(),
                     instance_id: config.instance_id.as_str().into(),
-                    run_id: crate::heartbeat::run_id(&config.instance_id).into(),
+                    run_id: run_id(&config.instance_id).into(),
                     registry: Registry::default(),
                     hub: Hub::new(store.clone()),
                 },
@@ -381,7 +395,8 @@ impl Hall {
                 match actor::ask(&tx, submission.clone()).await {
                     Some(answer) => {
                         if answer.is_ok() {
-                            crate::call::after(self, id, &submission.input);
+                            let hall = self.clone();
+                            crate::call::after(move |id| hall.local(id), id, &submission.input);
                         }
                         return answer;
                     }

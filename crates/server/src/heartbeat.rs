@@ -19,16 +19,6 @@ pub const BEAT: Duration = Duration::from_millis(500);
 /// How long the marks of runs no live game names are kept.
 const FORGET_AFTER: Duration = Duration::from_secs(86_400);
 
-/// A fresh run id: the instance's id and a random suffix, so a restart
-/// under the same instance id does not overwrite the last mark of the run
-/// that died before its games are taken up again.
-pub(crate) fn run_id(instance_id: &str) -> String {
-    let suffix = arbiter_store::Token::generate()
-        .map(|t| t.as_str()[..12].to_owned())
-        .unwrap_or_else(|_| format!("{:x}", std::process::id()));
-    format!("{instance_id}#{suffix}")
-}
-
 impl Hall {
     /// Writes the run's mark every [`BEAT`], until the hall stops.
     pub(crate) async fn heartbeat_loop(self) {

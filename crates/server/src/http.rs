@@ -3,7 +3,6 @@
 use crate::actor;
 use crate::error::ApiError;
 use crate::hall::Hall;
-use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
 use crate::shield::{ClientIp, Shield};
@@ -222,9 +221,7 @@ pub(crate) async fn events(
 
 /// A stored game nobody runs here, read back: its last seq and the game.
 pub(crate) async fn stored(hall: &Hall, id: &GameId) -> Result<(u64, Follower), ApiError> {
-    let log = hall.store().log(id).await?;
-    let (follower, _) = read_log(&log, Some(u64::MAX))?;
-    Ok((log.events.last().map_or(0, |e| e.seq), follower))
+    crate::hub::stored(hall.store(), id).await
 }
 
 /// `GET /api/games/{id}`: the state the game's task published, or the

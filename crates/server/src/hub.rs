@@ -235,3 +235,10 @@ impl Hub {
         }
     }
 }
+
+/// A stored game nobody runs here, read back: its last seq and the game.
+pub(crate) async fn stored(store: &Store, id: &GameId) -> Result<(u64, Follower), ApiError> {
+    let log = store.log(id).await?;
+    let (follower, _) = read_log(&log, Some(u64::MAX))?;
+    Ok((log.events.last().map_or(0, |e| e.seq), follower))
+}

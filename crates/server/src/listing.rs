@@ -61,7 +61,7 @@ pub(crate) async fn add_results(hall: &Hall, rows: &mut [Value], lang: Lang) {
         let Some(id) = v["id"].as_str().and_then(|i| i.parse::<GameId>().ok()) else {
             continue;
         };
-        let Ok((_, game)) = crate::http::stored(hall, &id).await else {
+        let Ok((_, game)) = crate::hub::stored(hall.store(), &id).await else {
             continue;
         };
         let report = game.state();
