@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bz2
 import os
+import re
 import sys
 
 import pytest
@@ -159,3 +160,52 @@ def test_the_command_line_refuses_an_unknown_edition(capsys):
 
     assert job.main(["audit", str(SAMPLE), "--output", "/nonexistent", "--edition", "1999"]) == 2
     assert "unknown edition" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def broken_file(tmp_path_factory, sample_parts):
+    """A part of the sample with unreadable moves in games near its start,
+    middle and end, so that their errors name lines far into the file."""
+    games = re.split(r"\n\n(?=\[Event )", sample_parts[2].read_text(encoding="utf-8"))
+    for n in (1, len(games) // 2, len(games) - 1):
+        games[n] = re.sub(r"\n1\. ", "\n1. Ke9 ", games[n], count=1)
+    path = tmp_path_factory.mktemp("broken") / "broken.pgn"
+    path.write_text("\n\n".join(g.strip("\n") for g in games) + "\n", encoding="utf-8")
+    return path
+
+
+def _errors(rows: dict) -> dict:
+    return {key[1]: r["error"] for key, r in rows.items() if r["error"]}
+
+
+def test_spark_errors_name_the_files_lines(spark, broken_file, tmp_path):
+    from arbiter_chess import spark as job
+
+    spark.sparkContext._jsc.hadoopConfiguration().set(
+        "mapreduce.input.fileinputformat.split.maxsize", str(16 * 1024)
+    )
+    expected = _errors(expected_rows([broken_file]))
+    assert len(expected) == 3 and all("line" in e for e in expected.values())
+    packed = tmp_path / "broken.pgn.zst"
+    import zstandard
+
+    packed.write_bytes(zstandard.ZstdCompressor().compress(broken_file.read_bytes()))
+    for source in (broken_file, packed):
+        out = tmp_path / f"out-{source.suffix}"
+        job.audit(spark, [str(source)], str(out), None, "chess")
+        assert _errors(_read_rows(out)) == expected, source
+
+
+def test_dask_errors_name_the_files_lines(broken_file, tmp_path, monkeypatch):
+    from arbiter_chess import dask as job
+
+    # Small batches, so that a compressed file's games go to several threads.
+    monkeypatch.setattr(job, "_BATCH", 7)
+
+    expected = _errors(expected_rows([broken_file]))
+    packed = tmp_path / "broken.pgn.bz2"
+    packed.write_bytes(bz2.compress(broken_file.read_bytes()))
+    for source, size in ((broken_file, 16 * 1024), (packed, 64 << 20)):
+        out = tmp_path / f"out-{source.suffix}"
+        job.audit([str(source)], str(out), None, "chess", blocksize=size)
+        assert _errors(_read_rows(out)) == expected, source

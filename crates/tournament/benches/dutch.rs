@@ -68,7 +68,12 @@ fn main() {
     let mut t = field(500);
     let start = Instant::now();
     for round in 1..=8 {
+        let at = Instant::now();
         play(&mut t, round, &mut rng);
+        eprintln!(
+            "  500 players, round {round}: {:.2} s",
+            at.elapsed().as_secs_f64()
+        );
     }
     let setup = start.elapsed().as_secs_f64();
     let start = Instant::now();

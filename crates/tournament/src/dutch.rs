@@ -1,23 +1,23 @@
-//! Swiss pairings by the FIDE (Dutch) system (FIDE Handbook C.04.3, with
-//! the basic rules of C.04.1 and the handling rules of C.04.2).
+//! Swiss pairings by the FIDE (Dutch) system (FIDE Handbook C.04.3, the
+//! rules in force from 2026, with the basic rules of C.04.1 and the
+//! handling rules of C.04.2).
 //!
-//! The round is paired as one maximum-weight matching over every player to
-//! pair (and the bye, in an odd field). The absolute criteria are edges
-//! left out of the graph: no two players meet twice (C.04.1 b; a forfeited
-//! game is no meeting), no pairing-allocated bye to one who already had it
-//! or won by forfeit (C.04.1 c), no two non-topscorers with the same
-//! absolute colour preference (C.04.3 C3). The quality criteria are the
-//! weights, most important first: as many pairs as possible, the least
-//! score difference between opponents, the bye to the lowest, colour
-//! preferences, floats repeated from the last round, and the order of the
-//! bracket (S1 against S2). The colours follow the allocation rules
-//! (C.04.3 E).
-//!
-//! Round 1 and rounds whose brackets pair without conflicts are paired as
-//! the rules define; where conflicts reach across brackets the weights
-//! approximate the rules' lexicographic order (see docs/decisions.md).
+//! The round is paired bracket by bracket, from the top score group down
+//! (C.04.3, A.3 and B): each bracket is a maximum-weight matching over its
+//! moved-down players, its residents and the next score group, the
+//! absolute criteria (C.1–C.3) as edges left out, the completion criterion
+//! (C.4) checked against the whole round, and the quality criteria
+//! (C.5–C.21) as fields of the weights, most important highest. Where the
+//! criteria leave a choice, the rules' order of the bracket decides (S1
+//! against S2, the fewest and smallest exchanges, the transpositions), one
+//! decision at a time. The weights and the order of the decisions are
+//! those of the FIDE-endorsed engine bbpPairings, so the two agree where
+//! the rules leave a detail open; see docs/decisions.md.
 
-use crate::matching::max_weight_matching;
+mod bracket;
+mod validity;
+mod weights;
+
 use crate::model::{Colour, PlayerId, RoundResult};
 use crate::points::Points;
 use crate::tournament::Tournament;
@@ -130,31 +130,59 @@ impl fmt::Display for PairError {
 
 impl std::error::Error for PairError {}
 
-/// How strongly a player wants a colour (C.04.3, A.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Strength {
+/// The direction a player floated in a round (C.04.3, A.4): an unplayed
+/// round counts as a downfloat, as the endorsed engines count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
     None,
-    Mild,
-    Strong,
-    Absolute,
 }
 
 /// What the pairing knows of one player.
 #[derive(Clone, Debug)]
 struct Entrant {
     id: PlayerId,
+    /// The score with acceleration, which the pairing goes by.
     score: Points,
-    /// Colours of the games played, in round order (round, colour).
-    colours: Vec<(usize, Colour)>,
+    /// The score without acceleration, which orders the boards.
+    raw_score: Points,
+    /// The place among the players of the event who take part in its
+    /// pairings, from 0 (the pairing number, less those who never did).
+    rank: usize,
+    /// Colours of the games played, in round order.
+    colours: Vec<Colour>,
     met: HashSet<PlayerId>,
     bye_ok: bool,
-    /// Rounds before this one without a game played (C.04.3 C9).
-    unplayed: i128,
+    /// The colour preference (C.04.3, A.6).
     pref: Option<Colour>,
-    strength: Strength,
-    colour_diff: i32,
-    downfloated: bool,
-    upfloated: bool,
+    /// |whites − blacks|.
+    imbalance: u32,
+    /// The colour of the last two games or more, if they had the same.
+    repeated: Option<Colour>,
+    /// A strong preference (an imbalance of one, not absolute).
+    strong: bool,
+    /// The floats of the last round and the one before.
+    floats: [Float; 2],
+    /// The number of games played.
+    played: usize,
+}
+
+impl Entrant {
+    fn abs_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+
+    fn abs_pref(&self) -> bool {
+        self.abs_imbalance() || self.repeated.is_some()
+    }
+
+    fn float(&self, back: usize) -> Float {
+        self.floats
+            .get(back.wrapping_sub(1))
+            .copied()
+            .unwrap_or(Float::None)
+    }
 }
 
 /// Pairs round `round` of a Swiss tournament by the Dutch system, from the
@@ -184,46 +212,89 @@ pub fn pair(t: &Tournament, round: usize) -> Result<Pairing, PairError> {
     if entrants.is_empty() {
         return Err(PairError::NoPlayers);
     }
-    let last_round = t.rounds_total.is_some_and(|n| usize::from(n) == round);
-    let max_score = i64::from(t.point_system.win.0) * (round as i64 - 1);
-    let topscorer = |e: &Entrant| last_round && 2 * i64::from(e.score.0) > max_score;
-    let mates = match_entrants(&entrants, &topscorer);
-    let odd = entrants.len() % 2 == 1;
+    let allowed = compatibility(t, &entrants, round);
+    let Some(mates) = bracket::pair_round(&entrants, &|i, j| allowed[i][j], round - 1) else {
+        return Err(PairError::NoPairing(unpairable(&entrants, &allowed)));
+    };
     let mut boards = Vec::new();
     let mut bye = None;
-    let mut unpaired = Vec::new();
     for (i, e) in entrants.iter().enumerate() {
         match mates[i] {
-            Some(j) if j == entrants.len() => bye = Some(e.id),
-            Some(j) if j > i => boards.push(allocate(e, &entrants[j], i < j, t)),
+            None => bye = Some(e.id),
+            Some(j) if j > i => {
+                let (a, b) = if e.id < entrants[j].id {
+                    (e, &entrants[j])
+                } else {
+                    (&entrants[j], e)
+                };
+                boards.push(allocate(a, b, t));
+            }
             Some(_) => {}
-            None => unpaired.push(e.id),
         }
     }
-    if !unpaired.is_empty() || (odd && bye.is_none()) {
-        unpaired.sort_unstable();
-        return Err(PairError::NoPairing(unpaired));
-    }
     let by_id: HashMap<PlayerId, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
-    let rank: HashMap<PlayerId, usize> = entrants
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.id, i))
-        .collect();
     boards.sort_by_key(|b| {
-        let (sw, sb) = (by_id[&b.white].score, by_id[&b.black].score);
+        let (w, k) = (by_id[&b.white], by_id[&b.black]);
+        let (high, low) = if (std::cmp::Reverse(w.raw_score), w.rank)
+            < (std::cmp::Reverse(k.raw_score), k.rank)
+        {
+            (w, k)
+        } else {
+            (k, w)
+        };
         (
-            std::cmp::Reverse(sw.max(sb)),
-            std::cmp::Reverse(sw + sb),
-            rank[&b.white].min(rank[&b.black]),
+            std::cmp::Reverse(high.raw_score),
+            std::cmp::Reverse(low.raw_score),
+            high.rank,
         )
     });
     Ok(Pairing { round, boards, bye })
 }
 
+/// Who may meet whom (C.04.3, C.1 and C.3): never twice, and never two
+/// with the same absolute colour preference, except in the last round
+/// where one of them has more than half the maximum score.
+fn compatibility(t: &Tournament, es: &[Entrant], round: usize) -> Vec<Vec<bool>> {
+    let played = i64::try_from(round - 1).unwrap_or(i64::MAX);
+    let last_round = t.rounds_total.is_some_and(|n| usize::from(n) <= round);
+    let best = i64::from(t.point_system.win.0.max(t.point_system.draw.0));
+    let threshold = played.saturating_mul(best) >> 1;
+    let top = |e: &Entrant| last_round && i64::from(e.score.0) > threshold;
+    es.iter()
+        .map(|a| {
+            es.iter()
+                .map(|b| {
+                    a.id != b.id
+                        && !a.met.contains(&b.id)
+                        && !b.met.contains(&a.id)
+                        && (!a.abs_pref() || !b.abs_pref() || a.pref != b.pref || top(a) || top(b))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The players the absolute criteria leave without any possible opponent
+/// (or all of them, when the trouble lies deeper).
+fn unpairable(es: &[Entrant], allowed: &[Vec<bool>]) -> Vec<PlayerId> {
+    let odd = es.len() % 2 == 1;
+    let mut lonely: Vec<PlayerId> = es
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| !(allowed[*i].iter().any(|&a| a) || (odd && e.bye_ok)))
+        .map(|(_, e)| e.id)
+        .collect();
+    if lonely.is_empty() {
+        lonely = es.iter().map(|e| e.id).collect();
+    }
+    lonely.sort_unstable();
+    lonely
+}
+
 /// The players to pair, ranked: score (with acceleration) down, then
 /// starting rank up (C.04.2, C.04.3 A.2).
 fn entrants(t: &Tournament, round: usize) -> Vec<Entrant> {
+    let ranks = ranks(t, round);
     let mut out: Vec<Entrant> = t
         .players
         .iter()
@@ -237,249 +308,194 @@ fn entrants(t: &Tournament, round: usize) -> Vec<Entrant> {
                     RoundResult::Blank | RoundResult::PairingBye | RoundResult::ForfeitWin
                 )
         })
-        .map(|p| entrant(t, p.id, round))
+        .map(|p| entrant(t, p.id, round, ranks.get(&p.id).copied().unwrap_or(0)))
         .collect();
-    out.sort_by_key(|e| (std::cmp::Reverse(e.score), e.id));
+    out.sort_by_key(|e| (std::cmp::Reverse(e.score), e.rank, e.id));
     out
 }
 
-fn entrant(t: &Tournament, id: PlayerId, round: usize) -> Entrant {
+/// Each player's place among those who take part in the pairings (paired
+/// now, or paired in some round): a player who never was does not count,
+/// as the endorsed engines count.
+fn ranks(t: &Tournament, round: usize) -> HashMap<PlayerId, usize> {
+    let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let mut out = HashMap::new();
+    for id in ids {
+        let now = t.entry(id, round);
+        let to_pair = now.opponent.is_some()
+            || matches!(
+                now.result,
+                RoundResult::Blank | RoundResult::PairingBye | RoundResult::ForfeitWin
+            );
+        let ever = (1..=round).any(|r| {
+            let e = t.entry(id, r);
+            e.opponent.is_some() || e.result == RoundResult::PairingBye
+        });
+        if to_pair || ever {
+            let n = out.len();
+            out.insert(id, n);
+        }
+    }
+    out
+}
+
+fn entrant(t: &Tournament, id: PlayerId, round: usize, rank: usize) -> Entrant {
     let mut colours = Vec::new();
     let mut met = HashSet::new();
     let mut bye_ok = true;
-    let mut unplayed = 0;
     for r in 1..round {
         let e = t.entry(id, r);
-        if !e.result.is_played() {
-            unplayed += 1;
-        }
         if e.result.is_played()
             && let (Some(o), Some(c)) = (e.opponent, e.colour)
         {
             met.insert(o);
-            colours.push((r, c));
+            colours.push(c);
         }
-        if matches!(e.result, RoundResult::PairingBye | RoundResult::ForfeitWin) {
+        // C.2 (2025): no bye to one who already scored a win's points
+        // without playing (a bye, a forfeit win).
+        if !e.result.is_played()
+            && e.result.points(&t.point_system) >= t.point_system.win
+            && e.result != RoundResult::Blank
+        {
             bye_ok = false;
         }
     }
-    let whites = colours.iter().filter(|(_, c)| *c == Colour::White).count() as i32;
-    let colour_diff = 2 * whites - colours.len() as i32;
-    let (pref, strength) = preference(&colours, colour_diff);
-    let (downfloated, upfloated) = floats(t, id, round);
+    let (pref, imbalance, repeated) = preference(&colours);
+    let raw_score = t.points_after(id, round - 1);
+    let acc = t.acceleration(id, round);
     Entrant {
         id,
-        score: t.points_after(id, round - 1) + t.acceleration(id, round),
-        colours,
+        score: raw_score + acc,
+        raw_score,
+        rank,
         met,
         bye_ok,
-        unplayed,
         pref,
-        strength,
-        colour_diff,
-        downfloated,
-        upfloated,
+        imbalance,
+        repeated,
+        strong: !(imbalance > 1 || repeated.is_some()) && imbalance > 0,
+        floats: [1, 2].map(|back| float(t, id, round, back)),
+        played: colours.len(),
+        colours,
     }
 }
 
-/// The colour preference (C.04.3, A.6): absolute past a difference of one
-/// or after the same colour twice running; strong at a difference of one;
-/// mild otherwise, for the colour not played last.
-fn preference(colours: &[(usize, Colour)], cd: i32) -> (Option<Colour>, Strength) {
-    let Some(&(_, last)) = colours.last() else {
-        return (None, Strength::None);
+/// The colour preference (C.04.3, A.6): absolute past an imbalance of one
+/// or after the same colour twice running; strong at an imbalance of one;
+/// mild otherwise, for the colour not played last. Returns the preference,
+/// the imbalance and the colour repeated (two games or more running).
+fn preference(colours: &[Colour]) -> (Option<Colour>, u32, Option<Colour>) {
+    let whites = colours.iter().filter(|c| **c == Colour::White).count();
+    let blacks = colours.len() - whites;
+    let lower = if whites > blacks {
+        Colour::Black
+    } else {
+        Colour::White
     };
-    let twice = colours.len() >= 2 && colours[colours.len() - 2].1 == last;
-    if !(-1..=1).contains(&cd) || twice {
-        let c = if cd > 1 {
-            Colour::Black
-        } else if cd < -1 {
-            Colour::White
-        } else {
-            last.opposite()
-        };
-        (Some(c), Strength::Absolute)
-    } else if cd == 1 {
-        (Some(Colour::Black), Strength::Strong)
-    } else if cd == -1 {
-        (Some(Colour::White), Strength::Strong)
+    let imbalance = u32::try_from(whites.abs_diff(blacks)).unwrap_or(u32::MAX);
+    let last = colours.last().copied();
+    let run = last.map_or(0, |l| colours.iter().rev().take_while(|c| **c == l).count());
+    let pref = if imbalance > 1 {
+        Some(lower)
+    } else if run > 1 {
+        last.map(Colour::opposite)
+    } else if imbalance > 0 {
+        Some(lower)
     } else {
-        (Some(last.opposite()), Strength::Mild)
+        last.map(Colour::opposite)
+    };
+    (pref, imbalance, last.filter(|_| run > 1))
+}
+
+/// The float of `id` in the round `back` rounds before `round` (C.04.3,
+/// A.4): down after points without a game (a bye, a forfeit win), else by
+/// the scores (with that round's acceleration) before that round.
+fn float(t: &Tournament, id: PlayerId, round: usize, back: usize) -> Float {
+    let Some(r) = round.checked_sub(back).filter(|r| *r >= 1) else {
+        return Float::None;
+    };
+    let e = t.entry(id, r);
+    if !e.result.is_played() && e.result.points(&t.point_system) > t.point_system.loss {
+        return Float::Down;
+    }
+    let Some(o) = e.opponent else {
+        return Float::None;
+    };
+    let own = t.points_after(id, r - 1) + t.acceleration(id, r);
+    let theirs = t.points_after(o, r - 1) + t.acceleration(o, r);
+    match own.cmp(&theirs) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::None,
     }
 }
 
-/// Whether the player floated down (or had the bye) or up in the round
-/// before `round`.
-fn floats(t: &Tournament, id: PlayerId, round: usize) -> (bool, bool) {
-    if round < 2 {
-        return (false, false);
-    }
-    let prev = round - 1;
-    let e = t.entry(id, prev);
-    let own = t.points_after(id, prev - 1);
-    match e.opponent {
-        Some(o) if e.result.has_opponent() => {
-            let theirs = t.points_after(o, prev - 1);
-            (own > theirs, own < theirs)
-        }
-        _ => (e.result == RoundResult::PairingBye, false),
-    }
-}
-
-/// The scale of each criterion's weight: each outweighs every possible sum
-/// of the ones below it.
-const ORDER: i128 = 1;
-const BYE_RANK: i128 = 1_000_000;
-const FLOAT: i128 = 10_000_000_000;
-const STRONG: i128 = 100_000_000_000_000;
-const PREFERENCE: i128 = 1_000_000_000_000_000_000;
-const TOPSCORER: i128 = 10_000_000_000_000_000_000_000;
-const BYE_UNPLAYED: i128 = 100_000_000_000_000_000_000_000_000;
-const SCORE: i128 = 10_000_000_000_000_000_000_000_000_000;
-/// The largest score (difference), in tenths, the weights tell apart.
-const SCORE_CAP: i32 = 1000;
-const BASE: i128 = 10_000_000_000_000_000_000_000_000_000_000_000_000;
-
-fn match_entrants(
-    entrants: &[Entrant],
-    topscorer: &dyn Fn(&Entrant) -> bool,
-) -> Vec<Option<usize>> {
-    let n = entrants.len();
-    // Each player's place in its score group, and the group's size.
-    let mut place = vec![(0usize, 0usize); n];
-    let mut start = 0;
-    while start < n {
-        let end = (start..n)
-            .find(|&i| entrants[i].score != entrants[start].score)
-            .unwrap_or(n);
-        for (k, slot) in place[start..end].iter_mut().enumerate() {
-            *slot = (k, end - start);
-        }
-        start = end;
-    }
-    let mut edges = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if let Some(w) = pair_weight(&entrants[i], &entrants[j], place[i], place[j], topscorer)
-            {
-                edges.push((i, j, w));
-            }
-        }
-    }
-    if n % 2 == 1 {
-        for (i, e) in entrants.iter().enumerate().filter(|(_, e)| e.bye_ok) {
-            // Clamped: an event's own points may be large; the order of the
-            // weights, not their size, is what counts.
-            let s = i128::from(e.score.0.clamp(-SCORE_CAP, SCORE_CAP));
-            let penalty = SCORE * s * s + SCORE * 10 * s + BYE_UNPLAYED * e.unplayed;
-            edges.push((i, n, BASE - penalty - BYE_RANK * (n - i) as i128));
-        }
-    }
-    max_weight_matching(n + n % 2, &edges, true)
-}
-
-fn pair_weight(
-    a: &Entrant,
-    b: &Entrant,
-    pa: (usize, usize),
-    pb: (usize, usize),
-    topscorer: &dyn Fn(&Entrant) -> bool,
-) -> Option<i128> {
-    if a.met.contains(&b.id) {
-        return None;
-    }
-    let clash = a.pref.is_some() && a.pref == b.pref;
-    let both_absolute = a.strength == Strength::Absolute && b.strength == Strength::Absolute;
-    let mut penalty = 0;
-    if clash && both_absolute {
-        if !(topscorer(a) || topscorer(b)) {
-            return None;
-        }
-        penalty += TOPSCORER;
-    }
-    let d = i128::from((a.score - b.score).0.abs().min(SCORE_CAP));
-    penalty += SCORE * d * d;
-    if clash {
-        penalty += PREFERENCE;
-        if a.strength.min(b.strength) >= Strength::Strong {
-            penalty += STRONG;
-        }
-    }
-    if d > 0 {
-        // `a` ranks higher: it floats down, `b` up.
-        penalty += FLOAT * (i128::from(a.downfloated) + i128::from(b.upfloated));
-        penalty += ORDER * ((pa.1 - 1 - pa.0) + pb.0) as i128;
-    } else {
-        penalty += ORDER * bracket_order(pa.0, pb.0, pa.1);
-    }
-    Some(BASE - penalty)
-}
-
-/// How far a pair within one score group is from the bracket's first
-/// candidate, S1[i] against S2[i] (C.04.3, the transpositions of S2). In a
-/// small bracket the weight follows the transpositions' order exactly (the
-/// S2 place of S1's first player counts before the second's, and so on);
-/// in a large one, the distance from S2[i].
-fn bracket_order(a: usize, b: usize, size: usize) -> i128 {
-    let m = size / 2;
-    let choices = size - m;
-    if m <= 6 && choices <= 7 {
-        let base = (choices + 1) as i128;
-        if a < m && b >= m {
-            (b - m) as i128 * base.pow((m - 1 - a) as u32)
-        } else {
-            // Two of S1 or two of S2: only after every transposition.
-            base.pow(m as u32) * (1 + (a + b) as i128)
-        }
-    } else {
-        (b as i128 - a as i128 - m as i128).abs()
-    }
-}
-
-/// The colours of a pair (C.04.3 E): both preferences if they agree; else
-/// the stronger; else alternate from the last round they had different
-/// colours; else the higher-ranked player's preference; with no
-/// preference at all, the higher-ranked player has the initial colour if
-/// its starting rank is odd.
-fn allocate(high: &Entrant, low: &Entrant, _ordered: bool, t: &Tournament) -> Board {
+/// The colours of a pair (C.04.3, E): both preferences if they agree; else
+/// the absolute one (the greater imbalance first); else the strong one;
+/// else alternate from the last round they had different colours; else
+/// the higher-ranked player's preference; with no preference at all, the
+/// higher-ranked player has the initial colour if his pairing number
+/// (among those paired) is odd. `a` has the lower identifier.
+fn allocate(a: &Entrant, b: &Entrant, t: &Tournament) -> Board {
     let give = |c: Colour| match c {
         Colour::White => Board {
-            white: high.id,
-            black: low.id,
+            white: a.id,
+            black: b.id,
         },
         Colour::Black => Board {
-            white: low.id,
-            black: high.id,
+            white: b.id,
+            black: a.id,
         },
     };
-    match (high.pref, low.pref) {
-        (Some(h), Some(l)) if h != l => return give(h),
-        (Some(h), None) => return give(h),
-        (None, Some(l)) => return give(l.opposite()),
-        (None, None) => {
+    if let Some(c) = neutral_colour(a, b) {
+        return give(c);
+    }
+    let a_higher = (std::cmp::Reverse(a.score), a.rank) < (std::cmp::Reverse(b.score), b.rank);
+    let (high, low_gets) = if a_higher { (a, false) } else { (b, true) };
+    let high_colour = match high.pref {
+        Some(c) => c,
+        None => {
             let initial = initial_colour(t);
-            return give(if high.id % 2 == 1 {
+            if high.rank % 2 == 0 {
                 initial
             } else {
                 initial.opposite()
-            });
+            }
         }
-        _ => {}
+    };
+    give(if low_gets {
+        high_colour.opposite()
+    } else {
+        high_colour
+    })
+}
+
+/// The colour of `a` where the preferences and histories decide it.
+fn neutral_colour(a: &Entrant, b: &Entrant) -> Option<Colour> {
+    if a.pref.is_none() || b.pref.is_none() || a.pref != b.pref {
+        return a.pref.or(b.pref.map(Colour::opposite));
     }
-    let h = high.pref.unwrap_or(Colour::White);
-    let hs = (high.strength, high.colour_diff.abs());
-    let ls = (low.strength, low.colour_diff.abs());
-    if hs != ls {
-        return if hs > ls { give(h) } else { give(h.opposite()) };
+    if a.abs_pref() && (a.imbalance > b.imbalance || !b.abs_pref()) {
+        return a.pref;
     }
-    for (r, hc) in high.colours.iter().rev() {
-        if let Some((_, lc)) = low.colours.iter().find(|(lr, _)| lr == r)
-            && hc != lc
-        {
-            return give(hc.opposite());
-        }
+    if b.abs_pref() && (b.imbalance > a.imbalance || !a.abs_pref()) {
+        return b.pref.map(Colour::opposite);
     }
-    give(h)
+    if a.strong && !b.strong {
+        return a.pref;
+    }
+    if b.strong && !a.strong {
+        return b.pref.map(Colour::opposite);
+    }
+    // The last game (counting back each one's own games played) where
+    // their colours differed: each takes the colour the other had.
+    a.colours
+        .iter()
+        .rev()
+        .zip(b.colours.iter().rev())
+        .find(|(x, y)| x != y)
+        .map(|(_, y)| *y)
 }
 
 /// The initial colour: as the file says (`XXC`, `152`); else as the first
@@ -597,8 +613,9 @@ mod tests {
             .unwrap()
             .set_round(1, RoundEntry::bye(RoundResult::HalfBye));
         let p = pair(&t, 1).unwrap();
-        // Five left: 2..6; 6 has the bye; 2-4, 3-5 with 2 (even) Black.
-        assert_eq!(p.engine_text(), "3\n4 2\n3 5\n6 0\n");
+        // Five left: 2..6, numbered 1..5 among those paired (1 takes no
+        // part); 6 has the bye; 2-4, 3-5, 2 (first) White.
+        assert_eq!(p.engine_text(), "3\n2 4\n5 3\n6 0\n");
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod points;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;
+mod wide;
 
 pub use model::{Colour, Player, PlayerId, RoundEntry, RoundResult};
 pub use points::{PointSystem, Points};

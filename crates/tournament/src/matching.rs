@@ -7,6 +7,8 @@
 //! With `max_cardinality` the matching has the most edges a matching can
 //! have, and among those the greatest weight.
 
+use crate::wide::Weight;
+
 const NONE: usize = usize::MAX;
 
 /// The partner of each vertex in a maximum-weight matching of the graph on
@@ -19,12 +21,26 @@ pub fn max_weight_matching(
     edges: &[(usize, usize, i128)],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let mut seen = std::collections::HashSet::new();
     let edges: Vec<(usize, usize, i128)> = edges
+        .iter()
+        .map(|&(i, j, w)| (i, j, w.saturating_mul(2)))
+        .collect();
+    matching_of(n, &edges, max_cardinality)
+}
+
+/// As [`max_weight_matching`], for any weight type; the weights must be
+/// even already (twice the weights meant), and leave a bit of headroom.
+pub(crate) fn matching_of<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let mut seen = std::collections::HashSet::new();
+    let edges: Vec<(usize, usize, W)> = edges
         .iter()
         .filter(|(i, j, _)| i != j && *i < n && *j < n)
         .filter(|(i, j, _)| seen.insert((*i.min(j), *i.max(j))))
-        .map(|&(i, j, w)| (i, j, w.saturating_mul(2)))
+        .copied()
         .collect();
     if n == 0 || edges.is_empty() {
         return vec![None; n];
@@ -36,9 +52,9 @@ pub fn max_weight_matching(
         .collect()
 }
 
-struct Matcher {
+struct Matcher<W: Weight> {
     n: usize,
-    edges: Vec<(usize, usize, i128)>,
+    edges: Vec<(usize, usize, W)>,
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
@@ -53,14 +69,19 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl Matcher {
-    fn new(n: usize, edges: Vec<(usize, usize, i128)>, max_cardinality: bool) -> Matcher {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Matcher<W> {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or_default()
+            .max(W::default());
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -71,7 +92,7 @@ impl Matcher {
         }
         let nedge = edges.len();
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::default(), n));
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Matcher {
@@ -97,9 +118,9 @@ impl Matcher {
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i] + self.dualvar[j] - (w + w)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -200,7 +221,7 @@ impl Matcher {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::default();
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for v in self.leaves_of(b) {
@@ -266,7 +287,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::default() {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -428,7 +449,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::default()
                 {
                     self.expand_blossom(b, true);
                 }
@@ -474,10 +495,10 @@ impl Matcher {
                 if self.inblossom[v] == self.inblossom[w] {
                     continue;
                 }
-                let mut kslack = 0;
+                let mut kslack = W::default();
                 if !self.allowedge[k] {
                     kslack = self.slack(k);
-                    if kslack <= 0 {
+                    if kslack <= W::default() {
                         self.allowedge[k] = true;
                     }
                 }
@@ -511,11 +532,15 @@ impl Matcher {
         false
     }
 
-    fn best_delta(&self) -> Delta {
-        let mut best: Option<Delta> = None;
-        let better = |d: i128, best: &Option<Delta>| best.as_ref().is_none_or(|b| d < b.value());
+    fn best_delta(&self) -> Delta<W> {
+        let mut best: Option<Delta<W>> = None;
+        let better = |d: W, best: &Option<Delta<W>>| best.as_ref().is_none_or(|b| d < b.value());
         if !self.max_cardinality {
-            let d = self.dualvar[..self.n].iter().copied().min().unwrap_or(0);
+            let d = self.dualvar[..self.n]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or_default();
             best = Some(Delta::Done(d));
         }
         for v in 0..self.n {
@@ -528,7 +553,7 @@ impl Matcher {
         }
         for b in 0..2 * self.n {
             if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                let d = self.slack(self.bestedge[b]) / 2;
+                let d = self.slack(self.bestedge[b]).half();
                 if better(d, &best) {
                     best = Some(Delta::Edge(d, self.bestedge[b], 3));
                 }
@@ -544,24 +569,28 @@ impl Matcher {
             }
         }
         best.unwrap_or_else(|| {
-            let d = self.dualvar[..self.n].iter().copied().min().unwrap_or(0);
-            Delta::Done(d.max(0))
+            let d = self.dualvar[..self.n]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or_default();
+            Delta::Done(d.max(W::default()))
         })
     }
 
-    fn apply_delta(&mut self, delta: i128) {
+    fn apply_delta(&mut self, delta: W) {
         for v in 0..self.n {
             match self.label[self.inblossom[v]] {
-                1 => self.dualvar[v] -= delta,
-                2 => self.dualvar[v] += delta,
+                1 => self.dualvar[v] = self.dualvar[v] - delta,
+                2 => self.dualvar[v] = self.dualvar[v] + delta,
                 _ => {}
             }
         }
         for b in self.n..2 * self.n {
             if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                 match self.label[b] {
-                    1 => self.dualvar[b] += delta,
-                    2 => self.dualvar[b] -= delta,
+                    1 => self.dualvar[b] = self.dualvar[b] + delta,
+                    2 => self.dualvar[b] = self.dualvar[b] - delta,
                     _ => {}
                 }
             }
@@ -569,14 +598,14 @@ impl Matcher {
     }
 }
 
-enum Delta {
-    Done(i128),
-    Edge(i128, usize, u8),
-    Blossom(i128, usize),
+enum Delta<W> {
+    Done(W),
+    Edge(W, usize, u8),
+    Blossom(W, usize),
 }
 
-impl Delta {
-    fn value(&self) -> i128 {
+impl<W: Weight> Delta<W> {
+    fn value(&self) -> W {
         match self {
             Delta::Done(d) | Delta::Edge(d, _, _) | Delta::Blossom(d, _) => *d,
         }
@@ -690,5 +719,50 @@ mod tests {
                 prop_assert_eq!(got.1, want.1);
             }
         }
+    }
+
+    /// Weights of several 64-bit limbs, as the Dutch system's fields make
+    /// them: each small number lands far up, so only exact wide arithmetic
+    /// keeps the order; checked against every matching.
+    #[test]
+    fn wide_weights_agree_with_brute_force() {
+        use crate::wide::Wide;
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..300 {
+            let n = 2 + next(7) as usize;
+            let mut edges = Vec::new();
+            let mut small = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next(3) == 0 {
+                        continue;
+                    }
+                    let (a, b, c) = (next(3) as i64, next(5) as i64, next(9) as i64);
+                    let w = Wide::<3>::from_i64(1 + a).shl(150)
+                        + Wide::from_i64(b).shl(70)
+                        + Wide::from_i64(c);
+                    edges.push((i, j, w + w));
+                    // The same order in a small number: the fields fit.
+                    small.push((i, j, i128::from(((1 + a) << 20) + (b << 10) + c)));
+                }
+            }
+            let got = matching_of(n, &edges, false);
+            let total: i128 = small
+                .iter()
+                .filter(|(i, j, _)| got[*i] == Some(*j))
+                .map(|e| e.2)
+                .sum();
+            prop_assert_eq_plain(total, brute(n, &small, false).1);
+        }
+    }
+
+    fn prop_assert_eq_plain(a: i128, b: i128) {
+        assert_eq!(a, b, "the wide matching's weight");
     }
 }

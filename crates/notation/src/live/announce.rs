@@ -111,6 +111,18 @@ pub enum Kind {
     Paused,
     /// The clocks run again.
     Resumed,
+    /// A player stopped the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13).
+    ArbiterCalled {
+        /// The player who called.
+        side: Side,
+    },
+    /// The clocks run again after a call of the arbiter, and who resumed.
+    CallEnded {
+        /// The arbiter, the opponent where no arbiter is present, or the
+        /// wait for him running out.
+        end: crate::lobby_words::CallEnd,
+    },
     /// The lexicon (and so the language) of every later announcement
     /// changed; `lexicon` is its key (`ru`, `fide-de`…).
     LexiconChosen {
@@ -345,6 +357,10 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
+        Kind::ArbiterCalled { side } => {
+            crate::lobby_words::arbiter_called(lex.language(), *side).to_string()
+        }
+        Kind::CallEnded { end } => crate::lobby_words::call_ended(lex.language(), *end).to_string(),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
         Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
@@ -511,8 +527,7 @@ fn game_over_text(
     };
     // The vocabulary's mate, stalemate and upheld claim end in who won or
     // "Draw", which the result says next: only their first sentence is
-    // said here, so that no one hears "Black wins. Result: nil–one, Black
-    // wins" or "Draw. Result: draw".
+    // said here, so that no one hears "Black wins. Result: Black wins" or "Draw. Result: draw".
     let said_once = |a: Said| {
         let t = said(lex, a);
         match (a, t.split_once(". ")) {
@@ -522,7 +537,14 @@ fn game_over_text(
             _ => t,
         }
     };
-    let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
+    // A mate is said by the mating move itself ("… checkmate", the check word
+    // of FIDE Laws Appendix D), just before: the ending says the result only,
+    // so "checkmate" is heard once.
+    let mut parts: Vec<String> = why
+        .into_iter()
+        .filter(|a| !matches!(a, Said::Checkmate { .. }))
+        .map(said_once)
+        .collect();
     parts.extend(named);
     if let (GameResult::Draw, Termination::TimeForfeit, Some(side)) = (r, termination, flagged) {
         parts.push(cannot_mate(lex.language(), side));

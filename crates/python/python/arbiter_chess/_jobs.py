@@ -41,6 +41,9 @@ COLUMNS = (
     "notes",
 )
 
+#: A line number in an error, as the readers write it ("line 7, column 7").
+_LINE = re.compile(r"\bline (\d+)")
+
 _TAG = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
 #: The seven-tag roster first when a Parquet row is written as PGN.
@@ -120,16 +123,40 @@ def lichess_pgn(row: dict[str, Any]) -> str:
     return f"{tags}\n{row.get('movetext') or ''}\n"
 
 
-def audit_piece(text: str, path: str, edition: str | None, variant: str) -> list[dict[str, Any]]:
+def audit_piece(
+    text: str, path: str, edition: str | None, variant: str, lines_before: int = 0
+) -> list[dict[str, Any]]:
     """The output rows of the games of one piece, numbered within it (the
-    job renumbers them in file order)."""
+    job renumbers them in file order). ``lines_before`` is the number of the
+    file's lines before the piece, so that an error names the line of the
+    file, as the command does, and not of the piece."""
     records = audit_pgn(text, edition=edition, variant=variant)
     blocks = tag_blocks(text) if records else []
     rows = []
     for i, r in enumerate(records):
         tags = blocks[i] if i < len(blocks) else {}
         rows.append(row(r, tags, path))
+    return shift_lines(rows, lines_before)
+
+
+def shift_lines(rows: list[dict[str, Any]], lines_before: int) -> list[dict[str, Any]]:
+    """The rows with every line number in their ``error`` moved on by
+    ``lines_before`` (a piece's lines count from 1 within the piece)."""
+    if lines_before:
+        move = lambda m: f"line {int(m.group(1)) + lines_before}"  # noqa: E731
+        for r in rows:
+            if r.get("error"):
+                r["error"] = _LINE.sub(move, r["error"])
     return rows
+
+
+def audit_stream(lines: Iterable[str], path: str, edition: str | None, variant: str) -> Iterator[dict[str, Any]]:
+    """The rows of a stream of a file's lines, a game at a time, with the
+    file's line numbers in their errors."""
+    before = 0
+    for piece in split_games(lines):
+        yield from audit_piece(piece, path, edition, variant, before)
+        before += piece.count("\n")
 
 
 def row(record: dict[str, Any], tags: dict[str, Any], path: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ The same inputs and the same Parquet rows as ``python -m
 arbiter_chess.spark audit`` (see there). A plain PGN file is read in
 blocks cut at the delimiter ``"\\n\\n["`` (``dask.bytes.read_bytes``), one
 task a block; a ``.bz2`` or ``.zst`` file, which cannot be cut, is
-streamed by one task a game at a time; Parquet is read by partitions. The
+streamed by one task, its games audited in batches on that task's threads; Parquet is read by partitions. The
 games are audited with ``arbiter_chess.audit_pgn``, which releases the GIL:
 by default on this machine's threads (Dask's threaded scheduler, no other
 process), with ``--scheduler`` on a dask.distributed cluster (its workers
@@ -44,34 +44,75 @@ def arrow_schema():
     return pa.schema([(c, kinds[c]) for c in _jobs.COLUMNS])
 
 
-def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> list[dict[str, Any]]:
+# Every task gives its rows and the number of the file's lines it read, so
+# that the client moves each block's line numbers on by the blocks before it
+# (a block does not know where in the file it starts).
+
+
+def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
     if not block:
-        return []
+        return [], 0
     text = block.decode("utf-8", errors="replace")
     if not first:
         text = "[" + text
     if text.endswith(_jobs.DELIMITER):
         text = text[:-1]
+    rows = list(_jobs.audit_stream(text.split("\n"), path, edition, variant))
+    return rows, text.count("\n")
+
+
+#: Games audited together by one thread of a compressed file's task.
+_BATCH = 256
+
+
+def _audit_stream(path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
+    """A compressed file, which cannot be cut, is read by one task; its
+    games are audited in batches on the task's threads (``audit_pgn``
+    releases the GIL), a few batches ahead of the reading at most, so the
+    memory stays that of a few batches whatever the file's size."""
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    threads = max(os.cpu_count() or 1, 1)
     rows: list[dict[str, Any]] = []
-    for piece in _jobs.split_games(text.split("\n")):
-        rows.extend(_jobs.audit_piece(piece, path, edition, variant))
+    pending: deque = deque()
+    with _jobs.open_text(path) as f, ThreadPoolExecutor(threads) as pool:
+        for batch in _batches(f):
+            pending.append(pool.submit(_audit_batch, batch, path, edition, variant))
+            while len(pending) > 2 * threads:
+                rows.extend(pending.popleft().result())
+        while pending:
+            rows.extend(pending.popleft().result())
+    return rows, 0
+
+
+def _batches(lines) -> Any:
+    """The pieces of a stream in batches of :data:`_BATCH`, each piece with
+    the number of the file's lines before it."""
+    batch, before = [], 0
+    for piece in _jobs.split_games(lines):
+        batch.append((before, piece))
+        before += piece.count("\n")
+        if len(batch) == _BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _audit_batch(batch, path: str, edition, variant) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for before, piece in batch:
+        rows.extend(_jobs.audit_piece(piece, path, edition, variant, before))
     return rows
 
 
-def _audit_stream(path: str, edition, variant) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    with _jobs.open_text(path) as f:
-        for piece in _jobs.split_games(f):
-            rows.extend(_jobs.audit_piece(piece, path, edition, variant))
-    return rows
-
-
-def _audit_parquet_part(frame, path: str, edition, variant) -> list[dict[str, Any]]:
+def _audit_parquet_part(frame, path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
     rows: list[dict[str, Any]] = []
     for record in frame.to_dict(orient="records"):
         clean = {k: (None if _missing(v) else v) for k, v in record.items()}
         rows.extend(_jobs.audit_piece(_jobs.lichess_pgn(clean), path, edition, variant))
-    return rows
+    return rows, 0
 
 
 def _missing(value: Any) -> bool:
@@ -122,7 +163,10 @@ def audit(inputs: list[str], output: str, edition: str | None, variant: str,
     os.makedirs(output, exist_ok=True)
     total = 0
     for n, parts in enumerate(computed):
-        rows = [r for part in parts for r in part]
+        rows, before = [], 0
+        for part, lines in parts:
+            rows.extend(_jobs.shift_lines(part, before))
+            before += lines
         for i, r in enumerate(rows):
             r["game"] = i + 1
         table = pa.Table.from_pylist(rows, schema=arrow_schema())

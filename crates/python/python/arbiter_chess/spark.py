@@ -76,32 +76,55 @@ def _pieces_text(sc, path: str):
     return rdd.values().mapPartitionsWithIndex(_restore_tags, preservesPartitioning=True)
 
 
-def _pieces_zst(path: str) -> Iterator[tuple[int, str]]:
+def _pieces_zst(path: str) -> Iterator[tuple[int, tuple[int, str]]]:
     with _jobs.open_text(path) as f:
-        yield from enumerate(_jobs.split_games(f))
+        before = 0
+        for index, piece in enumerate(_jobs.split_games(f)):
+            yield index, (before, piece)
+            before += piece.count("\n")
+
+
+#: The key of the last item of a partition of rows: the file's lines the
+#: partition read, so that the next partitions' line numbers move on by it.
+_LINES = "_lines"
 
 
 def _audit(pieces, path: str, edition: str | None, variant: str):
-    def run(items: Iterable[str]) -> Iterator[dict[str, Any]]:
-        for piece in items:
-            yield from _jobs.audit_piece(piece, path, edition, variant)
+    """The rows of a file's pieces (Hadoop's, cut at the delimiter, which
+    takes two of the file's line ends with it), each partition closed by
+    its count of lines."""
 
-    return pieces.mapPartitions(run, preservesPartitioning=True)
+    def run(index: int, items: Iterable[str]) -> Iterator[dict[str, Any]]:
+        before = 0
+        for piece in items:
+            for r in _jobs.audit_piece(piece, path, edition, variant, before):
+                r["_part"] = index
+                yield r
+            before += piece.count("\n") + 2
+        yield {"_part": index, _LINES: before}
+
+    return pieces.mapPartitionsWithIndex(run, preservesPartitioning=True)
 
 
 def _numbered(rows) -> Any:
-    """The rows with ``game`` their number in file order (one counting pass
-    over the rows, which are kept so the games are audited once)."""
+    """The rows with ``game`` their number in file order and their errors'
+    line numbers those of the file (one counting pass over the rows, which
+    are kept so the games are audited once)."""
     from pyspark import StorageLevel
 
     rows = rows.persist(StorageLevel.MEMORY_AND_DISK)
+    counts = dict(rows.filter(lambda r: _LINES in r).map(lambda r: (r["_part"], r[_LINES])).collect())
+    before, total = {}, 0
+    for part in sorted(counts):
+        before[part], total = total, total + counts[part]
 
     def number(pair: tuple[dict[str, Any], int]) -> tuple:
         r, i = pair
         r["game"] = i + 1
+        _jobs.shift_lines([r], before.get(r.pop("_part", None), 0))
         return tuple(r[c] for c in _jobs.COLUMNS)
 
-    return rows.zipWithIndex().map(number)
+    return rows.filter(lambda r: _LINES not in r).zipWithIndex().map(number)
 
 
 def audit_file(spark, path: str, edition: str | None, variant: str):
@@ -110,14 +133,14 @@ def audit_file(spark, path: str, edition: str | None, variant: str):
     kind = _jobs.input_kind(path)
     if kind == "parquet":
         games = spark.read.parquet(path).rdd.map(lambda r: _jobs.lichess_pgn(r.asDict()))
-        return _numbered(_audit(games, path, edition, variant))
+        return _numbered(games.flatMap(lambda g: _jobs.audit_piece(g, path, edition, variant)))
     if kind == "zst":
         parts = max(sc.defaultParallelism, 1)
         keyed = sc.parallelize([path], 1).flatMap(_pieces_zst).repartition(parts)
 
         def run(items):
-            for index, piece in items:
-                for j, r in enumerate(_jobs.audit_piece(piece, path, edition, variant)):
+            for index, (before, piece) in items:
+                for j, r in enumerate(_jobs.audit_piece(piece, path, edition, variant, before)):
                     yield (index, j), r
 
         ordered = keyed.mapPartitions(run).sortByKey().values()
