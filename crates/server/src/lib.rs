@@ -34,6 +34,7 @@ pub mod request;
 pub mod rtt;
 pub mod shield;
 mod tournament;
+pub mod tournament_api;
 pub mod tournament_state;
 mod ws;
 
