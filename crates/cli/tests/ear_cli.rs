@@ -83,6 +83,9 @@ fn spoken_play(args: &[&str], lines: &[&str], name: &str) -> (String, String) {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
+    // The introduction is said before the first line (a line typed would
+    // hush it).
+    std::thread::sleep(std::time::Duration::from_millis(1500));
     for l in lines {
         writeln!(input, "{l}").unwrap();
         input.flush().unwrap();
