@@ -43,6 +43,7 @@ pub mod ear_words;
 mod error;
 mod fen_words;
 pub mod for_speech;
+pub mod hall_refusals;
 pub mod illegal;
 mod letters;
 pub mod live;

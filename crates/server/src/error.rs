@@ -3,6 +3,7 @@
 
 use arbiter_notation::ErrorKind;
 use arbiter_notation::Lexicon;
+use arbiter_notation::hall_refusals::{HallRefusal, hall_refusal_text};
 use arbiter_notation::live::announce::{Announcement, Kind};
 use arbiter_notation::live::refusal::{Misread, Refusal};
 use arbiter_store::StoreError;
@@ -10,9 +11,6 @@ use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
-
-/// The reason given for a token no seat of the game has.
-pub const UNKNOWN_TOKEN: &str = "this token is not one of this game's";
 
 /// Longest reason quoted back to a client.
 const REASON_MAX: usize = 300;
@@ -33,6 +31,9 @@ pub struct ApiError {
     /// For a refusal by the Laws: the session's typed refusal, so the
     /// reason can be worded in the request's language ([`ApiError::in_lang`]).
     pub said: Option<Box<Announcement>>,
+    /// For one of the hall's own refusals: which, so it too can be worded
+    /// in the request's language.
+    pub hall: Option<HallRefusal>,
 }
 
 impl ApiError {
@@ -53,6 +54,7 @@ impl ApiError {
             reason,
             retry_after_s: None,
             said: None,
+            hall: None,
         }
     }
     /// 400: the request cannot be read.
@@ -73,13 +75,16 @@ impl ApiError {
     }
     /// 403: a token no seat of the game has.
     pub fn unknown_token() -> ApiError {
-        ApiError::forbidden(UNKNOWN_TOKEN)
+        ApiError::hall(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            HallRefusal::UnknownToken,
+        )
     }
     /// Whether this answers a token or a game that does not exist (counted
     /// against the address's allowance of unknown tokens).
     pub fn is_unknown_token(&self) -> bool {
-        self.status == StatusCode::NOT_FOUND
-            || (self.status == StatusCode::FORBIDDEN && self.reason == UNKNOWN_TOKEN)
+        self.status == StatusCode::NOT_FOUND || self.hall == Some(HallRefusal::UnknownToken)
     }
     /// 404: no such game.
     pub fn not_found() -> ApiError {
@@ -96,15 +101,28 @@ impl ApiError {
         e.said = Some(Box::new(said));
         e
     }
-    /// The refusal with its reason in `lex`'s language, when the Laws gave
-    /// it typed (other reasons stay as they are).
+    /// One of the hall's own refusals (worded in English until
+    /// [`ApiError::in_lang`] words it for the request).
+    pub fn hall(status: StatusCode, error: &'static str, refusal: HallRefusal) -> ApiError {
+        let mut e = ApiError::new(
+            status,
+            error,
+            hall_refusal_text(&refusal, Lexicon::En.language()),
+        );
+        e.hall = Some(refusal);
+        e
+    }
+    /// The refusal with its reason in `lex`'s language, when it is typed
+    /// (the Laws' or the hall's own; other reasons stay as they are).
     pub fn in_lang(self, lex: Lexicon) -> ApiError {
-        match &self.said {
-            Some(said) => ApiError {
-                reason: ApiError::new(self.status, self.error, hall_words(said, lex)).reason,
-                ..self
-            },
-            None => self,
+        let words = match (&self.said, &self.hall) {
+            (Some(said), _) => hall_words(said, lex),
+            (None, Some(r)) => hall_refusal_text(r, lex.language()),
+            (None, None) => return self,
+        };
+        ApiError {
+            reason: ApiError::new(self.status, self.error, words).reason,
+            ..self
         }
     }
     /// 429: over the token's rate.
@@ -207,6 +225,11 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// A refusal whose reason is typed, kept on its answer so the guard in
+/// front of the routes words it in the request's language.
+#[derive(Clone)]
+pub(crate) struct Typed(pub ApiError);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if self.status.is_server_error() {
@@ -217,6 +240,9 @@ impl IntoResponse for ApiError {
         let mut answer = (self.status, Json(self.body())).into_response();
         if let Some(s) = self.retry_after_s {
             answer.headers_mut().insert(header::RETRY_AFTER, s.into());
+        }
+        if self.said.is_some() || self.hall.is_some() {
+            answer.extensions_mut().insert(Typed(self));
         }
         answer
     }

@@ -53,13 +53,7 @@ pub(crate) async fn create(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let mut spec = parse_create(&body)?;
-    shield.create(ip)?;
-    let engine_seat = if spec.seats.contains(&SeatKind::Engine) {
-        spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
-        shield.engine_seat(&hall, ip).await?
-    } else {
-        None
-    };
+    let engine_seat = admit(&hall, &shield, ip, &mut spec).await?;
     let opened = open_game(&hall, &spec, engine_seat).await?;
     let mut body = opened.body();
     if !spec.ignored_keys.is_empty() {
@@ -162,6 +156,23 @@ pub(crate) async fn open_game(
         seats: [white, black],
         arbiter,
     })
+}
+
+/// Lets a new game in within the address's limits: its rate of creation,
+/// and for a game with an engine, the engine seats (held until the game
+/// ends) and the engine's time per move, cut to the hall's cap.
+async fn admit(
+    hall: &Hall,
+    shield: &Shield,
+    ip: std::net::IpAddr,
+    spec: &mut crate::request::GameSpec,
+) -> Result<Option<crate::shield::EngineTicket>, ApiError> {
+    shield.create(ip)?;
+    if !spec.seats.contains(&SeatKind::Engine) {
+        return Ok(None);
+    }
+    spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
+    shield.engine_seat(hall, ip).await
 }
 
 /// The link that brings a seat's holder to the game: the token, and for a

@@ -59,8 +59,10 @@ pub fn is_player_action(body: &[u8]) -> bool {
 pub fn arbiter_may_act_for_player(kind: Kind) -> Result<(), ApiError> {
     match kind {
         Kind::OverTheBoard => Ok(()),
-        Kind::Online => Err(ApiError::forbidden(
-            "the arbiter's token makes no player's action (move, offer, claim, resignation) in an online game; the player makes it with his own token",
+        Kind::Online => Err(ApiError::hall(
+            axum::http::StatusCode::FORBIDDEN,
+            "forbidden",
+            arbiter_notation::hall_refusals::HallRefusal::ArbiterPlaysForNobody,
         )),
     }
 }

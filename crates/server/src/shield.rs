@@ -8,6 +8,7 @@
 use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::limit::{Buckets, Counts, Limits, Slot};
+use arbiter_notation::hall_refusals::HallRefusal;
 use arbiter_store::{GameId, Status};
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -94,8 +95,8 @@ impl Drop for EngineTicket {
 /// The prefix of an engine seat reserved for a game not yet created.
 const PENDING: &str = "pending ";
 
-fn too_many(reason: &str, wait: Duration) -> ApiError {
-    let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", reason);
+fn too_many(refusal: HallRefusal, wait: Duration) -> ApiError {
+    let mut e = ApiError::hall(StatusCode::TOO_MANY_REQUESTS, "rate_limited", refusal);
     e.retry_after_s = Some(wait.as_secs().max(1));
     e
 }
@@ -116,23 +117,17 @@ impl Shield {
 
     /// One game created by `ip`, or 429 with when to retry.
     pub fn create(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.creates.take(ip).map_err(|wait| {
-            too_many(
-                "too many games created from this address; wait and retry",
-                wait,
-            )
-        })
+        self.creates
+            .take(ip)
+            .map_err(|wait| too_many(HallRefusal::TooManyGames, wait))
     }
 
     /// Refuses, before any database read, an address that sent too many
     /// tokens no game has.
     pub fn token_gate(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.bad_tokens.peek(ip).map_err(|wait| {
-            too_many(
-                "too many requests with unknown tokens from this address; wait and retry",
-                wait,
-            )
-        })
+        self.bad_tokens
+            .peek(ip)
+            .map_err(|wait| too_many(HallRefusal::TooManyUnknownTokens, wait))
     }
 
     /// Counts a request whose token no game has (or whose game does not exist).
@@ -156,13 +151,8 @@ impl Shield {
         self.sockets
             .acquire(ip, self.limits.sockets_per_client, usize::MAX)
             .ok_or_else(|| {
-                too_many(
-                    &format!(
-                        "this address has {} WebSockets open, the most it may",
-                        self.limits.sockets_per_client
-                    ),
-                    Duration::from_secs(5),
-                )
+                let most = self.limits.sockets_per_client;
+                too_many(HallRefusal::Sockets { most }, Duration::from_secs(5))
             })
     }
 
@@ -181,18 +171,12 @@ impl Shield {
         let mut map = self.engines.lock().unwrap_or_else(|p| p.into_inner());
         let mine = map.values().filter(|a| **a == ip).count();
         if mine >= self.limits.engines_per_client {
-            return Err(too_many(
-                &format!(
-                    "this address has {mine} live games with an engine, the most it may; finish one first"
-                ),
-                Duration::from_secs(30),
-            ));
+            let refusal = HallRefusal::EnginesOfClient { live: mine };
+            return Err(too_many(refusal, Duration::from_secs(30)));
         }
         if map.len() >= self.limits.engines_total {
-            let mut e = ApiError::unavailable(format!(
-                "the hall runs {} games with an engine, the most it may; retry later",
-                map.len()
-            ));
+            let refusal = HallRefusal::EnginesOfHall { live: map.len() };
+            let mut e = ApiError::hall(StatusCode::SERVICE_UNAVAILABLE, "unavailable", refusal);
             e.retry_after_s = Some(30);
             return Err(e);
         }
@@ -243,7 +227,7 @@ impl Shield {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last()
+            .next_back()
             .unwrap_or(direct)
     }
 
@@ -353,11 +337,13 @@ pub(crate) async fn front(shield: Arc<Shield>, mut req: Request, next: Next) -> 
         *req.method(),
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     );
+    let lex = crate::lang::of_request(req.headers());
     let mut answer = if api && with_body && !json_body_ok(&req) {
-        ApiError::new(
+        let refusal = HallRefusal::NotJson;
+        ApiError::hall(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
-            "the body must be JSON, sent with Content-Type: application/json",
+            refusal,
         )
         .into_response()
     } else {
@@ -365,6 +351,10 @@ pub(crate) async fn front(shield: Arc<Shield>, mut req: Request, next: Next) -> 
     };
     if api {
         answer = crate::error::json_refusals(answer).await;
+    }
+    // A typed refusal is worded in the request's language.
+    if let Some(crate::error::Typed(e)) = answer.extensions_mut().remove() {
+        answer = e.in_lang(lex).into_response();
     }
     harden(answer.headers_mut());
     answer

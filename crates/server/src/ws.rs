@@ -73,8 +73,11 @@ pub(crate) async fn handler(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     if !shield.origin_ok(&headers) {
-        return Err(ApiError::forbidden(
-            "a WebSocket is opened only by the hall's own pages (Origin)",
+        let refusal = arbiter_notation::hall_refusals::HallRefusal::ForeignOrigin;
+        return Err(ApiError::hall(
+            axum::http::StatusCode::FORBIDDEN,
+            "forbidden",
+            refusal,
         ));
     }
     let slot = shield.socket(ip)?;
