@@ -402,7 +402,7 @@ async fn clock(
     };
     let players = cfg.names.clone().map(Player::Human);
     let intro = format!("arbiter clock: {}", s.setup_text(&players, Front::Clock));
-    let time = live::time(cfg.manual);
+    let time = live::time(cfg.manual).holdable();
     // The log header waits for the first move: typed or not decides
     // whether the board is followed.
     let (table, outputs) = match Table::start(s, time, Vec::new(), log, true) {
@@ -709,6 +709,14 @@ impl Clock {
         };
         let adjusted = matches!(input, Input::Event(Event::Arbiter(_)));
         self.send_and_show(screen, input, adjusted).await;
+        if self.asked.is_none() && self.table.time.is_held() {
+            // The bare press asked about is in: the time runs on.
+            self.table.time.release();
+            self.table.catch_up().await;
+            while let Ok(o) = self.outputs.try_recv() {
+                self.show(screen, &o);
+            }
+        }
         self.settle_board(screen);
         self.say_if_over(screen);
         true
@@ -907,6 +915,9 @@ impl Clock {
         let blind = self.cfg.header.visually_disabled.contains(&side);
         if started && side == self.to_move() && self.follows_board() && !made && !blind {
             self.asked = Some(side);
+            // The press was made now: its time is held here while the move
+            // is typed, so the typing is charged to no one.
+            self.table.time.hold();
             let who = self.name(side);
             screen.tell(&self.say(Said::AskMoveOnBoard { who: &who }));
             return true;

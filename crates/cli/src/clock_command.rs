@@ -234,12 +234,14 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             Ok(Command::Times)
         }
         "m" | "last" | "последний" | "letzter" => Ok(Command::LastMove),
-        "add" | "+" | "deduct" | "-" => {
+        "add" | "+" | "deduct" | "-" | "добавить" | "снять" | "gutschreiben" | "abziehen" =>
+        {
             let [side, secs] = rest[..] else {
                 return Err(CommandError::AdjustUsage(head.to_string()));
             };
             let ms = parse_seconds(secs)?;
-            let sign = if matches!(head, "add" | "+") { 1 } else { -1 };
+            let adds = matches!(head, "add" | "+" | "добавить" | "gutschreiben");
+            let sign = if adds { 1 } else { -1 };
             Ok(Command::Adjust(parse_side(side)?, sign * ms))
         }
         "lexicon" => match rest[..] {

@@ -21,6 +21,8 @@ use arbiter_session::{
 use std::fs::File;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{mpsc, oneshot};
 
 /// One line of input.
@@ -90,28 +92,81 @@ pub fn read_lines(input: Box<dyn BufRead + Send>, first_line: usize) -> mpsc::Re
 pub enum Time {
     Live(LiveTime),
     Manual(ManualTime),
+    /// A time that can be held at an instant ([`Time::hold`]): the talking
+    /// clock holds it at a bare press while the player types the move he
+    /// made on the board, so the press is stamped at its Enter and the
+    /// typing is charged to no one. `u64::MAX`: not held.
+    Holdable(Box<Time>, Arc<AtomicU64>),
 }
+
+const NOT_HELD: u64 = u64::MAX;
 
 impl TimeSource for Time {
     fn now_ms(&self) -> u64 {
         match self {
             Time::Live(t) => t.now_ms(),
             Time::Manual(t) => t.now_ms(),
+            Time::Holdable(t, held) => t.now_ms().min(held.load(Ordering::SeqCst)),
         }
     }
     fn sleep_until(&self, at: u64) -> BoxFuture<()> {
         match self {
             Time::Live(t) => t.sleep_until(at),
             Time::Manual(t) => t.sleep_until(at),
+            Time::Holdable(t, held) => {
+                let (t, held) = (t.clone(), held.clone());
+                Box::pin(async move {
+                    // While held, nothing falls due after the held instant:
+                    // look again every 20 ms for the release.
+                    loop {
+                        let h = held.load(Ordering::SeqCst);
+                        if h == NOT_HELD {
+                            return t.sleep_until(at).await;
+                        }
+                        if h >= at {
+                            return;
+                        }
+                        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                    }
+                })
+            }
         }
     }
 }
 
 impl Time {
+    /// This time, able to be held.
+    pub fn holdable(self) -> Time {
+        Time::Holdable(Box::new(self), Arc::new(AtomicU64::new(NOT_HELD)))
+    }
+
+    /// Holds the time at now (if not held already): every stamp is now
+    /// until [`Time::release`].
+    pub fn hold(&self) {
+        if let Time::Holdable(t, held) = self {
+            let _ = held.compare_exchange(NOT_HELD, t.now_ms(), Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether the time is held.
+    pub fn is_held(&self) -> bool {
+        matches!(self, Time::Holdable(_, held) if held.load(Ordering::SeqCst) != NOT_HELD)
+    }
+
+    /// Lets the time run on from the instant it really is.
+    pub fn release(&self) {
+        if let Time::Holdable(_, held) = self {
+            held.store(NOT_HELD, Ordering::SeqCst);
+        }
+    }
+
     /// Reads the `@MS ` of a line under `--manual-time` (moving the time
     /// on), or refuses it without. `Err` is the message to say, in `lang`.
     pub fn stamp<'a>(&self, line: &'a str, lang: SpokenLang) -> Result<&'a str, String> {
         let refuse = |stamp: Stamp| Err(stamp.text(lang));
+        if let Time::Holdable(t, _) = self {
+            return t.stamp(line, lang);
+        }
         let (ms, rest) = match arbiter_session::time::split_time(line) {
             Ok(split) => split,
             Err(e) => {
@@ -126,7 +181,7 @@ impl Time {
         };
         match (self, ms) {
             (_, None) => Ok(rest),
-            (Time::Live(_), Some(_)) => refuse(Stamp::NeedsManualTime),
+            (Time::Live(_) | Time::Holdable(..), Some(_)) => refuse(Stamp::NeedsManualTime),
             (Time::Manual(t), Some(ms)) if ms < t.now_ms() => refuse(Stamp::Backwards {
                 ms,
                 was: t.now_ms(),

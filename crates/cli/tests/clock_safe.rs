@@ -46,9 +46,10 @@ fn after_a_skip_the_clock_goes_on_without_the_board() {
     assert!(!r.out.contains("Illegal"), "{}", r.out);
     assert_eq!(v["illegal_moves"]["white"], 0);
     assert_eq!(v["illegal_moves"]["black"], 0);
-    // White pressed at 3500 (the skip), Black at 4000, White at 5000.
-    assert_eq!(v["clock"]["white_ms"], 300_000 - 1000 - 1500 - 1000);
-    assert_eq!(v["clock"]["black_ms"], 300_000 - 1000 - 500);
+    // White pressed at 3000 (the bare Enter; the skip at 3500 only says
+    // the move is not typed), Black at 4000, White at 5000.
+    assert_eq!(v["clock"]["white_ms"], 300_000 - 1000 - 1000 - 1000);
+    assert_eq!(v["clock"]["black_ms"], 300_000 - 1000 - 1000);
     assert!(r.out.contains("Black to move."), "{}", r.out);
 }
 

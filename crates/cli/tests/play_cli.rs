@@ -136,17 +136,17 @@ fn the_sessions_refusals_are_said_wholly_in_russian_and_german() {
         (
             "ru",
             [
-                "Невозможный ход, без штрафа: «e5»; возможные ходы: a3,",
+                "Невозможный ход, без штрафа: «e5»: эта фигура так не ходит; возможные ходы: a3,",
                 "Ход не понят: «Zf3» не читается (знак 1): неизвестная буква фигуры",
-                "Невозможный ход, без штрафа: «e4»; возможные ходы: a6,",
+                "Невозможный ход, без штрафа: «e4»: эта фигура так не ходит; возможные ходы: a6,",
             ],
         ),
         (
             "de",
             [
-                "Regelwidriger Zug, ohne Strafe: „e5“; mögliche Züge: a3,",
+                "Regelwidriger Zug, ohne Strafe: „e5“: diese Figur kann nicht dorthin ziehen; mögliche Züge: a3,",
                 "Zug nicht verstanden: „Zf3“ nicht lesbar (Zeichen 1): unbekannter Figurenbuchstabe",
-                "Regelwidriger Zug, ohne Strafe: „e4“; mögliche Züge: a6,",
+                "Regelwidriger Zug, ohne Strafe: „e4“: diese Figur kann nicht dorthin ziehen; mögliche Züge: a6,",
             ],
         ),
     ] {

@@ -293,13 +293,13 @@ fn read_move(w: &str, lang: Lang) -> Option<WrittenMove> {
     // The promotion at the end: `e8=Q`, `e8Q`, `e8Ф`.
     let mut end = chars.len();
     let mut promotion = None;
-    if end >= 3 && rank_of(chars[end - 2]).is_some() || end >= 4 && chars[end - 2] == '=' {
-        if let Some((p, 1)) = piece_letter(&chars[end - 1..], lang) {
-            promotion = Some(p);
+    if (end >= 3 && rank_of(chars[end - 2]).is_some() || end >= 4 && chars[end - 2] == '=')
+        && let Some((p, 1)) = piece_letter(&chars[end - 1..], lang)
+    {
+        promotion = Some(p);
+        end -= 1;
+        if chars[end - 1] == '=' {
             end -= 1;
-            if chars[end - 1] == '=' {
-                end -= 1;
-            }
         }
     }
     // A capture sign typed after the destination (`Кf3x`).

@@ -387,16 +387,16 @@ skip = go on without following the board, nomove = a press without a move), p = 
 add SIDE SECONDS / deduct SIDE SECONDS = arbiter time, \
 touch SQ = the side to move touches a piece (4.3), adjust SQ or j'adoube SQ = a piece adjusted (4.2), \
 claim touch = a touch-move claim (4.8), h = help, q = quit (asks to confirm).",
-    "Команды: b или start — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
+    "Команды: b или старт — пустить часы, w — нажимают белые (w e4 — с записью хода), b — нажимают чёрные, \
 Enter — нажимает тот, чей ход (если ходы набираются, часы спросят ход, сделанный на доске; \
 пропуск — дальше без слежения за доской, «без хода» — нажатие без хода), p — пауза или пуск, t — время, m — последний ход, \
-add СТОРОНА СЕКУНДЫ / deduct СТОРОНА СЕКУНДЫ — время от арбитра, \
+добавить СТОРОНА СЕКУНДЫ / снять СТОРОНА СЕКУНДЫ — время от арбитра, \
 трогаю ПОЛЕ — тот, чей ход, коснулся фигуры (4.3), поправляю ПОЛЕ — фигуру поправили (4.2), \
 тронуто или «взялся — ходи» — требование «тронул — ходи» (4.8), h — помощь, q — выход (с подтверждением).",
     "Befehle: b oder start = Uhr starten, w = Weiß drückt (w e4 mit Zug), b = Schwarz drückt, \
 Enter = wer am Zug ist, drückt (werden Züge getippt, fragt die Uhr nach dem Zug auf dem Brett; \
 überspringen = weiter ohne dem Brett zu folgen, „ohne zug“ = Druck ohne Zug), p = Pause oder weiter, t = Zeiten, m = letzter Zug, \
-add SEITE SEKUNDEN / deduct SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
+gutschreiben SEITE SEKUNDEN / abziehen SEITE SEKUNDEN = Zeit vom Schiedsrichter, \
 berühre FELD = wer am Zug ist, berührt eine Figur (4.3), zurecht FELD oder j'adoube FELD = Figur zurechtgerückt (4.2), \
 berührt – geführt = Reklamation (4.8), h = Hilfe, q = Ende (mit Bestätigung).",
 ];

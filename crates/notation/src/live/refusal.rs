@@ -345,6 +345,27 @@ fn syntax_words(what: &str, l: Lang) -> &str {
         })
 }
 
+/// «"e4-e6": эта фигура так не ходит; возможные ходы: …» — the move, the
+/// reason the Laws refuse it, and the moves it may have meant.
+fn illegal_with_reason(e: &NotationError, why: crate::illegal::IllegalWhy, l: Lang) -> String {
+    let input = arbiter_laws::log::cut(&e.input, 40);
+    let quoted = match l {
+        Lang::En => format!("{input:?}"),
+        Lang::Ru => format!("«{input}»"),
+        Lang::De => format!("„{input}“"),
+    };
+    let mut t = format!("{quoted}: {}", crate::illegal::illegal_why_text(why, l));
+    if !e.candidates.is_empty() {
+        let head = match l {
+            Lang::En => "candidates",
+            Lang::Ru => "возможные ходы",
+            Lang::De => "mögliche Züge",
+        };
+        t.push_str(&format!("; {head}: {}", e.candidates.join(", ")));
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -645,25 +666,4 @@ mod tests {
             "«d1-e1»: на волхва ничего ставить нельзя: на e1 стоит ваш волхв"
         );
     }
-}
-
-/// «"e4-e6": эта фигура так не ходит; возможные ходы: …» — the move, the
-/// reason the Laws refuse it, and the moves it may have meant.
-fn illegal_with_reason(e: &NotationError, why: crate::illegal::IllegalWhy, l: Lang) -> String {
-    let input = arbiter_laws::log::cut(&e.input, 40);
-    let quoted = match l {
-        Lang::En => format!("{input:?}"),
-        Lang::Ru => format!("«{input}»"),
-        Lang::De => format!("„{input}“"),
-    };
-    let mut t = format!("{quoted}: {}", crate::illegal::illegal_why_text(why, l));
-    if !e.candidates.is_empty() {
-        let head = match l {
-            Lang::En => "candidates",
-            Lang::Ru => "возможные ходы",
-            Lang::De => "mögliche Züge",
-        };
-        t.push_str(&format!("; {head}: {}", e.candidates.join(", ")));
-    }
-    t
 }
