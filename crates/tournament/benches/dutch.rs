@@ -65,7 +65,11 @@ fn play(t: &mut Tournament, round: usize, rng: &mut Lcg) {
 
 fn main() {
     let mut rng = Lcg(2026);
-    let mut t = field(500);
+    let n: u16 = std::env::var("DUTCH_BENCH_PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let mut t = field(n);
     let start = Instant::now();
     for round in 1..=8 {
         let at = Instant::now();
