@@ -318,6 +318,7 @@ pub fn run(mut a: Args) -> ExitCode {
     };
     let mut screen = Screen::new(Box::new(io::stdout()), voice, lex.language());
     screen.set_screen_reader(a.screen_reader);
+    screen.lexicon = Some(lex);
     let mut input = io::BufReader::new(io::stdin());
     let mut lines_read = 0;
     if a.control.is_none() {
@@ -1118,6 +1119,7 @@ impl Clock {
                 self.cfg.lang = lex.language();
                 self.cfg.talking = true;
                 screen.lang = lex.language();
+                screen.lexicon = Some(lex);
                 self.table.send(Input::SetLexicon(lex)).await;
                 while let Ok(o) = self.outputs.try_recv() {
                     self.show(screen, &o);

@@ -3,9 +3,13 @@
 //! FIDE-endorsed engines print (`-p`): the number of lines that follow,
 //! then "WHITE BLACK" a board, a pairing-allocated bye as "ID 0".
 //!
+//! `--words` reads it aloud a board a line in the language of `--lexicon`
+//! (en, ru, de); `--brf` prints those words in braille for an embosser.
+//!
 //! Exit status: 0 paired; 1 no pairing exists (the reason on stderr);
 //! 2 the file or an argument cannot be read.
 
+use arbiter_notation::tournament_words;
 use arbiter_tournament::dutch::{self, Board, Pairing};
 use arbiter_tournament::{Tournament, berger, trf};
 use std::path::PathBuf;
@@ -38,6 +42,16 @@ pub struct Args {
     /// Print `{"round":N,"boards":[{"white":ID,"black":ID}],"bye":ID|null}`.
     #[arg(long)]
     pub json: bool,
+    /// Print the pairing in words, a board a line ("Round 3, board 2:
+    /// Ivanov, white, against Petrova"), in the language of `--lexicon`.
+    #[arg(long, conflicts_with_all = ["json", "brf"])]
+    pub words: bool,
+    /// Print the words as a braille file (BRF, 40 cells by 25 lines a page).
+    #[arg(long, conflicts_with = "json")]
+    pub brf: bool,
+    /// The language of `--words` and `--brf`: en, ru or de.
+    #[arg(long, default_value = "en", alias = "lang")]
+    pub lexicon: String,
 }
 
 /// Reads a report file, or says why not (exit 2).
@@ -64,8 +78,22 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let lang = match a.lexicon.as_str() {
+        _ if !a.words && !a.brf => arbiter_rules::Lang::En,
+        "en" => arbiter_rules::Lang::En,
+        "ru" | "ru-fide" => arbiter_rules::Lang::Ru,
+        "de" | "fide-de" => arbiter_rules::Lang::De,
+        other => return out::bad_input("pair", format!("lexicon {other:?}: en, ru or de")),
+    };
     let text = if a.json {
         json(&pairing)
+    } else if a.words || a.brf {
+        let lines = words(&t, &pairing, lang);
+        if a.brf {
+            tournament_words::brf(&lines)
+        } else {
+            lines.join("\n") + "\n"
+        }
     } else {
         pairing.engine_text()
     };
@@ -94,6 +122,29 @@ fn round_robin(t: &Tournament, round: usize, double: bool) -> Result<Pairing, St
             .collect(),
         bye: r.bye.map(at),
     })
+}
+
+/// The pairing read aloud: a board a line, then the bye.
+fn words(t: &Tournament, p: &Pairing, lang: arbiter_rules::Lang) -> Vec<String> {
+    let name = |id: u16| {
+        t.player(id)
+            .map_or_else(|| id.to_string(), |p| out::printable(&p.name))
+    };
+    let mut lines = vec![tournament_words::round_heading(lang, p.round)];
+    for (i, b) in p.boards.iter().enumerate() {
+        lines.push(tournament_words::board_line(
+            lang,
+            p.round,
+            i + 1,
+            &name(b.white),
+            &name(b.black),
+            None,
+        ));
+    }
+    if let Some(id) = p.bye {
+        lines.push(tournament_words::bye_line(lang, p.round, &name(id)));
+    }
+    lines
 }
 
 /// The pairing as JSON, its keys in the documented order.

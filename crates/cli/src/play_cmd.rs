@@ -361,6 +361,7 @@ pub fn run(a: Args) -> ExitCode {
     };
     let mut screen = Screen::new(Box::new(std::io::stdout()), voice, cfg.lang);
     screen.set_screen_reader(a.screen_reader);
+    screen.lexicon = Some(cfg.lexicon);
     let header = cfg.header.clone();
     rt.block_on(any::with_rules(&header, Game { cfg, screen }))
 }
@@ -859,7 +860,13 @@ impl<R: arbiter_session::Variant> Play<R> {
             Cmd::Clock => return self.say_clocks(screen),
             Cmd::Opponent => return screen.tell(&self.opponent_text()),
             Cmd::Help => return screen.tell(&self.help()),
-            Cmd::Pgn => return screen.tell(&self.pgn()),
+            // The PGN is printed; what is said is where it is and its
+            // length, never its tags and clock comments.
+            Cmd::Pgn => {
+                let moves = self.table.mirror.plies().len().div_ceil(2);
+                let said = arbiter_notation::ear_words::pgn_on_screen(self.cfg.lang, moves);
+                return screen.tell2(&self.pgn(), &said);
+            }
             Cmd::Resign if self.ended() => return screen.tell(&self.say(Said::GameIsOver)),
             Cmd::Resign => {
                 self.pending_resign = Some(me);
@@ -927,7 +934,9 @@ impl<R: arbiter_session::Variant> Play<R> {
         ));
         // The score goes with it: the "no effort" ground is judged from
         // an up-to-date scoresheet (2005 Appendix D.1).
-        screen.tell(&self.pgn());
+        let moves = self.table.mirror.plies().len().div_ceil(2);
+        let said = arbiter_notation::ear_words::pgn_on_screen(self.cfg.lang, moves);
+        screen.tell2(&self.pgn(), &said);
         self.claim_stopped = true;
     }
 

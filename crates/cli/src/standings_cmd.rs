@@ -2,6 +2,9 @@
 //! the standings of the tournament in a report file, ranked by points and
 //! then by the tie-breaks in the order given (FIDE Handbook C.07, 2023).
 //!
+//! `--words` reads them aloud a player a line; `--brf` prints those words
+//! in braille for an embosser.
+//!
 //! Exit status: 0 printed; 2 the file or an argument cannot be read.
 
 use arbiter_tournament::tiebreak::{self, TieBreak};
@@ -25,8 +28,15 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// The language of the table's headings: en, ru or de.
-    #[arg(long, default_value = "en")]
+    #[arg(long, default_value = "en", alias = "lexicon")]
     pub lang: String,
+    /// Print the standings in words, a player a line ("1. Ivanov, 3.5
+    /// points; Buchholz C1 12.5"), in the language of `--lang`.
+    #[arg(long, conflicts_with_all = ["json", "brf"])]
+    pub words: bool,
+    /// Print the words as a braille file (BRF, 40 cells by 25 lines a page).
+    #[arg(long, conflicts_with = "json")]
+    pub brf: bool,
 }
 
 /// The headings: rank, number, name, points, in `lang` (en, ru or de).
@@ -59,6 +69,13 @@ pub fn run(a: Args) -> ExitCode {
     let rows = tiebreak::standings(&t, rounds, &tbs);
     let text = if a.json {
         json(&rows)
+    } else if a.words || a.brf {
+        let lines = spoken(&rows, rounds, lang_of(&a.lang));
+        if a.brf {
+            arbiter_notation::tournament_words::brf(&lines)
+        } else {
+            lines.join("\n") + "\n"
+        }
     } else {
         table(&rows, &tbs, words)
     };
@@ -66,6 +83,36 @@ pub fn run(a: Args) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
     }
+}
+
+fn lang_of(lang: &str) -> arbiter_rules::Lang {
+    match lang {
+        "ru" => arbiter_rules::Lang::Ru,
+        "de" => arbiter_rules::Lang::De,
+        _ => arbiter_rules::Lang::En,
+    }
+}
+
+/// The standings read aloud: the heading, then a player a line.
+fn spoken(rows: &[tiebreak::Standing], rounds: usize, lang: arbiter_rules::Lang) -> Vec<String> {
+    use arbiter_notation::tournament_words as w;
+    let mut lines = vec![w::standings_heading(lang, rounds)];
+    for r in rows {
+        let tbs: Vec<(String, f64)> = r
+            .tiebreaks
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_f64()))
+            .collect();
+        let name = out::printable(&r.name);
+        lines.push(w::standing_line(
+            lang,
+            r.rank,
+            &name,
+            r.points.as_f64(),
+            &tbs,
+        ));
+    }
+    lines
 }
 
 fn table(rows: &[tiebreak::Standing], tbs: &[TieBreak], words: [&str; 4]) -> String {

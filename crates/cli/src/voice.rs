@@ -10,7 +10,8 @@
 //! being said; a line the player types stops the answer, an empty line
 //! stops everything.
 
-use arbiter_notation::SpokenLang;
+use arbiter_notation::for_speech::for_speech;
+use arbiter_notation::{Lexicon, SpokenLang};
 use arbiter_speech::queue::{Hush, Output, Priority, SpeechQueue};
 use arbiter_speech::{Espeak, SpeechError};
 use std::io::{self, Write};
@@ -104,6 +105,9 @@ pub struct Screen {
     /// One plain line per announcement, nothing redrawn in place: for a
     /// screen reader or a braille display reading the output.
     screen_reader: bool,
+    /// The lexicon whose words spell what is spoken (moves, squares);
+    /// `None`: the language's own.
+    pub lexicon: Option<Lexicon>,
 }
 
 impl Screen {
@@ -115,6 +119,7 @@ impl Screen {
             warned: false,
             failed: None,
             screen_reader: false,
+            lexicon: None,
         }
     }
 
@@ -137,11 +142,19 @@ impl Screen {
         self.tell_as(Priority::Normal, printed, spoken);
     }
 
-    /// Prints `printed` at once, then queues `spoken` with `priority`.
+    /// Prints `printed` at once, then queues `spoken` with `priority`,
+    /// its moves, squares, units and command letters spelled in words
+    /// ([`for_speech`]): the screen keeps `Кf3`, the voice says «конь эф
+    /// три».
     pub fn tell_as(&mut self, priority: Priority, printed: &str, spoken: &str) {
         self.print(printed);
         if let Voice::Speech(q) = &self.voice {
-            q.say(spoken, self.lang, priority);
+            let lex = self.lexicon.unwrap_or(match self.lang {
+                SpokenLang::Ru => Lexicon::Ru,
+                SpokenLang::De => Lexicon::FideDe,
+                SpokenLang::En => Lexicon::En,
+            });
+            q.say(&for_speech(spoken, lex), self.lang, priority);
         }
         self.warn_once();
     }

@@ -30,11 +30,7 @@ fn a_mate_typed_in_russian_letters_is_logged_in_san_and_announced() {
         v["moves"],
         serde_json::json!(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"])
     );
-    assert!(
-        r.out.contains("Мат. Результат: один — ноль, победа белых"),
-        "{}",
-        r.out
-    );
+    assert!(r.out.contains("Результат: победа белых"), "{}", r.out);
     // After the mate a move is refused; `h` and `pgn` still answer.
     assert!(r.out.contains("Партия окончена"), "{}", r.out);
     assert!(
@@ -871,7 +867,7 @@ fn a_flag_that_waits_for_a_claim_can_be_claimed() {
     assert!(r.out.contains("Black: 0 seconds"), "{}", r.out);
     assert!(
         r.out
-            .contains("Black's flag has fallen. Result: one–nil, White wins"),
+            .contains("Black's flag has fallen. Result: White wins"),
         "{}",
         r.out
     );

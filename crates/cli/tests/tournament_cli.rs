@@ -99,3 +99,47 @@ fn standings_with_tiebreaks() {
     let (code, _, _) = arbiter(&["standings", &f, "--tiebreak", "XYZ"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn pairings_and_standings_in_words_and_braille() {
+    let f = file("six-words.trf", SIX);
+    let (code, out, _) = arbiter(&["pair", &f, "--words"]);
+    assert_eq!(code, 0);
+    // The engines' pairing "1 4", "5 2", "3 6" read aloud, board by board.
+    assert_eq!(
+        out.lines().nth(1),
+        Some("Round 1, board 1: One, white, against Four")
+    );
+    let (_, ru, _) = arbiter(&["pair", &f, "--words", "--lexicon", "ru"]);
+    assert_eq!(
+        ru.lines().nth(2),
+        Some("Тур 1, доска 2: белые — Five, чёрные — Two")
+    );
+    let (code, brf, _) = arbiter(&["pair", &f, "--brf"]);
+    assert_eq!(code, 0);
+    assert!(brf.is_ascii() && brf.ends_with("\r\n"));
+    assert!(
+        brf.lines()
+            .all(|l| l.trim_end_matches('\r').chars().count() <= 40)
+    );
+    let (code, _, _) = arbiter(&["pair", &f, "--words", "--lexicon", "xx"]);
+    assert_eq!(code, 2);
+    let met = file("met-words.trf", &two_who_met());
+    let (code, out, _) = arbiter(&[
+        "standings",
+        &met,
+        "--tiebreak",
+        "WIN",
+        "--words",
+        "--lang",
+        "de",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Tabelle nach Runde 1\n1. One, 1 Punkt; Siege 1\n2. Two, 0 Punkte; Siege 0\n"
+    );
+    let (code, brf, _) = arbiter(&["standings", &met, "--brf"]);
+    assert_eq!(code, 0);
+    assert!(brf.is_ascii());
+}

@@ -94,6 +94,12 @@ pub enum Event {
         /// The player whose flag fell.
         side: Side,
     },
+    /// The clock is started (L-6.6; the Laws 2005, 6.5): the instant
+    /// `at = 0` of the log, written by a live session when it starts the
+    /// clock (online: with White's first move; over the board: the
+    /// arbiter's start, a press or a move). Only at 0 and before any other
+    /// event; a log without it started at 0 all the same.
+    Start,
     /// The player arrives at the board (L-6.7).
     Arrive {
         /// The player who arrives; later than the default time, he loses (L-6.7a).
@@ -131,6 +137,13 @@ pub enum Event {
         /// The move announced, as the rule set reads moves (SAN or UCI).
         #[serde(rename = "move")]
         mv: String,
+    },
+    /// The player stops the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13): both clocks stop until the arbiter resumes
+    /// the game (an arbiter's `resume`).
+    CallArbiter {
+        /// The player who calls.
+        side: Side,
     },
     /// An arbiter's action or decision.
     Arbiter(ArbiterAction),
@@ -315,8 +328,10 @@ impl Event {
             | Event::Arrive { side }
             | Event::Touch { side, .. }
             | Event::Adjust { side, .. }
-            | Event::Announce { side, .. } => Some(*side),
+            | Event::Announce { side, .. }
+            | Event::CallArbiter { side } => Some(*side),
             Event::Arbiter(a) => a.side,
+            Event::Start => None,
         }
     }
 }

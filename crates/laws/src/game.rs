@@ -16,7 +16,7 @@ use crate::touch::{
     Obligation, OpenBreach, TouchKind, TouchMoveBreach, TouchMoveClaim, TouchRecord, TouchState,
     Touched,
 };
-use arbiter_rules::{MoveCount, Side, Variant, WrongClaim};
+use arbiter_rules::{ClockRefusal, MoveCount, Side, Variant, WrongClaim};
 use serde::Serialize;
 
 /// The settings of one game that the regulations of the event fix.
@@ -166,6 +166,9 @@ pub struct Game<R: RuleSet> {
     /// Plies since the last capture or pawn move (L-9.3, L-9.6b).
     quiet_plies: u32,
     timing: Timing,
+    /// A move's `lag_ms` is given back to the opponent too (the header's
+    /// `lag_from_arrival`).
+    lag_from_arrival: bool,
     last_at: u64,
     /// A legal move made but not yet completed by a press, per side (L-6.2b:
     /// a player may press after moving even when the opponent has replied).
@@ -200,6 +203,9 @@ pub struct Game<R: RuleSet> {
     colours_swapped: bool,
     arrived: [bool; 2],
     notes: Vec<String>,
+    /// Why the last draw claim found incorrect was (L-9.5c), typed, so a
+    /// front end says the reason in the player's language.
+    last_wrong_claim: Option<arbiter_rules::WrongClaim>,
 }
 
 pub use arbiter_rules::Rejection;
@@ -264,6 +270,7 @@ impl<R: RuleSet> Game<R> {
             quiet_plies,
             timing,
             last_at: 0,
+            lag_from_arrival: false,
             uncompleted: [false, false],
             pending_illegal: None,
             illegal_window: None,
@@ -283,6 +290,7 @@ impl<R: RuleSet> Game<R> {
             colours_swapped: false,
             arrived: [false, false],
             notes: Vec::new(),
+            last_wrong_claim: None,
         }
     }
 
@@ -357,6 +365,11 @@ impl<R: RuleSet> Game<R> {
     /// restored pieces, a reason given for a declared result …), in English.
     pub fn notes(&self) -> &[String] {
         &self.notes
+    }
+
+    /// Why the last draw claim found incorrect was (L-9.5c), if one was.
+    pub fn last_wrong_claim(&self) -> Option<&arbiter_rules::WrongClaim> {
+        self.last_wrong_claim.as_ref()
     }
     /// Whether a game found played with reversed colours was restarted with
     /// the correct ones (L-7.3), so that the player who had White in the
@@ -469,10 +482,13 @@ impl<R: RuleSet> Game<R> {
             Event::Touch { side, square, man } => self.on_touch(*side, square, *man, ev.at),
             Event::Adjust { side, square } => self.on_adjust(*side, square, ev.at),
             Event::Announce { side, mv } => self.on_announce(*side, mv, ev.at),
+            Event::CallArbiter { side } => self.on_call_arbiter(*side, ev.at),
             Event::Arbiter(a) => self.on_arbiter(a, ev.at),
+            Event::Start => self.on_start(ev.at),
         };
         if r.is_ok() {
             self.last_at = ev.at;
+            self.credit_arrival(&ev.event, ev.at);
             self.after_appendix_d(&ev.event, ev.at);
             self.flag_fallen_by(ev.at);
         }
@@ -1676,6 +1692,7 @@ impl<R: RuleSet> Game<R> {
                     );
                 }
                 self.notes.push(format!("incorrect claim by {side}: {why}"));
+                self.last_wrong_claim = Some(why);
                 self.claim_as_offer(side, at);
                 // The intended move must now be played (9.5.3), unless the
                 // claim, as an offer, has just agreed a draw.
@@ -1814,6 +1831,39 @@ impl<R: RuleSet> Game<R> {
     }
 
     /// L-6.7: a player arriving after the default time loses.
+    /// Under the header's `lag_from_arrival`: the lag taken back from a
+    /// completed move's clock is given back to the opponent, whose clock
+    /// started at the compensated instant `at` though the move reached the
+    /// hall only `lag_ms` later; so his clock runs from the arrival.
+    pub fn credit_lag_to_opponent(&mut self) {
+        self.lag_from_arrival = true;
+    }
+
+    fn credit_arrival(&mut self, ev: &Event, at: u64) {
+        if let Event::Move {
+            side,
+            press: true,
+            lag_ms: Some(lag),
+            ..
+        } = ev
+            && self.lag_from_arrival
+            && self.outcome.is_none()
+            && let Ok(ms) = i64::try_from(*lag)
+        {
+            let _ = self.timing.add(side.other(), ms, at);
+        }
+    }
+
+    /// The clock's start (L-6.6): the log's instant 0, so it stands only at
+    /// 0 and before any move; it changes nothing else, since a log's clock
+    /// runs from 0 whether or not it says so.
+    fn on_start(&mut self, at: u64) -> Result<(), Rejection> {
+        if at > 0 || self.last_at > 0 || !self.plies.is_empty() {
+            return Err(Rejection::Clock(ClockRefusal::AlreadyStarted));
+        }
+        Ok(())
+    }
+
     fn on_arrive(&mut self, side: Side, at: u64) -> Result<(), Rejection> {
         if self.arrived[side.index()] {
             return Err(Rejection::AlreadyArrived { side });
@@ -1835,6 +1885,16 @@ impl<R: RuleSet> Game<R> {
     }
 
     // ----- the arbiter -------------------------------------------------
+
+    /// A player stops the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13): during the game only; the arbiter's `resume`
+    /// restarts them. The side is the log's record of who called.
+    fn on_call_arbiter(&mut self, _side: Side, at: u64) -> Result<(), Rejection> {
+        if self.outcome.is_some() {
+            return Err(Rejection::GameOverForArbiter);
+        }
+        self.timing.pause(at)
+    }
 
     fn on_arbiter(&mut self, a: &ArbiterAction, at: u64) -> Result<(), Rejection> {
         use ActionKind::*;

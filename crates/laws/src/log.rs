@@ -93,6 +93,13 @@ pub struct Header {
     /// Absent or empty: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assistant: Vec<arbiter_rules::Side>,
+    /// `true` (the hall's logs): a move's `lag_ms` is also given back to the
+    /// opponent at that move, so his clock runs from the instant the move
+    /// reached the hall, not from the compensated instant `at`: the mover's
+    /// lag is credited to the mover and debited to nobody. Absent: the
+    /// opponent's clock runs from `at` (logs written before this key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lag_from_arrival: Option<bool>,
     /// An `increment_timing` the reader does not know, as [`parse_header`]
     /// read it: the header is still read, and the clock refuses the value
     /// where it reads the header ([`crate::timing::Timing::from_header`]),
@@ -151,6 +158,7 @@ impl Header {
             arbiter_calls_flags: None,
             visually_disabled: Vec::new(),
             assistant: Vec::new(),
+            lag_from_arrival: None,
             unknown_increment_timing: None,
         }
     }

@@ -121,7 +121,11 @@ pub fn new_game<R: RuleSet>(rules: R, header: &Header) -> Result<Game<R>, Header
         None => None,
     };
     // Game::new starts the clock of the side to move in `start` (6.6).
-    Ok(Game::new(rules, config, start, timing))
+    let mut game = Game::new(rules, config, start, timing);
+    if header.lag_from_arrival == Some(true) {
+        game.credit_lag_to_opponent();
+    }
+    Ok(game)
 }
 
 /// Refuses to start a new game that cannot be played as the header says:

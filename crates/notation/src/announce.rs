@@ -394,22 +394,23 @@ fn penalty(l: Lang, side: Side, seconds: u32, time: &str) -> String {
     }
 }
 
-/// The result of the game (Art. 5, 6.9, 9), score first.
+/// The result of the game (Art. 5, 6.9, 9) in words: who won, never the
+/// score read out ("one–nil" is a scoresheet's shorthand, not speech).
 fn result_words(l: Lang, r: GameResult) -> String {
     match l {
         Lang::De => match r {
-            GameResult::WhiteWins => "Ergebnis: eins zu null, Weiß gewinnt".into(),
-            GameResult::BlackWins => "Ergebnis: null zu eins, Schwarz gewinnt".into(),
+            GameResult::WhiteWins => "Ergebnis: Weiß gewinnt".into(),
+            GameResult::BlackWins => "Ergebnis: Schwarz gewinnt".into(),
             GameResult::Draw => "Ergebnis: Remis".into(),
         },
         Lang::Ru => match r {
-            GameResult::WhiteWins => "Результат: один — ноль, победа белых".into(),
-            GameResult::BlackWins => "Результат: ноль — один, победа чёрных".into(),
+            GameResult::WhiteWins => "Результат: победа белых".into(),
+            GameResult::BlackWins => "Результат: победа чёрных".into(),
             GameResult::Draw => "Результат: ничья".into(),
         },
         Lang::En => match r {
-            GameResult::WhiteWins => "Result: one–nil, White wins".into(),
-            GameResult::BlackWins => "Result: nil–one, Black wins".into(),
+            GameResult::WhiteWins => "Result: White wins".into(),
+            GameResult::BlackWins => "Result: Black wins".into(),
             GameResult::Draw => "Result: draw".into(),
         },
     }

@@ -39,6 +39,9 @@ pub struct NotationError {
     /// For an illegal or ambiguous move: the legal moves it could have meant,
     /// written in the notation the user used; otherwise empty.
     pub candidates: Vec<String>,
+    /// For an illegal move: why no legal move fits (no man there, the
+    /// king would be in check…), when the reading says.
+    pub why: Option<crate::illegal::IllegalWhy>,
 }
 
 impl NotationError {
@@ -49,6 +52,7 @@ impl NotationError {
             at,
             input: input.to_string(),
             candidates: Vec::new(),
+            why: None,
         }
     }
 }

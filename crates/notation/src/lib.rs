@@ -39,14 +39,19 @@ pub mod appendix_d_words;
 pub mod braille;
 pub mod clock;
 pub mod describe;
+pub mod ear_words;
 mod error;
 mod fen_words;
+pub mod for_speech;
+pub mod illegal;
 mod letters;
 pub mod live;
+pub mod lobby_words;
 mod numbers;
 pub mod page;
 mod pattern;
 pub mod penalty;
+pub mod play_page;
 pub mod rejection;
 pub mod scoresheet;
 pub mod sides;
@@ -188,6 +193,37 @@ pub fn parse(
     text: &str,
     style: Option<Style>,
 ) -> Result<(Move, Style), NotationError> {
+    match parse_as_given(pos, text, style) {
+        Err(e) if e.kind != ErrorKind::Ambiguous => match capture_mark_after(text) {
+            // `Кf3x`: some players write the capture sign after the
+            // arrival square. Read without it; its error, if any, is said
+            // of the text as typed.
+            Some(bare) => parse_as_given(pos, bare, style).map_err(|mut e2| {
+                e2.input = text.to_string();
+                e2
+            }),
+            None => Err(e),
+        },
+        r => r,
+    }
+}
+
+/// `Кf3x` → `Кf3`: a capture sign (`x`, `:`, `×`) after a square at the
+/// end of a move.
+fn capture_mark_after(text: &str) -> Option<&str> {
+    let t = text.trim_end();
+    let bare = t.strip_suffix(['x', 'X', ':', '×'])?;
+    let mut back = bare.chars().rev();
+    let rank = back.next()?;
+    let file = back.next()?;
+    (('1'..='8').contains(&rank) && (file.is_alphabetic())).then_some(bare)
+}
+
+fn parse_as_given(
+    pos: &Chess,
+    text: &str,
+    style: Option<Style>,
+) -> Result<(Move, Style), NotationError> {
     let given = style;
     let style = given.unwrap_or_else(|| detect(text));
     match style {
@@ -213,7 +249,10 @@ pub fn parse(
                     shown,
                 )),
                 [] => Err(with_candidates(
-                    NotationError::new(ErrorKind::Illegal, 0, text),
+                    NotationError {
+                        why: Some(illegal::why_illegal(pos, &pat)),
+                        ..NotationError::new(ErrorKind::Illegal, 0, text)
+                    },
                     pos,
                     &pattern::near_misses(pos, &pat),
                     shown,

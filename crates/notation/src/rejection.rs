@@ -784,9 +784,22 @@ mod tests {
 pub fn say_wrong_claim(w: &arbiter_rules::WrongClaim, lang: Lang) -> String {
     use arbiter_rules::{MoveCount, WrongClaim};
     match (w, lang) {
+        (WrongClaim::Repetition { count }, Lang::En) => {
+            let times = match count {
+                1 => "only once".to_string(),
+                2 => "only twice".to_string(),
+                n => format!("{n} times"),
+            };
+            format!("The position would appear {times}, not three times (9.2).")
+        }
         (_, Lang::En) => w.to_string(),
         (WrongClaim::Repetition { count }, Lang::Ru) => {
-            format!("Позиция повторилась бы {count} раз(а), а не три (9.2).")
+            let n = u64::from(*count);
+            format!(
+                "Позиция повторилась бы только {} {}, а не три (9.2).",
+                crate::numbers::ru_number_words(n, false),
+                crate::plural_ru(n, "раз", "раза", "раз")
+            )
         }
         (WrongClaim::Repetition { count }, Lang::De) => {
             format!("Die Stellung käme {count}-mal vor, nicht dreimal (9.2).")
@@ -797,7 +810,9 @@ pub fn say_wrong_claim(w: &arbiter_rules::WrongClaim, lang: Lang) -> String {
                 MoveCount::RatnikOrCapture => "без ходов ратников и взятий",
                 MoveCount::RatnikOrNewTower => "без ходов ратников и без построения новых башен",
             };
-            format!("Сделано только {plies} полуходов {without}, а не 100 (9.3).")
+            let n = u64::from(*plies);
+            let word = crate::plural_ru(n, "полуход", "полухода", "полуходов");
+            format!("Сделано только {plies} {word} {without}, а не 100 (9.3).")
         }
         (WrongClaim::FiftyMoves { plies, counts }, Lang::De) => {
             let without = match counts {

@@ -192,7 +192,7 @@ pub(crate) fn rank_word(lex: Lexicon, r: Rank) -> String {
     }
 }
 
-fn castle_words(lex: Lexicon, side: CastlingSide) -> &'static str {
+pub(crate) fn castle_words(lex: Lexicon, side: CastlingSide) -> &'static str {
     let short = side == CastlingSide::KingSide;
     match (lex, short) {
         (Lexicon::FideDe, true) => "Kurze Rochade",
@@ -206,7 +206,7 @@ fn castle_words(lex: Lexicon, side: CastlingSide) -> &'static str {
     }
 }
 
-fn capture_word(lex: Lexicon) -> &'static str {
+pub(crate) fn capture_word(lex: Lexicon) -> &'static str {
     match lex {
         Lexicon::FideDe => "schlägt",
         Lexicon::RuFide | Lexicon::Ru => "берёт",
@@ -226,7 +226,7 @@ pub fn check_word(lex: Lexicon, mate: bool) -> &'static str {
     }
 }
 
-fn promotion_words(lex: Lexicon, role: Role) -> String {
+pub(crate) fn promotion_words(lex: Lexicon, role: Role) -> String {
     match lex {
         Lexicon::FideDe => format!("Umwandlung in {}", piece_word(lex, role)),
         Lexicon::RuFide => format!("превращение в {}", piece_word(lex, role)),

@@ -569,7 +569,9 @@ pub(crate) fn resolve(
     let near = first
         .map(|r| near_misses(pos, &r.pattern))
         .unwrap_or_default();
-    Err(unresolved(ErrorKind::Illegal, text, near, first))
+    let mut u = unresolved(ErrorKind::Illegal, text, near, first);
+    u.error.why = first.map(|r| crate::illegal::why_illegal(pos, &r.pattern));
+    Err(u)
 }
 
 /// The char offset of the destination square in `text` (where an illegal or ambiguous

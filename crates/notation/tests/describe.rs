@@ -362,7 +362,8 @@ fn every_moves_answer_reads_back_as_the_legal_moves_of_the_piece() {
             }
             for sq in pos.them() {
                 let e = moves(&pos, sq, w).expect_err("the opponent's piece");
-                assert_eq!(e.kind, QueryErrorKind::NotToMove(sq));
+                let p = pos.board().piece_at(sq).expect("a man of the opponent's");
+                assert_eq!(e.kind, QueryErrorKind::NotToMove(sq, p));
             }
         }
     }
@@ -531,7 +532,7 @@ fn moves_of_a_piece_and_the_errors_in_three_languages() {
     let empty = moves(&pos, Square::E3, ru()).expect_err("empty");
     assert_eq!(empty.to_string(), "Поле e3 пусто");
     let theirs = moves(&pos, Square::E1, de()).expect_err("White's king");
-    assert_eq!(theirs.to_string(), "Die Figur auf e1 ist nicht am Zug");
+    assert_eq!(theirs.to_string(), "Weißer Koenig auf e1 ist nicht am Zug");
     assert_eq!(
         QueryError::new(QueryErrorKind::EmptySquare(Square::E3), Lang::En).to_string(),
         "e3 is empty"

@@ -196,8 +196,11 @@ def test_spark_errors_name_the_files_lines(spark, broken_file, tmp_path):
         assert _errors(_read_rows(out)) == expected, source
 
 
-def test_dask_errors_name_the_files_lines(broken_file, tmp_path):
+def test_dask_errors_name_the_files_lines(broken_file, tmp_path, monkeypatch):
     from arbiter_chess import dask as job
+
+    # Small batches, so that a compressed file's games go to several threads.
+    monkeypatch.setattr(job, "_BATCH", 7)
 
     expected = _errors(expected_rows([broken_file]))
     packed = tmp_path / "broken.pgn.bz2"

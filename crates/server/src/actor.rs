@@ -16,7 +16,7 @@ use arbiter_session::{
     LiveTime, Mode, Opponent, Order, Outlet, Output, Request, Session, SessionConfig, Side,
     TimedEvent, Variant, parse_event, parse_header, pgn_of,
 };
-use arbiter_store::{GameId, GameMeta, GameSettings, Status, Store};
+use arbiter_store::{GameId, GameMeta, GameSettings, Interruption, Status, Store};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use std::pin::Pin;
@@ -39,12 +39,45 @@ pub(crate) struct Loaded {
     meta: GameMeta,
     events: Vec<TimedEvent>,
     seq: u64,
+    /// Where its clock was last seen running, if a run recorded it.
+    interruption: Option<Interruption>,
+}
+
+/// The instants of an interruption in the log's time: play stopped at
+/// `stop` (the last instant a run was seen keeping the clock, never before
+/// the log's last event), and is taken up again at `back`.
+#[derive(Clone, Copy, Debug)]
+struct Takeover {
+    stop: u64,
+    back: u64,
+}
+
+impl Takeover {
+    /// From the log's last instant and the store's record: without one,
+    /// play is taken to have stopped at the last event (as logs written
+    /// before heartbeats were).
+    fn of(last_at: u64, seen: Option<Interruption>) -> Takeover {
+        match seen {
+            Some(i) => {
+                let stop = i.last_seen_at.max(last_at);
+                Takeover {
+                    stop,
+                    back: stop.saturating_add(i.away_ms),
+                }
+            }
+            None => Takeover {
+                stop: last_at,
+                back: last_at,
+            },
+        }
+    }
 }
 
 /// Reads a game's log and metadata from the store.
 pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError> {
     let record = store.game(id).await?;
     let log = store.log(id).await?;
+    let interruption = store.interruption(id).await?;
     let header = parse_header(&log.header).map_err(|e| ApiError::internal(e.to_string()))?;
     let events = log
         .events
@@ -57,6 +90,7 @@ pub(crate) async fn load(store: &Store, id: &GameId) -> Result<Loaded, ApiError>
         meta: record.meta,
         events,
         seq: log.events.last().map_or(0, |e| e.seq),
+        interruption,
     })
 }
 
@@ -144,7 +178,10 @@ fn opponent(
 
 /// The session of a loaded game, its engine seats, and the driver that
 /// runs it from the log's last instant.
-fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, ApiError> {
+fn driver<R: Variant>(
+    rules: R,
+    loaded: &Loaded,
+) -> Result<(Driver<R, LiveTime>, Takeover), ApiError> {
     let config = SessionConfig {
         header: loaded.header.clone(),
         mode: mode_of(loaded.meta.kind),
@@ -153,6 +190,7 @@ fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, 
     };
     let mut session = Session::resume(rules, config, &loaded.events)
         .map_err(|e| ApiError::internal(e.to_string()))?;
+    session.log_the_start();
     let mut seats: Vec<(Side, Box<dyn Opponent>)> = Vec::new();
     for side in Side::BOTH {
         if loaded.meta.extra.seat(side) == SeatKind::Engine {
@@ -162,9 +200,10 @@ fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, 
         }
     }
     let quotas = LagQuotas::of(&session, &loaded.events);
-    // The time the game was stored is charged to no one: the clock goes
-    // on from the log's last instant.
-    let time = LiveTime::starting_at(session.game().last_at());
+    // The time the game was away is charged to no one: the clock goes on
+    // from the instant it is taken up again, after the stop's pause.
+    let takeover = Takeover::of(session.game().last_at(), loaded.interruption);
+    let time = LiveTime::starting_at(takeover.back);
     let timeout = movetime_of(&loaded.meta.extra).saturating_add(ENGINE_GRACE_MS);
     let mut d = Driver::new(session, time)
         .with_engine_timeout(timeout)
@@ -174,11 +213,11 @@ fn driver<R: Variant>(rules: R, loaded: &Loaded) -> Result<Driver<R, LiveTime>, 
     for (side, o) in seats {
         d = d.with_opponent(side, o);
     }
-    Ok(d)
+    Ok((d, takeover))
 }
 
 fn start<R: Variant>(ctx: &Ctx, rules: R, loaded: Loaded) -> Result<ActorEntry, ApiError> {
-    let driver = driver(rules, &loaded)?;
+    let (driver, takeover) = driver(rules, &loaded)?;
     let state = state_of(driver.session());
     let (snapshot_tx, snapshot) = watch::channel(Snapshot {
         seq: loaded.seq,
@@ -192,6 +231,9 @@ fn start<R: Variant>(ctx: &Ctx, rules: R, loaded: Loaded) -> Result<ActorEntry, 
         snapshot: snapshot_tx,
         concluded: false,
         me: tx.clone(),
+        time: LiveTime::starting_at(takeover.back),
+        marked: None,
+        takeover,
     };
     let resumed = !loaded.events.is_empty();
     let abort = tokio::spawn(keeper.run(Box::new(driver), resumed, rx)).abort_handle();
@@ -236,6 +278,12 @@ struct Keeper {
     /// The game was marked finished and its lease given up.
     concluded: bool,
     me: mpsc::Sender<Cmd>,
+    /// The driver's time source (a copy: the same base).
+    time: LiveTime,
+    /// The session's clock origin last recorded in the store.
+    marked: Option<u64>,
+    /// Where play stopped and is taken up again.
+    takeover: Takeover,
 }
 
 impl Keeper {
@@ -261,9 +309,13 @@ impl Keeper {
     }
 
     /// On resuming a stored game: the time the hall was away is an
-    /// arbiter's pause (6.11; 2023 6.12), at the log's last instant, so
-    /// nobody is charged for it. A new game against an engine that moves
-    /// first starts its clock at once. A game already over is concluded.
+    /// interruption (6.12; 2005 6.13): a flag that had fallen by the stop
+    /// is called at its instant, then the arbiter's pause stands at the
+    /// instant play stopped (the run's last heartbeat) and the resume at
+    /// the takeover, so the thinking time before the stop stays charged and
+    /// the outage is charged to nobody. A new game against an engine that
+    /// moves first starts its clock at once. A game already over is
+    /// concluded.
     async fn begin<R: Variant>(
         &mut self,
         driver: &mut Driver<R, LiveTime>,
@@ -274,26 +326,47 @@ impl Keeper {
             self.conclude().await;
             return Ok(());
         }
-        let at = session.game().last_at();
         if resumed && !session.is_paused() {
-            let reason = "the hall was stopped; the time it was away is not charged";
-            let mut out = session.handle(at, arbiter(ActionKind::Pause, reason));
-            let more = session.handle(at, arbiter(ActionKind::Resume, reason));
-            out.announcements.extend(more.announcements);
-            out.events.extend(more.events);
-            out.log.extend(more.log);
-            return match self.accept(out, session).await {
+            let out = interrupted(session, self.takeover);
+            let answer = match self.accept(out, session).await {
                 Ok(_) => Ok(()),
                 Err(Halt(answer)) => answer.map(|_| ()),
             };
+            self.mark(session).await;
+            return answer;
         }
         let engine_first = driver.has_opponent(driver.session().to_move());
         let now = driver.now_ms();
         let session = driver.session_mut();
         if session.origin().is_none() && session.mode() == Mode::Online && engine_first {
-            session.handle(now, Input::Start);
+            let out = session.handle(now, Input::Start);
+            if let Err(Halt(answer)) = self.accept(out, session).await {
+                return answer.map(|_| ());
+            }
         }
+        self.mark(session).await;
         Ok(())
+    }
+
+    /// Records where the session's clock stands in this run, when it has
+    /// started and the store does not know it yet ([`crate::heartbeat`]).
+    async fn mark<R: Variant>(&mut self, session: &Session<R>) {
+        let Some(origin) = session.origin() else {
+            return;
+        };
+        if self.marked == Some(origin) || session.is_over() {
+            return;
+        }
+        let at = arbiter_session::TimeSource::now_ms(&self.time).saturating_sub(origin);
+        match self
+            .ctx
+            .store
+            .clock_runs(&self.id, &self.ctx.run_id, at)
+            .await
+        {
+            Ok(()) => self.marked = Some(origin),
+            Err(e) => tracing::warn!(game = %self.id, error = %e, "cannot record the clock's run"),
+        }
     }
 
     /// Marks a finished game so, and gives its lease up.
@@ -391,15 +464,35 @@ impl<R: Variant> Outlet<R> for Keeper {
         }
         if over && !self.concluded {
             Box::pin(self.conclude()).await;
+        } else if self.marked.is_none() && session.origin().is_some() {
+            Box::pin(self.mark(session)).await;
         }
         Ok(match refused {
-            Some(text) => Err(ApiError::refused(text)),
+            Some(said) => Err(ApiError::refused_said(said)),
             None => Ok(Acted {
                 seq: self.seq,
                 state,
             }),
         })
     }
+}
+
+/// What a game taken up after a stop logs: the flags that fell by the
+/// stop, at their instants; then, if play goes on, the pause at the stop
+/// and the resume at the takeover.
+fn interrupted<R: Variant>(session: &mut Session<R>, t: Takeover) -> Output {
+    let reason = "the hall was stopped; the time it was away is not charged";
+    let mut out = session.poll(t.stop);
+    if session.is_over() {
+        return out;
+    }
+    for (at, action) in [(t.stop, ActionKind::Pause), (t.back, ActionKind::Resume)] {
+        let more = session.handle(at, arbiter(action, reason));
+        out.announcements.extend(more.announcements);
+        out.events.extend(more.events);
+        out.log.extend(more.log);
+    }
+    out
 }
 
 fn arbiter(action: ActionKind, reason: &str) -> Input {
@@ -409,10 +502,11 @@ fn arbiter(action: ActionKind, reason: &str) -> Input {
     }))
 }
 
-/// The words of a refusal, if the output holds one.
-fn refusal(out: &Output) -> Option<String> {
+/// The refusal, if the output holds one (worded later, in the language
+/// of the request).
+fn refusal(out: &Output) -> Option<arbiter_notation::live::announce::Announcement> {
     out.announcements
         .iter()
         .find(|a| matches!(a.kind, Said::Refused { .. }))
-        .map(|a| a.text.clone())
+        .cloned()
 }

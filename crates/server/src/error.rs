@@ -1,11 +1,18 @@
 //! Errors as HTTP answers: a status and `{"error","reason"}`; every refusal
 //! is logged.
 
+use arbiter_notation::ErrorKind;
+use arbiter_notation::Lexicon;
+use arbiter_notation::live::announce::{Announcement, Kind};
+use arbiter_notation::live::refusal::{Misread, Refusal};
 use arbiter_store::StoreError;
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
+
+/// The reason given for a token no seat of the game has.
+pub const UNKNOWN_TOKEN: &str = "this token is not one of this game's";
 
 /// Longest reason quoted back to a client.
 const REASON_MAX: usize = 300;
@@ -17,10 +24,15 @@ pub struct ApiError {
     pub status: StatusCode,
     /// A short machine word (`malformed`, `forbidden`, `refused` …; a body
     /// over the limit is `too_large`, a method a route does not take
-    /// `method_not_allowed`).
+    /// `method_not_allowed`, a body that is not JSON `unsupported_media_type`).
     pub error: &'static str,
     /// Why, in words.
     pub reason: String,
+    /// For a refusal by a limit: when to retry, in seconds (`Retry-After`).
+    pub retry_after_s: Option<u64>,
+    /// For a refusal by the Laws: the session's typed refusal, so the
+    /// reason can be worded in the request's language ([`ApiError::in_lang`]).
+    pub said: Option<Box<Announcement>>,
 }
 
 impl ApiError {
@@ -39,6 +51,8 @@ impl ApiError {
             status,
             error,
             reason,
+            retry_after_s: None,
+            said: None,
         }
     }
     /// 400: the request cannot be read.
@@ -57,6 +71,16 @@ impl ApiError {
     pub fn forbidden(reason: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", reason)
     }
+    /// 403: a token no seat of the game has.
+    pub fn unknown_token() -> ApiError {
+        ApiError::forbidden(UNKNOWN_TOKEN)
+    }
+    /// Whether this answers a token or a game that does not exist (counted
+    /// against the address's allowance of unknown tokens).
+    pub fn is_unknown_token(&self) -> bool {
+        self.status == StatusCode::NOT_FOUND
+            || (self.status == StatusCode::FORBIDDEN && self.reason == UNKNOWN_TOKEN)
+    }
     /// 404: no such game.
     pub fn not_found() -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
@@ -64,6 +88,24 @@ impl ApiError {
     /// 409: the Laws (or the board) refuse the action.
     pub fn refused(reason: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "refused", reason)
+    }
+    /// 409: the Laws refuse, with the session's typed refusal (worded in
+    /// English until [`ApiError::in_lang`] words it for the request).
+    pub fn refused_said(said: Announcement) -> ApiError {
+        let mut e = ApiError::refused(hall_words(&said, Lexicon::En));
+        e.said = Some(Box::new(said));
+        e
+    }
+    /// The refusal with its reason in `lex`'s language, when the Laws gave
+    /// it typed (other reasons stay as they are).
+    pub fn in_lang(self, lex: Lexicon) -> ApiError {
+        match &self.said {
+            Some(said) => ApiError {
+                reason: ApiError::new(self.status, self.error, hall_words(said, lex)).reason,
+                ..self
+            },
+            None => self,
+        }
     }
     /// 429: over the token's rate.
     pub fn too_many() -> ApiError {
@@ -86,6 +128,21 @@ impl ApiError {
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.error, "reason": self.reason})
     }
+}
+
+/// A refusal's sentence as the hall says it: a move that no legal move
+/// fits lists no candidates (from the start, "e5" would list every pawn
+/// move); only an ambiguous one names the moves it fits, where they help.
+fn hall_words(said: &Announcement, lex: Lexicon) -> String {
+    let mut said = said.clone();
+    if let Kind::Refused {
+        refusal: Refusal::Illegal(Misread::Notation(e)) | Refusal::Unreadable(Misread::Notation(e)),
+    } = &mut said.kind
+        && e.kind != ErrorKind::Ambiguous
+    {
+        e.candidates.clear();
+    }
+    said.text_in(lex)
 }
 
 /// The longest body of a framework refusal read back to be quoted.
@@ -133,6 +190,7 @@ fn word_for(status: StatusCode) -> &'static str {
         StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
         StatusCode::CONFLICT => "refused",
         StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         StatusCode::TOO_MANY_REQUESTS => "rate_limited",
         StatusCode::SERVICE_UNAVAILABLE => "unavailable",
         s if s.is_server_error() => "internal",
@@ -156,6 +214,10 @@ impl IntoResponse for ApiError {
         } else {
             tracing::info!(status = self.status.as_u16(), error = self.error, reason = %self.reason, "request refused");
         }
-        (self.status, Json(self.body())).into_response()
+        let mut answer = (self.status, Json(self.body())).into_response();
+        if let Some(s) = self.retry_after_s {
+            answer.headers_mut().insert(header::RETRY_AFTER, s.into());
+        }
+        answer
     }
 }

@@ -34,6 +34,9 @@ pub struct HallConfig {
     pub renew_every: Duration,
     /// How often the instance looks for games nobody runs.
     pub claim_every: Duration,
+    /// How long a game nobody started waits before it is abandoned (zero:
+    /// never; at most a day). See [`crate::abandon`].
+    pub abandon_after: Duration,
 }
 
 impl HallConfig {
@@ -46,6 +49,7 @@ impl HallConfig {
             lease: Duration::from_secs(86_400),
             renew_every: Duration::from_secs(3_600),
             claim_every: Duration::from_secs(5),
+            abandon_after: crate::abandon::ABANDON_AFTER,
         }
     }
 
@@ -54,17 +58,64 @@ impl HallConfig {
     /// owner's games are taken over within 7 s.
     pub fn shared(url: &str) -> Result<HallConfig, String> {
         let suffix = arbiter_store::Token::generate().map_err(|e| e.to_string())?;
-        Ok(HallConfig {
-            instance_id: format!("{url} {}", &suffix.as_str()[..12]),
+        Ok(HallConfig::shared_as(url, &suffix.as_str()[..12]))
+    }
+
+    /// [`HallConfig::shared`] under a stable `name`: a restart with the
+    /// same name is the same instance, which takes its own games back at
+    /// once instead of waiting for their leases to run out.
+    pub fn shared_as(url: &str, name: &str) -> HallConfig {
+        HallConfig {
+            instance_id: format!("{url} {name}"),
             lease: Duration::from_secs(6),
             renew_every: Duration::from_secs(2),
             claim_every: Duration::from_secs(1),
-        })
+            abandon_after: crate::abandon::ABANDON_AFTER,
+        }
     }
 
     /// The base URL of the instance holding `owner`, if it says one.
     pub fn url_of(owner: &str) -> Option<&str> {
         owner.split_once(' ').map(|(url, _)| url)
+    }
+}
+
+/// What `arbiter serve` may set beyond the address and the database.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// `--instance-id`: this instance's name on PostgreSQL (default: derived
+    /// from the listen address and the database, so a restart with the same
+    /// flags is the same instance).
+    pub instance_id: Option<String>,
+    /// `--abandon-after`: how long a game nobody started waits before it is
+    /// abandoned ([`crate::abandon`]; zero: never).
+    pub abandon_after: Duration,
+}
+
+impl Default for ServeOptions {
+    fn default() -> ServeOptions {
+        ServeOptions {
+            instance_id: None,
+            abandon_after: crate::abandon::ABANDON_AFTER,
+        }
+    }
+}
+
+impl ServeOptions {
+    /// `config` as these options change it.
+    pub fn apply(&self, mut config: HallConfig) -> HallConfig {
+        if let Some(name) = self
+            .instance_id
+            .as_deref()
+            .filter(|_| config.lease < Duration::from_secs(3_600))
+        {
+            let url = HallConfig::url_of(&config.instance_id)
+                .unwrap_or_default()
+                .to_owned();
+            config.instance_id = format!("{url} {name}");
+        }
+        config.abandon_after = self.abandon_after.min(Duration::from_secs(86_400));
+        config
     }
 }
 
@@ -83,6 +134,7 @@ struct Inner {
     limiter: RateLimiter,
     forwarder: Forwarder,
     closing: watch::Sender<bool>,
+    rtt: crate::rtt::Rtt,
 }
 
 impl Hall {
@@ -93,6 +145,7 @@ impl Hall {
                 ctx: Ctx {
                     store: store.clone(),
                     instance_id: config.instance_id.as_str().into(),
+                    run_id: crate::heartbeat::run_id(&config.instance_id).into(),
                     registry: Registry::default(),
                     hub: Hub::new(store.clone()),
                 },
@@ -103,6 +156,7 @@ impl Hall {
                 limiter: RateLimiter::default(),
                 forwarder: Forwarder::new(),
                 closing: watch::channel(false).0,
+                rtt: crate::rtt::Rtt::default(),
             }),
         }
     }
@@ -115,11 +169,20 @@ impl Hall {
     pub fn config(&self) -> &HallConfig {
         &self.inner.config
     }
+    /// This run's id (the instance id and a suffix of this process), under
+    /// which its heartbeat is written ([`crate::heartbeat`]).
+    pub fn run_id(&self) -> &str {
+        &self.inner.ctx.run_id
+    }
     pub(crate) fn hub(&self) -> &Hub {
         &self.inner.ctx.hub
     }
     pub(crate) fn registry(&self) -> &Registry {
         &self.inner.ctx.registry
+    }
+    /// The players' round trips measured here ([`crate::rtt`]).
+    pub(crate) fn rtt(&self) -> &crate::rtt::Rtt {
+        &self.inner.rtt
     }
     pub(crate) fn limiter(&self) -> &RateLimiter {
         &self.inner.limiter
@@ -145,8 +208,10 @@ impl Hall {
         let hub = tokio::spawn(self.hub().clone().run(runs_here)).abort_handle();
         let claim = tokio::spawn(self.clone().claim_loop()).abort_handle();
         let renew = tokio::spawn(self.clone().renew_loop()).abort_handle();
+        let beat = tokio::spawn(self.clone().heartbeat_loop()).abort_handle();
+        let abandon = tokio::spawn(self.clone().abandon_loop()).abort_handle();
         let mut tasks = self.inner.tasks.lock().unwrap_or_else(|p| p.into_inner());
-        tasks.extend([hub, claim, renew]);
+        tasks.extend([hub, claim, renew, beat, abandon]);
     }
 
     /// Renews the leases of all the games this instance runs, in one
@@ -296,13 +361,30 @@ impl Hall {
             Some(Seat::White) => Actor::Player(Side::White),
             Some(Seat::Black) => Actor::Player(Side::Black),
             Some(Seat::Arbiter) => Actor::Arbiter,
-            None => return Err(ApiError::forbidden("this token is not one of this game's")),
+            None => return Err(ApiError::unknown_token()),
         };
-        let submission = parse_event_body(body, actor)?;
+        // A player's call of the arbiter, and its resume where no arbiter
+        // is present, are the call module's (6.12.2).
+        let mut submission = match crate::call::stand_in(id, actor, body) {
+            Some(s) => s,
+            None => parse_event_body(body, actor)?,
+        };
+        if actor == Actor::Arbiter && crate::request::is_player_action(body) {
+            let kind = self.store().game(id).await?.meta.kind;
+            crate::request::arbiter_may_act_for_player(kind)?;
+        }
+        // The lag a move is compensated by is the hall's own measure of the
+        // player's socket; what the client says may only lower it.
+        submission.lag_ms = crate::rtt::compensation(self.rtt().measure(token), submission.lag_ms);
         for _ in 0..3 {
             if let Some(tx) = self.local(id) {
                 match actor::ask(&tx, submission.clone()).await {
-                    Some(answer) => return answer,
+                    Some(answer) => {
+                        if answer.is_ok() {
+                            crate::call::after(self, id, &submission.input);
+                        }
+                        return answer;
+                    }
                     None => continue,
                 }
             }
@@ -358,6 +440,9 @@ impl Hall {
     pub async fn shutdown(&self) {
         let ids: Vec<GameId> = self.actors().keys().cloned().collect();
         self.kill();
+        // The games' clocks stopped with their tasks: this mark is the
+        // instant play stopped, from which the next run resumes them.
+        self.beat().await;
         for id in ids {
             let _ = self.store().release(&id, &self.config().instance_id).await;
         }

@@ -6,16 +6,18 @@ use crate::hall::Hall;
 use crate::hub::read_log;
 use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
+use crate::shield::{ClientIp, Shield};
 use arbiter_rules::Side;
 use arbiter_session::{Follower, writer};
 use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// Reads a game id from the path; a malformed one is no game (404).
 pub(crate) fn game_id(raw: &str) -> Result<GameId, ApiError> {
@@ -37,13 +39,81 @@ pub(crate) async fn openapi() -> Json<Value> {
     Json(crate::openapi::document())
 }
 
-fn token() -> Result<Token, ApiError> {
+pub(crate) fn token() -> Result<Token, ApiError> {
     Token::generate().map_err(|e| ApiError::internal(e.to_string()))
 }
 
-/// `POST /api/games`.
-pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Response, ApiError> {
-    let spec = parse_create(&body)?;
+/// `POST /api/games`: within the address's rate of creation, and for a
+/// game with an engine, within the engine seats of the address and of the
+/// instance; the engine's time per move is cut to the hall's cap.
+pub(crate) async fn create(
+    State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let mut spec = parse_create(&body)?;
+    shield.create(ip)?;
+    let engine_seat = if spec.seats.contains(&SeatKind::Engine) {
+        spec.movetime_ms = spec.movetime_ms.min(shield.limits.engine_movetime_max_ms);
+        shield.engine_seat(&hall, ip).await?
+    } else {
+        None
+    };
+    let opened = open_game(&hall, &spec, engine_seat).await?;
+    let mut body = opened.body();
+    if !spec.ignored_keys.is_empty() {
+        body["ignored_keys"] = json!(spec.ignored_keys);
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// A game just created: its id and its tokens (none for an engine seat).
+pub(crate) struct Opened {
+    /// The new game.
+    pub id: GameId,
+    /// White's and Black's tokens.
+    pub seats: [Option<Token>; 2],
+    /// The arbiter's token.
+    pub arbiter: Token,
+}
+
+impl Opened {
+    /// The answer of `POST /api/games`: tokens and links.
+    pub fn body(&self) -> Value {
+        let [white, black] = &self.seats;
+        let id = &self.id;
+        json!({
+            "id": id.as_str(),
+            "white_token": white.as_ref().map(Token::as_str),
+            "black_token": black.as_ref().map(Token::as_str),
+            "arbiter_token": self.arbiter.as_str(),
+            "white_url": invite(id, "", white, Some("white")),
+            "black_url": invite(id, "", black, Some("black")),
+            "arbiter_url": invite(id, "/arbiter", &Some(self.arbiter.clone()), None),
+            "watch_url": format!("/games/{id}"),
+        })
+    }
+
+    /// One player's seat: `{"side","token","url"}` (null for an engine).
+    pub fn seat(&self, side: Side) -> Value {
+        let token = &self.seats[usize::from(side == Side::Black)];
+        json!({
+            "side": side.to_string(),
+            "token": token.as_ref().map(Token::as_str),
+            "url": invite(&self.id, "", token, Some(&side.to_string())),
+        })
+    }
+}
+
+/// Creates and starts a game from a checked spec (the lobby's challenges
+/// and rematches, between people, create theirs here too); an engine's
+/// seat ticket is bound to the new game.
+pub(crate) async fn open_game(
+    hall: &Hall,
+    spec: &crate::request::GameSpec,
+    engine_seat: Option<crate::shield::EngineTicket>,
+) -> Result<Opened, ApiError> {
     let human = |i: usize| spec.seats[i] == SeatKind::Human;
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
@@ -78,26 +148,20 @@ pub(crate) async fn create(State(hall): State<Hall>, body: Bytes) -> Result<Resp
         .store()
         .create_game_leased(&game, &cfg.instance_id, cfg.lease)
         .await?;
+    if let Some(seat) = engine_seat {
+        seat.bind(&id);
+    }
     // The claim loop would start it too; starting it now lets an engine
     // that has White move at once.
     if let Err(e) = hall.try_own(&id).await {
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");
-    let mut body = json!({
-        "id": id.as_str(),
-        "white_token": white.as_ref().map(Token::as_str),
-        "black_token": black.as_ref().map(Token::as_str),
-        "arbiter_token": arbiter.as_str(),
-        "white_url": invite(&id, "", &white, Some("white")),
-        "black_url": invite(&id, "", &black, Some("black")),
-        "arbiter_url": invite(&id, "/arbiter", &Some(arbiter.clone()), None),
-        "watch_url": format!("/games/{id}"),
-    });
-    if !spec.ignored_keys.is_empty() {
-        body["ignored_keys"] = json!(spec.ignored_keys);
-    }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok(Opened {
+        id,
+        seats: [white, black],
+        arbiter,
+    })
 }
 
 /// The link that brings a seat's holder to the game: the token, and for a
@@ -118,17 +182,30 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
-/// `POST /api/games/{id}/events`.
+/// `POST /api/games/{id}/events`. An address that sent too many tokens no
+/// game has is refused before the token is looked up.
 pub(crate) async fn events(
     State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
     Path(raw): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&raw)?;
+    shield.token_gate(ip)?;
+    let id = game_id(&raw).inspect_err(|_| shield.token_unknown(ip))?;
     let token = bearer(&headers).ok_or_else(ApiError::unauthorized)?;
     let forwarded = headers.contains_key(FORWARDED);
-    let acted = hall.submit(&id, token, &body, forwarded).await?;
+    let lex = crate::lang::of_request(&headers);
+    let acted = hall
+        .submit(&id, token, &body, forwarded)
+        .await
+        .map_err(|e| {
+            if e.is_unknown_token() {
+                shield.token_unknown(ip);
+            }
+            e.in_lang(lex)
+        })?;
     Ok(Json(json!({"seq": acted.seq, "state": &*acted.state})))
 }
 
@@ -216,13 +293,40 @@ pub(crate) async fn pgn(
 #[derive(Deserialize)]
 pub(crate) struct ListQuery {
     status: Option<String>,
+    /// Rows in a page (default 100).
+    limit: Option<usize>,
+    /// Where the page starts, as the previous page's `Link` said.
+    cursor: Option<usize>,
+    /// `recent`: newest first (the lobby's finished games).
+    order: Option<String>,
+    /// The language of a finished game's `result_text`.
+    lang: Option<String>,
 }
 
-/// `GET /api/games?status=live|finished`: a JSON array, oldest first.
+/// `GET /api/games?status=live|finished&order=recent&lang=&limit=N&cursor=C`:
+/// a JSON array, oldest first unless `order=recent`, a page at a time (the
+/// next page in the `Link` header); finished games with their result.
 pub(crate) async fn list(
     State(hall): State<Hall>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+    Query(pairs): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let rows = list_rows(&hall, &q).await?;
+    let (mut rows, next) = crate::paging::page(rows, q.limit, q.cursor);
+    let lang = crate::listing::language(q.lang.as_deref());
+    crate::listing::add_results(&hall, &mut rows, lang).await;
+    let mut answer = Json(Value::Array(rows)).into_response();
+    if let Some(next) = next {
+        let link = crate::paging::next_link("/api/games", &pairs, next);
+        if let Ok(v) = header::HeaderValue::from_str(&link) {
+            answer.headers_mut().insert(header::LINK, v);
+        }
+    }
+    Ok(answer)
+}
+
+/// Every row of the listing, filtered by its query.
+async fn list_rows(hall: &Hall, q: &ListQuery) -> Result<Vec<Value>, ApiError> {
     let status = match q.status.as_deref() {
         None | Some("") | Some("all") => None,
         Some(s) => Some(
@@ -230,23 +334,8 @@ pub(crate) async fn list(
                 .map_err(|e| ApiError::bad_request(e.to_string()))?,
         ),
     };
-    let games = hall.store().list(status).await?;
-    let rows: Vec<Value> = games
-        .iter()
-        .map(|g| {
-            json!({
-                "id": g.id.as_str(),
-                "status": g.status.as_str(),
-                "variant": g.meta.variant,
-                "kind": g.meta.kind,
-                "white": g.meta.white_name,
-                "black": g.meta.black_name,
-                "time_control": g.meta.time_control,
-                "seats": {"white": g.meta.extra.white, "black": g.meta.extra.black},
-                "created_at_ms": g.created_at_ms,
-                "seq": g.last_seq,
-            })
-        })
-        .collect();
-    Ok(Json(Value::Array(rows)))
+    let mut games = hall.store().list(status).await?;
+    crate::listing::arrange(&mut games, q.order.as_deref())?;
+    let rows: Vec<Value> = games.iter().map(crate::listing::row).collect();
+    Ok(rows)
 }

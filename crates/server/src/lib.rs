@@ -11,34 +11,58 @@
 //! lease says which instance runs it; the others forward actions to it
 //! ([`proxy`]) and take it over when its lease runs out.
 
+pub mod abandon;
 pub mod actor;
+pub mod call;
+pub mod challenge;
 pub mod client;
 pub mod error;
 pub mod hall;
+pub mod heartbeat;
 mod http;
 pub mod hub;
+pub mod lang;
 pub mod limit;
+mod listen;
+mod listing;
 pub mod openapi;
+pub mod paging;
 pub mod proxy;
 mod registry;
+mod rematch;
 pub mod request;
+pub mod rtt;
+pub mod shield;
+mod tournament;
+pub mod tournament_state;
 mod ws;
 
-pub use hall::{Hall, HallConfig};
+pub use hall::{Hall, HallConfig, ServeOptions};
+pub use limit::Limits;
+pub use shield::Shield;
 
 use arbiter_store::Store;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get, post};
 use std::net::SocketAddr;
+use std::sync::Arc;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
 /// The largest request body (a new game or one event).
 pub const BODY_MAX: usize = 16 * 1024;
 
-/// The hall's routes.
+/// The hall's routes, without count limits (as tests drive it).
 pub fn router(hall: Hall) -> Router {
+    router_with(hall, Arc::new(Shield::new(Limits::unlimited())))
+}
+
+/// The hall's routes behind `shield`: the client's address, JSON bodies
+/// only, every `/api` refusal in JSON (the framework's and the page's
+/// routes' included), the hardening headers on every answer.
+pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
+    let front = shield.clone();
     Router::new()
         .route("/api/health", get(http::health))
         .route("/api/openapi.json", get(http::openapi))
@@ -48,15 +72,45 @@ pub fn router(hall: Hall) -> Router {
         .route("/api/games/{id}/log", get(http::log))
         .route("/api/games/{id}/pgn", get(http::pgn))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/games/{id}/rematch",
+            get(rematch::show).post(rematch::post),
+        )
+        .route(
+            "/api/challenges",
+            get(challenge::list).post(challenge::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenge::show).delete(challenge::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenge::accept))
+        .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
-        // Refusals made by the framework (a body over the limit, a wrong
-        // method, an unreadable query, a missing upgrade) answer with the
-        // same JSON error body as the hall's own.
-        .layer(axum::middleware::map_response(error::json_refusals))
+        // The lobby's open challenges and rematch offers, per instance.
+        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
+        .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())
+        .layer(axum::middleware::from_fn(move |req, next| {
+            shield::front(front.clone(), req, next)
+        }))
         .with_state(hall)
+}
+
+/// The tournament routes (`/api/tournaments…`).
+fn tournament_routes() -> Router<Hall> {
+    use tournament as t;
+    Router::new()
+        .route("/api/tournaments", post(t::create))
+        .route("/api/tournaments/{id}", get(t::show))
+        .route("/api/tournaments/{id}/players", post(t::register))
+        .route("/api/tournaments/{id}/players/{n}", get(t::player))
+        .route("/api/tournaments/{id}/rounds", post(t::pair_round))
+        .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
+        .route("/api/tournaments/{id}/standings", get(t::standings))
+        .route("/api/tournaments/{id}/trf", get(t::trf_file))
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.
@@ -87,20 +141,31 @@ pub fn config_for(store: &Store, addr: SocketAddr) -> Result<HallConfig, String>
     } else {
         addr.ip()
     };
-    HallConfig::shared(&format!("http://{}", SocketAddr::new(host, addr.port())))
+    let url = format!("http://{}", SocketAddr::new(host, addr.port()));
+    // The same listen address on the same database is the same instance
+    // across restarts, so it takes its own games back at once.
+    let name = arbiter_store::short_digest(&format!("{url} {}", store.identity()), 12);
+    Ok(HallConfig::shared_as(&url, &name))
 }
 
-/// Starts a hall on `listener` (its background tasks included).
+/// Starts a hall on `listener` (its background tasks included), without
+/// count limits, as the tests and the load benchmark run it.
 pub async fn launch(listener: TcpListener, store: Store) -> Result<Running, String> {
+    launch_with(listener, store, Limits::unlimited()).await
+}
+
+/// Starts a hall on `listener` with `limits`.
+pub async fn launch_with(
+    listener: TcpListener,
+    store: Store,
+    limits: Limits,
+) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hall = Hall::new(store.clone(), config_for(&store, addr)?);
     hall.start();
-    let app = router(hall.clone());
-    let server = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!(error = %e, "the server stopped");
-        }
-    });
+    let shield = Arc::new(Shield::new(limits));
+    let app = router_with(hall.clone(), shield.clone());
+    let server = tokio::spawn(listen::serve(listener, app, shield, std::future::pending()));
     Ok(Running { addr, hall, server })
 }
 
@@ -119,9 +184,29 @@ async fn terminated() {
     }
 }
 
-/// `arbiter serve`: opens the database (migrations run), serves on `addr`
-/// until SIGTERM or SIGINT, then closes cleanly (leases are given back).
+/// `arbiter serve` with the default limits.
 pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
+    serve_with(addr, database_url, &hall::ServeOptions::default()).await
+}
+
+/// [`serve`] with `arbiter serve`'s other options and the default limits.
+pub async fn serve_with(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
+) -> Result<(), String> {
+    serve_guarded(addr, database_url, options, Limits::default()).await
+}
+
+/// `arbiter serve`: opens the database (migrations run), serves on `addr`
+/// with `options` and `limits` until SIGTERM or SIGINT, then closes
+/// cleanly (leases are given back).
+pub async fn serve_guarded(
+    addr: SocketAddr,
+    database_url: &str,
+    options: &hall::ServeOptions,
+    limits: Limits,
+) -> Result<(), String> {
     let store = Store::connect(database_url)
         .await
         .map_err(|e| e.to_string())?;
@@ -129,18 +214,18 @@ pub async fn serve(addr: SocketAddr, database_url: &str) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    let hall = Hall::new(store.clone(), config_for(&store, local)?);
+    let hall = Hall::new(store.clone(), options.apply(config_for(&store, local)?));
     hall.start();
     tracing::info!(%local, backend = store.backend_name(), instance = %hall.config().instance_id, "the hall is open");
     let stopping = hall.clone();
-    axum::serve(listener, router(hall.clone()))
-        .with_graceful_shutdown(async move {
-            terminated().await;
-            tracing::info!("stopping");
-            let _ = stopping.closing_now();
-        })
-        .await
-        .map_err(|e| e.to_string())?;
+    let shield = Arc::new(Shield::new(limits));
+    let app = router_with(hall.clone(), shield.clone());
+    listen::serve(listener, app, shield, async move {
+        terminated().await;
+        tracing::info!("stopping");
+        let _ = stopping.closing_now();
+    })
+    .await;
     hall.shutdown().await;
     store.close().await;
     tracing::info!("the hall is closed");

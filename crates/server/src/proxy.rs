@@ -86,6 +86,7 @@ fn word_of(word: &str) -> &'static str {
         "rate_limited",
         "unavailable",
         "too_large",
+        "unsupported_media_type",
         "method_not_allowed",
         "internal",
     ]

@@ -99,6 +99,8 @@ pub(crate) struct Ctx {
     pub store: Store,
     /// This instance's lease holder id.
     pub instance_id: Arc<str>,
+    /// This run's id, under which its heartbeat is written.
+    pub run_id: Arc<str>,
     pub registry: Registry,
     /// The watchers of this instance's games.
     pub hub: Hub,

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// The event types of the log format (docs/event-log.md).
-pub const EVENT_TYPES: [&str; 12] = [
+pub const EVENT_TYPES: [&str; 13] = [
     "move",
     "press",
     "offer_draw",
@@ -23,11 +23,47 @@ pub const EVENT_TYPES: [&str; 12] = [
     "arbiter",
     "touch",
     "adjust",
+    "call_arbiter",
 ];
 
 /// The events only the arbiter records: over the board he sees a man
 /// touched or adjusted (Art. 4); a player's page does not report his hand.
 const ARBITER_RECORDS: [&str; 2] = ["touch", "adjust"];
+
+/// The events that are a player's own actions: online, the arbiter's
+/// token makes none of them for a player (FIDE Laws: the arbiter sees the
+/// game is played by the Laws, he does not play it); over the board he
+/// records them as they happen at the board.
+pub const PLAYER_ACTIONS: [&str; 7] = [
+    "move",
+    "press",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "claim",
+    "resign",
+];
+
+/// Whether a body (already read by [`parse_event_body`]) is one of the
+/// [`PLAYER_ACTIONS`].
+pub fn is_player_action(body: &[u8]) -> bool {
+    object(body)
+        .ok()
+        .and_then(|o| o.get("type").and_then(Value::as_str).map(str::to_owned))
+        .is_some_and(|t| PLAYER_ACTIONS.contains(&t.as_str()))
+}
+
+/// Whether the arbiter's token may make a player's action in a game of
+/// this kind: over the board, where he records the moves, yes; online,
+/// 403 with the reason.
+pub fn arbiter_may_act_for_player(kind: Kind) -> Result<(), ApiError> {
+    match kind {
+        Kind::OverTheBoard => Ok(()),
+        Kind::Online => Err(ApiError::forbidden(
+            "the arbiter's token makes no player's action (move, offer, claim, resignation) in an online game; the player makes it with his own token",
+        )),
+    }
+}
 
 /// Who acts: a player (his token gives his side) or the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +209,8 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
     header.supervision = parsed::<Supervision>("supervision", b.supervision)?;
     header.start = b.start;
     header.quickplay_finish = b.quickplay_finish.filter(|&announced| announced);
+    // Online, a compensated move's lag is debited to nobody (crate::rtt).
+    header.lag_from_arrival = (kind == Kind::Online).then_some(true);
     arbiter_session::any::playable_start(&header)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let movetime_ms = b.engine_movetime_ms.unwrap_or(defaults.movetime_ms);

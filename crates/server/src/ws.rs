@@ -4,21 +4,25 @@
 //! with `since`, the missed ones first; without it, the current state first
 //! (`"event":null`, no announcement). Players send events as on POST, with
 //! `{"ack":K}` echoed in the answer; spectators (no token) may only watch.
-//! The server pings every 20 s.
+//! The server pings every 20 s, a player's socket every 2 s with its
+//! instant, to measure his round trip (`crate::rtt`).
 
 use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::http::game_id;
 use crate::hub::read_log;
+use crate::shield::{ClientIp, Shield};
 use arbiter_notation::Lexicon;
 use arbiter_store::GameId;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -57,22 +61,49 @@ fn lexicon_of(q: &WsQuery) -> Lexicon {
         .unwrap_or(Lexicon::En)
 }
 
-/// Checks the game and the token, then upgrades.
+/// Checks the page's origin, the address's open sockets, the game and the
+/// token, then upgrades.
 pub(crate) async fn handler(
     State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     Path(raw): Path<String>,
     Query(q): Query<WsQuery>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    if !shield.origin_ok(&headers) {
+        return Err(ApiError::forbidden(
+            "a WebSocket is opened only by the hall's own pages (Origin)",
+        ));
+    }
+    let slot = shield.socket(ip)?;
     let id = game_id(&raw)?;
     let lex = lexicon_of(&q);
-    hall.store().game(&id).await?;
+    // An arbiter's socket tells the hall an arbiter is present (6.12.2).
+    let mut console = false;
     let token = match q.token.filter(|t| !t.is_empty()) {
-        None => None,
-        Some(t) => match hall.store().verify_token(&id, &t).await? {
-            Some(_) => Some(t),
-            None => return Err(ApiError::forbidden("this token is not one of this game's")),
-        },
+        None => {
+            hall.store().game(&id).await?;
+            None
+        }
+        Some(t) => {
+            shield.token_gate(ip)?;
+            let known = hall.store().game(&id).await.map_err(ApiError::from);
+            let seat = match known {
+                Ok(_) => hall.store().verify_token(&id, &t).await?,
+                Err(e) => {
+                    shield.token_unknown(ip);
+                    return Err(e);
+                }
+            };
+            if seat.is_none() {
+                shield.token_unknown(ip);
+                return Err(ApiError::unknown_token());
+            }
+            console = seat == Some(arbiter_store::Seat::Arbiter);
+            Some(t)
+        }
     };
     let since = q.since;
     let upgrade = match upgrade {
@@ -83,6 +114,8 @@ pub(crate) async fn handler(
         .max_message_size(MESSAGE_MAX)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            let _present = console.then(|| crate::call::console(&id));
             if let Err(e) = run(hall, id, token, since, lex, socket).await {
                 tracing::debug!(reason = %e, "a WebSocket closed");
             }
@@ -139,7 +172,15 @@ async fn run(
     let mut frames = hall.hub().watch(&id, local).await.map_err(|e| e.reason)?;
     let mut last = backlog(&hall, &id, since, lex, &mut socket).await?;
     let mut closing = hall.closing();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // A player's socket is pinged often, with the hall's instant, so that
+    // his round trip is measured (crate::rtt); a spectator's rarely.
+    let every = if token.is_some() {
+        crate::rtt::PING_EVERY
+    } else {
+        PING_EVERY
+    };
+    let mut ping = tokio::time::interval(every);
+    let mut sent: Option<[u8; 8]> = None;
     loop {
         tokio::select! {
             f = frames.recv() => match f {
@@ -154,15 +195,25 @@ async fn run(
             },
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
-                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes()).await;
+                    let answer = answer(&hall, &id, token.as_deref(), t.as_str().as_bytes(), lex).await;
                     send(&mut socket, answer.to_string()).await?;
                 }
                 Some(Ok(Message::Close(_))) | None => return Ok(()),
+                Some(Ok(Message::Pong(p))) => {
+                    if let (Some(t), Some(s)) = (token.as_deref(), sent)
+                        && p.as_ref() == s
+                    {
+                        sent = None;
+                        hall.rtt().pong(t, s);
+                    }
+                }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.to_string()),
             },
             _ = ping.tick() => {
-                socket.send(Message::Ping(Default::default())).await.map_err(|e| e.to_string())?;
+                let payload = hall.rtt().ping();
+                sent = Some(payload);
+                socket.send(Message::Ping(payload.to_vec().into())).await.map_err(|e| e.to_string())?;
             }
             _ = closing.changed() => {
                 let _ = socket.send(Message::Close(None)).await;
@@ -172,8 +223,9 @@ async fn run(
     }
 }
 
-/// The answer to an event sent over the socket, with its `ack` echoed.
-async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> Value {
+/// The answer to an event sent over the socket, with its `ack` echoed and
+/// a refusal of the Laws worded in the socket's language.
+async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8], lex: Lexicon) -> Value {
     let ack = serde_json::from_slice::<Value>(text)
         .ok()
         .and_then(|v| v.get("ack").cloned())
@@ -182,7 +234,10 @@ async fn answer(hall: &Hall, id: &GameId, token: Option<&str>, text: &[u8]) -> V
         None => Err(ApiError::forbidden(
             "spectators watch; only a player or the arbiter acts",
         )),
-        Some(t) => hall.submit(id, t, text, false).await,
+        Some(t) => hall
+            .submit(id, t, text, false)
+            .await
+            .map_err(|e| e.in_lang(lex)),
     };
     match result {
         Ok(a) => json!({"ack": ack, "status": 200, "seq": a.seq, "state": &*a.state}),

@@ -347,6 +347,7 @@ impl<R: Variant, T: TimeSource> Driver<R, T> {
         let now = self.time.now_ms();
         let mut out = Output::default();
         if self.online_start
+            && !self.session.logs_the_start()
             && self.session.origin().is_none()
             && self.session.mode() == Mode::Online
         {

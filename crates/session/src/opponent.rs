@@ -7,6 +7,7 @@ use crate::time::BoxFuture;
 use arbiter_rules::{Side, Variant};
 use arbiter_tavreli::search::{Engine, Limits};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -79,6 +80,15 @@ pub trait Opponent: Send {
     ) -> BoxFuture<Result<OpponentMove, OpponentError>>;
 }
 
+/// Raises its flag when dropped: the search it belongs to stops.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The built-in Tavreli engine (`arbiter-tavreli`'s search) as an opponent.
 pub struct TavreliOpponent {
     engine: Arc<Mutex<Engine>>,
@@ -118,12 +128,19 @@ impl Opponent for TavreliOpponent {
         Box::pin(async move {
             let pos = arbiter_tavreli::fen::parse(&request.position)
                 .map_err(|e| OpponentError::NoMove(format!("position: {e}")))?;
+            // A search whose answer nobody waits for any more (the game
+            // ended, the position changed) stops at once, not at its
+            // deadline: dropping this future raises the flag.
+            let abandoned = StopOnDrop(Arc::new(AtomicBool::new(false)));
+            let cancel = abandoned.0.clone();
             // The search is CPU-bound: off the async threads, so the clock
             // and every other game keep running while it thinks.
             let found = tokio::task::spawn_blocking(move || {
                 let mut e = engine.lock().unwrap_or_else(|p| p.into_inner());
                 let deadline = per_move.map(|d| Instant::now() + d);
-                let stop = || deadline.is_some_and(|t| Instant::now() >= t);
+                let stop = || {
+                    cancel.load(Ordering::Relaxed) || deadline.is_some_and(|t| Instant::now() >= t)
+                };
                 e.search_until(&pos, limits, &stop)
                     .best
                     .map(|m| arbiter_tavreli::notation::move_plain(&pos, m))
@@ -134,5 +151,45 @@ impl Opponent for TavreliOpponent {
                 .map(|text| OpponentMove { text })
                 .ok_or_else(|| OpponentError::NoMove("no legal move".into()))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search dropped mid-way stops within 2 s, not at its deadline: the
+    /// engine's lock, held while it searches, is free again.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_dropped_search_stops_at_once() {
+        let mut o = TavreliOpponent::new(6, 60_000);
+        let engine = o.engine.clone();
+        let position = arbiter_tavreli::fen::to_text(&arbiter_tavreli::board::Position::initial());
+        let request = OpponentRequest {
+            variant: Variant::Tavreli,
+            start: position.clone(),
+            moves: None,
+            position,
+            side: Side::White,
+            clock: None,
+        };
+        let thinking = tokio::spawn(o.choose(request));
+        let started = Instant::now();
+        while engine.try_lock().is_ok() {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the search never started"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        thinking.abort();
+        let dropped = Instant::now();
+        while engine.try_lock().is_err() {
+            assert!(
+                dropped.elapsed() < Duration::from_secs(2),
+                "the search goes on"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 }

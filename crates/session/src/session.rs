@@ -140,6 +140,11 @@ enum Asked {
     Decline,
     Offer(Side),
     Claim(Side),
+    /// A player called the arbiter (6.12.2).
+    Call(Side),
+    /// A resume, with the hall's reason when it stood in for an absent
+    /// arbiter.
+    Resume(Option<&'static str>),
     Other,
 }
 
@@ -155,8 +160,46 @@ impl Asked {
                 ..
             } => Asked::Other,
             Event::Claim { side, .. } => Asked::Claim(*side),
+            Event::CallArbiter { side } => Asked::Call(*side),
+            Event::Arbiter(a) if a.action == ActionKind::Resume => {
+                use arbiter_notation::lobby_words::{RESUMED_AFTER_WAIT, RESUMED_BY_OPPONENT};
+                Asked::Resume(match a.reason.as_deref() {
+                    Some(RESUMED_BY_OPPONENT) => Some(RESUMED_BY_OPPONENT),
+                    Some(RESUMED_AFTER_WAIT) => Some(RESUMED_AFTER_WAIT),
+                    _ => None,
+                })
+            }
             _ => Asked::Other,
         }
+    }
+}
+
+/// The clocks stopped or restarted: by a call of the arbiter (said with
+/// who called, and how the call ended), or plainly.
+fn tell_pause(
+    called: &mut Option<Side>,
+    (was, now): (bool, bool),
+    asked: Asked,
+    kinds: &mut Vec<Kind>,
+) {
+    match (was, now, asked) {
+        (false, true, Asked::Call(side)) => {
+            *called = Some(side);
+            kinds.push(Kind::ArbiterCalled { side });
+        }
+        (false, true, _) => kinds.push(Kind::Paused),
+        (true, false, asked) => match called.take() {
+            Some(caller) => {
+                let reason = match asked {
+                    Asked::Resume(r) => r,
+                    _ => None,
+                };
+                let end = arbiter_notation::lobby_words::call_end_of(reason, caller);
+                kinds.push(Kind::CallEnded { end });
+            }
+            None => kinds.push(Kind::Resumed),
+        },
+        _ => {}
     }
 }
 
@@ -201,8 +244,14 @@ pub struct Session<R: Variant> {
     /// The lag taken back from the clock of the move being handled
     /// ([`Session::handle_lagged`]), written on its event.
     lag_taken: Option<u64>,
+    /// The player whose call of the arbiter stopped the clocks, until
+    /// they run again (6.12.2).
+    called: Option<Side>,
     /// The blind players' assistants the header names (D.2.10).
     assistant: Assistant,
+    /// The start of the clock is an event of the log, and online the first
+    /// legal move starts it ([`Session::log_the_start`]).
+    logged_start: bool,
 }
 
 impl<R: Variant> Session<R> {
@@ -237,7 +286,9 @@ impl<R: Variant> Session<R> {
             flag_claimants: [false; 2],
             exempt_told: [0; 2],
             lag_taken: None,
+            called: None,
             assistant: Assistant::default(),
+            logged_start: false,
         };
         s.assistant = Assistant::of(&s.header.assistant);
         for side in s.assistant.sides() {
@@ -361,7 +412,37 @@ impl<R: Variant> Session<R> {
                     && matches!(
                         input,
                         Input::Move { .. } | Input::Event(Event::Press { .. } | Event::Move { .. })
-                    ));
+                    ))
+                || self.first_legal_move(&input);
+            // Online, before White's first move, what is not a move (an
+            // offer, a resignation, an arbiter's result for a game nobody
+            // began) is logged at 0 without starting the clock.
+            if self.logged_start
+                && self.mode == Mode::Online
+                && !starts
+                && let Input::Event(ev) = &input
+                && matches!(
+                    ev,
+                    Event::OfferDraw { .. }
+                        | Event::AcceptDraw { .. }
+                        | Event::DeclineDraw { .. }
+                        | Event::Resign { .. }
+                        | Event::Arbiter(_)
+                )
+            {
+                let ev = ev.clone();
+                self.apply(0, ev, &mut out);
+                return out;
+            }
+            // Over the board too, an arbiter's result before the start.
+            if self.logged_start
+                && let Input::Event(Event::Arbiter(a)) = &input
+                && a.action == ActionKind::DeclareResult
+            {
+                let ev = Event::Arbiter(a.clone());
+                self.apply(0, ev, &mut out);
+                return out;
+            }
             if !starts {
                 self.refuse(0, Refusal::NotStarted, &mut out);
                 return out;
@@ -479,11 +560,47 @@ impl<R: Variant> Session<R> {
         }
     }
 
+    /// The hall's way: the start of the clock is written to the log as a
+    /// `start` event (so the log says when play began), and an online game's
+    /// clock starts with the first legal move of the side to move, as on
+    /// lichess, not with any request: a refused request starts nothing.
+    pub fn log_the_start(&mut self) {
+        self.logged_start = true;
+    }
+
+    /// Whether the start is written to the log ([`Session::log_the_start`]).
+    pub fn logs_the_start(&self) -> bool {
+        self.logged_start
+    }
+
+    /// Online with a logged start: `input` is a legal move of the side to
+    /// move, which starts the clock at the instant it is made.
+    fn first_legal_move(&self, input: &Input) -> bool {
+        if !self.logged_start || self.mode != Mode::Online {
+            return false;
+        }
+        let (side, text) = match input {
+            Input::Move { side, text } => (*side, text.as_str()),
+            Input::Event(Event::Move { side, mv, .. }) => (Some(*side), mv.as_str()),
+            _ => return false,
+        };
+        side.is_none_or(|s| s == self.to_move())
+            && matches!(
+                self.game
+                    .rules()
+                    .read_move_in(self.game.position(), text, self.lexicon),
+                Reading::Legal { .. }
+            )
+    }
+
     fn start(&mut self, now: u64, out: &mut Output) {
         if self.origin.is_some() {
             return;
         }
         self.origin = Some(now);
+        if self.logged_start {
+            self.apply(0, Event::Start, out);
+        }
         let side = self.to_move();
         self.say(0, Kind::Started { side }, out);
     }
@@ -729,14 +846,12 @@ impl<R: Variant> Session<R> {
                 Kind::ClaimRejected {
                     side,
                     agreed: g.outcome().is_some(),
+                    why: g.last_wrong_claim().cloned(),
                 },
             );
         }
-        match (b.paused, self.is_paused()) {
-            (false, true) => kinds.push(Kind::Paused),
-            (true, false) => kinds.push(Kind::Resumed),
-            _ => {}
-        }
+        let paused = self.is_paused();
+        tell_pause(&mut self.called, (b.paused, paused), asked, &mut kinds);
         let periods = self.periods();
         if let Some(c) = g.timing().clock() {
             for s in Side::BOTH {

@@ -59,6 +59,23 @@ impl UciOpponent {
     }
 }
 
+/// The engine while it searches. A search whose answer nobody waits for
+/// any more (its future dropped: the game ended, or the position changed)
+/// kills the process, so it stops using a core at once rather than at the
+/// end of its time per move; the next move starts a new one.
+struct Searching {
+    guard: tokio::sync::OwnedMutexGuard<Option<Engine>>,
+    done: bool,
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        if !self.done {
+            *self.guard = None;
+        }
+    }
+}
+
 /// The session's view of an engine failure: a dead engine and a hung one
 /// both pause the game; the rest are reported as "no move".
 fn failure(e: EngineError) -> OpponentError {
@@ -94,20 +111,26 @@ impl Opponent for UciOpponent {
                 Some(m) => (request.start, m),
                 None => (request.position, Vec::new()),
             };
-            let mut guard = slot.lock().await;
-            if guard.is_none() {
-                *guard = Some(Engine::spawn(config).await.map_err(failure)?);
+            let mut search = Searching {
+                guard: slot.lock_owned().await,
+                done: false,
+            };
+            if search.guard.is_none() {
+                *search.guard = Some(Engine::spawn(config).await.map_err(failure)?);
             }
-            let engine = guard
+            let engine = search
+                .guard
                 .as_mut()
                 .ok_or_else(|| OpponentError::Crashed("no engine".into()))?;
-            match engine.best_move(Some(&fen), &moves, movetime).await {
+            let answer = engine.best_move(Some(&fen), &moves, movetime).await;
+            search.done = true;
+            match answer {
                 Ok(best) => Ok(OpponentMove {
                     text: best.mv.to_string(),
                 }),
                 Err(e) => {
                     // The process is gone after these errors: start anew next time.
-                    *guard = None;
+                    *search.guard = None;
                     Err(failure(e))
                 }
             }
@@ -156,5 +179,69 @@ mod tests {
         )
         .await;
         assert!(matches!(r, Err(EngineError::Spawn { .. })));
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie not yet reaped).
+    fn ended(pid: &str) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => true,
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+        }
+    }
+
+    /// A search whose future is dropped (the game ended) kills the engine
+    /// within 2 s rather than letting it think out its time per move.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_dropped_search_kills_the_engine() {
+        let dir = std::env::temp_dir().join(format!("arbiter-uci-drop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (pid_file, go_file) = (dir.join("pid"), dir.join("go"));
+        // Only shell builtins, so that killing the shell kills it all; `go`
+        // thinks for ever.
+        let script = format!(
+            r#"echo $$ > '{}'
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo "id name Fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo go > '{}'; while :; do :; done ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+            pid_file.display(),
+            go_file.display()
+        );
+        let path = dir.join("engine.sh");
+        std::fs::write(&path, script).unwrap();
+        let mut config = EngineConfig::new("sh");
+        config.args = vec![path.display().to_string()];
+        let mut o = UciOpponent::new(config, Duration::from_secs(10));
+        let thinking = tokio::spawn(o.choose(request(vec![])));
+        let started = std::time::Instant::now();
+        while !go_file.exists() {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the engine never searched"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let pid = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .to_owned();
+        assert!(!ended(&pid));
+        thinking.abort();
+        let dropped = std::time::Instant::now();
+        while !ended(&pid) {
+            assert!(
+                dropped.elapsed() < Duration::from_secs(2),
+                "the engine still thinks"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -208,7 +208,7 @@ pub fn pronounceable(text: &str, lang: Lang) -> String {
     }
     // Stems, so that every form is mended (Koenige, Tuermen, fuenfzehn),
     // and none that a word with a true "ue" contains (Bauer, zuerst).
-    const FIX: [(&str, &str); 10] = [
+    const FIX: [(&str, &str); 12] = [
         ("oenig", "önig"),
         ("aeufer", "äufer"),
         ("Tuerm", "Türm"),
@@ -219,6 +219,8 @@ pub fn pronounceable(text: &str, lang: Lang) -> String {
         ("Zuege", "Züge"),
         ("zuege", "züge"),
         ("Fuenf", "Fünf"),
+        ("urueck", "urück"),
+        ("Zwoelf", "Zwölf"),
     ];
     let mut out = text.to_string();
     for (a, b) in FIX {

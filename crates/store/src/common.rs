@@ -493,6 +493,87 @@ macro_rules! shared_methods {
         Ok(ids.into_iter().map(GameId::from_db).collect())
     }
 
+    pub(crate) async fn heartbeat(&self, run_id: &str) -> Result<(), StoreError> {
+        let run_id = check_instance(run_id)?;
+        let _write = self.writing().await;
+        sqlx::query(concat!(
+            "INSERT INTO runs (id, seen_at) VALUES ($1, ",
+            now_ms!(),
+            ") ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at"
+        ))
+        .bind(run_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub(crate) async fn forget_runs(&self, older_than: Duration) -> Result<u64, StoreError> {
+        let _write = self.writing().await;
+        let done = sqlx::query(concat!(
+            "DELETE FROM runs WHERE seen_at < ",
+            now_ms!(),
+            " - $1 AND id NOT IN (SELECT run_id FROM games WHERE status = 'live' ",
+            "AND run_id IS NOT NULL)"
+        ))
+        .bind(lease_ms(older_than))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    pub(crate) async fn clock_runs(
+        &self,
+        id: &GameId,
+        run_id: &str,
+        at_ms: u64,
+    ) -> Result<(), StoreError> {
+        let run_id = check_instance(run_id)?;
+        let at = i64::try_from(at_ms).map_err(|_| StoreError::InvalidInput("at out of range".into()))?;
+        let _write = self.writing().await;
+        sqlx::query(concat!(
+            "UPDATE games SET run_id = $2, clock_origin = ",
+            now_ms!(),
+            " - $3 WHERE id = $1"
+        ))
+        .bind(id.as_str())
+        .bind(run_id)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub(crate) async fn interruption(
+        &self,
+        id: &GameId,
+    ) -> Result<Option<crate::types::Interruption>, StoreError> {
+        let row: Option<(i64, i64)> = sqlx::query_as(concat!(
+            "SELECT r.seen_at - g.clock_origin, ",
+            now_ms!(),
+            " - r.seen_at FROM games g JOIN runs r ON r.id = g.run_id ",
+            "WHERE g.id = $1 AND g.clock_origin IS NOT NULL"
+        ))
+        .bind(id.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|(seen, away)| crate::types::Interruption {
+            last_seen_at: u64::try_from(seen).unwrap_or(0),
+            away_ms: u64::try_from(away).unwrap_or(0),
+        }))
+    }
+
+    pub(crate) async fn unstarted(&self, older_than: Duration) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<String> = sqlx::query_scalar(concat!(
+            "SELECT id FROM games WHERE status = 'live' AND last_seq = 0 AND created_at <= ",
+            now_ms!(),
+            " - $1 ORDER BY created_at, id"
+        ))
+        .bind(lease_ms(older_than))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids.into_iter().map(GameId::from_db).collect())
+    }
+
     /// `true` when an update changed the row; otherwise `false` if the game
     /// exists and `NotFound` if it does not.
     async fn changed_or_exists(&self, id: &GameId, rows: u64) -> Result<bool, StoreError> {

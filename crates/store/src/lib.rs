@@ -62,6 +62,7 @@ mod migrate;
 mod postgres;
 mod sqlite;
 mod token;
+mod tournaments;
 mod types;
 
 use std::ffi::OsStr;
@@ -76,10 +77,11 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use common::{AppendReq, BATCH_MAX};
 
 pub use error::StoreError;
-pub use token::Token;
+pub use token::{Token, short_digest};
+pub use tournaments::{TournamentId, TournamentRecord, TournamentSeat};
 pub use types::{
-    GameId, GameLog, GameMeta, GameRecord, GameSettings, Kind, NewGame, Notice, Seat, SeatKind,
-    Status, StoredEvent,
+    GameId, GameLog, GameMeta, GameRecord, GameSettings, Interruption, Kind, NewGame, Notice, Seat,
+    SeatKind, Status, StoredEvent,
 };
 
 /// Notices buffered per subscriber before it is told to resync.
@@ -97,6 +99,8 @@ struct Inner {
     notices: broadcast::Sender<Notice>,
     /// The appends waiting for the writer task's next group commit.
     appends: mpsc::Sender<Pending>,
+    /// Which database this is ([`Store::identity`]).
+    identity: String,
 }
 
 /// An append waiting for its commit, and where its answer goes.
@@ -135,6 +139,22 @@ impl Store {
     ///   parameters, e.g. `?options=-c%20search_path%3Dhall` to use the
     ///   schema `hall`.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let mut store = Store::connect_url(url).await?;
+        if let Some(inner) = Arc::get_mut(&mut store.inner) {
+            inner.identity = identity_of(url);
+        }
+        Ok(store)
+    }
+
+    /// Which database this store opened: a digest of its URL without its
+    /// password, so that an instance's default id can name its database
+    /// without revealing how to log into it. Empty for a store opened
+    /// otherwise than by [`Store::connect`].
+    pub fn identity(&self) -> &str {
+        &self.inner.identity
+    }
+
+    async fn connect_url(url: &str) -> Result<Store, StoreError> {
         if url == "sqlite::memory:" || url == "sqlite://:memory:" {
             return Store::open_sqlite(None).await;
         }
@@ -184,6 +204,7 @@ impl Store {
                 backend,
                 notices,
                 appends,
+                identity: String::new(),
             }),
         }
     }
@@ -359,6 +380,46 @@ impl Store {
         self.claimable_games(instance_id).await
     }
 
+    /// Says that the run `run_id` (one process of an instance) is alive now,
+    /// by the database's clock: one row per run, written about twice a
+    /// second, whatever the number of games the run keeps. A crash leaves
+    /// the last mark, a clean stop writes one as it stops.
+    pub async fn heartbeat(&self, run_id: &str) -> Result<(), StoreError> {
+        dispatch!(self.heartbeat(run_id))
+    }
+
+    /// Forgets the heartbeats of runs older than `older_than` (at most a
+    /// day) that no live game names any more; how many.
+    pub async fn forget_runs(&self, older_than: Duration) -> Result<u64, StoreError> {
+        dispatch!(self.forget_runs(older_than))
+    }
+
+    /// Records that the run `run_id` keeps the game's clock and that the
+    /// log's instant is `at_ms` now: written when a run takes a game up and
+    /// when its clock starts, so the run's heartbeat tells the instant play
+    /// stopped if it dies ([`Store::interruption`]).
+    pub async fn clock_runs(
+        &self,
+        game_id: &GameId,
+        run_id: &str,
+        at_ms: u64,
+    ) -> Result<(), StoreError> {
+        dispatch!(self.clock_runs(game_id, run_id, at_ms))
+    }
+
+    /// The log's instant at which the run that last kept the game's clock
+    /// was last seen alive, and how long ago; `None` when no run recorded
+    /// it (a game stored before version 2, or never started).
+    pub async fn interruption(&self, game_id: &GameId) -> Result<Option<Interruption>, StoreError> {
+        dispatch!(self.interruption(game_id))
+    }
+
+    /// The live games with no event created at least `older_than` ago (at
+    /// most a day): games nobody started.
+    pub async fn unstarted_games(&self, older_than: Duration) -> Result<Vec<GameId>, StoreError> {
+        dispatch!(self.unstarted(older_than))
+    }
+
     /// A receiver of a notice for every event committed from now on, in
     /// commit order (so in seq order within a game). PostgreSQL: from every
     /// instance on the same database and schema. SQLite: from this
@@ -368,6 +429,86 @@ impl Store {
             receiver: self.inner.notices.subscribe(),
         }
     }
+}
+
+/// Tournaments: their rows, their players' tokens and their games.
+impl Store {
+    /// Stores a new tournament with its state `data` (version 1) and the
+    /// hash of its arbiter's token; returns its fresh random id.
+    pub async fn create_tournament(
+        &self,
+        data: &str,
+        arbiter: &Token,
+    ) -> Result<TournamentId, StoreError> {
+        dispatch!(self.create_tournament(data, arbiter))
+    }
+
+    /// A tournament's row. Unknown id: `NotFound`.
+    pub async fn tournament(&self, id: &TournamentId) -> Result<TournamentRecord, StoreError> {
+        dispatch!(self.tournament(id))
+    }
+
+    /// Replaces a tournament's state if its version is still `expected`,
+    /// and returns the new version; [`StoreError::Conflict`] (with the
+    /// version found as `next`) when another writer came first.
+    pub async fn update_tournament(
+        &self,
+        id: &TournamentId,
+        data: &str,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        dispatch!(self.update_tournament(id, data, expected))
+    }
+
+    /// Keeps the hash of the token of the player registered as `player`.
+    pub async fn add_tournament_player(
+        &self,
+        id: &TournamentId,
+        player: u16,
+        token: &Token,
+    ) -> Result<(), StoreError> {
+        dispatch!(self.add_tournament_player(id, player, token))
+    }
+
+    /// Whose token `token` is in this tournament, compared in constant
+    /// time; `None` for none of its tokens. Unknown tournament: `NotFound`.
+    pub async fn verify_tournament_token(
+        &self,
+        id: &TournamentId,
+        token: &str,
+    ) -> Result<Option<TournamentSeat>, StoreError> {
+        dispatch!(self.verify_tournament_token(id, token))
+    }
+
+    /// Stores a live game of the tournament between the registered players
+    /// `players` (White, Black), leased to `instance_id`: its seats take
+    /// the players' token hashes and its arbiter seat the tournament
+    /// arbiter's, so the tokens given at registration play and judge it.
+    /// The tokens of `game` are ignored. Unknown tournament: `NotFound`.
+    pub async fn create_tournament_game(
+        &self,
+        tournament: &TournamentId,
+        game: &NewGame,
+        players: [u16; 2],
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<GameId, StoreError> {
+        dispatch!(self.create_tournament_game(tournament, game, players, (instance_id, lease)))
+    }
+}
+
+/// A database URL's digest, its password left out (`user:pass@host`
+/// reads as `user@host`).
+fn identity_of(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let rest = match rest.split_once('@') {
+        Some((userinfo, host)) => {
+            let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
+            format!("{user}@{host}")
+        }
+        None => rest.to_owned(),
+    };
+    short_digest(&format!("{scheme}://{rest}"), 12)
 }
 
 /// Most events one [`Store::events_since`] call returns.

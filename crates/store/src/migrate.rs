@@ -10,9 +10,10 @@
 use crate::error::StoreError;
 
 /// SQLite's migrations: `(version, SQL)`.
-pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT    NOT NULL PRIMARY KEY,
         created_at   INTEGER NOT NULL,
         variant      TEXT    NOT NULL,
@@ -33,12 +34,43 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT    NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;",
-)];
+    ),
+    (
+        2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   INTEGER NOT NULL,
+        arbiter_hash BLOB    NOT NULL,
+        data         TEXT    NOT NULL,
+        version      INTEGER NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        INTEGER NOT NULL,
+        token_hash    BLOB    NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    ) WITHOUT ROWID;",
+    ),
+    (3, SQLITE_RUNS),
+];
+
+/// Version 3: when each run of an instance was last seen alive (its
+/// heartbeat), and for each game the run that keeps its clock and where
+/// that run's clock stood (`clock_origin`: the database's instant of the
+/// log's `at = 0` in that run), so a game taken up after a crash or a
+/// stop is paused at the instant its clock was last seen running.
+const SQLITE_RUNS: &str = "CREATE TABLE runs (
+        id      TEXT    NOT NULL PRIMARY KEY,
+        seen_at INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin INTEGER;";
 
 /// PostgreSQL's migrations: `(version, SQL)`.
-pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id           TEXT   NOT NULL PRIMARY KEY,
         created_at   BIGINT NOT NULL,
         variant      TEXT   NOT NULL,
@@ -59,7 +91,33 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[(
         line    TEXT   NOT NULL,
         PRIMARY KEY (game_id, seq)
     );",
-)];
+    ),
+    (
+        2,
+        "CREATE TABLE tournaments (
+        id           TEXT    NOT NULL PRIMARY KEY,
+        created_at   BIGINT  NOT NULL,
+        arbiter_hash BYTEA   NOT NULL,
+        data         TEXT    NOT NULL,
+        version      BIGINT  NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id TEXT    NOT NULL REFERENCES tournaments (id),
+        player        BIGINT  NOT NULL,
+        token_hash    BYTEA   NOT NULL,
+        PRIMARY KEY (tournament_id, player)
+    );",
+    ),
+    (
+        3,
+        "CREATE TABLE runs (
+        id      TEXT   NOT NULL PRIMARY KEY,
+        seen_at BIGINT NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN run_id TEXT;
+    ALTER TABLE games ADD COLUMN clock_origin BIGINT;",
+    ),
+];
 
 /// Refuses a database whose schema is newer than this program knows: it
 /// might store games in a way we would misread.
@@ -81,9 +139,9 @@ mod tests {
     fn both_backends_have_the_same_migration_numbers() {
         let numbers = |m: &[(i64, &str)]| m.iter().map(|(v, _)| *v).collect::<Vec<_>>();
         assert_eq!(numbers(SQLITE_MIGRATIONS), numbers(POSTGRES_MIGRATIONS));
-        assert!(check_version(1, SQLITE_MIGRATIONS).is_ok());
+        assert!(check_version(2, SQLITE_MIGRATIONS).is_ok());
         assert!(matches!(
-            check_version(2, SQLITE_MIGRATIONS),
+            check_version(99, SQLITE_MIGRATIONS),
             Err(StoreError::Corrupt(_))
         ));
     }

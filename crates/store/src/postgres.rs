@@ -174,6 +174,7 @@ impl PgStore {
     }
 
     shared_methods!();
+    crate::tournaments::tournament_methods!();
 
     /// No writer lock: PostgreSQL's row locks serialise what must be.
     async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {

@@ -56,6 +56,16 @@ pub(crate) fn token_hash(text: &str) -> Option<[u8; 32]> {
     (text.len() <= TOKEN_MAX).then(|| sha256(text.as_bytes()))
 }
 
+/// The first `n` hex digits (at most 64) of the SHA-256 of `text`: a short
+/// name derived from it that does not reveal it.
+pub fn short_digest(text: &str, n: usize) -> String {
+    let hex: String = sha256(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    hex[..n.min(hex.len())].to_owned()
+}
+
 fn sha256(bytes: &[u8]) -> [u8; 32] {
     let digest = Sha256::digest(bytes);
     let mut out = [0u8; 32];

@@ -337,3 +337,14 @@ mod tests {
         assert!(serde_json::from_str::<GameMeta>(bad).is_err());
     }
 }
+
+/// Where a game's clock was last seen running, as the store knows it from
+/// the heartbeat of the run that kept it ([`crate::Store::interruption`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interruption {
+    /// The log's instant (ms since the clock's start) at which that run
+    /// was last seen alive: play stopped then, give or take a heartbeat.
+    pub last_seen_at: u64,
+    /// How long ago that was, by the database's clock (ms).
+    pub away_ms: u64,
+}

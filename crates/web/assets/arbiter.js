@@ -13,11 +13,40 @@
 
   function answer(t) { $('answer').textContent = t; Hall.speak(t); }
 
+  // An event the hall said nothing about (a press, an arrival) is named in the
+  // console's language from its type, never shown as the log's identifier.
+  function eventWords(e) {
+    const who = e.side ? Hall.side(e.side) : '';
+    const what = {
+      move: 'move', press: 'clock pressed', offer_draw: 'draw offered', accept_draw: 'draw accepted',
+      decline_draw: 'draw declined', claim: 'claim', resign: 'resignation', flag: 'flag fell', arrive: 'arrival',
+      touch: 'piece touched', adjust: 'piece adjusted', announce: 'move announced', arbiter: 'arbiter\'s action',
+    }[e.type] || 'event';
+    return `${t(what)}${who ? ', ' + who : ''}${e.move ? ' ' + e.move : ''}${e.square ? ' ' + e.square : ''}`;
+  }
+
+  // The clocks tick between frames: the side to move (from the position) loses time
+  // while the clock runs (a flag time is due only then), counted from the frame.
+  let shownAt = 0;
+  function runningSide() {
+    if (!state || !state.clock || state.result !== '*' || state.clock.flag_at == null) return null;
+    return / b /.test(state.fen || '') ? 'black' : 'white';
+  }
+  function clocks() {
+    if (!state) return;
+    if (!state.clock) { $('st-clock').textContent = t('no clock'); return; }
+    const run = runningSide(), gone = run ? Date.now() - shownAt : 0;
+    const ms = side => state.clock[side + '_ms'] - (side === run ? gone : 0);
+    $('st-clock').textContent = `${t('White')} ${Hall.mmss(ms('white'))}, ${t('Black')} ${Hall.mmss(ms('black'))}`;
+  }
+  setInterval(clocks, 250);
+
   function show() {
     if (!state) return;
+    shownAt = Date.now();
     $('st-result').textContent = state.result === '*' ? t('in progress') : `${state.result}${state.termination ? ' (' + state.termination.replace(/_/g, ' ') + ')' : ''}`;
     $('st-ply').textContent = String(state.ply);
-    $('st-clock').textContent = state.clock ? `${t('White')} ${Hall.mmss(state.clock.white_ms)}, ${t('Black')} ${Hall.mmss(state.clock.black_ms)}` : t('no clock');
+    clocks();
     $('st-offer').textContent = state.draw_offer ? t('open, by {side}', { side: Hall.side(state.draw_offer) }) : t('none');
     // A quickplay-finish claim waits for the arbiter's ruling (10.2, G-III.4, G-III.5).
     const q = state.quickplay_claim;
@@ -38,7 +67,7 @@
       // The hall words the event in the socket's language: said as it comes.
       texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
       const li = document.createElement('li');
-      li.textContent = `${f.seq}: ${f.event.type}${f.event.action ? ' ' + f.event.action : ''}${f.event.side ? ' (' + f.event.side + ')' : ''}${f.event.move ? ' ' + f.event.move : ''}`;
+      li.textContent = `${f.seq}: ${texts.length ? texts.join(' ') : eventWords(f.event)}`;
       $('events').append(li);
     }
     seq = f.seq;
@@ -86,13 +115,34 @@
     act(ev);
   });
   Hall.settingsForm($('settings'), key => {
-    if (key === 'lang') { show(); names(); }
+    if (key === 'lang') { show(); names(); heldList(); }
     // The socket was opened in the old words: it reconnects from what was handled.
     if ((key === 'lang' || key === 'lexicon') && ws) ws.close();
   });
   function names() { $('players').textContent = t('{white} against {black}.', { white: hdr.white || t('White'), black: hdr.black || t('Black') }); }
+  // The games this browser holds the arbiter's token for, kept across visits.
+  const HELD = 'arbiter.consoles';
+  function held() { try { return JSON.parse(localStorage.getItem(HELD) || '[]'); } catch (_) { return []; } }
+  function keep() {
+    if (!token) return;
+    const list = held().filter(g => g.id !== id);
+    list.unshift({ id, token, white: hdr.white || '', black: hdr.black || '' });
+    try { localStorage.setItem(HELD, JSON.stringify(list.slice(0, 50))); } catch (_) { /* private mode */ }
+  }
+  function heldList() {
+    const ul = $('held');
+    if (!ul) return;
+    const rows = held().map(g => {
+      const text = t('{white} against {black}, game {id}', { white: g.white || t('White'), black: g.black || t('Black'), id: g.id });
+      const a = Hall.el('a', { href: `/games/${encodeURIComponent(g.id)}/arbiter?token=${encodeURIComponent(g.token)}`, text });
+      if (g.id === id) a.setAttribute('aria-current', 'page');
+      return Hall.el('li', {}, a);
+    });
+    ul.replaceChildren(...(rows.length ? rows : [Hall.el('li', { text: t('none') })]));
+  }
   $('watch-link').href = `/games/${encodeURIComponent(id)}`;
   $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
+  heldList();
 
   (async () => {
     if (!token) answer(t('This console needs the arbiter token in its link.'));
@@ -102,6 +152,8 @@
       seq = snap.seq; state = snap.state;
       names();
       show();
+      keep();
+      heldList();
       connect();
     } catch (e) { answer(t('This game could not be found: {reason}', { reason: e.message })); }
   })();

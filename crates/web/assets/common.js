@@ -6,7 +6,7 @@ const Hall = (() => {
   const KEY = 'arbiter.settings';
   const DEFAULTS = {
     lang: 'en', lexicon: 'en', contrast: false, large: false, plain: false,
-    speech: false, voice: '', rate: 1, alarms: '60 30 10', tick: 0,
+    speech: false, voice: '', rate: 1, alarms: '60 30 10', tick: 0, sound: true,
   };
   let settings = { ...DEFAULTS };
   try { Object.assign(settings, JSON.parse(localStorage.getItem(KEY) || '{}')); } catch (_) { /* a broken entry is replaced */ }
@@ -80,15 +80,28 @@ const Hall = (() => {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => localise());
   else localise();
 
+  // A fetch that failed for want of a connection says so in the page's words: the
+  // browser's own "Failed to fetch" never reaches a person.
+  function offlineError() {
+    const e = new Error(t('The hall cannot be reached: the connection is lost.'));
+    e.offline = true;
+    return e;
+  }
+
   async function api(path, opts = {}) {
-    const init = { method: opts.method || 'GET', headers: {} };
+    // The server answers (refusals included) in the page's language.
+    const init = { method: opts.method || 'GET', headers: { 'Accept-Language': settings.lang || 'en' } };
     if (opts.body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(opts.body);
     }
     if (opts.token) init.headers.Authorization = 'Bearer ' + opts.token;
-    const r = await fetch(path, init);
-    const text = await r.text();
+    if (opts.signal) init.signal = opts.signal;
+    let r, text;
+    try {
+      r = await fetch(path, init);
+      text = await r.text();
+    } catch (_) { throw offlineError(); }
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch (_) { data = text; }
     if (!r.ok) {
@@ -98,6 +111,44 @@ const Hall = (() => {
       throw e;
     }
     return data;
+  }
+
+  // "Refused: …" once: a reason the server has worded as a refusal already is not
+  // prefixed again.
+  function refused(reason) {
+    const head = t('Refused: {reason}', { reason: '' }).trim();
+    const r = String(reason || '').trim();
+    if (/^refused\b/i.test(r) || (head && r.startsWith(head))) return r;
+    return t('Refused: {reason}', { reason: r });
+  }
+
+  // Sounds made on the spot with WebAudio (no files): a short tone per kind. The
+  // announcements stay the first channel; the sounds can be turned off and the
+  // choice is remembered.
+  let audio = null;
+  const TONES = {
+    move: [[520, 0.07]], capture: [[330, 0.05], [260, 0.09]], check: [[880, 0.08], [660, 0.08]],
+    low: [[990, 0.06], [990, 0.06], [990, 0.06]], end: [[523, 0.12], [659, 0.12], [784, 0.2]],
+  };
+  function sound(kind) {
+    if (!settings.sound || !TONES[kind]) return;
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return;
+    try {
+      audio = audio || new AC();
+      let at = audio.currentTime + 0.01;
+      for (const [hz, len] of TONES[kind]) {
+        const o = audio.createOscillator(), g = audio.createGain();
+        o.frequency.value = hz;
+        g.gain.setValueAtTime(0.0001, at);
+        g.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
+        g.gain.exponentialRampToValueAtTime(0.0001, at + len);
+        o.connect(g).connect(audio.destination);
+        o.start(at); o.stop(at + len + 0.02);
+        at += len + 0.03;
+      }
+      sound.played = (sound.played || []).concat(kind);
+    } catch (_) { /* no audio device: the words still say it */ }
   }
 
   function voiceLang() { return { en: 'en', ru: 'ru', de: 'de' }[settings.lang] || 'en'; }
@@ -151,6 +202,7 @@ const Hall = (() => {
       box('set-large', 'Large board', 'large'),
       box('set-plain', 'Braille-friendly plain text', 'plain'),
       box('set-speech', 'Speak announcements', 'speech'),
+      box('set-sound', 'Sounds for moves, captures, check, low time and the end', 'sound'),
     );
     const voices = el('select', { id: 'set-voice' });
     const fill = () => {
@@ -178,8 +230,9 @@ const Hall = (() => {
 
   // The log's first line: variant, start position, names, time control.
   async function header(id) {
-    const r = await fetch(`/api/games/${encodeURIComponent(id)}/log`);
-    if (!r.ok) throw new Error('no such game');
+    let r;
+    try { r = await fetch(`/api/games/${encodeURIComponent(id)}/log`, { headers: { 'Accept-Language': settings.lang || 'en' } }); } catch (_) { throw offlineError(); }
+    if (!r.ok) throw new Error(t('no such game'));
     const first = (await r.text()).split('\n', 1)[0];
     try { return JSON.parse(first); } catch (_) { return {}; }
   }
@@ -191,5 +244,5 @@ const Hall = (() => {
     return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
   }
 
-  return { settings, save, apply, api, speak, el, settingsForm, params, gameId, header, mmss, t, side, timeWords, localise };
+  return { settings, save, apply, api, speak, el, settingsForm, params, gameId, header, mmss, t, side, timeWords, localise, refused, sound };
 })();

@@ -18,13 +18,23 @@
   let state = null;
   let seq = 0;                         // the last event whose words were handled
   let queue = Promise.resolve();       // frames are handled one after another, in order
-  let ws = null, wsClosedByUs = false, retry = 500;
+  let ws = null, wsClosedByUs = false, retry = 500, quiet = false;
+  let seq0 = 0;                        // the last event when the page opened
   let paused = false;
   let stamp = performance.now();       // when `state` arrived, for the running clock
   let toMove = 'white';
   const said = [];                     // every status announcement, for checks and review
+  const connection = [];               // every change of the connection said
+  const opening = [];                  // what was said on opening mid-game
   const seen = {};                     // each side's time left when last looked at, for the alarm
   let lastTick = 0;
+  // The connection as a state: 'up', 'lost' (the device is offline) or
+  // 'reconnecting'; each change is said once, never on every retry.
+  let conn = 'up';
+  let lostTimer = null;
+  let lastFrame = performance.now();   // when the socket last brought anything
+  let greeted = false;                 // the state said once on opening mid-game
+  let held = null;                     // words kept to be said with the next frame's
 
   const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
   const running = () => state && state.clock && state.result === '*' && !paused && state.ply > 0;
@@ -47,6 +57,14 @@
     box.textContent = t;
     Hall.speak(t);
   }
+  // The state on opening: said in the status region once, not one of the game's events.
+  function announceOpening(texts) {
+    const text = texts.map(x => /[.!?…]$/.test(x) ? x : x + '.').join(' ');
+    $('status').textContent = text;
+    Hall.speak(text);
+    opening.push(text);
+  }
+
   function answer(text, speech) {
     const box = $('answer');
     box.textContent = text === box.textContent ? text + '\u00a0' : text;
@@ -54,7 +72,7 @@
   }
 
   async function command(text) {
-    const body = { ...ctx(), command: text, clock: clockNow(), names: { white: hdr.white || '', black: hdr.black || '' }, seat: seat || null };
+    const body = { ...ctx(), command: text, clock: clockNow(), names: { white: hdr.white || '', black: hdr.black || '' }, seat: seat || null, result: state ? state.result : null };
     const r = await Hall.api('/api/describe', { method: 'POST', body });
     if (!r.command) return false;
     if (r.action) { await action(r.action, r.intended, r.claim); return true; }
@@ -62,21 +80,33 @@
     return true;
   }
 
+  // An event for the server. Offline, it is not sent at all and the player is told
+  // why: a move is never queued behind his back, so it is never lost or sent twice.
   async function send(ev) {
     if (!token) { answer(t('Spectators watch; they cannot act in the game.')); return null; }
+    if (conn !== 'up' || navigator.onLine === false) {
+      answer(t('Not sent: the connection is lost. Play it again when the connection is back.'));
+      return null;
+    }
     try {
       return await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
     } catch (e) {
-      answer(t('Refused: {reason}', { reason: e.message }));
+      answer(e.offline ? t('Not sent: the connection is lost. Play it again when the connection is back.') : Hall.refused(e.message));
+      if (e.offline) lost('reconnecting');
       return null;
     }
   }
 
+  // Every submitted line empties the field: a command's text never piles up in
+  // front of the next move. A move that could not be sent for want of a
+  // connection is put back, for the player to send again.
   async function submitMove(text) {
     text = text.trim();
+    $('move').value = '';
     if (!text) return;
-    try { if (await command(text)) return; } catch (e) { answer(e.message); return; }
-    if (await send({ type: 'move', move: text })) $('move').value = '';
+    try { if (await command(text)) return; } catch (e) { answer(e.message); if (e.offline) $('move').value = text; return; }
+    const ok = await send({ type: 'move', move: text });
+    if (!ok && conn !== 'up' && !$('move').value) $('move').value = text;
   }
 
   // Confirmation for resign and claims; a claim also asks for the intended move.
@@ -97,8 +127,10 @@
   async function action(what, intended, kind) {
     const opp = state && state.draw_offer && seat && state.draw_offer !== seat;
     if (what === 'draw') {
-      await send(opp ? { type: 'accept_draw' } : { type: 'offer_draw' });
-      if (!opp) answer(t('Draw offered.'));
+      const ok = await send(opp ? { type: 'accept_draw' } : { type: 'offer_draw' });
+      if (ok && !opp) answer(t('Draw offered.'));
+    } else if (what === 'accept') {
+      await send({ type: 'accept_draw' });
     } else if (what === 'decline') {
       await send({ type: 'decline_draw' });
     } else if (what === 'claim') {
@@ -114,8 +146,9 @@
       if (!(await confirmDialog(t('Resign'), t('Resign this game? It cannot be undone.'), false))) { answer(t('Not resigned.')); return; }
       await send({ type: 'resign' });
     } else if (what === 'pause') {
-      // Stopping the clocks is the arbiter's (Art. 6.11); a player's pause calls him.
-      await send({ type: 'arbiter', action: 'pause' });
+      // Stopping the clocks is the arbiter's (FIDE Laws 2023, 6.12.2): a player's
+      // pause calls him, and the hall stops the clocks while he comes.
+      await send({ type: 'call_arbiter' });
     } else if (what === 'pgn') {
       location.href = `${base}/pgn`;
     }
@@ -127,7 +160,9 @@
       toMove = b.to_move;
       // The last move's two squares are marked (a frame, not only a colour).
       const at = sq => (Number(sq[1]) - 1) * 8 + 'abcdefgh'.indexOf(sq[0]);
-      board.set(b.cells, b.last ? b.last.map(at) : null);
+      const live = state.result === '*';
+      board.set(b.cells, b.last ? b.last.map(at) : null, live && seat === b.to_move ? b.legal : [], b.check);
+      taken(b.cells);
     } catch (e) { answer(t('The board could not be read: {reason}', { reason: e.message })); }
     if (S.plain) {
       try {
@@ -138,6 +173,8 @@
     $('text-board').hidden = !S.plain;
   }
 
+  // One item a ply, numbered in its text only ("1. e4", "1... e5"): the list
+  // itself is unnumbered, so nobody hears "1. 1. e4".
   function renderMoves() {
     const ol = $('moves');
     const moves = state.moves || [];
@@ -149,7 +186,40 @@
       li.textContent = `${n}${i % 2 ? '...' : '.'} ${moves[i]}`;
       ol.append(li);
     }
-    ol.setAttribute('start', '1');
+  }
+
+  // The material each side has taken, from the men on the board (chess only: a
+  // Tavreli tower keeps its captives). Drawn as glyphs, said in words.
+  const SET = { q: 1, r: 2, b: 2, n: 2, p: 8 };
+  const WORTH = { q: 9, r: 5, b: 3, n: 3, p: 1 };
+  const NAMES = { q: 'queens', r: 'rooks', b: 'bishops', n: 'knights', p: 'pawns' };
+  const GLYPHS = { q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+  function taken(cells) {
+    const box = $('taken');
+    if ((hdr.variant || 'chess') === 'tavreli') { box.replaceChildren(); return; }
+    const count = { w: {}, b: {} };
+    for (const c of cells) if (c.piece && c.piece.toLowerCase() !== 'k') {
+      const side = c.piece === c.piece.toUpperCase() ? 'w' : 'b', k = c.piece.toLowerCase();
+      count[side][k] = (count[side][k] || 0) + 1;
+    }
+    const parts = [], said = [];
+    let worth = 0;
+    for (const [taker, lost] of [['White', 'b'], ['Black', 'w']]) {
+      let glyphs = '';
+      const words = [];
+      for (const k of 'qrbnp') {
+        const n = Math.max(0, SET[k] - (count[lost][k] || 0));
+        if (!n) continue;
+        glyphs += GLYPHS[k].repeat(n);
+        words.push(`${t(NAMES[k])}: ${n}`);
+        worth += (taker === 'White' ? 1 : -1) * n * WORTH[k];
+      }
+      if (words.length) said.push(t('{side} has taken {list}', { side: t(taker), list: words.join(', ') }));
+      if (glyphs) parts.push(Hall.el('span', { class: 'taken-' + lost, 'aria-hidden': 'true', text: glyphs }));
+    }
+    if (worth) parts.push(Hall.el('span', { 'aria-hidden': 'true', text: (worth > 0 ? ' +' : ' −') + Math.abs(worth) }));
+    parts.push(Hall.el('span', { class: 'sr', text: said.length ? said.join('. ') + '.' : t('Nothing taken yet.') }));
+    box.replaceChildren(...parts);
   }
 
   function renderClocks() {
@@ -177,6 +247,11 @@
     return `${game}: ${rules}`;
   }
 
+  // A result in words, never the score read out.
+  function resultWords(r) {
+    return { '1-0': t('White wins'), '0-1': t('Black wins'), '1/2-1/2': t('Draw') }[r] || r;
+  }
+
   async function render() {
     if (!state) return;
     stamp = performance.now();
@@ -184,9 +259,14 @@
     renderClocks();
     await renderBoard();
     const over = state.result !== '*';
-    $('title').textContent = over ? t('Game over: {result}', { result: state.result }) : t(seat ? (seat === 'white' ? 'You play White' : 'You play Black') : 'Watching');
-    $('act-decline').hidden = !(state.draw_offer && seat && state.draw_offer !== seat);
-    $('act-draw').textContent = t('Offer draw');
+    $('title').textContent = over ? t('Game over: {result}', { result: resultWords(state.result) }) : t(seat ? (seat === 'white' ? 'You play White' : 'You play Black') : 'Watching');
+    // An open offer from the opponent gets its own two answers; one's own offer none.
+    const offered = !!(state.draw_offer && seat && state.draw_offer !== seat);
+    $('act-accept').hidden = !offered;
+    $('act-decline').hidden = !offered;
+    $('act-draw').hidden = offered;
+    // After the end a player has nothing left to do in the game.
+    $('actions-box').hidden = !token || over;
     players();
   }
 
@@ -207,15 +287,90 @@
       if (ev.type === 'arbiter' && ev.action === 'pause') paused = true;
       if (ev.type === 'arbiter' && ev.action === 'resume') paused = false;
       const texts = words(frame);
+      // The hall's own pause over its downtime: the players hear why the clocks
+      // stopped, not only that they did.
+      // Its pause and resume come as two frames: they are said together, once.
+      const restart = ev.type === 'arbiter' && /hall was stopped/.test(ev.reason || '');
+      if (restart && ev.action === 'pause') texts.unshift(t('The hall restarted; the clocks were stopped while it was away, and nobody is charged for that time.'));
+      if (held) { texts.unshift(...held.texts); clearTimeout(held.timer); held = null; }
+      if (restart && ev.action === 'pause') held = { texts: texts.splice(0), timer: setTimeout(() => { if (held) { const h = held; held = null; announce(h.texts); } }, 1500) };
+      const before = state;
       seq = frame.seq;
       state = frame.state;
+      // An answer about the position before this event is stale now.
+      if (frame.seq > seq0) clearAnswer();
       await render();
       announce(texts);
+      sounds(before, state);
     } else {
       seq = frame.seq;
       state = frame.state;
       await render();
     }
+  }
+
+  function clearAnswer() { $('answer').textContent = ''; }
+
+  // The sound of what just happened: the end, a check, a capture or a move.
+  function sounds(before, after) {
+    if (!before || !after || seq <= seq0) return;
+    if (before.result === '*' && after.result !== '*') { Hall.sound('end'); return; }
+    if ((after.moves || []).length <= (before.moves || []).length) return;
+    const m = (after.moves || []).at(-1) || '';
+    Hall.sound(/[+#]/.test(m) ? 'check' : /[x:]/.test(m) ? 'capture' : 'move');
+  }
+
+  // The connection's state, shown beside the status and said once per change.
+  const CONN = {
+    lost: 'The connection is lost: this device is offline. Moves cannot be sent until it is back.',
+    reconnecting: 'The connection to the hall is lost. Reconnecting…',
+    up: 'The connection is back.',
+  };
+  let connSaid = false;   // the loss was said: "back" is said only after a said loss
+  function setConn(next) {
+    if (next === conn) return;
+    conn = next;
+    const box = $('conn');
+    box.hidden = next === 'up';
+    box.textContent = next === 'up' ? '' : t(CONN[next]);
+    const stopTimer = () => { if (lostTimer) { clearTimeout(lostTimer); lostTimer = null; } };
+    if (next === 'up') {
+      stopTimer();
+      if (connSaid) { connSaid = false; announceConn(t(CONN.up)); }
+      return;
+    }
+    // An offline device is said at once; a dropped socket only when it stays down
+    // two seconds, so a blip that heals at once is not announced at all.
+    if (next === 'lost' || connSaid) { stopTimer(); connSaid = true; announceConn(t(CONN[next])); return; }
+    if (!lostTimer) lostTimer = setTimeout(() => { lostTimer = null; if (conn !== 'up') { connSaid = true; announceConn(t(CONN[conn])); } }, 2000);
+  }
+  // Said in the status region, but not a game announcement (`said` lists those).
+  function announceConn(text) {
+    const box = $('status');
+    box.textContent = box.textContent.trim() === text ? text + '\u00a0' : text;
+    Hall.speak(text);
+    connection.push(text);
+  }
+  function lost(how) {
+    if (wsClosedByUs) return;
+    setConn(navigator.onLine === false ? 'lost' : how);
+  }
+
+  // The heartbeat: a socket silent for five seconds is asked about with a cheap
+  // request; no answer within four seconds means the connection is lost (a socket
+  // can stay "open" long after the network has gone).
+  async function heartbeat() {
+    if (wsClosedByUs || conn === 'lost' || performance.now() - lastFrame < 5000) return;
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 4000);
+    try {
+      await Hall.api('/api/health', { signal: stop.signal });
+      lastFrame = performance.now();
+      if (ws && ws.readyState !== WebSocket.OPEN && ws.readyState !== WebSocket.CONNECTING) connect();
+    } catch (_) {
+      lost('reconnecting');
+      if (ws && ws.readyState === WebSocket.OPEN) ws.close();
+    } finally { clearTimeout(timer); }
   }
 
   function connect() {
@@ -228,17 +383,21 @@
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const sock = new WebSocket(`${proto}//${location.host}${base}/ws?${q}`);
     ws = sock;
-    sock.onopen = () => { retry = 500; };
+    sock.onopen = () => { retry = 500; lastFrame = performance.now(); if (navigator.onLine !== false) setConn('up'); };
     sock.onmessage = m => {
+      lastFrame = performance.now();
       let f;
       try { f = JSON.parse(m.data); } catch (_) { return; }
       queue = queue.then(() => handle(f)).catch(() => {});
     };
     sock.onclose = () => {
       if (ws !== sock || wsClosedByUs) return;
+      if (!quiet) lost('reconnecting');
+      quiet = false;
+      if (navigator.onLine === false) return;  // the online event reconnects
       // Reconnect after what was handled: `since` replays exactly what was missed.
-      setTimeout(() => queue.then(connect), retry);
-      retry = Math.min(retry * 2, 8000);
+      setTimeout(() => { if (ws === sock) queue.then(connect); }, retry);
+      retry = Math.min(retry * 2, 5000);
     };
   }
 
@@ -257,7 +416,7 @@
       for (const m of marks) {
         if (!(before > m * 1000 && left <= m * 1000)) continue;
         const r = await Hall.api('/api/lowtime', { method: 'POST', body: { lexicon: S.lexicon, side, ms: m * 1000 } }).catch(() => null);
-        if (r) answer(r.text);
+        if (r) { answer(r.text); Hall.sound('low'); }
       }
     }
     const tick = Number(S.tick) || 0;
@@ -274,7 +433,25 @@
     focusInput: () => $('move').focus(),
     edge: () => answer(t('Edge of the board.')),
     variant: () => hdr.variant || 'chess',
+    promote: choosePromotion,
   });
+
+  // Which man a pawn becomes is asked, never assumed (FIDE Laws 3.7.5): a dialog
+  // read by a screen reader as it opens, answered by click, touch or keys alike.
+  function choosePromotion() {
+    return new Promise(resolve => {
+      const d = $('promo');
+      const back = document.activeElement;
+      d.addEventListener('close', () => {
+        const v = d.returnValue;
+        if (back && back.focus) back.focus();
+        resolve('qrbn'.includes(v) && v ? v : null);
+      }, { once: true });
+      d.returnValue = '';
+      d.showModal();
+      d.querySelector('button[value=q]').focus();
+    });
+  }
 
   function wire() {
     $('move-form').addEventListener('submit', e => { e.preventDefault(); submitMove($('move').value); });
@@ -290,6 +467,19 @@
       command(t).catch(e => answer(e.message));
     });
     $('act-draw').addEventListener('click', () => action('draw'));
+    $('act-accept').addEventListener('click', () => action('accept'));
+    $('flip').addEventListener('click', () => {
+      board.flip(!board.flipped);
+      $('flip').setAttribute('aria-pressed', String(board.flipped));
+      if (state) render();
+    });
+    window.addEventListener('offline', () => lost('lost'));
+    window.addEventListener('online', () => {
+      if (wsClosedByUs) return;
+      setConn('reconnecting');
+      if (!ws || ws.readyState !== WebSocket.OPEN) queue.then(connect);
+      else setConn('up');
+    });
     $('act-decline').addEventListener('click', () => action('decline'));
     $('act-claim').addEventListener('click', () => action('claim'));
     $('act-resign').addEventListener('click', () => action('resign'));
@@ -302,7 +492,7 @@
       for (const r of ['status', 'answer']) $(r).lang = S.lang;
       if (state) render();
       // The socket was opened in the old words: it reconnects from what was handled.
-      if ((key === 'lang' || key === 'lexicon') && ws) ws.close();
+      if ((key === 'lang' || key === 'lexicon') && ws) { quiet = true; ws.close(); }
     });
     for (const r of ['status', 'answer']) $(r).lang = S.lang;
     $('record-link').href = `/games/${encodeURIComponent(id)}/record`;
@@ -314,6 +504,7 @@
     sessionStorage.setItem('arbiter.seat.' + id, s);
     $('seat-box').hidden = true;
     board.flip(seat === 'black');
+    $('flip').setAttribute('aria-pressed', String(board.flipped));
     render();
   }
 
@@ -337,20 +528,40 @@
       $('seat-black').addEventListener('click', () => chooseSeat('black'));
     }
     board.flip(seat === 'black');
+    seq0 = seq;
     await render();
+    // Opened (or reloaded) in the middle of a game: where it stands is said once,
+    // with the last move and the clocks, from the same words as the commands.
+    if (state.result === '*' && state.ply > 0 && !greeted) {
+      greeted = true;
+      const texts = [t(seat ? (seat === 'white' ? 'You play White' : 'You play Black') : 'Watching')];
+      try {
+        for (const c of ['l', 'c']) {
+          const r = await Hall.api('/api/describe', { method: 'POST', body: { ...ctx(), command: c, clock: clockNow(), seat: seat || null, result: state.result } });
+          if (r && r.text) texts.push(r.text);
+        }
+      } catch (_) { /* the title and the board still say it */ }
+      announceOpening(texts);
+    }
     // A game already over is said as such on opening: the status region is the
     // first thing a screen reader user reviews. Its last event is asked for again,
     // and its frame says how the game ended, in the page's words.
     if (state.result !== '*' && seq > 0) seq -= 1;
     connect();
     setInterval(() => { if (state) { renderClocks(); lowTime(); } }, 250);
+    setInterval(heartbeat, 2500);
+    if (navigator.onLine === false) lost('lost');
   }
 
   // For the browser tests and for anyone reviewing what was said.
   // hold() closes the socket and keeps it closed until resume(): a lost connection.
   window.hall = {
     said,
+    connection,
+    opening,
     get seq() { return seq; },
+    get conn() { return conn; },
+    get sounds() { return Hall.sound.played || []; },
     drop() { if (ws) ws.close(); },
     hold() { wsClosedByUs = true; if (ws) ws.close(); },
     resume() { wsClosedByUs = false; queue.then(connect); },

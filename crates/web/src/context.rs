@@ -114,4 +114,14 @@ pub struct BoardAnswer {
     /// them; absent before the first move or when the record cannot be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last: Option<[String; 2]>,
+    /// The legal moves of the side to move as coordinates (`e2e4`, `e7e8n`;
+    /// castling as the king's two squares, `e1g1`), so the mouse board can
+    /// mark a picked man's targets and ask which man a pawn becomes; empty
+    /// when there is none (mate, stalemate) and for Tavreli, whose moves are
+    /// typed or asked for with the `m` command.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<String>,
+    /// The square of the king in check, for the board to mark it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
 }

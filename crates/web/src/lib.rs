@@ -10,6 +10,7 @@
 
 mod context;
 pub mod record;
+pub mod steps;
 mod tavreli;
 pub mod words;
 
@@ -47,12 +48,18 @@ static ASSETS: &[Asset] = &[
     asset!("board.js", "text/javascript; charset=utf-8"),
     asset!("arbiter.js", "text/javascript; charset=utf-8"),
     asset!("record.js", "text/javascript; charset=utf-8"),
+    asset!("challenges.js", "text/javascript; charset=utf-8"),
+    asset!("viewer.js", "text/javascript; charset=utf-8"),
+    asset!("rematch.js", "text/javascript; charset=utf-8"),
+    asset!("tournament.js", "text/javascript; charset=utf-8"),
 ];
 
 const LOBBY: &str = include_str!("../assets/lobby.html");
 const GAME: &str = include_str!("../assets/game.html");
 const ARBITER: &str = include_str!("../assets/arbiter.html");
 const RECORD: &str = include_str!("../assets/record.html");
+const VIEWER: &str = include_str!("../assets/viewer.html");
+const TOURNAMENT: &str = include_str!("../assets/tournament.html");
 
 /// The largest words request: a long game's moves, or a long game's log.
 const BODY_LIMIT: usize = record::MAX_LOG + (64 << 10);
@@ -89,14 +96,28 @@ async fn describe(Json(req): Json<words::DescribeRequest>) -> Json<words::Descri
 async fn board(Json(req): Json<words::BoardRequest>) -> Response {
     match words::board(&req) {
         Ok(b) => Json(b).into_response(),
-        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+        Err(e) => refused(e),
+    }
+}
+
+/// A request the words endpoints cannot serve: 400 with the hall's error
+/// body, `{"error":"malformed","reason":…}`, as every `/api` refusal.
+fn refused(reason: impl std::fmt::Display) -> Response {
+    let body = json!({ "error": "malformed", "reason": reason.to_string() });
+    (StatusCode::BAD_REQUEST, Json(body)).into_response()
+}
+
+async fn steps(Json(req): Json<context::Context>) -> Response {
+    match steps::steps(&req) {
+        Ok(s) => Json(s).into_response(),
+        Err(e) => refused(e),
     }
 }
 
 async fn archive(Json(req): Json<record::RecordRequest>) -> Response {
     match record::record(&req) {
         Ok(r) => Json(r).into_response(),
-        Err(e) => (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response(),
+        Err(e) => refused(e),
     }
 }
 
@@ -131,10 +152,12 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 ///
 /// - `GET /` the lobby; `GET /games/{id}` the game page; `GET /games/{id}/arbiter` the
 ///   arbiter console (its token in `?token=`); `GET /games/{id}/record` the archive;
+///   `GET /tournaments/{id}` a tournament's page (`/tournaments/new` creates one);
 ///   `GET /assets/{file}`;
 /// - `POST /api/describe` a typed command in words, `POST /api/board` the 64 cell names,
 ///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
-///   alarm's sentence, `GET /api/help/{lang}` the command help. The announcements of a
+///   alarm's sentence, `GET /api/help/{lang}` the command help, `POST /api/steps` each
+///   move of a record said in a lexicon (the viewer at `GET /games/{id}/view`). The announcements of a
 ///   live game come with the hall's WebSocket frames, worded in the socket's language.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
@@ -142,11 +165,14 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/games/{id}", get(|| async { html(GAME) }))
         .route("/games/{id}/arbiter", get(|| async { html(ARBITER) }))
         .route("/games/{id}/record", get(|| async { html(RECORD) }))
+        .route("/games/{id}/view", get(|| async { html(VIEWER) }))
+        .route("/tournaments/{id}", get(|| async { html(TOURNAMENT) }))
         .route("/assets/{name}", get(asset))
         .route("/api/describe", post(describe))
         .route("/api/board", post(board))
         .route("/api/record", post(archive))
         .route("/api/lowtime", post(lowtime))
         .route("/api/help/{lang}", get(help))
+        .route("/api/steps", post(steps))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }

@@ -158,5 +158,7 @@ pub fn board(req: &BoardRequest, lang: SpokenLang) -> Result<BoardAnswer, String
         cells,
         to_move: pos.side_to_move(),
         last,
+        legal: Vec::new(),
+        check: None,
     })
 }

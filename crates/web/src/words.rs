@@ -52,6 +52,10 @@ pub struct DescribeRequest {
     /// The listener's seat (`white`, `black`), or none for a spectator.
     #[serde(default)]
     pub seat: Option<Side>,
+    /// The game's result as the state reports it (`*` while it goes on), so
+    /// the clock command after the end says the game is over.
+    #[serde(default)]
+    pub result: Option<String>,
 }
 
 /// The answer of `POST /api/describe`.
@@ -160,9 +164,27 @@ pub fn describe_text(req: &DescribeRequest) -> DescribeAnswer {
         let Some(c) = req.clock else {
             return plain(no_clock(lang).to_string());
         };
+        let done = (moves.len() / 2) as u32;
+        if let Some(r) = req.result.as_deref().filter(|r| *r != "*") {
+            let say = |n| {
+                arbiter_notation::play_page::clocks_over(
+                    lang,
+                    ms(c.white_ms),
+                    ms(c.black_ms),
+                    done,
+                    r,
+                    n,
+                )
+            };
+            return DescribeAnswer {
+                command: true,
+                text: say(Numerals::Digits),
+                speech: say(Numerals::Words),
+                ..DescribeAnswer::default()
+            };
+        }
         let pos = describe::position_after(&start, &moves, lang).unwrap_or(start.clone());
         let side = side_of(pos.turn());
-        let done = (moves.len() / 2) as u32;
         let say = |n| describe::clocks(w, ms(c.white_ms), ms(c.black_ms), side, done, n);
         return DescribeAnswer {
             command: true,
@@ -227,7 +249,26 @@ pub fn board(req: &BoardRequest) -> Result<BoardAnswer, String> {
         cells,
         to_move: side_of(pos.turn()),
         last: chess_last(&req.ctx, lang),
+        legal: legal_moves(&pos),
+        check: checked_king(&pos),
     })
+}
+
+/// Every legal move of the position in coordinates, castling as the king's
+/// own two squares (as a player moves it on the board).
+fn legal_moves(pos: &Chess) -> Vec<String> {
+    pos.legal_moves()
+        .iter()
+        .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+        .collect()
+}
+
+/// The square of the side to move's king when it stands in check.
+fn checked_king(pos: &Chess) -> Option<String> {
+    if !pos.is_check() {
+        return None;
+    }
+    pos.board().king_of(pos.turn()).map(|sq| sq.to_string())
 }
 
 /// The from and to squares of the record's last move (a castling king's own

@@ -273,3 +273,63 @@ fn tavreli_men_are_asked_for_by_their_own_names() {
         assert!(!help.contains(piece), "{help}");
     }
 }
+
+#[test]
+fn the_board_lists_the_legal_moves_and_the_king_in_check() {
+    // At the start: 20 moves (16 pawn moves, 4 knight moves), no check.
+    let b = board(&BoardRequest {
+        ctx: ctx(&[], "en"),
+        fen: None,
+    })
+    .unwrap();
+    assert_eq!(b.legal.len(), 20);
+    assert!(b.legal.contains(&"e2e4".to_string()) && b.legal.contains(&"g1f3".to_string()));
+    assert_eq!(b.check, None);
+    // 1.e4 f5 2.Qh5+: Black's king on e8 is in check; g6 is one of the answers.
+    let b = board(&BoardRequest {
+        ctx: ctx(&["e4", "f5", "Qh5+"], "en"),
+        fen: None,
+    })
+    .unwrap();
+    assert_eq!(b.check.as_deref(), Some("e8"));
+    assert!(b.legal.contains(&"g7g6".to_string()), "{:?}", b.legal);
+    assert!(
+        !b.legal.contains(&"a7a6".to_string()),
+        "a move that leaves the check"
+    );
+    // A pawn on the seventh rank: four promotions to each square it reaches.
+    let b = board(&BoardRequest {
+        ctx: Context::default(),
+        fen: Some("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".into()),
+    })
+    .unwrap();
+    let promotions: Vec<_> = b.legal.iter().filter(|m| m.starts_with("e7e8")).collect();
+    assert_eq!(promotions.len(), 4, "{promotions:?}");
+    // Castling is the king's own two squares, as a player moves it.
+    let b = board(&BoardRequest {
+        ctx: Context::default(),
+        fen: Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()),
+    })
+    .unwrap();
+    assert!(b.legal.contains(&"e1g1".to_string()), "{:?}", b.legal);
+}
+
+#[test]
+fn the_clock_after_the_end_says_the_game_is_over() {
+    let a = describe_text(&DescribeRequest {
+        ctx: ctx(&["f3", "e5", "g4", "Qh4#"], "en"),
+        command: "c".into(),
+        clock: Some(Clocks {
+            white_ms: 280_000,
+            black_ms: 290_000,
+        }),
+        result: Some("0-1".into()),
+        ..DescribeRequest::default()
+    });
+    assert!(!a.text.contains("to move"), "{}", a.text);
+    assert!(
+        a.text.contains("over") && a.text.contains("Black wins"),
+        "{}",
+        a.text
+    );
+}

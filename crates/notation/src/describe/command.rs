@@ -453,12 +453,13 @@ fn help_lines(lang: Lang, men: Option<(&str, &str)>) -> String {
         .to_string(),
     ];
     for s in SPECS {
+        // The universal letter and the player's own language's words only:
+        // a Russian help that read out «clock, часы, uhr» mixed three
+        // languages in one voice. The other words are still understood.
         let mut forms: Vec<&str> = s.letter.into_iter().collect();
-        for ws in s.words {
-            for w in ws {
-                if !forms.contains(w) {
-                    forms.push(w);
-                }
+        for w in s.words[i] {
+            if !forms.contains(w) {
+                forms.push(w);
             }
         }
         let (arg, what) = match men {

@@ -27,8 +27,8 @@ pub enum QueryErrorKind {
     /// Nothing stands on the square asked about.
     EmptySquare(Square),
     /// The piece on the square belongs to the side not to move: legal moves exist only
-    /// for the side to move.
-    NotToMove(Square),
+    /// for the side to move. The man is named when the error is said.
+    NotToMove(Square, shakmaty::Piece),
     /// The move at this index (0 = first) of the game record is not legal.
     BadRecord(usize),
 }
@@ -67,7 +67,10 @@ fn en(k: &QueryErrorKind) -> String {
         MissingArgument(c) => format!("{c}: what? This command needs an argument"),
         UnexpectedArgument(c) => format!("{c} takes no argument"),
         EmptySquare(sq) => format!("{sq} is empty"),
-        NotToMove(sq) => format!("The piece on {sq} is not on the move"),
+        NotToMove(sq, p) => format!(
+            "The {} on {sq} is not on the move",
+            super::words::piece_with_colour(Lang::En, p.color, p.role)
+        ),
         BadRecord(i) => format!("Move {} of the record is not legal", i + 1),
     }
 }
@@ -86,7 +89,10 @@ fn ru(k: &QueryErrorKind) -> String {
         MissingArgument(c) => format!("{c}: чего? Этой команде нужен аргумент"),
         UnexpectedArgument(c) => format!("Команда {c} без аргументов"),
         EmptySquare(sq) => format!("Поле {sq} пусто"),
-        NotToMove(sq) => format!("Фигура на {sq} сейчас не ходит"),
+        NotToMove(sq, p) => format!(
+            "{} на {sq} сейчас не ходит",
+            super::words::capitalise(&super::words::piece_with_colour(Lang::Ru, p.color, p.role))
+        ),
         BadRecord(i) => format!("Ход {} в записи невозможен", i + 1),
     }
 }
@@ -105,7 +111,10 @@ fn de(k: &QueryErrorKind) -> String {
         MissingArgument(c) => format!("{c}: was? Dieser Befehl braucht ein Argument"),
         UnexpectedArgument(c) => format!("{c} hat kein Argument"),
         EmptySquare(sq) => format!("{sq} ist leer"),
-        NotToMove(sq) => format!("Die Figur auf {sq} ist nicht am Zug"),
+        NotToMove(sq, p) => format!(
+            "{} auf {sq} ist nicht am Zug",
+            super::words::capitalise(&super::words::piece_with_colour(Lang::De, p.color, p.role))
+        ),
         BadRecord(i) => format!("Zug {} der Partie ist regelwidrig", i + 1),
     }
 }

@@ -24,6 +24,7 @@ pub use command::{
 };
 pub use error::{QueryError, QueryErrorKind};
 pub use position::{attackers, board_text, moves, pieces, scan, square};
+pub(crate) use position::{piece_of_board_cell, scan_board};
 pub use record::{clocks, history, last_move, moves_from_text, position_after};
 pub use words::{Wording, count_pieces, piece_with_colour, side_name};
 

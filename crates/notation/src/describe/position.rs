@@ -90,6 +90,12 @@ fn empty_run(from: Square, to: Square, w: Wording) -> String {
 /// `s`: a file (rank 1 to 8) or a rank (a to h), square by square; runs of empty squares
 /// are grouped: "File e: e1 White king, e2 White pawn, e3 to e6 empty, …".
 pub fn scan(pos: &Chess, line: Line, w: Wording) -> String {
+    scan_board(pos.board(), line, w)
+}
+
+/// [`scan`] over a bare board (the board by ear is read back from its
+/// text, with no position around it).
+pub(crate) fn scan_board(board: &shakmaty::Board, line: Line, w: Wording) -> String {
     let squares: Vec<Square> = match line {
         Line::File(f) => Rank::ALL
             .iter()
@@ -111,7 +117,7 @@ pub fn scan(pos: &Chess, line: Line, w: Wording) -> String {
     let mut parts = Vec::new();
     let mut run: Option<(Square, Square)> = None;
     for sq in squares {
-        match pos.board().piece_at(sq) {
+        match board.piece_at(sq) {
             None => run = Some((run.map_or(sq, |(a, _)| a), sq)),
             Some(p) => {
                 if let Some((a, b)) = run.take() {
@@ -147,7 +153,7 @@ pub fn moves(pos: &Chess, sq: Square, w: Wording) -> Result<String, QueryError> 
         return Err(QueryError::new(QueryErrorKind::EmptySquare(sq), w.lang));
     };
     if p.color != pos.turn() {
-        return Err(QueryError::new(QueryErrorKind::NotToMove(sq), w.lang));
+        return Err(QueryError::new(QueryErrorKind::NotToMove(sq, p), w.lang));
     }
     let said: Vec<String> = pos
         .legal_moves()
@@ -232,6 +238,14 @@ fn board_letter(lang: Lang, p: Piece) -> String {
         Color::White => super::words::capitalise(letter),
         Color::Black => letter.to_lowercase(),
     }
+}
+
+/// The piece a cell of [`board_text`] shows (`Кр`, `п`, `N`), if any.
+pub(crate) fn piece_of_board_cell(lang: Lang, cell: &str) -> Option<Piece> {
+    [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|color| Role::ALL.map(|role| Piece { color, role }))
+        .find(|&p| board_letter(lang, p) == cell)
 }
 
 /// `b`: the board as text, 8 lines from rank 8 (from rank 1 with `from_black`), then the

@@ -92,6 +92,10 @@ pub enum Kind {
         /// open offer: the game does not go on, so that is not said.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         agreed: bool,
+        /// Why the claim was found incorrect (said in the player's
+        /// language); `None` where the Laws gave no reason.
+        #[serde(skip)]
+        why: Option<arbiter_rules::WrongClaim>,
     },
     /// `side` made a quickplay-finish claim (2005 10.2, G-III.5) or, with
     /// `increment`, asked for an increment (G-III.4): the clocks are stopped
@@ -107,6 +111,18 @@ pub enum Kind {
     Paused,
     /// The clocks run again.
     Resumed,
+    /// A player stopped the clocks to call the arbiter (FIDE Laws 2017,
+    /// 6.12.2; 2005, 6.13).
+    ArbiterCalled {
+        /// The player who called.
+        side: Side,
+    },
+    /// The clocks run again after a call of the arbiter, and who resumed.
+    CallEnded {
+        /// The arbiter, the opponent where no arbiter is present, or the
+        /// wait for him running out.
+        end: crate::lobby_words::CallEnd,
+    },
     /// The lexicon (and so the language) of every later announcement
     /// changed; `lexicon` is its key (`ru`, `fide-de`…).
     LexiconChosen {
@@ -303,11 +319,28 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         Kind::Penalty { side, penalty, ms } => penalty_text(lex, *side, *penalty, *ms),
         Kind::DrawOffered { side } => said(lex, Said::DrawOffered(*side)),
         Kind::DrawDeclined { side } => said(lex, Said::DrawDeclined(*side)),
-        Kind::ClaimRejected { side, agreed } => {
+        Kind::ClaimRejected { side, agreed, why } => {
             let t = said(lex, Said::ClaimRejected { side: *side });
-            // The vocabulary's second sentence is "the game continues".
-            match (agreed, t.split_once(". ")) {
-                (true, Some((rejected, _))) => rejected.to_string(),
+            // The vocabulary's second sentence is "the game continues"; the
+            // reason goes between the two.
+            let reason = why
+                .as_ref()
+                .map(|w| crate::rejection::say_wrong_claim(w, l))
+                .map(|r| {
+                    // A clause after the colon: its first letter small.
+                    let r = r.trim_end_matches('.');
+                    let mut cs = r.chars();
+                    cs.next()
+                        .map(|c| c.to_lowercase().chain(cs).collect::<String>())
+                        .unwrap_or_default()
+                });
+            match (agreed, t.split_once(". "), reason) {
+                (true, Some((rejected, _)), None) => rejected.to_string(),
+                (true, Some((rejected, _)), Some(r)) => format!("{rejected}: {r}"),
+                (false, Some((rejected, goes_on)), Some(r)) => {
+                    format!("{rejected}: {r}. {goes_on}")
+                }
+                (_, None, Some(r)) => format!("{t}: {r}"),
                 _ => t,
             }
         }
@@ -324,6 +357,10 @@ pub fn text(lex: Lexicon, kind: &Kind) -> String {
         }
         Kind::Paused => words::prompt(&Prompt::Paused, lex),
         Kind::Resumed => words::prompt(&Prompt::Resumed, lex),
+        Kind::ArbiterCalled { side } => {
+            crate::lobby_words::arbiter_called(lex.language(), *side).to_string()
+        }
+        Kind::CallEnded { end } => crate::lobby_words::call_ended(lex.language(), *end).to_string(),
         Kind::LexiconChosen { .. } => words::prompt(&Prompt::LexiconChosen, lex),
         Kind::AppendixD { said } => crate::appendix_d_words::say(said, l),
         Kind::EngineFailed { side, error } => match l {
@@ -490,8 +527,7 @@ fn game_over_text(
     };
     // The vocabulary's mate, stalemate and upheld claim end in who won or
     // "Draw", which the result says next: only their first sentence is
-    // said here, so that no one hears "Black wins. Result: nil–one, Black
-    // wins" or "Draw. Result: draw".
+    // said here, so that no one hears "Black wins. Result: Black wins" or "Draw. Result: draw".
     let said_once = |a: Said| {
         let t = said(lex, a);
         match (a, t.split_once(". ")) {
@@ -501,7 +537,14 @@ fn game_over_text(
             _ => t,
         }
     };
-    let mut parts: Vec<String> = why.into_iter().map(said_once).collect();
+    // A mate is said by the mating move itself ("… checkmate", the check word
+    // of FIDE Laws Appendix D), just before: the ending says the result only,
+    // so "checkmate" is heard once.
+    let mut parts: Vec<String> = why
+        .into_iter()
+        .filter(|a| !matches!(a, Said::Checkmate { .. }))
+        .map(said_once)
+        .collect();
     parts.extend(named);
     if let (GameResult::Draw, Termination::TimeForfeit, Some(side)) = (r, termination, flagged) {
         parts.push(cannot_mate(lex.language(), side));

@@ -221,6 +221,10 @@ pub fn misread_text(m: &Misread, l: Lang) -> String {
 /// The notation reader's error in `l` (English keeps the reader's own
 /// wording).
 pub fn notation_error_text(e: &NotationError, l: Lang) -> String {
+    // An illegal move says which rule it breaks, in every language.
+    if let (ErrorKind::Illegal, Some(why)) = (&e.kind, e.why) {
+        return illegal_with_reason(e, why, l);
+    }
     if l == Lang::En {
         return e.to_string();
     }
@@ -641,4 +645,25 @@ mod tests {
             "«d1-e1»: на волхва ничего ставить нельзя: на e1 стоит ваш волхв"
         );
     }
+}
+
+/// «"e4-e6": эта фигура так не ходит; возможные ходы: …» — the move, the
+/// reason the Laws refuse it, and the moves it may have meant.
+fn illegal_with_reason(e: &NotationError, why: crate::illegal::IllegalWhy, l: Lang) -> String {
+    let input = arbiter_laws::log::cut(&e.input, 40);
+    let quoted = match l {
+        Lang::En => format!("{input:?}"),
+        Lang::Ru => format!("«{input}»"),
+        Lang::De => format!("„{input}“"),
+    };
+    let mut t = format!("{quoted}: {}", crate::illegal::illegal_why_text(why, l));
+    if !e.candidates.is_empty() {
+        let head = match l {
+            Lang::En => "candidates",
+            Lang::Ru => "возможные ходы",
+            Lang::De => "mögliche Züge",
+        };
+        t.push_str(&format!("; {head}: {}", e.candidates.join(", ")));
+    }
+    t
 }

@@ -244,6 +244,24 @@ fn count_gen_ru(n: usize) -> String {
     }
 }
 
+/// The accusative of a count of men, as the object of «снимает»: the
+/// men are animate, so one to four (and 21–24, 31–34…) take the genitive
+/// form («снимает двух», «двадцать одного»), five and more and the teens
+/// the nominative («снимает шесть», «одиннадцать») — Russian grammar's
+/// rule for animate nouns after a numeral.
+pub(crate) fn count_acc_ru(n: usize) -> String {
+    const ANIMATE: [&str; 5] = ["", "одного", "двух", "трёх", "четырёх"];
+    let (unit, teen) = (n % 10, (11..=19).contains(&(n % 100)));
+    let nominative = crate::numbers::ru_number_words(n as u64, false);
+    if teen || !(1..=4).contains(&unit) {
+        return nominative;
+    }
+    match nominative.rsplit_once(' ') {
+        Some((tens, _)) => format!("{tens} {}", ANIMATE[unit]),
+        None => ANIMATE[unit].to_string(),
+    }
+}
+
 fn count_en(n: usize) -> String {
     const W: [&str; 21] = [
         "zero",
@@ -412,11 +430,7 @@ fn what_moves(pos: &Position, mv: Move, mover: &ManInfo, lang: Lang) -> String {
                 format!(
                     "{} снимает {} из {} с {from} на {to}",
                     man(mover, lang),
-                    if k == 1 {
-                        "одного".to_string()
-                    } else {
-                        count_gen_ru(k)
-                    },
+                    count_acc_ru(k),
                     count_gen_ru(h)
                 )
             }
@@ -858,5 +872,40 @@ pub(crate) mod tests {
             }
         }
         assert!(said > 100, "{said}");
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::count_acc_ru;
+
+    /// Every form of the count agrees with «снимает … из N»: an
+    /// independent table, one row per class of Russian numerals.
+    #[test]
+    fn the_count_taken_agrees_in_case() {
+        let table = [
+            (1, "одного"),
+            (2, "двух"),
+            (3, "трёх"),
+            (4, "четырёх"),
+            (5, "пять"),
+            (6, "шесть"),
+            (9, "девять"),
+            (10, "десять"),
+            (11, "одиннадцать"),
+            (12, "двенадцать"),
+            (13, "тринадцать"),
+            (14, "четырнадцать"),
+            (20, "двадцать"),
+            (21, "двадцать одного"),
+            (22, "двадцать двух"),
+            (24, "двадцать четырёх"),
+            (25, "двадцать пять"),
+            (30, "тридцать"),
+            (31, "тридцать одного"),
+        ];
+        for (n, want) in table {
+            assert_eq!(count_acc_ru(n), want, "{n}");
+        }
     }
 }

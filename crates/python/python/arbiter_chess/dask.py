@@ -8,7 +8,7 @@ The same inputs and the same Parquet rows as ``python -m
 arbiter_chess.spark audit`` (see there). A plain PGN file is read in
 blocks cut at the delimiter ``"\\n\\n["`` (``dask.bytes.read_bytes``), one
 task a block; a ``.bz2`` or ``.zst`` file, which cannot be cut, is
-streamed by one task a game at a time; Parquet is read by partitions. The
+streamed by one task, its games audited in batches on that task's threads; Parquet is read by partitions. The
 games are audited with ``arbiter_chess.audit_pgn``, which releases the GIL:
 by default on this machine's threads (Dask's threaded scheduler, no other
 process), with ``--scheduler`` on a dask.distributed cluster (its workers
@@ -61,9 +61,50 @@ def _audit_block(block: bytes, first: bool, path: str, edition, variant) -> tupl
     return rows, text.count("\n")
 
 
+#: Games audited together by one thread of a compressed file's task.
+_BATCH = 256
+
+
 def _audit_stream(path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:
-    with _jobs.open_text(path) as f:
-        return list(_jobs.audit_stream(f, path, edition, variant)), 0
+    """A compressed file, which cannot be cut, is read by one task; its
+    games are audited in batches on the task's threads (``audit_pgn``
+    releases the GIL), a few batches ahead of the reading at most, so the
+    memory stays that of a few batches whatever the file's size."""
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    threads = max(os.cpu_count() or 1, 1)
+    rows: list[dict[str, Any]] = []
+    pending: deque = deque()
+    with _jobs.open_text(path) as f, ThreadPoolExecutor(threads) as pool:
+        for batch in _batches(f):
+            pending.append(pool.submit(_audit_batch, batch, path, edition, variant))
+            while len(pending) > 2 * threads:
+                rows.extend(pending.popleft().result())
+        while pending:
+            rows.extend(pending.popleft().result())
+    return rows, 0
+
+
+def _batches(lines) -> Any:
+    """The pieces of a stream in batches of :data:`_BATCH`, each piece with
+    the number of the file's lines before it."""
+    batch, before = [], 0
+    for piece in _jobs.split_games(lines):
+        batch.append((before, piece))
+        before += piece.count("\n")
+        if len(batch) == _BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _audit_batch(batch, path: str, edition, variant) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for before, piece in batch:
+        rows.extend(_jobs.audit_piece(piece, path, edition, variant, before))
+    return rows
 
 
 def _audit_parquet_part(frame, path: str, edition, variant) -> tuple[list[dict[str, Any]], int]:

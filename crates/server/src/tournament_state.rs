@@ -1,0 +1,404 @@
+//! A tournament of the hall as it is stored: its settings, its players in
+//! the order they registered, and the rounds paired so far with each
+//! board's game and result. The report file (`arbiter-tournament`'s
+//! [`Tournament`]) is built from it whenever it is needed, so the pairing,
+//! the standings and the TRF download all read the same record.
+
+use arbiter_tournament::dutch::{self, Board as PairedBoard, Pairing};
+use arbiter_tournament::model::{Colour, Player, RoundEntry, RoundResult};
+use arbiter_tournament::tiebreak::{self, Standing, TieBreak};
+use arbiter_tournament::{Tournament, berger};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The pairing system of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum System {
+    /// Swiss, the FIDE (Dutch) system (C.04.3).
+    Dutch,
+    /// A round robin by the Berger tables (C.05 Annex 1).
+    Berger,
+}
+
+/// A registered player; his registration number is his place in the list
+/// (from 1), his starting rank is given when round 1 is paired.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    /// "Lastname, Firstname" as registered.
+    pub name: String,
+    /// The FIDE rating; 0 for unrated.
+    pub rating: u16,
+    /// The FIDE id, or empty.
+    pub fide_id: String,
+    /// The starting rank (pairing number); 0 before round 1 is paired.
+    pub rank: u16,
+}
+
+/// One board of a paired round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRecord {
+    /// White's registration number.
+    pub white: u16,
+    /// Black's registration number.
+    pub black: u16,
+    /// The game's id.
+    pub game: String,
+    /// The result once known: White's and Black's report-file codes
+    /// (`10`, `==`, `01`, `+-`, `WL`, `00`…).
+    pub result: Option<String>,
+}
+
+/// One paired round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct RoundRecord {
+    /// The boards in order.
+    pub boards: Vec<BoardRecord>,
+    /// The registration number of the player with the pairing-allocated bye.
+    pub bye: Option<u16>,
+}
+
+/// A tournament as the hall stores it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentData {
+    /// Its name.
+    pub name: String,
+    /// Its pairing system.
+    pub system: System,
+    /// Its number of rounds (for a round robin, the tables' number once
+    /// round 1 is paired).
+    pub rounds: u16,
+    /// The time control of its games, as `POST /api/games` takes it.
+    pub time_control: String,
+    /// The edition of the Laws its games are played under.
+    pub edition: String,
+    /// The players in registration order.
+    pub players: Vec<Entrant>,
+    /// The rounds paired so far.
+    pub paired: Vec<RoundRecord>,
+}
+
+/// Why a round cannot be paired now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundRefusal {
+    /// Fewer than two players.
+    TooFewPlayers,
+    /// Every round is paired.
+    AllPaired,
+    /// A game of the last round has no result yet.
+    Unfinished(usize),
+    /// The pairing system found no pairing.
+    NoPairing(String),
+}
+
+impl fmt::Display for RoundRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundRefusal::TooFewPlayers => f.write_str("a tournament needs at least two players"),
+            RoundRefusal::AllPaired => f.write_str("every round of the tournament is paired"),
+            RoundRefusal::Unfinished(n) => {
+                write!(f, "round {n} is not over: a game has no result yet")
+            }
+            RoundRefusal::NoPairing(why) => write!(f, "no pairing: {why}"),
+        }
+    }
+}
+
+impl TournamentData {
+    /// Whether players may still register: until round 1 is paired.
+    #[must_use]
+    pub fn registration_open(&self) -> bool {
+        self.paired.is_empty()
+    }
+
+    /// `registration`, `playing` or `finished`.
+    #[must_use]
+    pub fn status(&self) -> &'static str {
+        let done = self.paired.len() >= usize::from(self.rounds)
+            && self
+                .paired
+                .iter()
+                .all(|r| r.boards.iter().all(|b| b.result.is_some()));
+        match (self.paired.is_empty(), done) {
+            (true, _) => "registration",
+            (false, true) => "finished",
+            (false, false) => "playing",
+        }
+    }
+
+    /// The registration number of the player with starting rank `rank`.
+    #[must_use]
+    pub fn by_rank(&self, rank: u16) -> Option<u16> {
+        let i = self.players.iter().position(|p| p.rank == rank)?;
+        u16::try_from(i + 1).ok()
+    }
+
+    /// The player registered as `n`.
+    #[must_use]
+    pub fn entrant(&self, n: u16) -> Option<&Entrant> {
+        usize::from(n)
+            .checked_sub(1)
+            .and_then(|i| self.players.get(i))
+    }
+
+    /// Gives the starting ranks (C.04.2: by rating, highest first, then
+    /// by name), once, before round 1.
+    pub fn rank_players(&mut self) {
+        let mut order: Vec<usize> = (0..self.players.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (&self.players[a], &self.players[b]);
+            pb.rating
+                .cmp(&pa.rating)
+                .then_with(|| pa.name.cmp(&pb.name))
+        });
+        for (rank, i) in order.into_iter().enumerate() {
+            self.players[i].rank = u16::try_from(rank + 1).unwrap_or(u16::MAX);
+        }
+    }
+
+    /// The tournament as the report file holds it, players by starting
+    /// rank, every result known so far written in.
+    #[must_use]
+    pub fn report(&self) -> Tournament {
+        let mut t = Tournament {
+            rounds_total: Some(self.rounds),
+            headers: vec![("012".to_owned(), self.name.clone())],
+            ..Tournament::default()
+        };
+        let mut players: Vec<&Entrant> = self.players.iter().filter(|p| p.rank > 0).collect();
+        players.sort_by_key(|p| p.rank);
+        for p in players {
+            let mut player = Player::new(p.rank, &p.name, p.rating);
+            player.fide_id = p.fide_id.clone();
+            t.players.push(player);
+        }
+        for (i, round) in self.paired.iter().enumerate() {
+            self.write_round(&mut t, i + 1, round);
+        }
+        t
+    }
+
+    fn write_round(&self, t: &mut Tournament, n: usize, round: &RoundRecord) {
+        let rank = |reg: u16| self.entrant(reg).map_or(0, |e| e.rank);
+        for b in &round.boards {
+            let (w, bl) = (rank(b.white), rank(b.black));
+            let codes: Vec<RoundResult> = b
+                .result
+                .as_deref()
+                .unwrap_or("  ")
+                .chars()
+                .filter_map(RoundResult::from_code)
+                .collect();
+            let (rw, rb) = match codes[..] {
+                [x, y] => (x, y),
+                _ => (RoundResult::Blank, RoundResult::Blank),
+            };
+            if let Some(p) = t.player_mut(w) {
+                p.set_round(n, RoundEntry::game(bl, Colour::White, rw));
+            }
+            if let Some(p) = t.player_mut(bl) {
+                p.set_round(n, RoundEntry::game(w, Colour::Black, rb));
+            }
+        }
+        if let Some(p) = round.bye.map(rank).and_then(|r| t.player_mut(r)) {
+            p.set_round(n, RoundEntry::bye(RoundResult::PairingBye));
+        }
+    }
+
+    /// Pairs the next round (its boards by starting rank), or says why not.
+    ///
+    /// # Errors
+    /// Too few players, every round paired, the last round not over, or no
+    /// pairing.
+    pub fn pair_next(&mut self) -> Result<Pairing, RoundRefusal> {
+        if self.players.len() < 2 {
+            return Err(RoundRefusal::TooFewPlayers);
+        }
+        let next = self.paired.len() + 1;
+        if let Some(last) = self.paired.last()
+            && last.boards.iter().any(|b| b.result.is_none())
+        {
+            return Err(RoundRefusal::Unfinished(next - 1));
+        }
+        if self.paired.is_empty() {
+            self.rank_players();
+            if self.system == System::Berger {
+                let n = berger::rounds(self.players.len(), false);
+                self.rounds = u16::try_from(n).unwrap_or(u16::MAX);
+            }
+        }
+        if next > usize::from(self.rounds) {
+            return Err(RoundRefusal::AllPaired);
+        }
+        let t = self.report();
+        match self.system {
+            System::Dutch => {
+                dutch::pair(&t, next).map_err(|e| RoundRefusal::NoPairing(e.to_string()))
+            }
+            System::Berger => round_robin(&t, next),
+        }
+    }
+
+    /// The standings after the rounds whose results are all known, with
+    /// the tie-breaks of the system (or those asked for).
+    #[must_use]
+    pub fn standings(&self, tiebreaks: &[TieBreak]) -> (usize, Vec<Standing>) {
+        let done = self
+            .paired
+            .iter()
+            .take_while(|r| r.boards.iter().all(|b| b.result.is_some()))
+            .count();
+        (done, tiebreak::standings(&self.report(), done, tiebreaks))
+    }
+
+    /// The tie-breaks shown when none are asked for: Buchholz cut 1,
+    /// Buchholz, Sonneborn-Berger, direct encounter and wins for a Swiss;
+    /// direct encounter, Sonneborn-Berger, wins and Koya for a round robin.
+    #[must_use]
+    pub fn default_tiebreaks(&self) -> &'static str {
+        match self.system {
+            System::Dutch => "BH:C1,BH,SB,DE,WIN",
+            System::Berger => "DE,SB,WIN,KS",
+        }
+    }
+}
+
+/// The Berger round, table numbers given in starting-rank order.
+fn round_robin(t: &Tournament, round: usize) -> Result<Pairing, RoundRefusal> {
+    let mut ids: Vec<u16> = t.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let r = berger::round(ids.len(), round, false)
+        .map_err(|e| RoundRefusal::NoPairing(e.to_string()))?;
+    let at = |n: u16| {
+        ids.get(usize::from(n).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    };
+    Ok(Pairing {
+        round,
+        boards: r
+            .boards
+            .iter()
+            .map(|b| PairedBoard {
+                white: at(b.white),
+                black: at(b.black),
+            })
+            .collect(),
+        bye: r.bye.map(at),
+    })
+}
+
+/// The report-file codes of a finished game for White and Black: a result
+/// the arbiter declared before any move is a forfeit (`+`/`-`; both lose by
+/// forfeit on `0-0`), a game ended before each side moved is not rated
+/// (`W`, `D`, `L`), any other game is `1`, `=`, `0`. `None` while it goes on.
+#[must_use]
+pub fn result_codes(result: &str, declared: bool, ply: usize) -> Option<String> {
+    let played = match result {
+        "1-0" => "10",
+        "0-1" => "01",
+        "1/2-1/2" => "==",
+        "0-0" => "00",
+        _ => return None,
+    };
+    let codes = if declared && ply == 0 {
+        match played {
+            "10" => "+-",
+            "01" => "-+",
+            "==" => "DD",
+            _ => "--",
+        }
+    } else if ply < 2 {
+        match played {
+            "10" => "WL",
+            "01" => "LW",
+            "==" => "DD",
+            _ => "LL",
+        }
+    } else {
+        played
+    };
+    Some(codes.to_owned())
+}
+
+/// The result of a board as PGN writes it, from White's code.
+#[must_use]
+pub fn pgn_result(codes: &str) -> &'static str {
+    match codes {
+        "10" | "+-" | "WL" => "1-0",
+        "01" | "-+" | "LW" => "0-1",
+        "==" | "DD" => "1/2-1/2",
+        _ => "0-0",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(n: u16, system: System) -> TournamentData {
+        TournamentData {
+            name: "Test".into(),
+            system,
+            rounds: 3,
+            time_control: "900+10".into(),
+            edition: "2023".into(),
+            players: (1..=n)
+                .map(|i| Entrant {
+                    name: format!("P{i}"),
+                    rating: 1000 + i,
+                    fide_id: String::new(),
+                    rank: 0,
+                })
+                .collect(),
+            paired: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ranks_follow_the_rating_and_rounds_wait_for_results() {
+        let mut d = data(4, System::Dutch);
+        let p = d.pair_next().expect("round 1");
+        assert_eq!(d.players[3].rank, 1, "the highest rated is first");
+        assert_eq!(p.boards.len(), 2);
+        let reg = |r| d.by_rank(r).expect("ranked");
+        let boards = p
+            .boards
+            .iter()
+            .map(|b| BoardRecord {
+                white: reg(b.white),
+                black: reg(b.black),
+                game: "g".into(),
+                result: None,
+            })
+            .collect();
+        d.paired.push(RoundRecord { boards, bye: None });
+        assert_eq!(d.pair_next(), Err(RoundRefusal::Unfinished(1)));
+        for b in &mut d.paired[0].boards {
+            b.result = Some("10".into());
+        }
+        assert!(d.pair_next().is_ok());
+        let (done, rows) = d.standings(&[]);
+        assert_eq!(done, 1);
+        assert_eq!(rows[0].points.as_f64(), 1.0);
+    }
+
+    #[test]
+    fn results_become_report_codes() {
+        assert_eq!(result_codes("1-0", true, 0).as_deref(), Some("+-"));
+        assert_eq!(result_codes("1-0", false, 1).as_deref(), Some("WL"));
+        assert_eq!(result_codes("1/2-1/2", false, 30).as_deref(), Some("=="));
+        assert_eq!(result_codes("0-1", true, 12).as_deref(), Some("01"));
+        assert_eq!(result_codes("*", false, 3), None);
+        assert_eq!(pgn_result("-+"), "0-1");
+    }
+
+    #[test]
+    fn a_round_robin_plays_the_tables() {
+        let mut d = data(5, System::Berger);
+        let p = d.pair_next().expect("round 1");
+        assert_eq!(d.rounds, 5, "five players: five rounds, a bye each");
+        assert_eq!(p.boards.len(), 2);
+        assert!(p.bye.is_some());
+    }
+}

@@ -1,0 +1,119 @@
+//! The game viewer's words: each move of a finished game as it is announced
+//! in the viewer's lexicon, so that stepping through the game says the same
+//! move sentences as the live game, and the page composes none.
+
+use crate::context::{Context, MAX_MOVES, language, lexicon, variant};
+use arbiter_notation::describe;
+use arbiter_rules::Variant;
+use serde::Serialize;
+use shakmaty::Position;
+
+/// One move of the game, in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// The move as the record lists it.
+    pub san: String,
+    /// The move as it is announced in the lexicon asked.
+    pub said: String,
+}
+
+/// The answer of `POST /api/steps`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Steps {
+    /// Every move of the record, in order.
+    pub steps: Vec<Step>,
+}
+
+/// Why a record could not be put into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepsError {
+    /// More moves than any game has.
+    TooLong,
+    /// A move of the record is not legal where it stands.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for StepsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StepsError::TooLong => write!(f, "more than {MAX_MOVES} moves"),
+            StepsError::Unreadable(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Each move of the record in the context's lexicon. A Tavreli record is
+/// said as it is written (its moves are read out by the Tavreli words of
+/// the live game, which need the towers the log replays).
+pub fn steps(ctx: &Context) -> Result<Steps, StepsError> {
+    if ctx.moves.len() > MAX_MOVES {
+        return Err(StepsError::TooLong);
+    }
+    if variant(ctx) == Variant::Tavreli {
+        let steps = ctx
+            .moves
+            .iter()
+            .map(|m| Step {
+                san: m.clone(),
+                said: m.clone(),
+            })
+            .collect();
+        return Ok(Steps { steps });
+    }
+    let lang = language(ctx);
+    let lex = lexicon(ctx);
+    let start = arbiter_notation::position_from_fen(ctx.start.as_deref())
+        .map_err(|e| StepsError::Unreadable(e.to_string()))?;
+    let moves = describe::moves_from_text(&start, &ctx.moves, lang)
+        .map_err(|e| StepsError::Unreadable(e.to_string()))?;
+    let mut pos = start;
+    let mut out = Vec::with_capacity(moves.len());
+    for (m, san) in moves.into_iter().zip(&ctx.moves) {
+        out.push(Step {
+            san: san.clone(),
+            said: arbiter_notation::announce_move(&pos, m, lex),
+        });
+        pos.play_unchecked(m);
+    }
+    Ok(Steps { steps: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(lexicon: &str) -> Context {
+        Context {
+            moves: vec!["e4".into(), "e5".into(), "Nf3".into()],
+            lexicon: Some(lexicon.into()),
+            ..Context::default()
+        }
+    }
+
+    #[test]
+    fn each_move_is_said_in_the_lexicon() {
+        let en = steps(&ctx("en")).expect("steps");
+        let ru = steps(&ctx("ru")).expect("steps");
+        assert_eq!(en.steps.len(), 3);
+        assert_eq!(en.steps[2].san, "Nf3");
+        assert_ne!(en.steps[2].said, ru.steps[2].said);
+        assert!(
+            en.steps[2].said.to_lowercase().contains("knight"),
+            "{:?}",
+            en.steps[2]
+        );
+        assert!(
+            ru.steps[2].said.to_lowercase().contains("конь"),
+            "{:?}",
+            ru.steps[2]
+        );
+    }
+
+    #[test]
+    fn an_illegal_record_is_refused() {
+        let mut c = ctx("en");
+        c.moves.push("Ke8".into());
+        c.moves.push("Qxf7".into());
+        assert!(matches!(steps(&c), Err(StepsError::Unreadable(_))));
+    }
+}

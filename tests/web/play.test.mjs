@@ -1,0 +1,471 @@
+// Browser tests of the game page (issue "a hall people choose"): the Move field, the
+// draw offer's answers, the player's Pause, the focused square, the phone, the mouse
+// and touch board with its promotion chooser, the connection as a state, sounds, and
+// the acceptance walk: one game by mouse on a phone-sized page and the same game by
+// keyboard, heard the same. A real `arbiter serve`, Debian's Chromium driven by
+// playwright-core, axe-core for accessibility. Expected words are facts of the game
+// (a square, mate, who won), never text copied from our own output.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.ARBITER_SCREENSHOTS || '';
+const WAIT = { timeout: 20000 };
+const PHONE = { width: 390, height: 844 };
+
+let server, base, browser, tmp, port;
+
+function startServer() {
+  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+async function waitUp() {
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(`${base}/api/health`)).ok) return; } catch (_) { /* not yet */ }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  assert.fail('arbiter serve did not answer /api/health');
+}
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'arbiter-play-'));
+  port = 20000 + ((process.pid + 7919) % 20000);
+  base = `http://127.0.0.1:${port}`;
+  startServer();
+  await waitUp();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function create(body) {
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(r.status, 201, await r.clone().text());
+  return r.json();
+}
+const game = async id => (await (await fetch(`${base}/api/games/${id}`)).json()).state;
+async function post(g, token, ev) {
+  const r = await fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(ev) });
+  assert.equal(r.status, 200, await r.text());
+}
+function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
+
+async function open(url, settings = {}, viewport = { width: 1280, height: 800 }, extra = {}) {
+  const ctx = await browser.newContext({ viewport, ...extra });
+  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
+  await ctx.addInitScript(() => {
+    window.spoken = [];
+    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
+  });
+  const page = await ctx.newPage();
+  page.on('pageerror', e => { throw e; });
+  await page.goto(url.startsWith('http') ? url : base + url);
+  return page;
+}
+async function ready(page) {
+  await page.waitForFunction(() => window.hall && [...document.querySelectorAll('#board [role=gridcell]')].filter(c => c.getAttribute('aria-label').length > 2).length === 64, null, WAIT);
+}
+async function axe(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(r, [], `axe violations on ${what}`);
+}
+async function shot(page, name) { if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) }); }
+async function statusHas(page, re, what) {
+  await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#status').textContent), [re.source, re.flags], WAIT)
+    .catch(async () => assert.fail(`${what}: status was "${await page.locator('#status').textContent()}", expected ${re}`));
+}
+async function answerHas(page, re, what) {
+  await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#answer').textContent), [re.source, re.flags], WAIT)
+    .catch(async () => assert.fail(`${what}: answer was "${await page.locator('#answer').textContent()}", expected ${re}`));
+}
+async function typeMove(page, text, name = 'Move') {
+  await page.getByRole('textbox', { name, exact: true }).fill(text);
+  await page.getByRole('textbox', { name, exact: true }).press('Enter');
+}
+async function tabToBoard(page) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('role') === 'gridcell')) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail('Tab never reached the board');
+}
+const FILES = 'abcdefgh';
+async function goTo(page, sq) {
+  await page.keyboard.press(`Shift+Digit${FILES.indexOf(sq[0]) + 1}`);
+  await page.keyboard.press(`Digit${sq[1]}`);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), sq, 'the keyboard reached the square');
+}
+async function keyMove(page, from, to) {
+  await tabToBoard(page);
+  await goTo(page, from);
+  await page.keyboard.press('Enter');
+  await goTo(page, to);
+  await page.keyboard.press('Enter');
+}
+// The mouse: a drag from one square's centre to another's, in steps as a hand moves.
+async function dragMove(page, from, to) {
+  const a = await page.locator(`#sq-${from}`).boundingBox(), b = await page.locator(`#sq-${to}`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+async function clickMove(page, from, to) {
+  await page.locator(`#sq-${from}`).click();
+  await page.locator(`#sq-${to}`).click();
+}
+const inView = async (page, sel, vp) => page.evaluate(([s, h, w]) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w && r.height > 0;
+}, [sel, vp.height, vp.width]);
+
+async function pair(body = {}, settings = {}, viewport, extra) {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', ...body });
+  const white = await open(withSeat(g.white_url, 'white'), settings, viewport, extra);
+  const black = await open(withSeat(g.black_url, 'black'), settings, viewport, extra);
+  await ready(white); await ready(black);
+  return { g, white, black, close: async () => { await white.context().close(); await black.context().close(); } };
+}
+
+test('the Move field is emptied after every command and every move', async () => {
+  const { white, black, close } = await pair({ time_control: '300+0' });
+  const field = white.getByRole('textbox', { name: 'Move', exact: true });
+  await typeMove(white, 'c');
+  await answerHas(white, /White|Black/, 'the clock answered');
+  assert.equal(await field.inputValue(), '', 'the command left the field');
+  await typeMove(white, 'e4');
+  await statusHas(black, /e4/, 'the move after a command is the move alone');
+  assert.equal(await field.inputValue(), '', 'the move left the field');
+  await typeMove(white, 'e5');  // not White's turn: refused, and still emptied
+  await answerHas(white, /\S/, 'the refusal');
+  assert.equal(await field.inputValue(), '', 'a refused move left the field too');
+  assert.doesNotMatch(await white.locator('#answer').textContent(), /Refused:.*Refused:/s, 'one "Refused:"');
+  await close();
+});
+
+test("a player's Pause calls the arbiter with the call_arbiter event", async () => {
+  const { g, white, close } = await pair({ time_control: '300+0' });
+  await typeMove(white, 'e4');
+  await white.waitForFunction(() => window.hall.seq >= 1, null, WAIT);
+  const sent = white.waitForRequest(r => r.url().endsWith(`/api/games/${g.id}/events`) && r.method() === 'POST', WAIT);
+  await white.getByRole('button', { name: 'Pause', exact: true }).press('Enter');
+  const body = JSON.parse((await sent).postData());
+  assert.deepEqual(body, { type: 'call_arbiter' });
+  await close();
+});
+
+test('an open draw offer gives the opponent Accept and Decline; each works', async () => {
+  const { g, white, black, close } = await pair({ time_control: '300+0' });
+  await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
+  await white.getByRole('button', { name: 'Offer draw', exact: true }).press('Enter');
+  await black.getByRole('button', { name: 'Accept draw', exact: true }).waitFor(WAIT);
+  await black.getByRole('button', { name: 'Decline draw', exact: true }).waitFor(WAIT);
+  assert.equal(await white.getByRole('button', { name: 'Accept draw', exact: true }).isVisible(), false, 'no Accept for the one who offered');
+  await axe(black, 'game page with an open draw offer');
+  await black.getByRole('button', { name: 'Decline draw', exact: true }).press('Enter');
+  await black.getByRole('button', { name: 'Accept draw', exact: true }).waitFor({ state: 'hidden', ...WAIT });
+  assert.equal((await game(g.id)).draw_offer ?? null, null, 'the offer declined');
+  await typeMove(black, 'e5'); await statusHas(white, /e5/, 'e5');
+  await black.getByRole('button', { name: 'Offer draw', exact: true }).press('Enter');
+  await white.getByRole('button', { name: 'Accept draw', exact: true }).press('Enter');
+  await statusHas(white, /draw/i, 'the draw agreed');
+  assert.equal((await game(g.id)).result, '1/2-1/2');
+  // After the end the players' actions are gone.
+  await white.locator('#actions-box').waitFor({ state: 'hidden', ...WAIT });
+  await close();
+});
+
+test("the board's keys act on the focused square, wherever the focus was put", async () => {
+  const { white, close } = await pair();
+  await tabToBoard(white);
+  assert.equal(await white.evaluate(() => document.activeElement.dataset.square), 'e2');
+  // A screen reader's focus-following moves the focus without the board's keys.
+  await white.evaluate(() => document.querySelector('#sq-g1').focus());
+  await white.keyboard.press('Enter');
+  await answerHas(white, /g1/, 'Enter picks the focused square');
+  assert.doesNotMatch(await white.locator('#answer').textContent(), /e2/);
+  await white.keyboard.press('ArrowUp');
+  assert.equal(await white.evaluate(() => document.activeElement.dataset.square), 'g2', 'arrows go on from the focused square');
+  await close();
+});
+
+test('the phone: board, both clocks, status and Move field on the first screen; large board keeps the clocks', async () => {
+  const { white, black, close } = await pair({ time_control: '300+3' }, {}, PHONE, { isMobile: true, hasTouch: true });
+  await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
+  for (const p of [white, black]) {
+    for (const sel of ['#board', '#clock-white', '#clock-black', '#status', '#move'])
+      assert.ok(await inView(p, sel, PHONE), `${sel} on the first screen at 390×844`);
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal scroll');
+  }
+  await axe(white, 'game page on a phone');
+  await shot(white, 'game-phone-390');
+  await close();
+  for (const vp of [PHONE, { width: 1280, height: 800 }]) {
+    const { white: w, close: c } = await pair({ time_control: '300+3' }, { large: true }, vp);
+    for (const sel of ['#clock-white', '#clock-black']) assert.ok(await inView(w, sel, vp), `${sel} in view with the large board at ${vp.width}`);
+    assert.ok(await w.evaluate(w => document.documentElement.scrollWidth <= w, vp.width), 'no horizontal scroll with the large board');
+    await axe(w, `large board at ${vp.width}`);
+    await c();
+  }
+});
+
+test('the move list: one number a move, focusable when it scrolls; axe clean after a long game', async () => {
+  const g = await create({ white: 'human', black: 'human', time_control: '1800+0' });
+  const moves = 'b3 h6 c3 Nf6 Qc2 g5 Qe4 e6 a4 Rh7 e3 Ke7 Qg6 Nc6 a5 Nb8 Qxh6 Rxh6 Ne2 Nd5 e4 Qe8 g3 Na6 Ba3+ d6 f3 Qc6 f4 f5 Kd1 Ke8 Nc1 Kd8 Na2 Rh7 Bb5 Nc5 Bb2 Nd3 Ba4 N3xf4 Kc2 Nh3 b4 Re7 Kd3 Qd7 Bc1 Rb8 exf5 c6'.split(' ');
+  for (let i = 0; i < moves.length; i++) await post(g, i % 2 ? g.black_token : g.white_token, { type: 'move', move: moves[i] });
+  for (const s of [{}, { contrast: true }, { large: true }, { lang: 'ru', lexicon: 'ru' }, { lang: 'de', lexicon: 'fide-de' }]) {
+    const p = await open(withSeat(g.white_url, 'white'), s);
+    await ready(p);
+    await p.waitForFunction(n => document.querySelectorAll('#moves li').length === n, moves.length, WAIT);
+    const first = await p.evaluate(() => {
+      const li = document.querySelector('#moves li');
+      const cs = getComputedStyle(li);
+      return { text: li.textContent, numbered: cs.display === 'list-item' && cs.listStyleType !== 'none' };
+    });
+    assert.equal(first.text, '1. b3');
+    assert.equal(first.numbered, false, 'the list adds no second number');
+    assert.equal(await p.evaluate(() => document.querySelector('[role=log]').tabIndex), 0, 'the scrolling list takes the focus');
+    await axe(p, `a 52-ply game ${JSON.stringify(s)}`);
+    await p.context().close();
+  }
+});
+
+test('reloaded mid-game, the page says where the game stands once', async () => {
+  const g = await create({ white: 'human', black: 'human', time_control: '300+0' });
+  for (const [mv, tok] of [['e4', g.white_token], ['e5', g.black_token]]) await post(g, tok, { type: 'move', move: mv });
+  const p = await open(withSeat(g.white_url, 'white'));
+  await ready(p);
+  await statusHas(p, /e5/, 'the last move said on opening');
+  await p.reload();
+  await ready(p);
+  await statusHas(p, /e5/, 'the last move said after a reload');
+  await new Promise(r => setTimeout(r, 500));
+  assert.equal((await p.evaluate(() => window.hall.opening)).length, 1, 'said once');
+  assert.deepEqual(await p.evaluate(() => window.hall.said), [], 'no event repeated');
+  await p.context().close();
+});
+
+test("after the mate: said once, in words; the spectator's clock says the game is over; stale answers go", async () => {
+  const { g, white, black, close } = await pair({ time_control: '300+0' });
+  const watcher = await open(g.watch_url);
+  await ready(watcher);
+  await typeMove(white, 'f3'); await statusHas(black, /f3/, 'f3');
+  await black.getByRole('button', { name: 'Clock', exact: true }).press('Enter');
+  await answerHas(black, /\S/, 'a clock answer');
+  await typeMove(black, 'e5'); await statusHas(white, /e5/, 'e5');
+  await typeMove(white, 'g4');
+  await statusHas(black, /g4/, 'g4');
+  assert.equal((await black.locator('#answer').textContent()).trim(), '', 'the answer about an older position is cleared');
+  await typeMove(black, 'Qh4');
+  for (const p of [white, black, watcher]) {
+    await statusHas(p, /Black wins/, 'the result in words');
+    const said = await p.locator('#status').textContent();
+    assert.doesNotMatch(said, /one|nil/i, `no score read out: ${said}`);
+    assert.equal((said.match(/checkmate|mate\b/gi) || []).length, 1, `mate said once: ${said}`);
+  }
+  assert.match(await white.locator('h1').textContent(), /Black wins/);
+  await watcher.getByRole('button', { name: 'Clock', exact: true }).press('Enter');
+  await answerHas(watcher, /over/i, "the spectator's clock after the mate");
+  assert.doesNotMatch(await watcher.locator('#answer').textContent(), /to move/i);
+  assert.equal(await white.locator('#actions-box').isVisible(), false, 'no player actions after the game');
+  await watcher.context().close();
+  await close();
+});
+
+test('a rejected claim: both players hear the intended move and the time given to the opponent', async () => {
+  const { white, black, close } = await pair({ time_control: '1800+0' });
+  await typeMove(white, 'Nf3'); await statusHas(black, /f3/, 'Nf3');
+  await typeMove(black, 'Nf6'); await statusHas(white, /f6/, 'Nf6');
+  await white.getByRole('button', { name: 'Claim draw', exact: true }).press('Enter');
+  await white.getByRole('dialog').waitFor(WAIT);
+  await white.getByLabel('Intended move').fill('Nc3');
+  await white.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+  for (const p of [white, black]) {
+    await statusHas(p, /rejected/i, 'the ruling');
+    await statusHas(p, /c3/, 'the intended move, played, is said');
+    await statusHas(p, /Black.*(minute|1:00|60)|(minute|1:00|60).*Black/i, "the time given to the claimant's opponent");
+  }
+  await close();
+});
+
+test('the mouse board: legal marks, click and drag, check, coordinates, flip, captured material', async () => {
+  const { g, white, black, close } = await pair();
+  await white.locator('#sq-e2').click();
+  const marks = await white.evaluate(() => [...document.querySelectorAll('#board .target')].map(c => c.dataset.square).sort());
+  assert.deepEqual(marks, ['e3', 'e4'], "the pawn's two targets are marked");
+  assert.match(await white.locator('#sq-e4').getAttribute('aria-label'), /legal/i, 'and said');
+  await white.locator('#sq-e4').click();
+  await statusHas(black, /e4/, 'click-click played e4');
+  await dragMove(black, 'd7', 'd5');
+  await statusHas(white, /d5/, 'a drag played d5');
+  await dragMove(white, 'e4', 'd5');
+  await statusHas(black, /d5/, 'exd5 by drag');
+  // Captured material: a pawn for White, drawn and said.
+  await white.waitForFunction(() => /♟/.test(document.querySelector('#taken').textContent), null, WAIT);
+  assert.match(await white.locator('#taken .sr').textContent(), /White has taken pawns: 1/);
+  // A drag onto an illegal square plays nothing.
+  await dragMove(black, 'a7', 'a4');
+  await new Promise(r => setTimeout(r, 300));
+  assert.equal((await game(g.id)).ply, 3, 'nothing played');
+  await clickMove(black, 'd8', 'd5');
+  await statusHas(white, /d5/, 'Qxd5');
+  await clickMove(white, 'f1', 'b5');
+  await statusHas(black, /check/i, 'Bb5+');
+  await black.waitForFunction(() => document.querySelector('#sq-e8').classList.contains('check'), null, WAIT);
+  assert.match(await black.locator('#sq-e8').getAttribute('aria-label'), /check/i);
+  // Coordinates along two edges; the flip turns the board and its coordinates.
+  const coords = async p => p.evaluate(() => [...document.querySelectorAll('.coords .f')].map(e => e.textContent).join('') + [...document.querySelectorAll('.coords .r')].map(e => e.textContent).join(''));
+  assert.equal(await coords(white), 'abcdefgh87654321', "White's board: files from a, ranks from 8 down");
+  const before = (await white.locator('#sq-a1').boundingBox()).y;
+  await white.getByRole('button', { name: 'Flip board', exact: true }).click();
+  assert.ok((await white.locator('#sq-a1').boundingBox()).y < before, 'a1 at the top after the flip');
+  assert.equal(await white.getByRole('button', { name: 'Flip board', exact: true }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await coords(white), 'hgfedcba12345678', 'the coordinates turn with the board');
+  await axe(black, 'the board with a king in check');
+  await close();
+});
+
+test('the connection as a state: lost, reconnecting and back said once each; offline moves refused, never lost or doubled', async () => {
+  const { g, white, black, close } = await pair({ time_control: '600+0' }, { lang: 'de', lexicon: 'fide-de' });
+  // The page's fetches carry its language.
+  const asked = white.waitForRequest(r => r.url().includes('/api/describe'), WAIT);
+  await white.getByRole('button', { name: 'Uhr', exact: true }).press('Enter');
+  assert.equal((await asked).headers()['accept-language'], 'de');
+  await white.context().setOffline(true);
+  await white.waitForFunction(() => window.hall.conn === 'lost', null, WAIT);
+  assert.equal(await white.locator('#conn').isVisible(), true, 'the loss is shown');
+  await typeMove(white, 'e4', 'Zug');
+  await answerHas(white, /\S/, 'the offline move answered');
+  const refusal = await white.locator('#answer').textContent();
+  assert.doesNotMatch(refusal, /fetch|Failed/i, 'no browser error reaches a person');
+  assert.equal(await white.getByRole('textbox', { name: 'Zug', exact: true }).inputValue(), 'e4', 'the move is kept to send again');
+  await white.getByRole('button', { name: 'Uhr', exact: true }).press('Enter');
+  await white.waitForTimeout(300);
+  assert.doesNotMatch(await white.locator('#answer').textContent(), /fetch|Failed/i);
+  await white.context().setOffline(false);
+  await white.waitForFunction(() => window.hall.conn === 'up', null, WAIT);
+  await white.waitForFunction(() => window.hall.connection.length === 3, null, WAIT);
+  await white.waitForTimeout(3000);
+  const said = await white.evaluate(() => window.hall.connection);
+  assert.equal(said.length, 3, `each change said once: ${JSON.stringify(said)}`);
+  assert.equal(new Set(said).size, 3, 'lost, reconnecting and back, each in its words');
+  assert.equal((await game(g.id)).ply, 0, 'the offline move was never sent');
+  await white.getByRole('textbox', { name: 'Zug', exact: true }).press('Enter');
+  await statusHas(black, /e4|Eva vier/, 'sent once when back');
+  await white.waitForTimeout(500);
+  assert.equal((await game(g.id)).ply, 1, 'and only once');
+  await axe(white, 'German game page after a lost connection');
+  await close();
+});
+
+test('sounds: a move and a capture make theirs; the setting turns them off and is remembered', async () => {
+  const { white, black, close } = await pair();
+  await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
+  await typeMove(black, 'd5'); await statusHas(white, /d5/, 'd5');
+  await typeMove(white, 'exd5'); await statusHas(black, /d5/, 'exd5');
+  await black.waitForFunction(() => window.hall.sounds.includes('capture'), null, WAIT);
+  assert.deepEqual(await black.evaluate(() => window.hall.sounds), ['move', 'move', 'capture']);
+  const box = black.getByLabel('Sounds for moves, captures, check, low time and the end', { exact: true });
+  await box.uncheck();
+  assert.equal(await black.evaluate(() => JSON.parse(localStorage.getItem('arbiter.settings')).sound), false, 'remembered');
+  await typeMove(black, 'Qxd5'); await statusHas(white, /d5/, 'Qxd5');
+  await black.waitForTimeout(300);
+  assert.equal((await black.evaluate(() => window.hall.sounds)).length, 3, 'no sound once turned off');
+  await close();
+});
+
+// The same game twice: Anna and Boris by mouse on phones, then by keyboard. 1.d4 e5
+// 2.dxe5 f6 3.exf6 Nh6 4.fxg7 Nf5 5.gxh8=N Bg7 6.Qxd7+ Kf8 7.Qxd8#: a promotion to a
+// knight, and mate.
+const WALK = [
+  ['white', 'd2', 'd4'], ['black', 'e7', 'e5'], ['white', 'd4', 'e5'], ['black', 'f7', 'f6'],
+  ['white', 'e5', 'f6'], ['black', 'g8', 'h6'], ['white', 'f6', 'g7'], ['black', 'h6', 'f5'],
+  ['white', 'g7', 'h8', 'n'], ['black', 'f8', 'g7'], ['white', 'd1', 'd7'], ['black', 'e8', 'f8'],
+  ['white', 'd7', 'd8'],
+];
+
+async function walk(byMouse) {
+  const viewport = byMouse ? PHONE : { width: 1280, height: 800 };
+  const { g, white, black, close } = await pair({ time_control: '600+5' }, {}, viewport, byMouse ? { hasTouch: true } : {});
+  const pages = { white, black };
+  for (let i = 0; i < WALK.length; i++) {
+    const [side, from, to, promo] = WALK[i];
+    const p = pages[side], other = pages[side === 'white' ? 'black' : 'white'];
+    if (byMouse) {
+      if (i % 2) await clickMove(p, from, to); else await dragMove(p, from, to);
+    } else await keyMove(p, from, to);
+    if (promo) {
+      const d = p.getByRole('dialog', { name: 'Promotion' });
+      await d.waitFor(WAIT);
+      await axe(p, 'the promotion chooser');
+      if (byMouse) await d.getByRole('button', { name: 'Knight', exact: true }).tap();
+      else {
+        assert.equal(await p.evaluate(() => document.activeElement.textContent), 'Queen', 'the chooser takes the focus');
+        for (let k = 0; k < 3; k++) await p.keyboard.press('Tab');
+        assert.equal(await p.evaluate(() => document.activeElement.textContent), 'Knight');
+        await p.keyboard.press('Enter');
+      }
+    }
+    await statusHas(other, new RegExp(to), `ply ${i + 1}: ${from}-${to} heard by the opponent`);
+  }
+  for (const p of [white, black]) {
+    await statusHas(p, /mate/i, 'mate');
+    await statusHas(p, /White wins/, 'the result');
+  }
+  const state = await game(g.id);
+  assert.equal(state.result, '1-0');
+  assert.equal(state.moves[8].replace(/[+#]/g, ''), 'gxh8=N', 'the pawn became a knight');
+  if (byMouse) {
+    for (const sel of ['#board', '#clock-white', '#clock-black', '#status', '#move']) assert.ok(await inView(white, sel, PHONE), `${sel} on the phone's first screen at the end`);
+    await shot(white, 'game-over-phone-390');
+  }
+  const heard = { white: await white.evaluate(() => window.hall.said), black: await black.evaluate(() => window.hall.said) };
+  await close();
+  return heard;
+}
+
+let mouseHeard = null;
+test('acceptance: a sighted player plays a whole game by mouse on a phone, promotes to a knight, and mates', async () => {
+  mouseHeard = await walk(true);
+  assert.equal(mouseHeard.black.length, WALK.length, 'every ply announced once');
+});
+
+test('acceptance: a blind player plays the same game by keyboard and hears the same game', async () => {
+  const heard = await walk(false);
+  assert.ok(mouseHeard, 'the mouse game ran first');
+  assert.deepEqual(heard, mouseHeard, 'the same words, ply by ply');
+});
+
+test('a restart of the hall: the page says the connection is lost and back, and why the clocks stopped', async () => {
+  const { g, white, black, close } = await pair({ time_control: '600+0' });
+  await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
+  server.kill('SIGKILL');
+  await new Promise(r => server.once('exit', r));
+  await black.waitForFunction(() => window.hall.connection.length >= 1, null, WAIT);
+  startServer();
+  await waitUp();
+  await black.waitForFunction(() => window.hall.conn === 'up', null, { timeout: 30000 });
+  await statusHas(black, /restarted/, 'the downtime pause explained');
+  const said = await black.evaluate(() => window.hall.connection);
+  assert.equal(said.length, 2, `lost and back, once each: ${JSON.stringify(said)}`);
+  await typeMove(black, 'e5'); await statusHas(white, /e5/, 'play goes on');
+  assert.equal((await game(g.id)).ply, 2);
+  await close();
+});

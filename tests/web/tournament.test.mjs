@@ -1,0 +1,161 @@
+// Browser tests of the tournament page: a real `arbiter serve`, Debian's Chromium driven
+// by playwright-core, axe-core for accessibility. The organiser creates a tournament from
+// the lobby, a player registers by the link, the arbiter pairs a round, a Russian-speaking
+// player finds his board, results come back from the games, and the standings, the
+// braille files and the TRF are there. Everything by keyboard, read from the live region.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const BIN = process.env.ARBITER_BIN || join(process.cwd(), '..', '..', 'target', 'release', 'arbiter');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const WAIT = { timeout: 20000 };
+
+let server, base, browser, tmp;
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'arbiter-tournament-'));
+  const port = 20000 + ((process.pid + 7919) % 20000);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  let up = false;
+  for (let i = 0; i < 300 && !up; i++) {
+    try { up = (await fetch(`${base}/api/health`)).ok; } catch (_) { await new Promise(r => setTimeout(r, 100)); }
+  }
+  assert.ok(up, 'arbiter serve did not answer /api/health');
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(url, settings = {}) {
+  // axe is injected as a script of the test: the hall's CSP rightly forbids inline scripts.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
+  await ctx.addInitScript(() => {
+    window.spoken = [];
+    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
+  });
+  const page = await ctx.newPage();
+  page.on('pageerror', e => { throw e; });
+  await page.goto(url.startsWith('http') ? url : base + url);
+  return page;
+}
+
+async function axe(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(r, [], `axe violations on ${what}`);
+}
+
+async function post(path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body || {}) });
+  assert.ok(r.ok, `${path}: ${r.status} ${await r.clone().text()}`);
+  return r.json();
+}
+
+async function textOf(page, sel, re, what) {
+  await page.waitForFunction(([s, src]) => new RegExp(src).test((document.querySelector(s) || {}).textContent || ''), [sel, re.source], WAIT)
+    .catch(async () => assert.fail(`${what}: ${sel} was "${await page.locator(sel).textContent()}", expected ${re}`));
+}
+
+// Tab until the element with this id has the focus: the keyboard alone reaches it.
+async function tabTo(page, id) {
+  for (let i = 0; i < 120; i++) {
+    if (await page.evaluate(x => document.activeElement && document.activeElement.id === x, id)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached #${id}`);
+}
+
+test('a tournament is created from the lobby, registered, paired, played and ranked, by keyboard', async () => {
+  const lobby = await open('/');
+  await lobby.getByRole('link', { name: 'Create a tournament' }).focus();
+  await lobby.keyboard.press('Enter');
+  await lobby.waitForURL(/\/tournaments\/new$/, WAIT);
+  await axe(lobby, 'the new tournament form');
+  await lobby.getByRole('textbox', { name: 'Name of the tournament' }).fill('Club Open');
+  await lobby.getByRole('spinbutton', { name: 'Rounds' }).fill('3');
+  await lobby.getByRole('button', { name: 'Create tournament' }).press('Enter');
+  await lobby.waitForURL(/\/tournaments\/[^/?]+\?token=/, WAIT);
+  const arbiterUrl = lobby.url();
+  const id = new URL(arbiterUrl).pathname.split('/')[2];
+  const arbiterToken = new URL(arbiterUrl).searchParams.get('token');
+  await textOf(lobby, '#t-name', /Club Open/, 'the heading names the tournament');
+  await axe(lobby, 'the arbiter page before registration');
+
+  // A player registers by the registration link, by keyboard.
+  const reg = await open(`/tournaments/${id}#register`);
+  await reg.getByRole('textbox', { name: 'Name (Lastname, Firstname)' }).fill('Petrov, Pyotr');
+  await reg.getByRole('spinbutton', { name: 'FIDE rating (0 if none)' }).fill('2100');
+  await reg.getByRole('button', { name: 'Register' }).press('Enter');
+  await textOf(reg, '#reg-result', /\b1\b/, 'the registration says the number');
+  assert.equal(await reg.evaluate(() => document.activeElement.id), 'reg-result', 'the answer takes the focus');
+  const myUrl = await reg.locator('#reg-result a').getAttribute('href');
+  await axe(reg, 'the registration page after registering');
+  for (const [name, rating] of [['Ivanova, Anna', 2300], ['Schmidt, Hans', 1900], ['Lee, Kim', 1800], ['Roy, Ann', 1700]]) {
+    await post(`/api/tournaments/${id}/players`, { name, rating });
+  }
+
+  // The arbiter pairs round 1 by keyboard; the live region says so.
+  await textOf(lobby, '#players', /Roy, Ann/, 'the arbiter sees the players');
+  await tabTo(lobby, 'pair');
+  await lobby.keyboard.press('Enter');
+  await textOf(lobby, '#announce', /Round 1/, 'the pairing is announced');
+  assert.equal(await lobby.locator('#pairings tbody tr').count(), 2, 'five players: two boards and a bye');
+  await textOf(lobby, '#bye', /Round 1: .+ bye/, 'the bye is said');
+  await axe(lobby, 'the arbiter page with round 1 paired');
+
+  // The Russian player finds his board: the top-rated is board 1, White, in round 1.
+  const me = await open(myUrl, { lang: 'ru' });
+  await textOf(me, '#me-text', /Тур 1, доска \d/, 'the player page names his board');
+  await textOf(me, '#pairings-words', /Тур 1, доска 1: белые — /, 'the pairings in Russian words');
+  const link = await me.locator('#me-text a').getAttribute('href');
+  assert.match(link, /^\/games\/[^?]+\?token=.+&seat=(white|black)$/);
+  await axe(me, 'the Russian player page');
+
+  // The results come from the games: the arbiter declares White's wins.
+  const round = await (await fetch(`${base}/api/tournaments/${id}/rounds/1`)).json();
+  for (const b of round.boards) {
+    await post(`/api/games/${b.game}/events`, { type: 'arbiter', action: 'declare_result', result: '1-0' }, arbiterToken);
+  }
+  await textOf(lobby, '#standings-caption', /after round 1/, 'the standings follow the results');
+  await textOf(lobby, '#announce', /after round 1/, 'the new standings are announced');
+  const top = await lobby.locator('#standings tbody tr').first().locator('td').nth(2).textContent();
+  assert.equal(top, '1', 'a winner leads with one point');
+  await axe(lobby, 'the arbiter page with the standings');
+
+  // The braille files fit the embosser's page; the TRF is there at any time.
+  const brf = await lobby.evaluate(async () => (await fetch(document.getElementById('standings-brf').href)).text());
+  assert.ok(/^[\x00-\x7f]*$/.test(brf), 'BRF is ASCII');
+  assert.ok(brf.split('\r\n').every(l => l.replace('\f', '').length <= 40), 'at most 40 cells a line');
+  const trf = await lobby.evaluate(async () => (await fetch(document.getElementById('trf').href)).text());
+  assert.match(trf, /^012 Club Open/m);
+  assert.equal((trf.match(/^001 /gm) || []).length, 5);
+  await lobby.context().close(); await reg.context().close(); await me.context().close();
+});
+
+test('the tournament page reads in German and in high contrast without an axe violation', async () => {
+  const t = await post('/api/tournaments', { name: 'Rundenturnier', system: 'berger' });
+  for (const name of ['A, A', 'B, B', 'C, C']) await post(`/api/tournaments/${t.id}/players`, { name });
+  await post(`/api/tournaments/${t.id}/rounds`, {}, t.arbiter_token);
+  const page = await open(t.url, { lang: 'de', contrast: true });
+  await textOf(page, '#pairings-caption', /Runde 1/, 'the round in German');
+  await textOf(page, '#bye', /spielfrei/, 'the bye in German');
+  assert.equal(await page.getByRole('heading', { name: 'Paarungen' }).count(), 1);
+  await axe(page, 'the German tournament page in high contrast');
+  await page.context().close();
+});
