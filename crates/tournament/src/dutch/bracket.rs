@@ -494,7 +494,9 @@ impl<'a, const L: usize> Round<'a, L> {
         else {
             return false;
         };
-        if bits > 64 * 60 {
+        // The preferences and every field must fit the widest packing
+        // (64 limbs); past that, one matching a player.
+        if bits + self.layout.total_bits(self.es.len()) > 64 * 60 {
             return false;
         }
         let mut extra = Extra {
