@@ -1,4 +1,5 @@
-//! `cargo bench -p arbiter-tournament`: pairs round 9 of a generated
+//! `cargo bench -p arbiter-tournament` (`DUTCH_BENCH_PLAYERS=N` for
+//! another field size): pairs round 9 of a generated
 //! 500-player Swiss (rounds 1–8 paired by this engine, results drawn by a
 //! fixed pseudo-random sequence favouring the higher rated), and round 2 of
 //! a 1,000-player one, and prints the CPU-bound wall time beside the
@@ -88,11 +89,12 @@ fn main() {
     let mut t = field(n);
     let start = Instant::now();
     for round in 1..=8 {
-        let at = Instant::now();
+        let (at, c) = (Instant::now(), cpu());
         play(&mut t, round, &mut rng);
         eprintln!(
-            "  500 players, round {round}: {:.2} s",
-            at.elapsed().as_secs_f64()
+            "  {n} players, round {round}: {:.2} s, {:.2} s of CPU",
+            at.elapsed().as_secs_f64(),
+            cpu() - c
         );
     }
     let setup = start.elapsed().as_secs_f64();
