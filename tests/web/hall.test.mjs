@@ -61,7 +61,7 @@ async function shot(page, name) {
 }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+  const ctx = await browser.newContext({ viewport, bypassCSP: true });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
   // What the page gives to the Web Speech API, recorded: headless Chromium has no voices.
   await ctx.addInitScript(() => {

@@ -44,12 +44,13 @@ after(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-async function shot(page, name) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+async function shot(page, name, fullPage = false) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+  // axe is injected into the page by the test: the hall's Content-Security-Policy is bypassed for it.
+  const ctx = await browser.newContext({ viewport, bypassCSP: true });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
   await ctx.addInitScript(() => {
     window.spoken = [];
@@ -159,7 +160,7 @@ test('a challenge accepted in a second browser, a game to mate, a rematch, and b
   assert.match(links[0][1], /Boris gegen Anna: Schwarz gewinnt/);
   assert.match(links[1][1], /Anna gegen Boris: Schwarz gewinnt/);
   await axe(lobby, 'lobby in German with finished games');
-  await shot(lobby, 'lobby-de-1280');
+  await shot(lobby, 'lobby-finished-de-1280', true);
   await lobby.locator('#finished a').first().press('Enter');
   await lobby.waitForURL(/\/view$/, WAIT);
   await lobby.waitForFunction(() => document.body.dataset.ready === '1', null, WAIT);
@@ -231,11 +232,36 @@ test('the lobby in every language and mode has no axe violations, empty lists in
     const p = await open('/', s);
     await p.waitForFunction(() => document.querySelector('#challenges li') && document.querySelector('#finished li'), null, WAIT);
     await axe(p, `lobby ${JSON.stringify(s)}`);
-    if (s.lang === 'en') await shot(p, 'lobby-1280');
+    if (s.lang === 'en') await shot(p, 'lobby-lists-1280');
     await p.context().close();
   }
   const phone = await open('/', {}, { width: 390, height: 844 });
   await phone.waitForFunction(() => document.querySelector('#challenges li'), null, WAIT);
-  await shot(phone, 'lobby-390');
+  await shot(phone, 'lobby-lists-390');
   await phone.context().close();
+});
+
+test('the arbiter console: ticking clocks, events in words, a player\'s call heard, the claim ruling, the games held', async () => {
+  const g = await (await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ white: 'human', black: 'human', white_name: 'Olga', black_name: 'Pavel', time_control: '600+0' }) })).json();
+  const post = (tok, ev) => fetch(`${base}/api/games/${g.id}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tok}` }, body: JSON.stringify(ev) });
+  const con = await open(g.arbiter_url, { lang: 'ru', lexicon: 'ru' });
+  await con.waitForFunction(() => document.querySelector('#held a'), null, WAIT);
+  assert.match(await con.locator('#held').textContent(), /Olga.*Pavel/);
+  assert.equal(await con.locator('#claim-ruling').isHidden(), true, 'no claim, no ruling buttons');
+  for (const [tok, m] of [[g.white_token, 'e4'], [g.black_token, 'e5']]) assert.equal((await post(tok, { type: 'move', move: m })).status, 200);
+  await con.waitForFunction(() => document.querySelectorAll('#events li').length >= 2, null, WAIT);
+  // White's clock runs: the console's reading changes without a new event.
+  const first = await con.locator('#st-clock').textContent();
+  await con.waitForFunction(f => document.querySelector('#st-clock').textContent !== f, first, WAIT);
+  // Black calls the arbiter: the console hears it in its language.
+  assert.equal((await post(g.black_token, { type: 'call_arbiter' })).status, 200);
+  await con.waitForFunction(() => /вызывают арбитра/.test(document.querySelector('#status').textContent), null, WAIT);
+  const events = await con.locator('#events li').allTextContents();
+  assert.ok(events.every(e => !/\b(move|press|call_arbiter|arbiter)\b/.test(e)), `events in words: ${events.join(' | ')}`);
+  assert.ok(events.some(e => /вызывают арбитра/.test(e)), events.join(' | '));
+  await axe(con, 'arbiter console in Russian during a call');
+  await con.getByRole('button', { name: 'Пустить часы' }).press('Enter');
+  await con.waitForFunction(() => /Арбитр возобновляет/.test(document.querySelector('#status').textContent), null, WAIT);
+  await shot(con, 'arbiter-console-ru-1280');
+  await con.context().close();
 });

@@ -67,7 +67,7 @@ async function post(g, token, ev) {
 function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
 
 async function open(url, settings = {}, viewport = { width: 1280, height: 800 }, extra = {}) {
-  const ctx = await browser.newContext({ viewport, ...extra });
+  const ctx = await browser.newContext({ viewport, bypassCSP: true, ...extra });
   await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
   await ctx.addInitScript(() => {
     window.spoken = [];
@@ -161,13 +161,21 @@ test('the Move field is emptied after every command and every move', async () =>
 });
 
 test("a player's Pause calls the arbiter with the call_arbiter event", async () => {
-  const { g, white, close } = await pair({ time_control: '300+0' });
+  const { g, white, black, close } = await pair({ time_control: '300+0' });
   await typeMove(white, 'e4');
-  await white.waitForFunction(() => window.hall.seq >= 1, null, WAIT);
+  await statusHas(black, /e4/, 'e4');
   const sent = white.waitForRequest(r => r.url().endsWith(`/api/games/${g.id}/events`) && r.method() === 'POST', WAIT);
   await white.getByRole('button', { name: 'Pause', exact: true }).press('Enter');
   const body = JSON.parse((await sent).postData());
   assert.deepEqual(body, { type: 'call_arbiter' });
+  // Both hear the call; with no arbiter's console open, the opponent may resume.
+  for (const p of [white, black]) await statusHas(p, /White calls the arbiter/, 'the call heard');
+  assert.equal(await white.getByRole('button', { name: 'Resume the game', exact: true }).isVisible(), false, 'not the caller');
+  await axe(black, 'game page with a call of the arbiter pending');
+  await black.getByRole('button', { name: 'Resume the game', exact: true }).press('Enter');
+  await black.getByRole('button', { name: 'Resume the game', exact: true }).waitFor({ state: 'hidden', ...WAIT });
+  await white.waitForFunction(() => window.hall.said.length >= 3, null, WAIT);
+  await typeMove(black, 'e5'); await statusHas(white, /e5/, 'play goes on after the resume');
   await close();
 });
 

@@ -510,3 +510,98 @@ fn refusal(out: &Output) -> Option<arbiter_notation::live::announce::Announcemen
         .find(|a| matches!(a.kind, Said::Refused { .. }))
         .cloned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_session::Header;
+
+    /// A 5+0 online game after 1. e4 at 0, Black to move.
+    fn after_e4() -> Session<arbiter_chess::Chess> {
+        let config = SessionConfig {
+            header: Header::new("Anna", "Boris", Some("5+0")),
+            mode: Mode::Online,
+            lexicon: Lexicon::En,
+            alarms_ms: [Vec::new(), Vec::new()],
+        };
+        let events: Vec<TimedEvent> = [
+            r#"{"at":0,"type":"start"}"#,
+            r#"{"at":0,"type":"move","side":"white","move":"e4","press":true}"#,
+        ]
+        .iter()
+        .map(|l| parse_event(l).expect("event"))
+        .collect();
+        Session::resume(arbiter_chess::Chess::default(), config, &events).expect("session")
+    }
+
+    fn kinds(out: &Output) -> Vec<(u64, String)> {
+        out.events
+            .iter()
+            .map(|e| {
+                let v = serde_json::to_value(e).unwrap_or(Value::Null);
+                let kind = format!(
+                    "{}{}",
+                    v["type"].as_str().unwrap_or(""),
+                    v["action"].as_str().unwrap_or("")
+                );
+                (e.at, kind)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn play_stops_at_the_last_heartbeat_and_goes_on_at_the_takeover() {
+        let mut s = after_e4();
+        let out = interrupted(
+            &mut s,
+            Takeover::of(
+                0,
+                Some(Interruption {
+                    last_seen_at: 3_000,
+                    away_ms: 6_000,
+                }),
+            ),
+        );
+        assert_eq!(
+            kinds(&out),
+            [
+                (3_000, "arbiterpause".into()),
+                (9_000, "arbiterresume".into())
+            ]
+        );
+        // Black has the 2 s he had at the stop.
+        assert_eq!(s.clocks_at(9_000), Some([5_000, 2_000]));
+    }
+
+    #[test]
+    fn a_flag_that_fell_before_the_stop_is_called_at_its_instant() {
+        let mut s = after_e4();
+        let out = interrupted(
+            &mut s,
+            Takeover::of(
+                0,
+                Some(Interruption {
+                    last_seen_at: 5_400,
+                    away_ms: 6_000,
+                }),
+            ),
+        );
+        assert_eq!(kinds(&out), [(5_000, "flag".into())]);
+        assert!(s.is_over());
+    }
+
+    #[test]
+    fn without_a_heartbeat_play_stopped_at_the_last_event() {
+        let t = Takeover::of(700, None);
+        assert_eq!((t.stop, t.back), (700, 700));
+        // A heartbeat older than the last event: the event is later.
+        let t = Takeover::of(
+            700,
+            Some(Interruption {
+                last_seen_at: 500,
+                away_ms: 1_000,
+            }),
+        );
+        assert_eq!((t.stop, t.back), (700, 1_700));
+    }
+}

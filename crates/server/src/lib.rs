@@ -34,6 +34,7 @@ pub mod request;
 pub mod rtt;
 pub mod shield;
 mod tournament;
+pub mod tournament_api;
 pub mod tournament_state;
 mod ws;
 
@@ -144,7 +145,15 @@ pub fn config_for(store: &Store, addr: SocketAddr) -> Result<HallConfig, String>
     let url = format!("http://{}", SocketAddr::new(host, addr.port()));
     // The same listen address on the same database is the same instance
     // across restarts, so it takes its own games back at once.
-    let name = arbiter_store::short_digest(&format!("{url} {}", store.identity()), 12);
+    // The machine's name too: two machines listening on 0.0.0.0:8080 over
+    // one database are two instances.
+    let machine = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::env::var("HOSTNAME"))
+        .unwrap_or_default();
+    let name = arbiter_store::short_digest(
+        &format!("{url} {} {}", store.identity(), machine.trim()),
+        12,
+    );
     Ok(HallConfig::shared_as(&url, &name))
 }
 

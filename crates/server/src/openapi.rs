@@ -138,7 +138,8 @@ pub fn document() -> Value {
             p.extend(more);
         }
     }
-    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament::paths()) {
+    if let (Some(p), Value::Object(more)) = (paths.as_object_mut(), crate::tournament_api::paths())
+    {
         p.extend(more);
     }
     let s = |t: &str| json!({"type": t});

@@ -169,9 +169,11 @@ async fn no_call_after_the_game() {
     )
     .await;
     let (id, w, b) = (s(&g, "id"), s(&g, "white_token"), s(&g, "black_token"));
-    assert_eq!(post(&c, id, w, json!({"type": "resign"})).await.0, 200);
-    assert_eq!(
-        post(&c, id, b, json!({"type": "call_arbiter"})).await.0,
-        409
-    );
+    for (tok, m) in [(w, "e4"), (b, "e5")] {
+        assert_eq!(post(&c, id, tok, mv(m)).await.0, 200);
+    }
+    let (st, v) = post(&c, id, w, json!({"type": "resign"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v) = post(&c, id, b, json!({"type": "call_arbiter"})).await;
+    assert_eq!(st, 409, "{v}");
 }

@@ -18,7 +18,7 @@
   function eventWords(e) {
     const who = e.side ? Hall.side(e.side) : '';
     const what = {
-      move: 'move', press: 'clock pressed', offer_draw: 'draw offered', accept_draw: 'draw accepted',
+      start: 'the game started', move: 'move', press: 'clock pressed', offer_draw: 'draw offered', accept_draw: 'draw accepted',
       decline_draw: 'draw declined', claim: 'claim', resign: 'resignation', flag: 'flag fell', arrive: 'arrival',
       touch: 'piece touched', adjust: 'piece adjusted', announce: 'move announced', arbiter: 'arbiter\'s action',
     }[e.type] || 'event';
@@ -27,9 +27,16 @@
 
   // The clocks tick between frames: the side to move (from the position) loses time
   // while the clock runs (a flag time is due only then), counted from the frame.
-  let shownAt = 0;
+  let shownAt = 0, paused = false;
+  // The state does not say whether the clocks are stopped; the announcements do.
+  function follow(kinds) {
+    for (const k of kinds) {
+      if (k === 'paused' || k === 'arbiter_called') paused = true;
+      if (k === 'resumed' || k === 'call_ended' || k === 'started') paused = false;
+    }
+  }
   function runningSide() {
-    if (!state || !state.clock || state.result !== '*' || state.clock.flag_at == null) return null;
+    if (!state || !state.clock || state.result !== '*' || paused || !state.ply) return null;
     return / b /.test(state.fen || '') ? 'black' : 'white';
   }
   function clocks() {
@@ -51,6 +58,8 @@
     // A quickplay-finish claim waits for the arbiter's ruling (10.2, G-III.4, G-III.5).
     const q = state.quickplay_claim;
     $('st-claim').textContent = !q ? t('none') : t(q.claim === 'increment' ? '{side} asks for five seconds a move for both' : '{side} claims a draw in the quickplay finish', { side: Hall.side(q.side) });
+    // The ruling at hand, beside the claim (10.2, G-III.5): accept or decline.
+    $('claim-ruling').hidden = !q;
     $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
     $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
     $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');
@@ -66,6 +75,7 @@
     if (f.event) {
       // The hall words the event in the socket's language: said as it comes.
       texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
+      follow((Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.kind));
       const li = document.createElement('li');
       li.textContent = `${f.seq}: ${texts.length ? texts.join(' ') : eventWords(f.event)}`;
       $('events').append(li);
@@ -94,6 +104,8 @@
   }
 
   $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }));
+  $('claim-accept').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_accept' }));
+  $('claim-decline').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_reject' }));
   $('resume').addEventListener('click', () => act({ type: 'arbiter', action: 'resume' }));
   $('arb').addEventListener('submit', e => {
     e.preventDefault();

@@ -35,6 +35,7 @@
   let lastFrame = performance.now();   // when the socket last brought anything
   let greeted = false;                 // the state said once on opening mid-game
   let held = null;                     // words kept to be said with the next frame's
+  let called = null;                   // the side whose call of the arbiter is pending
 
   const ctx = () => ({ variant: hdr.variant || 'chess', start: hdr.start || null, moves: (state && state.moves) || [], lang: S.lang, lexicon: S.lexicon });
   const running = () => state && state.clock && state.result === '*' && !paused && state.ply > 0;
@@ -149,6 +150,9 @@
       // Stopping the clocks is the arbiter's (FIDE Laws 2023, 6.12.2): a player's
       // pause calls him, and the hall stops the clocks while he comes.
       await send({ type: 'call_arbiter' });
+    } else if (what === 'resume') {
+      // The hall makes this the arbiter's resume when no arbiter is present.
+      await send({ type: 'arbiter', action: 'resume' });
     } else if (what === 'pgn') {
       location.href = `${base}/pgn`;
     }
@@ -193,7 +197,8 @@
   const SET = { q: 1, r: 2, b: 2, n: 2, p: 8 };
   const WORTH = { q: 9, r: 5, b: 3, n: 3, p: 1 };
   const NAMES = { q: 'queens', r: 'rooks', b: 'bishops', n: 'knights', p: 'pawns' };
-  const GLYPHS = { q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+  // Black's men drawn filled, White's in outline, so the two rows tell them apart.
+  const GLYPHS = { b: { q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' }, w: { q: '♕', r: '♖', b: '♗', n: '♘', p: '♙' } };
   function taken(cells) {
     const box = $('taken');
     if ((hdr.variant || 'chess') === 'tavreli') { box.replaceChildren(); return; }
@@ -203,19 +208,20 @@
       count[side][k] = (count[side][k] || 0) + 1;
     }
     const parts = [], said = [];
+    // The balance of material is what stands on the board (a promoted man counts).
     let worth = 0;
+    for (const c of cells) if (c.piece && WORTH[c.piece.toLowerCase()]) worth += (c.piece === c.piece.toUpperCase() ? 1 : -1) * WORTH[c.piece.toLowerCase()];
     for (const [taker, lost] of [['White', 'b'], ['Black', 'w']]) {
       let glyphs = '';
       const words = [];
       for (const k of 'qrbnp') {
         const n = Math.max(0, SET[k] - (count[lost][k] || 0));
         if (!n) continue;
-        glyphs += GLYPHS[k].repeat(n);
+        glyphs += GLYPHS[lost][k].repeat(n);
         words.push(`${t(NAMES[k])}: ${n}`);
-        worth += (taker === 'White' ? 1 : -1) * n * WORTH[k];
       }
       if (words.length) said.push(t('{side} has taken {list}', { side: t(taker), list: words.join(', ') }));
-      if (glyphs) parts.push(Hall.el('span', { class: 'taken-' + lost, 'aria-hidden': 'true', text: glyphs }));
+      if (glyphs) parts.push(Hall.el('span', { class: 'taken-' + lost, 'aria-hidden': 'true', text: glyphs + ' ' }));
     }
     if (worth) parts.push(Hall.el('span', { 'aria-hidden': 'true', text: (worth > 0 ? ' +' : ' −') + Math.abs(worth) }));
     parts.push(Hall.el('span', { class: 'sr', text: said.length ? said.join('. ') + '.' : t('Nothing taken yet.') }));
@@ -267,6 +273,7 @@
     $('act-draw').hidden = offered;
     // After the end a player has nothing left to do in the game.
     $('actions-box').hidden = !token || over;
+    $('act-resume').hidden = !(called && seat && called !== seat);
     players();
   }
 
@@ -285,7 +292,10 @@
     if (frame.event) {
       const ev = frame.event;
       if (ev.type === 'arbiter' && ev.action === 'pause') paused = true;
-      if (ev.type === 'arbiter' && ev.action === 'resume') paused = false;
+      if (ev.type === 'arbiter' && ev.action === 'resume') { paused = false; called = null; }
+      // A player's call stops both clocks until the arbiter resumes; with no
+      // arbiter there, the caller's opponent may resume (his Resume button).
+      if (ev.type === 'call_arbiter') { paused = true; called = ev.side || null; }
       const texts = words(frame);
       // The hall's own pause over its downtime: the players hear why the clocks
       // stopped, not only that they did.
@@ -468,6 +478,7 @@
     });
     $('act-draw').addEventListener('click', () => action('draw'));
     $('act-accept').addEventListener('click', () => action('accept'));
+    $('act-resume').addEventListener('click', () => action('resume'));
     $('flip').addEventListener('click', () => {
       board.flip(!board.flipped);
       $('flip').setAttribute('aria-pressed', String(board.flipped));

@@ -110,6 +110,9 @@ const HallText = {
     'Italian': 'Итальянские', 'Dutch': 'Голландские', 'Polish': 'Польские', 'Score in braille': 'Запись шрифтом Брайля',
     'The record could not be read: {reason}': 'Запись прочитать не удалось: {reason}', 'No such game.': 'Такой партии нет.',
     // The lobby's challenges and finished games, the game viewer, the rematch (helper "lobby")
+    'the game started': 'партия началась',
+    'Accept the claim': 'Удовлетворить требование',
+    'Decline the claim': 'Отклонить требование',
     'Play someone now': 'Сыграть с кем-нибудь сейчас',
     'Time control of the challenge': 'Контроль времени вызова',
     '1 min': '1 мин',
@@ -198,6 +201,7 @@ const HallText = {
     'queens': 'ферзи', 'rooks': 'ладьи', 'bishops': 'слоны', 'knights': 'кони', 'pawns': 'пешки',
     '{side} has taken {list}': '{side} взяли: {list}', 'Nothing taken yet.': 'Взятий пока нет.',
     'White wins': 'победа белых', 'Black wins': 'победа чёрных', 'Draw': 'ничья',
+    'Resume the game': 'Продолжить партию',
     // The tournament page (tournament.html, tournament.js)
     'arbiter hall: tournament': 'Зал arbiter: турнир', 'Skip to the pairings': 'К жеребьёвке', 'Tournament': 'Турнир',
     'Tournaments': 'Турниры', 'Create a tournament': 'Создать турнир', 'Name of the tournament': 'Название турнира',
@@ -323,6 +327,9 @@ const HallText = {
     'Italian': 'Italienisch', 'Dutch': 'Niederländisch', 'Polish': 'Polnisch', 'Score in braille': 'Partieformular in Braille',
     'The record could not be read: {reason}': 'Das Formular konnte nicht gelesen werden: {reason}', 'No such game.': 'Keine solche Partie.',
     // The lobby's challenges and finished games, the game viewer, the rematch (helper "lobby")
+    'the game started': 'die Partie hat begonnen',
+    'Accept the claim': 'Reklamation stattgeben',
+    'Decline the claim': 'Reklamation ablehnen',
     'Play someone now': 'Jetzt gegen jemanden spielen',
     'Time control of the challenge': 'Bedenkzeit der Herausforderung',
     '1 min': '1 Min.',
@@ -411,6 +418,7 @@ const HallText = {
     'queens': 'Damen', 'rooks': 'Türme', 'bishops': 'Läufer', 'knights': 'Springer', 'pawns': 'Bauern',
     '{side} has taken {list}': '{side} hat geschlagen: {list}', 'Nothing taken yet.': 'Noch nichts geschlagen.',
     'White wins': 'Weiß gewinnt', 'Black wins': 'Schwarz gewinnt', 'Draw': 'Remis',
+    'Resume the game': 'Partie fortsetzen',
     // The tournament page (tournament.html, tournament.js)
     'arbiter hall: tournament': 'arbiter-Saal: Turnier', 'Skip to the pairings': 'Zu den Paarungen', 'Tournament': 'Turnier',
     'Tournaments': 'Turniere', 'Create a tournament': 'Turnier anlegen', 'Name of the tournament': 'Name des Turniers',

@@ -70,7 +70,8 @@
     if (ply === 0) text = t('Start position.');
     else {
       const s = steps[ply - 1];
-      text = t('Move {n}, {side}: {said}', { n: Math.floor((ply - 1) / 2) + 1, side: Hall.side(ply % 2 ? 'white' : 'black'), said: s.said });
+      const said = /[.!?…]$/.test(s.said) ? s.said : s.said + '.';
+      text = t('Move {n}, {side}: {said}', { n: Math.floor((ply - 1) / 2) + 1, side: Hall.side(ply % 2 ? 'white' : 'black'), said });
       if (ply === steps.length && state.result && state.result !== '*') text += ' ' + t('Last move.');
     }
     $('said').textContent = text;
