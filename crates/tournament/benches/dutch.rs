@@ -1,4 +1,5 @@
-//! `cargo bench -p arbiter-tournament`: pairs round 9 of a generated
+//! `cargo bench -p arbiter-tournament` (`DUTCH_BENCH_PLAYERS=N` for
+//! another field size): pairs round 9 of a generated
 //! 500-player Swiss (rounds 1–8 paired by this engine, results drawn by a
 //! fixed pseudo-random sequence favouring the higher rated), and round 2 of
 //! a 1,000-player one, and prints the CPU-bound wall time beside the
@@ -63,35 +64,61 @@ fn play(t: &mut Tournament, round: usize, rng: &mut Lcg) {
     }
 }
 
+/// The CPU time of this process so far, in seconds (user and system, from
+/// `/proc/self/stat`; 0 where that cannot be read): the machine is shared,
+/// so the wall time alone says little.
+fn cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i).and_then(|f| f.parse::<f64>().ok()))
+        .sum();
+    ticks / 100.0
+}
+
 fn main() {
     let mut rng = Lcg(2026);
-    let mut t = field(500);
+    let n: u16 = std::env::var("DUTCH_BENCH_PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let mut t = field(n);
     let start = Instant::now();
     for round in 1..=8 {
-        let at = Instant::now();
+        let (at, c) = (Instant::now(), cpu());
         play(&mut t, round, &mut rng);
         eprintln!(
-            "  500 players, round {round}: {:.2} s",
-            at.elapsed().as_secs_f64()
+            "  {n} players, round {round}: {:.2} s, {:.2} s of CPU",
+            at.elapsed().as_secs_f64(),
+            cpu() - c
         );
     }
     let setup = start.elapsed().as_secs_f64();
-    let start = Instant::now();
+    let (start, c) = (Instant::now(), cpu());
     let p = dutch::pair(&t, 9).expect("round 9 pairs");
     let r9 = start.elapsed().as_secs_f64();
     println!(
-        "500 players, round 9: {r9:.2} s ({} boards; rounds 1-8 took {setup:.1} s); bbpPairings: about {BBP_500_R9} s",
+        "{n} players, round 9: {r9:.2} s, {:.2} s of CPU ({} boards; rounds 1-8 took {setup:.1} s); bbpPairings: about {BBP_500_R9} s of CPU",
+        cpu() - c,
         p.boards.len()
     );
     let mut t = field(1000);
-    let start = Instant::now();
+    let (start, c) = (Instant::now(), cpu());
     play(&mut t, 1, &mut rng);
-    let r1 = start.elapsed().as_secs_f64();
-    let start = Instant::now();
+    let (r1, c1) = (start.elapsed().as_secs_f64(), cpu() - c);
+    println!(
+        "1000 players, round 1: {r1:.2} s, {c1:.2} s of CPU; bbpPairings round 1: about {BBP_1000_R1} s of CPU"
+    );
+    let (start, c) = (Instant::now(), cpu());
     let p = dutch::pair(&t, 2).expect("round 2 pairs");
     let r2 = start.elapsed().as_secs_f64();
     println!(
-        "1000 players, round 1: {r1:.2} s, round 2: {r2:.2} s ({} boards); bbpPairings round 1: about {BBP_1000_R1} s",
+        "1000 players, round 2: {r2:.2} s, {:.2} s of CPU ({} boards)",
+        cpu() - c,
         p.boards.len()
     );
 }

@@ -44,6 +44,7 @@ pub(super) fn pair_round(
 
 /// The round being paired: the players, the weights the matching is
 /// asked about now, and what is decided.
+#[derive(Clone)]
 struct Round<'a, const L: usize> {
     es: &'a [Entrant],
     allowed: &'a dyn Fn(usize, usize) -> bool,
@@ -78,6 +79,21 @@ struct Remainder {
 
 type Base<const L: usize> = Vec<Vec<Wide<L>>>;
 
+/// Preferences below every criterion: `bits` more low bits for every
+/// weight, and for some edges (entrant indices) a value at a shift there.
+#[derive(Default)]
+struct Extra {
+    bits: u32,
+    edges: Vec<((usize, usize), (u32, u64))>,
+}
+
+/// How `compute_with` packs weights: the live fields, then the extra bits.
+struct Packing<'a> {
+    segs: &'a [(u32, u32)],
+    bits: u32,
+    edges: std::collections::HashMap<(usize, usize), (u32, u64)>,
+}
+
 impl<'a, const L: usize> Round<'a, L> {
     fn new(es: &'a [Entrant], allowed: &'a dyn Fn(usize, usize) -> bool, layout: Layout) -> Self {
         let n = es.len();
@@ -104,6 +120,12 @@ impl<'a, const L: usize> Round<'a, L> {
     /// unmatched). Decided pairs keep their partner; the rest is matched,
     /// with the weights packed into as few limbs as their live fields need.
     fn compute(&self) -> Vec<usize> {
+        self.compute_with(&Extra::default())
+    }
+
+    /// `compute`, with the weights of some edges raised by a preference
+    /// below every criterion (see `Extra`).
+    fn compute_with(&self, extra: &Extra) -> Vec<usize> {
         let n = self.cur.len();
         let open: Vec<usize> = (0..n).filter(|&v| self.fixed[v].is_none()).collect();
         let mut edges = Vec::new();
@@ -118,19 +140,37 @@ impl<'a, const L: usize> Round<'a, L> {
             }
         }
         let (segs, bits) = self.live_segments(&live);
-        let need = (bits + super::weights::bits(open.len()) + 6).div_ceil(64) as usize;
+        let need = (bits + extra.bits + super::weights::bits(open.len()) + 6).div_ceil(64) as usize;
+        let local_extra: Vec<((usize, usize), (u32, u64))> = extra
+            .edges
+            .iter()
+            .filter_map(|&((x, y), v)| {
+                let a = open.binary_search(&x).ok()?;
+                let b = open.binary_search(&y).ok()?;
+                Some(((a.min(b), a.max(b)), v))
+            })
+            .collect();
+        let ex = Packing {
+            segs: &segs,
+            bits: extra.bits,
+            edges: local_extra.into_iter().collect(),
+        };
         let local = match need {
-            0..=1 => Self::solve_packed::<1>(open.len(), &edges, &segs),
-            2 => Self::solve_packed::<2>(open.len(), &edges, &segs),
-            3..=4 => Self::solve_packed::<4>(open.len(), &edges, &segs),
-            5..=8 => Self::solve_packed::<8>(open.len(), &edges, &segs),
+            0..=1 => Self::solve_packed::<1>(open.len(), &edges, &ex),
+            2 => Self::solve_packed::<2>(open.len(), &edges, &ex),
+            3..=4 => Self::solve_packed::<4>(open.len(), &edges, &ex),
+            5..=8 => Self::solve_packed::<8>(open.len(), &edges, &ex),
+            9..=16 => Self::solve_packed::<16>(open.len(), &edges, &ex),
+            _ if extra.bits > 0 => Self::solve_packed::<64>(open.len(), &edges, &ex),
             _ => {
                 let doubled: Vec<_> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
                 matching_of(open.len(), &doubled, false)
             }
         };
         #[cfg(debug_assertions)]
-        Self::check_packing(open.len(), &edges, &local);
+        if extra.bits == 0 {
+            Self::check_packing(open.len(), &edges, &local);
+        }
         let mut out: Vec<usize> = (0..n).map(|v| self.fixed[v].unwrap_or(v)).collect();
         for (a, m) in local.into_iter().enumerate() {
             if let Some(b) = m {
@@ -188,18 +228,24 @@ impl<'a, const L: usize> Round<'a, L> {
     fn solve_packed<const M: usize>(
         n: usize,
         edges: &[(usize, usize, Wide<L>)],
-        segs: &[(u32, u32)],
+        ex: &Packing,
     ) -> Vec<Option<usize>> {
         let packed: Vec<(usize, usize, Wide<M>)> = edges
             .iter()
             .map(|&(a, b, w)| {
                 let mut p = Wide::<M>::default();
-                for &(o, width) in segs {
+                for &(o, width) in ex.segs {
                     let mut at = o + width;
                     while at > o {
                         let chunk = (at - o).min(63);
                         at -= chunk;
                         p = p.shl(chunk) + Wide::from_u64(w.bits(at, chunk));
+                    }
+                }
+                if ex.bits > 0 {
+                    p = p.shl(ex.bits);
+                    if let Some(&(shift, v)) = ex.edges.get(&(a, b)) {
+                        p = p + Wide::from_u64(v).shl(shift);
                     }
                 }
                 (a, b, p + p)
@@ -416,6 +462,72 @@ impl<'a, const L: usize> Round<'a, L> {
             self.matched[x] = true;
             self.matched[y] = true;
             self.finalize(x, y);
+        }
+        true
+    }
+
+    /// The choices of `pair_s1` in one matching: each of S1, in order, is
+    /// given a preference for the earlier of its possible opponents, the
+    /// first of S1's preference outweighing all the later ones', so the
+    /// optimum takes the first player's first possible opponent, then the
+    /// second's, and so on, as the matchings one player at a time would.
+    fn ordered_s1(
+        &mut self,
+        b: &Bracket,
+        base: &Base<L>,
+        stable: &mut Vec<usize>,
+        rem: &Remainder,
+    ) -> bool {
+        let leads: Vec<usize> = rem
+            .list
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let pv = b.by_index[p];
+                stable[pv] > pv && stable[pv] < b.next_first
+            })
+            .collect();
+        let width = super::weights::bits(rem.list.len() + 1);
+        let Some(bits) = u32::try_from(leads.len())
+            .ok()
+            .and_then(|k| k.checked_mul(width))
+        else {
+            return false;
+        };
+        // The preferences and every field must fit the widest packing
+        // (64 limbs); past that, one matching a player.
+        if bits + self.layout.total_bits(self.es.len()) > 64 * 60 {
+            return false;
+        }
+        let mut extra = Extra {
+            bits,
+            edges: Vec::new(),
+        };
+        for (k, &p) in leads.iter().enumerate() {
+            let shift = width * (leads.len() - 1 - k) as u32;
+            for (at, &o) in rem.list.iter().enumerate() {
+                if o > p && !self.matched[b.by_index[o]] && !base[o][p].is_zero() {
+                    let pref = (rem.list.len() - at) as u64;
+                    extra
+                        .edges
+                        .push(((b.by_index[p], b.by_index[o]), (shift, pref)));
+                }
+            }
+        }
+        let m = self.compute_with(&extra);
+        if leads.iter().any(|&p| {
+            let pv = b.by_index[p];
+            m[pv] == pv || self.matched[m[pv]]
+        }) {
+            return false;
+        }
+        *stable = m;
+        for &p in &leads {
+            let pv = b.by_index[p];
+            let o = stable[pv];
+            self.matched[pv] = true;
+            self.matched[o] = true;
+            self.finalize(pv, o);
         }
         true
     }
@@ -696,6 +808,41 @@ impl<'a, const L: usize> Round<'a, L> {
         if self.greedy_s1(b, base, stable, rem) {
             return;
         }
+        #[cfg(debug_assertions)]
+        let check = {
+            // Debug builds pair S1 one player at a time as well, and the
+            // two must agree.
+            let mut other = self.clone();
+            let mut st = stable.clone();
+            other.pair_s1_one_by_one(b, base, &mut st, rem);
+            other.mates_of(&rem.list, b, &st)
+        };
+        if self.ordered_s1(b, base, stable, rem) {
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                self.mates_of(&rem.list, b, stable),
+                check,
+                "S1 in one matching"
+            );
+            return;
+        }
+        self.pair_s1_one_by_one(b, base, stable, rem);
+    }
+
+    /// The partners of the remainder's players.
+    #[cfg(debug_assertions)]
+    fn mates_of(&self, list: &[usize], b: &Bracket, stable: &[usize]) -> Vec<usize> {
+        list.iter().map(|&p| stable[b.by_index[p]]).collect()
+    }
+
+    /// `pair_s1`, a matching for each of S1 in turn.
+    fn pair_s1_one_by_one(
+        &mut self,
+        b: &Bracket,
+        base: &Base<L>,
+        stable: &mut Vec<usize>,
+        rem: &Remainder,
+    ) {
         for &p in &rem.list {
             let pv = b.by_index[p];
             if !(stable[pv] > pv && stable[pv] < b.next_first) {

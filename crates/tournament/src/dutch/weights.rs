@@ -16,6 +16,7 @@ pub(super) fn bits(x: usize) -> u32 {
 }
 
 /// What every weight of the round shares.
+#[derive(Clone)]
 pub(super) struct Layout {
     /// Bits for a count of one score group's players.
     pub sgsb: u32,
