@@ -39,7 +39,7 @@ const HallText = {
     'Link for spectators': 'Ссылка для зрителей', 'The game was not created: {reason}': 'Партия не создана: {reason}',
     '{white} against {black}, game {id}': '{white} против {black}, партия {id}', 'No live games.': 'Идущих партий нет.',
     'The list could not be read: {reason}': 'Список не прочитан: {reason}',
-    'whites': 'белыми', 'blacks': 'чёрными',
+    'whites': 'белыми', 'blacks': 'чёрными', 'the white pieces': 'белыми', 'the black pieces': 'чёрными',
     // The game page
     'arbiter hall: game': 'Зал arbiter: партия', 'Skip to the Move field': 'К полю «Ход»', 'Archive of this game': 'Архив этой партии',
     'Board': 'Доска',
@@ -259,7 +259,7 @@ const HallText = {
     'Link for spectators': 'Link für Zuschauer', 'The game was not created: {reason}': 'Die Partie wurde nicht angelegt: {reason}',
     '{white} against {black}, game {id}': '{white} gegen {black}, Partie {id}', 'No live games.': 'Keine laufenden Partien.',
     'The list could not be read: {reason}': 'Die Liste konnte nicht gelesen werden: {reason}',
-    'whites': 'Weiß', 'blacks': 'Schwarz',
+    'whites': 'Weiß', 'blacks': 'Schwarz', 'the white pieces': 'Weiß', 'the black pieces': 'Schwarz',
     'arbiter hall: game': 'arbiter-Saal: Partie', 'Skip to the Move field': 'Zum Feld „Zug“', 'Archive of this game': 'Archiv dieser Partie',
     'Board': 'Brett',
     'Arrow keys move between squares. A piece letter (k q r b n p) jumps to the next such piece, Shift goes back. 1 to 8 jump to a rank, Shift with 1 to 8 to a file. Enter picks a piece and Enter on a target drops it; Escape puts it back. c clocks, l last move, m legal moves, a attackers, i the Move field.':

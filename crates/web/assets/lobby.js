@@ -79,7 +79,7 @@
     try {
       const g = await api('/api/games', { method: 'POST', body });
       const own = link(g[mine + '_url'], g.id, mine, g[mine + '_token']);
-      const rows = [el('p', { text: t('Game {id} created. You play {side}.', { id: g.id, side: t(mine === 'white' ? 'whites' : 'blacks') }) })];
+      const rows = [el('p', { text: t('Game {id} created. You play {side}.', { id: g.id, side: t(mine === 'white' ? 'the white pieces' : 'the black pieces') }) })];
       rows.push(el('p', {}, el('a', { href: own, id: 'play-link', text: t('Open your board ({side})', { side: Hall.side(mine) }) })));
       if (!engine) {
         const inv = link(g[theirs + '_url'], g.id, theirs, g[theirs + '_token']);
