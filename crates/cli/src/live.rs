@@ -514,11 +514,12 @@ impl<R: Variant> Table<R> {
     }
 }
 
-/// Moves completed by each side (`[white, black]`): the clock's count
-/// where there is a clock (a clock-only log has presses, not plies),
-/// otherwise the completed plies.
+/// Moves completed by each side (`[white, black]`): the completed plies
+/// where the game follows the board (a position the arbiter restored, or a
+/// takeback, counts back with it), the clock's presses where it does not (a
+/// clock-only log has presses, not plies).
 pub fn moves_completed<R: Variant>(g: &Game<R>) -> [u32; 2] {
-    if let Some(c) = g.timing().clock() {
+    if let Some(c) = g.timing().clock().filter(|_| g.config().clock_only) {
         return Side::BOTH.map(|s| c.moves_completed(s));
     }
     let count = |s: Side| {

@@ -185,3 +185,37 @@ fn the_help_is_in_the_players_language_only() {
         c.out
     );
 }
+
+/// A takeback restores the position before the player's last move and the
+/// engine's answer: the moves played count back with it (the clock is
+/// asked before and after, in words of the player's language).
+#[test]
+fn a_takeback_counts_the_moves_back() {
+    for (lang, before, after) in [
+        ("en", "1 move played", "0 moves played"),
+        ("ru", "Сделан 1 ход", "Сделано 0 ходов"),
+    ] {
+        let r = arbiter(
+            &[
+                "play",
+                "--color",
+                "white",
+                "--level",
+                "1",
+                "--ms-per-move",
+                "50",
+                "--manual-time",
+                "--lang",
+                lang,
+            ],
+            "@1000 e4\n@2000 c\n@3000 takeback\n@4000 c\n@5000 quit\n",
+        );
+        assert_eq!(r.code, Some(0), "{}", r.err);
+        let (first, rest) = r
+            .out
+            .split_once(before)
+            .unwrap_or_else(|| panic!("{}", r.out));
+        assert!(!first.is_empty());
+        assert!(rest.contains(after), "{lang}: {}", r.out);
+    }
+}
