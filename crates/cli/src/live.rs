@@ -514,21 +514,23 @@ impl<R: Variant> Table<R> {
     }
 }
 
-/// Moves completed by each side (`[white, black]`): the completed plies
-/// where the game follows the board (a position the arbiter restored, or a
-/// takeback, counts back with it), the clock's presses where it does not (a
-/// clock-only log has presses, not plies).
+/// Moves completed by each side (`[white, black]`). With a clock: its
+/// presses, but where the game follows the board never more than the moves
+/// on the board, so a position the arbiter restored (a takeback) counts
+/// back with it; a clock-only log has presses, not plies. Without a clock:
+/// the completed plies.
 pub fn moves_completed<R: Variant>(g: &Game<R>) -> [u32; 2] {
-    if let Some(c) = g.timing().clock().filter(|_| g.config().clock_only) {
-        return Side::BOTH.map(|s| c.moves_completed(s));
-    }
-    let count = |s: Side| {
+    let plies = |s: Side, completed: bool| {
         g.plies()
             .iter()
-            .filter(|p| p.side == s && p.completed_at.is_some())
+            .filter(|p| p.side == s && (!completed || p.completed_at.is_some()))
             .count() as u32
     };
-    [count(Side::White), count(Side::Black)]
+    match g.timing().clock() {
+        Some(c) if g.config().clock_only => Side::BOTH.map(|s| c.moves_completed(s)),
+        Some(c) => Side::BOTH.map(|s| c.moves_completed(s).min(plies(s, false))),
+        None => Side::BOTH.map(|s| plies(s, true)),
+    }
 }
 
 /// The exit of a live game's command once the game is closed: a failed
