@@ -7,17 +7,7 @@
 
 mod common;
 
-use common::{arbiter, replay, scratch, scripted};
-
-fn clock(args: &[&str], script: &str, name: &str) -> (common::Run, serde_json::Value) {
-    let dir = scratch(name);
-    let log = dir.join("clock.jsonl");
-    let mut all = vec!["clock", "--manual-time", "--log", log.to_str().unwrap()];
-    all.extend_from_slice(args);
-    let r = arbiter(&all, script);
-    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
-    (r, replay(&log))
-}
+use common::{clock, scratch, scripted};
 
 #[test]
 fn a_bare_press_after_typed_moves_asks_for_the_move_and_costs_nothing() {

@@ -6,18 +6,8 @@
 
 mod common;
 
-use common::{arbiter, replay, scratch};
+use common::{arbiter, clock, scratch};
 use std::path::{Path, PathBuf};
-
-fn clock(args: &[&str], script: &str, name: &str) -> (common::Run, serde_json::Value) {
-    let dir = scratch(name);
-    let log = dir.join("clock.jsonl");
-    let mut all = vec!["clock", "--manual-time", "--log", log.to_str().unwrap()];
-    all.extend_from_slice(args);
-    let r = arbiter(&all, script);
-    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
-    (r, replay(&log))
-}
 
 #[test]
 fn a_bare_press_is_stamped_at_its_enter_not_when_the_move_is_typed() {

@@ -107,3 +107,15 @@ pub fn scripted(args: &[&str], script: &str, dir: &std::path::Path) -> (Run, ser
     assert_eq!(serde_json::json!(result), v["result"], "{}", r.out);
     (r, v)
 }
+
+/// `arbiter clock --manual-time` with `args` and the script, its log in a
+/// scratch directory of `name`: the run (exit 0 asserted) and the replay.
+pub fn clock(args: &[&str], script: &str, name: &str) -> (Run, serde_json::Value) {
+    let dir = scratch(name);
+    let log = dir.join("clock.jsonl");
+    let mut all = vec!["clock", "--manual-time", "--log", log.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let r = arbiter(&all, script);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.out, r.err);
+    (r, replay(&log))
+}
