@@ -4,47 +4,16 @@
 // a move goes to, mate, the result), never text copied from our own output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { hall, openHall, closeHall, open, axe, shot, SHOTS, WAIT } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// Screenshots are drawn only when asked (scripts/web-test.sh --screenshots), so an
-// ordinary run leaves the working tree as it found it.
-const SHOTS = process.env.ARBITER_SCREENSHOTS || '';
-const WAIT = { timeout: 20000 };
 
-let server, base, browser, tmp;
+let base, browser;
 
 before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
-  const port = 20000 + (process.pid % 20000);
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-  // Readiness: a bounded number of tries, not a timing assertion.
-  let up = false;
-  for (let i = 0; i < 300 && !up; i++) {
-    try { up = (await fetch(`${base}/api/health`)).ok; } catch (_) { await new Promise(r => setTimeout(r, 100)); }
-  }
-  assert.ok(up, 'arbiter serve did not answer /api/health');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  ({ base, browser } = await openHall('web', { salt: 0 }));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+after(closeHall);
 
 async function create(body) {
   const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -56,33 +25,9 @@ async function create(body) {
 
 function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
 
-async function shot(page, name) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport, bypassCSP: true });
-  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
-  // What the page gives to the Web Speech API, recorded: headless Chromium has no voices.
-  await ctx.addInitScript(() => {
-    window.spoken = [];
-    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', e => { throw e; });
-  await page.goto(url.startsWith('http') ? url : base + url);
-  return page;
-}
-
 async function ready(page) {
   // Until the server names them, the cells carry only their square.
   await page.waitForFunction(() => window.hall && [...document.querySelectorAll('#board [role=gridcell]')].filter(c => c.getAttribute('aria-label').length > 2).length === 64, null, WAIT);
-}
-
-async function axe(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(r, [], `axe violations on ${what}`);
 }
 
 const status = page => page.locator('[role=status]').first();

@@ -4,69 +4,17 @@
 // axe-core runs on every page and state reached, in English, Russian and German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { openHall, closeHall, open, axe, shot, WAIT } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = process.env.ARBITER_SCREENSHOTS || '';
-const WAIT = { timeout: 20000 };
 
-let server, base, browser, tmp;
+let base, browser;
 
 before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'arbiter-lobby-'));
-  // A port of its own: node runs each test file in its own process, beside hall.test.mjs.
-  const port = 20000 + ((process.pid + 7919) % 20000);
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-  let up = false;
-  for (let i = 0; i < 300 && !up; i++) {
-    try { up = (await fetch(`${base}/api/health`)).ok; } catch (_) { await new Promise(r => setTimeout(r, 100)); }
-  }
-  assert.ok(up, 'arbiter serve did not answer /api/health');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  ({ base, browser } = await openHall('lobby'));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-async function shot(page, name, fullPage = false) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-}
-
-async function open(url, settings = {}, viewport = { width: 1280, height: 800 }) {
-  // axe is injected into the page by the test: the hall's Content-Security-Policy is bypassed for it.
-  const ctx = await browser.newContext({ viewport, bypassCSP: true });
-  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
-  await ctx.addInitScript(() => {
-    window.spoken = [];
-    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', e => { throw e; });
-  await page.goto(url.startsWith('http') ? url : base + url);
-  return page;
-}
-
-async function axe(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(r, [], `axe violations on ${what}`);
-}
+after(closeHall);
 
 const gameOf = page => new URL(page.url()).pathname.split('/')[2];
 const tokenOf = page => new URL(page.url()).searchParams.get('token');

@@ -7,52 +7,18 @@
 // (a square, mate, who won), never text copied from our own output.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { hall, openHall, closeHall, open, axe, shot, WAIT, startServer, waitUp } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const BIN = process.env.ARBITER_BIN || join(repo, 'target', 'release', 'arbiter');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = process.env.ARBITER_SCREENSHOTS || '';
-const WAIT = { timeout: 20000 };
 const PHONE = { width: 390, height: 844 };
 
-let server, base, browser, tmp, port;
-
-function startServer() {
-  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-}
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(`${base}/api/health`)).ok) return; } catch (_) { /* not yet */ }
-    await new Promise(r => setTimeout(r, 100));
-  }
-  assert.fail('arbiter serve did not answer /api/health');
-}
+let base, browser;
 
 before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'arbiter-play-'));
-  port = 20000 + ((process.pid + 7919) % 20000);
-  base = `http://127.0.0.1:${port}`;
-  startServer();
-  await waitUp();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  ({ base, browser } = await openHall('play', { chromiumArgs: ['--autoplay-policy=no-user-gesture-required'] }));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+after(closeHall);
 
 async function create(body) {
   const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -66,30 +32,8 @@ async function post(g, token, ev) {
 }
 function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : '?'}seat=${seat}`; }
 
-async function open(url, settings = {}, viewport = { width: 1280, height: 800 }, extra = {}) {
-  const ctx = await browser.newContext({ viewport, bypassCSP: true, ...extra });
-  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
-  await ctx.addInitScript(() => {
-    window.spoken = [];
-    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', e => { throw e; });
-  await page.goto(url.startsWith('http') ? url : base + url);
-  return page;
-}
 async function ready(page) {
   await page.waitForFunction(() => window.hall && [...document.querySelectorAll('#board [role=gridcell]')].filter(c => c.getAttribute('aria-label').length > 2).length === 64, null, WAIT);
-}
-async function axe(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(r, [], `axe violations on ${what}`);
-}
-async function shot(page, name) { if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) }); }
-async function statusHas(page, re, what) {
-  await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#status').textContent), [re.source, re.flags], WAIT)
-    .catch(async () => assert.fail(`${what}: status was "${await page.locator('#status').textContent()}", expected ${re}`));
 }
 async function answerHas(page, re, what) {
   await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#answer').textContent), [re.source, re.flags], WAIT)
@@ -464,8 +408,8 @@ test('acceptance: a blind player plays the same game by keyboard and hears the s
 test('a restart of the hall: the page says the connection is lost and back, and why the clocks stopped', async () => {
   const { g, white, black, close } = await pair({ time_control: '600+0' });
   await typeMove(white, 'e4'); await statusHas(black, /e4/, 'e4');
-  server.kill('SIGKILL');
-  await new Promise(r => server.once('exit', r));
+  hall.server.kill('SIGKILL');
+  await new Promise(r => hall.server.once('exit', r));
   await black.waitForFunction(() => window.hall.connection.length >= 1, null, WAIT);
   startServer();
   await waitUp();

@@ -5,59 +5,16 @@
 // braille files and the TRF are there. Everything by keyboard, read from the live region.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
+import { openHall, closeHall, open, axe, WAIT } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const BIN = process.env.ARBITER_BIN || join(process.cwd(), '..', '..', 'target', 'release', 'arbiter');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const WAIT = { timeout: 20000 };
 
-let server, base, browser, tmp;
+let base, browser;
 
 before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'arbiter-tournament-'));
-  const port = 20000 + ((process.pid + 7919) % 20000);
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${join(tmp, 'hall.sqlite')}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-  let up = false;
-  for (let i = 0; i < 300 && !up; i++) {
-    try { up = (await fetch(`${base}/api/health`)).ok; } catch (_) { await new Promise(r => setTimeout(r, 100)); }
-  }
-  assert.ok(up, 'arbiter serve did not answer /api/health');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  ({ base, browser } = await openHall('tournament'));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
-
-async function open(url, settings = {}) {
-  // axe is injected as a script of the test: the hall's CSP rightly forbids inline scripts.
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  await ctx.addInitScript(s => localStorage.setItem('arbiter.settings', JSON.stringify(s)), settings);
-  await ctx.addInitScript(() => {
-    window.spoken = [];
-    if (window.speechSynthesis) window.speechSynthesis.speak = u => window.spoken.push(u.text);
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', e => { throw e; });
-  await page.goto(url.startsWith('http') ? url : base + url);
-  return page;
-}
-
-async function axe(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const r = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`));
-  assert.deepEqual(r, [], `axe violations on ${what}`);
-}
+after(closeHall);
 
 async function post(path, body, token) {
   const headers = { 'Content-Type': 'application/json' };

@@ -7,8 +7,8 @@ use crate::proxy::FORWARDED;
 use crate::request::{SeatKind, parse_create};
 use crate::shield::{ClientIp, Shield};
 use arbiter_rules::Side;
-use arbiter_session::{Follower, writer};
-use arbiter_store::{GameId, GameMeta, GameSettings, NewGame, Status, Token};
+use arbiter_session::Follower;
+use arbiter_store::{GameId, GameSettings, NewGame, Status, Token};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Extension, Path, Query, State};
@@ -111,28 +111,11 @@ pub(crate) async fn open_game(
     let white = human(0).then(token).transpose()?;
     let black = human(1).then(token).transpose()?;
     let arbiter = token()?;
-    let header_line =
-        writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let game = NewGame {
-        meta: GameMeta {
-            variant: spec.header.variant,
-            kind: spec.kind,
-            white_name: spec.header.white.clone(),
-            black_name: spec.header.black.clone(),
-            time_control: spec.header.time_control.clone(),
-            extra: GameSettings {
-                edition: Some(spec.header.edition),
-                white: Some(spec.seats[0]),
-                black: Some(spec.seats[1]),
-                engine_movetime_ms: Some(spec.movetime_ms),
-                engine_level: Some(u64::from(spec.level)),
-                quickplay_finish: Some(spec.header.quickplay_finish.unwrap_or(false)),
-            },
-        },
-        header_line,
         white_token: white.clone(),
         black_token: black.clone(),
         arbiter_token: Some(arbiter.clone()),
+        ..spec.new_game()?
     };
     // Created already leased to this instance: another instance's claim
     // pass must not take the game between its creation and its start.

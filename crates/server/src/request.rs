@@ -120,6 +120,35 @@ pub struct GameSpec {
     pub ignored_keys: Vec<String>,
 }
 
+impl GameSpec {
+    /// The stored game this spec creates, without its tokens: its metadata
+    /// and its log header, as every way of creating a game stores them.
+    pub fn new_game(&self) -> Result<arbiter_store::NewGame, ApiError> {
+        use arbiter_store::{GameMeta, GameSettings, NewGame};
+        let header_line = arbiter_session::writer::header_line(&self.header)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(NewGame {
+            meta: GameMeta {
+                variant: self.header.variant,
+                kind: self.kind,
+                white_name: self.header.white.clone(),
+                black_name: self.header.black.clone(),
+                time_control: self.header.time_control.clone(),
+                extra: GameSettings {
+                    edition: Some(self.header.edition),
+                    white: Some(self.seats[0]),
+                    black: Some(self.seats[1]),
+                    engine_movetime_ms: Some(self.movetime_ms),
+                    engine_level: Some(u64::from(self.level)),
+                    quickplay_finish: Some(self.header.quickplay_finish.unwrap_or(false)),
+                },
+            },
+            header_line,
+            ..NewGame::default()
+        })
+    }
+}
+
 /// The defaults of `arbiter play` for chess: 15 minutes and 10 seconds a
 /// move (each variant's are [`arbiter_session::any::defaults`]).
 pub const DEFAULT_TIME_CONTROL: &str = "900+10";

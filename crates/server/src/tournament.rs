@@ -21,10 +21,7 @@ use crate::tournament_state::{
 };
 use arbiter_notation::tournament_words as words;
 use arbiter_rules::{Lang, Termination};
-use arbiter_session::writer;
-use arbiter_store::{
-    GameMeta, GameSettings, NewGame, StoreError, Token, TournamentId, TournamentSeat,
-};
+use arbiter_store::{StoreError, Token, TournamentId, TournamentSeat};
 use arbiter_tournament::dutch::Pairing;
 use arbiter_tournament::tiebreak::{Standing, TieBreak};
 use arbiter_tournament::trf;
@@ -325,25 +322,7 @@ async fn create_games(
         let (white, black) = (reg(b.white)?, reg(b.black)?);
         let name = |n| data.entrant(n).map_or("", |e| e.name.as_str());
         let spec = parse_create(&game_body(data, name(white), name(black)))?;
-        let header_line =
-            writer::header_line(&spec.header).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let game = NewGame {
-            meta: GameMeta {
-                variant: spec.header.variant,
-                kind: spec.kind,
-                white_name: spec.header.white.clone(),
-                black_name: spec.header.black.clone(),
-                time_control: spec.header.time_control.clone(),
-                extra: GameSettings {
-                    edition: Some(spec.header.edition),
-                    white: Some(spec.seats[0]),
-                    black: Some(spec.seats[1]),
-                    ..GameSettings::default()
-                },
-            },
-            header_line,
-            ..NewGame::default()
-        };
+        let game = spec.new_game()?;
         let cfg = hall.config();
         let gid = hall
             .store()
