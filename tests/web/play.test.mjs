@@ -35,6 +35,10 @@ function withSeat(url, seat) { return `${base}${url}${url.includes('?') ? '&' : 
 async function ready(page) {
   await page.waitForFunction(() => window.hall && [...document.querySelectorAll('#board [role=gridcell]')].filter(c => c.getAttribute('aria-label').length > 2).length === 64, null, WAIT);
 }
+async function statusHas(page, re, what) {
+  await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#status').textContent), [re.source, re.flags], WAIT)
+    .catch(async () => assert.fail(`${what}: status was "${await page.locator('#status').textContent()}", expected ${re}`));
+}
 async function answerHas(page, re, what) {
   await page.waitForFunction(([src, flags]) => new RegExp(src, flags).test(document.querySelector('#answer').textContent), [re.source, re.flags], WAIT)
     .catch(async () => assert.fail(`${what}: answer was "${await page.locator('#answer').textContent()}", expected ${re}`));
