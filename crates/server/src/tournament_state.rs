@@ -32,7 +32,7 @@ pub struct Entrant {
     pub rating: u16,
     /// The FIDE id, or empty.
     pub fide_id: String,
-    /// The starting rank (pairing number); 0 before round 1 is paired.
+    /// The starting rank (pairing number), given at registration.
     pub rank: u16,
     /// The first round the player may be paired in: 1 (or 0, the same) for
     /// those who registered before round 1 was paired, later for a late
@@ -219,9 +219,10 @@ impl TournamentData {
                 || (self.system == System::Dutch && self.paired.len() < usize::from(self.rounds)))
     }
 
-    /// Registers a player (a late entry once round 1 is paired: he joins
-    /// at the next round and is ranked at once, so the report file names
-    /// him before he is paired).
+    /// Registers a player and gives him a starting rank at once (the list
+    /// ranked again by rating until round 4 is paired, C.04.2; after, the
+    /// next number). Once round 1 is paired he is a late entry: he joins
+    /// at the next round.
     pub fn add_player(&mut self, mut e: Entrant) -> u16 {
         let paired = self.paired.len();
         if paired > 0 {
@@ -230,7 +231,9 @@ impl TournamentData {
             e.rank = next.saturating_add(1);
         }
         self.players.push(e);
-        if paired > 0 && paired < RERANK_BEFORE {
+        // Ranked at once, so the report file names every player from his
+        // registration on.
+        if paired < RERANK_BEFORE {
             self.rank_players();
         }
         u16::try_from(self.players.len()).unwrap_or(u16::MAX)
