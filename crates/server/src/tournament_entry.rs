@@ -109,7 +109,7 @@ pub(crate) async fn withdraw(
     Ok(Json(json!({
         "player": n,
         "withdrawn_from": from,
-        "words": [words::withdrew_line(Lang::En, &name)],
+        "words": [words::withdrew_line(lang_of(&headers), &name)],
     }))
     .into_response())
 }
@@ -194,18 +194,23 @@ pub(crate) async fn ask_bye(
         round: u16::try_from(round).unwrap_or(u16::MAX),
         half,
     });
-    let answer = bye_answer(n, round, half, &e.name, byes_json(e));
+    let said = words::requested_bye_line(lang_of(&headers), round, &e.name, half);
+    let answer = bye_answer(n, round, half, said, byes_json(e));
     save(&hall, &id, &data, version).await?;
     tracing::info!(tournament = %id, player = n, round, half, "bye asked for");
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
-fn bye_answer(n: u16, round: usize, half: bool, name: &str, byes: Value) -> Value {
+fn bye_answer(n: u16, round: usize, half: bool, said: String, byes: Value) -> Value {
     json!({
         "player": n, "round": round, "points": if half { "half" } else { "zero" },
-        "byes": byes,
-        "words": [words::requested_bye_line(Lang::En, round, name, half)],
+        "byes": byes, "words": [said],
     })
+}
+
+/// The language the request asks its words in (`Accept-Language`).
+fn lang_of(headers: &HeaderMap) -> Lang {
+    crate::lang::of_request(headers).language()
 }
 
 /// `DELETE /api/tournaments/{id}/players/{n}/byes?round=R` (or the round in
