@@ -561,4 +561,72 @@ mod tests {
         assert_eq!(p.boards.len(), 2);
         assert!(p.bye.is_some());
     }
+
+    #[test]
+    fn absences_are_written_as_the_engines_read_them() {
+        let mut d = data(4, System::Dutch);
+        let p = d.pair_next().expect("round 1");
+        let reg = |r| d.by_rank(r).expect("ranked");
+        let boards = p
+            .boards
+            .iter()
+            .map(|b| BoardRecord {
+                white: reg(b.white),
+                black: reg(b.black),
+                game: "g".into(),
+                result: Some("10".into()),
+            })
+            .collect();
+        d.paired.push(RoundRecord { boards, bye: None });
+        let late = d.add_player(Entrant::new("Late".into(), 3000, String::new()));
+        assert_eq!(late, 5);
+        assert_eq!(d.players[4].rank, 1, "ranked again: the highest rating");
+        assert_eq!(d.players[4].joined, 2);
+        d.players[0].withdrawn_from = Some(2);
+        d.players[1].byes.push(ByeAsked {
+            round: 3,
+            half: true,
+        });
+        let t = d.report();
+        let entry = |n: u16, r| t.entry(d.entrant(n).expect("n").rank, r).result;
+        assert_eq!(entry(5, 1), RoundResult::ZeroBye, "a round missed");
+        assert_eq!(entry(1, 2), RoundResult::ZeroBye);
+        assert_eq!(
+            entry(1, 3),
+            RoundResult::ZeroBye,
+            "withdrawn to the last round"
+        );
+        assert_eq!(entry(2, 3), RoundResult::HalfBye);
+        assert_eq!(entry(2, 2), RoundResult::Blank, "paired as usual");
+        let text = arbiter_tournament::trf::write(&t);
+        assert!(text.contains("0000 - H"), "{text}");
+        d.players[4].byes.push(ByeAsked {
+            round: 1,
+            half: true,
+        });
+        assert_eq!(d.players[4].half_byes_asked(), 0, "given, not asked");
+        let t = d.report();
+        assert_eq!(t.entry(1, 1).result, RoundResult::HalfBye);
+        let next = d.pair_next().expect("round 2");
+        let out = [d.players[0].rank];
+        assert!(
+            next.boards
+                .iter()
+                .all(|b| !out.contains(&b.white) && !out.contains(&b.black))
+        );
+        assert_eq!(next.boards.len(), 2, "four of five play: two boards");
+    }
+
+    #[test]
+    fn registration_stays_open_in_a_swiss_until_closed() {
+        let mut d = data(3, System::Dutch);
+        assert!(d.registration_open());
+        d.paired.push(RoundRecord::default());
+        assert!(d.registration_open(), "late entries welcome");
+        d.registration_closed = true;
+        assert!(!d.registration_open());
+        let mut r = data(3, System::Berger);
+        r.paired.push(RoundRecord::default());
+        assert!(!r.registration_open(), "a round robin's tables are fixed");
+    }
 }
