@@ -89,15 +89,9 @@ fn game_body(d: &TournamentData, white: &str, black: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-/// `POST /api/tournaments`: counted against the address's rate of
-/// creation, as a new game is (its games later are not).
-pub(crate) async fn create(
-    State(hall): State<Hall>,
-    Extension(shield): Extension<Arc<Shield>>,
-    ClientIp(ip): ClientIp,
-    bytes: Bytes,
-) -> Result<Response, ApiError> {
-    let b: CreateBody = body(&bytes)?;
+/// The tournament a creation body asks for, checked (its games' time
+/// control and edition are checked by the caller, as a game's).
+fn settings(b: CreateBody) -> Result<TournamentData, ApiError> {
     let system = match b.system.as_deref() {
         None | Some("dutch") => System::Dutch,
         Some("berger") => System::Berger,
@@ -125,7 +119,7 @@ pub(crate) async fn create(
             "max_half_byes is 0 to {ROUNDS_MAX}"
         )));
     }
-    let data = TournamentData {
+    Ok(TournamentData {
         name: checked_name(b.name, "Tournament")?,
         system,
         rounds,
@@ -136,7 +130,18 @@ pub(crate) async fn create(
         double,
         max_half_byes,
         registration_closed: false,
-    };
+    })
+}
+
+/// `POST /api/tournaments`: counted against the address's rate of
+/// creation, as a new game is (its games later are not).
+pub(crate) async fn create(
+    State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let data = settings(body(&bytes)?)?;
     let spec = parse_create(&game_body(&data, "White", "Black"))?;
     if spec.header.variant != arbiter_rules::Variant::Chess {
         return Err(ApiError::bad_request("a tournament plays chess"));
