@@ -271,6 +271,18 @@ pub(crate) fn seat_hash(game: &NewGame, side: Side) -> Result<Vec<u8>, StoreErro
     })
 }
 
+/// How a lobby transaction begins: on SQLite (the backend with a writer
+/// lock) `IMMEDIATE`, so it holds the database's write lock from its first
+/// read, and a second process on the file waits instead of failing on a
+/// stale snapshot; on PostgreSQL plainly, its row locks deciding.
+pub(crate) fn begin_writing<T>(writer_lock: &Option<T>) -> &'static str {
+    if writer_lock.is_some() {
+        "BEGIN IMMEDIATE"
+    } else {
+        "BEGIN"
+    }
+}
+
 /// The methods of both backends for the lobby, in the same SQL; expanded
 /// inside each backend's `impl` as `shared_methods!` is.
 macro_rules! lobby_methods {
@@ -380,8 +392,8 @@ macro_rules! lobby_methods {
         let arbiter = a.game.arbiter_token.as_ref().map(|t| t.hash().to_vec());
         let creator = crate::challenges::side_key(a.creator);
         let game_id = GameId::generate()?;
-        let _write = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let write = self.writing().await;
+        let mut tx = self.pool.begin_with(crate::challenges::begin_writing(&write)).await?;
         // The game first, its creator's seat read from the open challenge.
         let made = sqlx::query(concat!(
             "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
@@ -491,8 +503,8 @@ macro_rules! lobby_methods {
         let meta = meta_json(&game.meta)?;
         let arbiter = game.arbiter_token.as_ref().map(|t| t.hash().to_vec());
         let new_id = GameId::generate()?;
-        let _write = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let write = self.writing().await;
+        let mut tx = self.pool.begin_with(crate::challenges::begin_writing(&write)).await?;
         // The old White's token plays Black in the new game, and the other
         // way round.
         let made = sqlx::query(concat!(
