@@ -562,21 +562,26 @@ fn least_significant(parts: &[Part]) -> Option<usize> {
     }
 }
 
-/// Whether the tournament is a round robin: its type record (`092`) says
-/// so; or, when it names no system, its number of rounds is that of one
+/// Whether the tournament is a round robin: its type record (`092` or
+/// `192`) says so; or, when it names no system, its number of rounds is that of one
 /// or two cycles of its field, no two players met more often than the
 /// cycles allow, and no one sat out a round but the bye of an odd field.
 fn is_round_robin(t: &Tournament) -> bool {
-    let kind = t
+    // `092` names the type in words, TRF-2026's `192` by a code
+    // (`BERGER_ROUNDROBIN`, `FIDE_DUTCH_2025`…).
+    let kind: String = t
         .headers
         .iter()
-        .find(|(tag, _)| tag == "092")
+        .filter(|(tag, _)| tag == "092" || tag == "192")
         .map(|(_, text)| text.to_ascii_lowercase())
-        .unwrap_or_default();
+        .collect();
     if kind.contains("robin") || kind.contains("berger") {
         return true;
     }
-    if kind.contains("swiss") {
+    if ["swiss", "dutch", "dubov", "burstein"]
+        .iter()
+        .any(|w| kind.contains(w))
+    {
         return false;
     }
     let n = t.players.len();
