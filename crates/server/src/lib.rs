@@ -90,8 +90,6 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
         .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
-        // The lobby's open challenges and rematch offers, per instance.
-        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
         .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())
