@@ -615,9 +615,11 @@ fn standing_json(data: &TournamentData, s: &Standing) -> Value {
         .iter()
         .map(|(k, v)| (k.clone(), json!(v.as_f64())))
         .collect();
+    let player = data.by_rank(s.id);
+    let withdrawn = player.and_then(|n| data.entrant(n)?.withdrawn_from);
     json!({
-        "rank": s.rank, "id": s.id, "player": data.by_rank(s.id), "name": s.name,
-        "points": s.points.as_f64(), "tiebreaks": tbs,
+        "rank": s.rank, "id": s.id, "player": player, "name": s.name,
+        "points": s.points.as_f64(), "tiebreaks": tbs, "withdrawn_from": withdrawn,
     })
 }
 

@@ -100,7 +100,7 @@ fn core_paths(ok: &dyn Fn(&str) -> Value) -> Value {
             "responses": {"200": ok("the round, or a BRF file"), "404": api_err("no such tournament or round")}
         }},
         "/api/tournaments/{id}/standings": {"get": {
-            "summary": "The standings after the last round whose results are all known: {round, tiebreaks, standings:[{rank,id,player,name,points,tiebreaks}], words}; ?tiebreak=BH:C1,BH,SB,DE,WIN (C.07 codes; default that list for a Swiss, DE,SB,WIN,KS for a round robin)",
+            "summary": "The standings after the last round whose results are all known: {round, tiebreaks, standings:[{rank,id,player,name,points,tiebreaks,withdrawn_from}], words}; ?tiebreak=BH:C1,BH,SB,DE,WIN (C.07 codes; default that list for a Swiss, DE,SB,WIN,KS for a round robin)",
             "parameters": view_params().as_array().map(|a| { let mut a = a.clone(); a.push(json!({"name": "tiebreak", "in": "query", "schema": {"type": "string"}})); a }),
             "responses": {"200": ok("the standings, or a BRF file"), "400": api_err("an unknown tie-break"), "404": api_err("no such tournament")}
         }},

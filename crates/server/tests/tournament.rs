@@ -399,6 +399,9 @@ async fn a_round_robin_pairs_by_the_berger_tables() {
         "/api/tournaments",
         "/api/tournaments/{id}/rounds/{n}",
         "/api/tournaments/{id}/trf",
+        "/api/tournaments/{id}/players/{n}/withdraw",
+        "/api/tournaments/{id}/players/{n}/byes",
+        "/api/tournaments/{id}/registration",
     ] {
         assert!(doc["paths"][path].is_object(), "{path} documented");
     }
@@ -729,6 +732,8 @@ async fn real_event(db: Db) {
     for row in st["standings"].as_array().expect("rows") {
         let n = row["player"].as_u64().expect("n");
         assert_eq!(row["points"].as_f64(), Some(e.oracle[&n]), "player {n}");
+        let withdrawn = if n == IVANOV { json!(3) } else { Value::Null };
+        assert_eq!(row["withdrawn_from"], withdrawn, "player {n}");
     }
 }
 
