@@ -23,7 +23,8 @@ pub enum System {
 }
 
 /// A registered player; his registration number is his place in the list
-/// (from 1), his starting rank is given when round 1 is paired.
+/// (from 1), his starting rank is given at registration (and again at
+/// each registration until round 4 is paired).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrant {
     /// "Lastname, Firstname" as registered.
@@ -628,5 +629,21 @@ mod tests {
         let mut r = data(3, System::Berger);
         r.paired.push(RoundRecord::default());
         assert!(!r.registration_open(), "a round robin's tables are fixed");
+    }
+
+    #[test]
+    fn a_late_entry_after_round_four_takes_the_next_number() {
+        let mut d = data(4, System::Dutch);
+        d.rank_players();
+        let before: Vec<u16> = d.players.iter().map(|p| p.rank).collect();
+        for _ in 0..RERANK_BEFORE {
+            d.paired.push(RoundRecord::default());
+        }
+        let n = d.add_player(Entrant::new("Strong".into(), 2900, String::new()));
+        let after: Vec<u16> = d.players.iter().take(4).map(|p| p.rank).collect();
+        assert_eq!(before, after, "nobody's number changes");
+        let late = d.entrant(n).expect("late");
+        assert_eq!((late.rank, late.joined), (5, 5));
+        assert!(late.missed(4) && !late.missed(5));
     }
 }
