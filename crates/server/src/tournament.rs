@@ -256,7 +256,7 @@ pub(crate) async fn who(
         .await
         .map_err(not_found)?;
     seat.map(Some)
-        .ok_or_else(|| ApiError::forbidden("a token not of this tournament"))
+        .ok_or_else(|| forbidden(TournamentRefusal::ForeignToken))
 }
 
 /// The body of `POST /api/tournaments/{id}/players`.
@@ -311,7 +311,7 @@ pub(crate) async fn pair_round(
     match who(&hall, &id, &headers).await? {
         None => return Err(ApiError::unauthorized()),
         Some(TournamentSeat::Arbiter) => {}
-        Some(_) => return Err(ApiError::forbidden("only the arbiter pairs a round")),
+        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
     }
     current(&hall, &id).await?;
     let _w = WRITING.lock().await;
@@ -370,6 +370,15 @@ async fn create_games(
 /// A refusal of the tournament's, worded in the request's language.
 pub(crate) fn refusal(r: TournamentRefusal) -> ApiError {
     ApiError::hall(StatusCode::CONFLICT, "refused", HallRefusal::Tournament(r))
+}
+
+/// A token that may not do this, said in the request's language.
+pub(crate) fn forbidden(r: TournamentRefusal) -> ApiError {
+    ApiError::hall(
+        StatusCode::FORBIDDEN,
+        "forbidden",
+        HallRefusal::Tournament(r),
+    )
 }
 
 /// A round robin's board with a withdrawn player (the Berger tables keep
@@ -696,7 +705,7 @@ pub(crate) async fn player(
         .await?
         .ok_or_else(ApiError::unauthorized)?;
     if seat != TournamentSeat::Arbiter && seat != TournamentSeat::Player(n) {
-        return Err(ApiError::forbidden("a player reads only his own page"));
+        return Err(forbidden(TournamentRefusal::NotYours));
     }
     let (data, _) = current(&hall, &id).await?;
     let e = data.entrant(n).ok_or_else(no_player)?;

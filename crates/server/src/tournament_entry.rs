@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::tournament::{
-    WRITING, body, byes_json, current, load, refusal, save, tournament_id, who,
+    WRITING, body, byes_json, current, forbidden, load, refusal, save, tournament_id, who,
 };
 use crate::tournament_state::{ByeAsked, System, TournamentData};
 use arbiter_notation::tournament_words::{self as words, TournamentRefusal};
@@ -38,9 +38,7 @@ async fn may_act(
         .await?
         .ok_or_else(ApiError::unauthorized)?;
     if seat != TournamentSeat::Arbiter && seat != TournamentSeat::Player(n) {
-        return Err(ApiError::forbidden(
-            "a player changes only his own rounds; the arbiter any player's",
-        ));
+        return Err(forbidden(TournamentRefusal::NotYours));
     }
     Ok(seat)
 }
@@ -261,11 +259,7 @@ pub(crate) async fn registration(
     match who(&hall, &id, &headers).await? {
         None => return Err(ApiError::unauthorized()),
         Some(TournamentSeat::Arbiter) => {}
-        Some(_) => {
-            return Err(ApiError::forbidden(
-                "only the arbiter closes the registration",
-            ));
-        }
+        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
     }
     let b: RegistrationBody = body(&bytes)?;
     let open = b
