@@ -35,6 +35,7 @@ pub mod rtt;
 pub mod shield;
 mod tournament;
 pub mod tournament_api;
+mod tournament_entry;
 pub mod tournament_state;
 mod ws;
 
@@ -110,6 +111,18 @@ fn tournament_routes() -> Router<Hall> {
         .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
         .route("/api/tournaments/{id}/standings", get(t::standings))
         .route("/api/tournaments/{id}/trf", get(t::trf_file))
+        .route(
+            "/api/tournaments/{id}/players/{n}/withdraw",
+            post(tournament_entry::withdraw),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}/byes",
+            post(tournament_entry::ask_bye).delete(tournament_entry::cancel_bye),
+        )
+        .route(
+            "/api/tournaments/{id}/registration",
+            post(tournament_entry::registration),
+        )
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.
