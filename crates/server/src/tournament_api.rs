@@ -32,7 +32,7 @@ fn entry_paths(ok: &dyn Fn(&str) -> Value) -> Value {
     let player = json!([path_param("id"), path_param("n")]);
     json!({
         "/api/tournaments/{id}/players/{n}/withdraw": {"post": {
-            "summary": "Withdraw player n (the arbiter's token, or the player's own): he is not paired from from_round on (default the next round to pair; the round in play or a later one), written 0000 - Z in those rounds of the TRF; a game of his already paired stays for the arbiter to decide (a forfeit by declare_result). In a round robin his later boards are forfeits, with no game. Body optional: {from_round}",
+            "summary": "Withdraw player n (the arbiter's token, or the player's own): he is not paired from from_round on (default the next round to pair, or the last round once it is paired; the round in play or a later one), written 0000 - Z in those rounds of the TRF; a game of his already paired stays for the arbiter to decide (a forfeit by declare_result). In a round robin his later boards are forfeits, with no game. Body optional: {from_round}",
             "security": [{"bearer": []}], "parameters": player,
             "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"from_round": {"type": "integer"}}}}}},
             "responses": {"200": ok("{player, withdrawn_from, words}"), "401": api_err("no token"), "403": api_err("another player's token"), "404": api_err("no such tournament or player"), "409": api_err("a past round, or no such round")}

@@ -70,7 +70,8 @@ struct WithdrawBody {
 
 /// `POST /api/tournaments/{id}/players/{n}/withdraw` (the arbiter's token
 /// or the player's own): the player is not paired from `from_round` on
-/// (default: the next round to pair). A game of a round already paired
+/// (default: the next round to pair, or the last round once it is
+/// paired). A game of a round already paired
 /// stays: the arbiter decides it (a forfeit by `declare_result`).
 pub(crate) async fn withdraw(
     State(hall): State<Hall>,
@@ -85,7 +86,11 @@ pub(crate) async fn withdraw(
     let (_w, mut data, version) = for_change(&hall, &id).await?;
     let paired = data.paired.len();
     let rounds = usize::from(data.rounds);
-    let from = b.from_round.map_or(paired + 1, usize::from);
+    // By default the next round to pair; once the last is paired, the
+    // round in play (his game there stays the arbiter's to decide).
+    let from = b
+        .from_round
+        .map_or((paired + 1).min(rounds.max(1)), usize::from);
     // The round in play or a later one: the rounds before are history.
     if from < paired.max(1) {
         return Err(refusal(TournamentRefusal::RoundPaired { round: from }));

@@ -723,8 +723,15 @@ async fn real_event(db: Db) {
     e.petrova_asks_a_bye().await;
     e.late_entry_joins().await;
     e.ivanov_withdraws().await;
-    for _ in 4..=5 {
+    for round in 4..=5 {
         let (r, _) = e.pair().await;
+        if round == 5 {
+            // Withdrawing once the last round is paired: from that round,
+            // and his game there stays to be played (or forfeited).
+            let wd = format!("{}/players/1/withdraw", e.base);
+            let w = ok(&c, "POST", &wd, Some(&e.tokens[&1]), None).await;
+            assert_eq!(w["withdrawn_from"], 5);
+        }
         e.play(&r).await;
     }
     let st = ok(&c, "GET", &format!("{}/standings", e.base), None, None).await;
@@ -732,7 +739,11 @@ async fn real_event(db: Db) {
     for row in st["standings"].as_array().expect("rows") {
         let n = row["player"].as_u64().expect("n");
         assert_eq!(row["points"].as_f64(), Some(e.oracle[&n]), "player {n}");
-        let withdrawn = if n == IVANOV { json!(3) } else { Value::Null };
+        let withdrawn = match n {
+            IVANOV => json!(3),
+            1 => json!(5),
+            _ => Value::Null,
+        };
         assert_eq!(row["withdrawn_from"], withdrawn, "player {n}");
     }
 }
