@@ -226,7 +226,7 @@ fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), Tr
         // bbpPairings also reads `XXC rank` (no colour): kept as it stands.
         "XXC" => match parse_xxc(line) {
             Some(c) => t.initial_colour = Some(c),
-            None => t.other.push(line.text.to_owned()),
+            None => t.other.push(line.text.trim_end().to_owned()),
         },
         "152" => {
             t.version = TrfVersion::Trf2026;
@@ -245,15 +245,19 @@ fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), Tr
         "162" => {
             t.version = TrfVersion::Trf2026;
             t.point_system = parse_points_record(line)?;
-            t.point_record = Some(line.text.to_owned());
+            t.point_record = Some(line.text.trim_end().to_owned());
         }
         "XXA" => t.accelerations.push(parse_xxa(line)?),
         "240" => {
             t.version = TrfVersion::Trf2026;
             t.byes.push(parse_bye(line)?);
         }
-        _ if is_header(tag) => t.headers.push((tag.to_owned(), rest())),
-        _ => t.other.push(line.text.to_owned()),
+        // Blanks at a line's end carry nothing (the writer leaves them
+        // out): kept without them, the line reads back the same.
+        _ if is_header(tag) => t
+            .headers
+            .push((tag.to_owned(), rest().trim_end().to_owned())),
+        _ => t.other.push(line.text.trim_end().to_owned()),
     }
     Ok(())
 }

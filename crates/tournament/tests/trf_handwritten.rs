@@ -107,3 +107,17 @@ fn trf2026_records() {
     assert_eq!(t.byes[0].players, vec![2]);
     assert_eq!(t.entry(2, 2).result, RoundResult::ZeroBye);
 }
+
+/// Lines the reader keeps as they are (headers, records it does not use,
+/// `162`) read back the same when they end in blanks (found by the fuzz
+/// target).
+#[test]
+fn kept_lines_with_trailing_blanks_read_back() {
+    let text = "012 Trailing   \n092 Individual: Swiss-System  \n\
+                100  Player0001               2710          \n\
+                162  W 1.0    D 0.5   \n001    1      One\n";
+    let t = trf::parse(text).unwrap();
+    let written = trf::write(&t);
+    assert_eq!(trf::parse(&written).unwrap(), t, "{written}");
+    assert_eq!(t.name(), Some("Trailing"));
+}
