@@ -499,7 +499,7 @@ pub fn write(t: &Tournament) -> String {
     for a in &t.accelerations {
         let mut l = format!("XXA {:>4}", a.player);
         for v in &a.points {
-            l.push_str(&format!(" {v:>4}"));
+            l.push_str(&format!(" {:>4}", in_four(*v)));
         }
         push_line(&mut out, &l);
     }
@@ -514,6 +514,16 @@ pub fn write(t: &Tournament) -> String {
         push_line(&mut out, o);
     }
     out
+}
+
+/// Points in the four columns the format gives them: "11.5", or a whole
+/// number too wide for its tenth ("2200", which reads back the same).
+fn in_four(p: Points) -> String {
+    let text = p.to_string();
+    match text.strip_suffix(".0") {
+        Some(whole) if text.chars().count() > 4 => whole.to_owned(),
+        _ => text,
+    }
 }
 
 fn push_line(out: &mut String, line: &str) {
@@ -533,7 +543,7 @@ pub fn player_line(p: &Player) -> String {
     } else {
         p.rating.to_string()
     };
-    let points = p.points_written.map(|v| v.to_string()).unwrap_or_default();
+    let points = p.points_written.map(in_four).unwrap_or_default();
     let rank = p.rank_written.map(|v| v.to_string()).unwrap_or_default();
     let mut l = format!(
         "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",

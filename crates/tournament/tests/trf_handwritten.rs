@@ -121,3 +121,19 @@ fn kept_lines_with_trailing_blanks_read_back() {
     assert_eq!(trf::parse(&written).unwrap(), t, "{written}");
     assert_eq!(t.name(), Some("Trailing"));
 }
+
+/// Points too wide for their tenth in four columns ("2200") are written
+/// whole, so the record keeps its columns (found by the fuzz target).
+#[test]
+fn wide_points_keep_their_columns() {
+    let mut line = format!("001    1      One{}", " ".repeat(63));
+    line.push_str("2200");
+    let t = trf::parse(&format!("{line}\nXXA    1 1000\n")).unwrap();
+    assert_eq!(t.player(1).unwrap().points_written.unwrap().0, 22000);
+    let written = trf::write(&t);
+    assert!(
+        written.contains(" 2200\n") || written.contains(" 2200 "),
+        "{written}"
+    );
+    assert_eq!(trf::parse(&written).unwrap(), t, "{written}");
+}
