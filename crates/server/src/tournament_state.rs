@@ -364,10 +364,12 @@ impl TournamentData {
             }
         }
         if let Some(reg) = round.bye {
-            // A round robin's tables may give the bye to a withdrawn player:
-            // he scores nothing for it.
+            // In a round robin the tables' bye is a free day, not a point
+            // (C.05: an odd field plays against a bye; nobody scores for it,
+            // or every total would be one too high); a withdrawn player
+            // scores nothing for a Swiss bye either.
             let gone = self.entrant(reg).is_some_and(|e| e.withdrawn_by(n));
-            let result = if gone {
+            let result = if gone || self.system == System::Berger {
                 RoundResult::ZeroBye
             } else {
                 RoundResult::PairingBye
@@ -657,9 +659,10 @@ mod tests {
         assert!(late.missed(4) && !late.missed(5));
     }
 
-    #[test]
-    fn a_withdrawn_player_scores_nothing_for_the_tables_bye() {
-        let mut d = data(5, System::Berger);
+    /// The bye of round 1 in a five-player event of `system`: its starting
+    /// rank and the data, the round recorded.
+    fn first_bye(system: System) -> (TournamentData, u16, u16) {
+        let mut d = data(5, system);
         let p = d.pair_next().expect("round 1");
         let bye = d.by_rank(p.bye.expect("an odd field")).expect("ranked");
         d.paired.push(RoundRecord {
@@ -667,6 +670,14 @@ mod tests {
             bye: Some(bye),
         });
         let rank = d.entrant(bye).expect("bye").rank;
+        (d, bye, rank)
+    }
+
+    #[test]
+    fn a_round_robins_bye_is_a_free_day_and_a_swiss_bye_a_point() {
+        let (d, _, rank) = first_bye(System::Berger);
+        assert_eq!(d.report().entry(rank, 1).result, RoundResult::ZeroBye);
+        let (mut d, bye, rank) = first_bye(System::Dutch);
         assert_eq!(d.report().entry(rank, 1).result, RoundResult::PairingBye);
         d.player_mut(bye).expect("bye").withdrawn_from = Some(1);
         assert_eq!(d.report().entry(rank, 1).result, RoundResult::ZeroBye);
