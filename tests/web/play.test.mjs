@@ -599,3 +599,28 @@ test("the Tavreli viewer says each step in the live game's Tavreli words, in the
     await v.context().close();
   }
 });
+
+test("the arbiter console in Russian: its answers, penalties, result and events in words, never the log's keys", async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
+  await post(g, g.white_token, { type: 'move', move: 'e4' });
+  const arb = await open(g.arbiter_url, { lang: 'ru', lexicon: 'ru' });
+  await arb.waitForFunction(() => document.querySelector('#st-ply').textContent === '1', null, WAIT);
+  await arb.getByLabel('Действие', { exact: true }).selectOption('add_time');
+  await arb.getByLabel('Кого касается', { exact: true }).selectOption('black');
+  await arb.getByLabel('Причина', { exact: true }).fill('звонил телефон соперника');
+  await arb.getByRole('button', { name: 'Применить' }).press('Enter');
+  await arb.waitForFunction(() => /звонил телефон/.test(document.querySelector('#events').textContent), null, WAIT);
+  await arb.waitForFunction(() => /[а-я]/.test(document.querySelector('#st-penalties').textContent), null, WAIT);
+  const keys = /add_time|add time|\bblack\b|\bwhite\b|_/i;
+  for (const sel of ['#answer', '#st-penalties', '#events']) {
+    const text = await arb.locator(sel).textContent();
+    assert.doesNotMatch(text, keys, `${sel}: ${text}`);
+  }
+  await arb.getByLabel('Действие', { exact: true }).selectOption('declare_result');
+  await arb.getByLabel('Результат', { exact: true }).selectOption('1-0');
+  await arb.getByRole('button', { name: 'Применить' }).press('Enter');
+  await arb.waitForFunction(() => /[Пп]обеда белых/.test(document.querySelector('#st-result').textContent), null, WAIT);
+  assert.doesNotMatch(await arb.locator('#st-result').textContent(), /_|arbiter|declared/i);
+  await axe(arb, 'Russian console after a penalty and a result');
+  await arb.context().close();
+});
