@@ -624,3 +624,15 @@ test("the arbiter console in Russian: its answers, penalties, result and events 
   await axe(arb, 'Russian console after a penalty and a result');
   await arb.context().close();
 });
+
+test('the ordinary board at 1280×800, opened mid-game in Russian: the long status and the Move field on the first screen', async () => {
+  const g = await finishedGame({ time_control: '300+3' }, ['e4', 'e5', 'Nf3']);
+  const vp = { width: 1280, height: 800 };
+  const p = await open(withSeat(g.black_url, 'black'), { lang: 'ru', lexicon: 'ru' }, vp);
+  await ready(p);
+  await p.waitForFunction(() => window.hall.opening.length === 1, null, WAIT);
+  for (const sel of ['#board', '#clock-white', '#clock-black', '#status', '#move'])
+    assert.ok(await inView(p, sel, vp), `${sel} on the first screen`);
+  await shot(p, 'game-ru-mid-1280');
+  await p.context().close();
+});
