@@ -142,6 +142,8 @@ test('an open draw offer gives the opponent Accept and Decline; each works', asy
   await black.getByRole('button', { name: 'Offer draw', exact: true }).press('Enter');
   await white.getByRole('button', { name: 'Accept draw', exact: true }).press('Enter');
   await statusHas(white, /draw/i, 'the draw agreed');
+  // The offer's own words say "draw" too: the heading says the game is over.
+  await white.waitForFunction(() => /Draw/.test(document.querySelector('#title').textContent), null, WAIT);
   assert.equal((await game(g.id)).result, '1/2-1/2');
   // After the end the players' actions are gone.
   await white.locator('#actions-box').waitFor({ state: 'hidden', ...WAIT });
