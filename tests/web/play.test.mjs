@@ -505,7 +505,14 @@ test('every refusal a player can provoke is worded for a person, in en, ru and d
     await play(black, white, 'Nh5');
     await provoke(white, 'Nd2', 'ambiguous');
     await provoke(watcher, 'a3', 'a spectator');
+    // A claim out of turn, from the Claim button and its dialog.
+    await black.evaluate(() => { document.querySelector('#answer').textContent = ''; });
+    await black.locator('#act-claim').click();
+    await black.locator('#confirm-yes').click();
+    await answerHas(black, /\S/, 'a claim out of turn');
+    refusals.push(['a claim out of turn', await black.locator('#answer').textContent()]);
     for (const [what, text] of refusals) {
+      assert.doesNotMatch(text, /(Refused|Отказано|Отклонено|Abgelehnt):.*(Refused|Отказано|Отклонено|Abgelehnt):/i, `${what}: one refusal word: ${text}`);
       assert.doesNotMatch(text, /problem at character|Failed|fetch|malformed|unauthorized|Bearer|token|[{}]/i, `${what} (${lang}): ${text}`);
       assert.doesNotMatch(text, /Refused:.*Refused:|Отклонено:.*Отклонено:|Abgelehnt:.*Abgelehnt:/, `${what}: one refusal word`);
       if (lang !== 'en') assert.doesNotMatch(text, /\b(the|move|is|not)\b/, `${what} (${lang}) in the page's language: ${text}`);
