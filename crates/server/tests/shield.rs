@@ -724,5 +724,8 @@ async fn refusals_are_in_the_requests_language_with_candidates_only_when_ambiguo
         "{ru}"
     );
     let en = refused_move(h.addr, id, white, "Nd2", "en").await;
-    assert!(en.contains("candidates") && en.contains("Nbd2"), "{en}");
+    assert!(
+        en.contains("fits several moves") && en.contains("Nbd2") && en.contains("Nfd2"),
+        "{en}"
+    );
 }
