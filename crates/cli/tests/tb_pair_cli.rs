@@ -3,27 +3,9 @@
 //! column (`0000 - H`, `Z`, `F`) are left out; no pairing exits 1 with the
 //! reason; an empty, malformed or missing file gets a clear error.
 
-use std::process::Command;
+mod common;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-tb-pair-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
+use common::{run as arbiter, trf_file as file};
 
 /// Three players who have all met, each with a pairing-allocated bye:
 /// R1 1–2 1–0 (3 bye), R2 3–1 ½ (2 bye), R3 2–3 1–0 (1 bye).

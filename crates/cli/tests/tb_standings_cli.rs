@@ -28,19 +28,9 @@
 //! Wins (played or not): 1 3, 2 3, 4 2, 7 2, 6 2, 3 1, 5 1, 8 1.
 //! ```
 
-use std::process::Command;
+mod common;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run as arbiter;
 
 fn eight() -> String {
     format!(
@@ -72,63 +62,48 @@ fn the_default_order_of_tie_breaks() {
         format!("\"BH:C1\":{c1},\"BH\":{bh},\"SB\":{sb},\"DE\":0.0,\"WIN\":{win}")
     };
     let want = [
-        line(
+        (
             1,
             2,
             "Petrova, Anna",
             "4.0",
-            &tb("12.5", "14.0", "10.5", "3.0"),
+            ["12.5", "14.0", "10.5", "3.0"],
         ),
-        line(
-            2,
-            1,
-            "Ivanov, Ivan",
-            "4.0",
-            &tb("11.5", "13.0", "9.5", "3.0"),
-        ),
-        line(
+        (2, 1, "Ivanov, Ivan", "4.0", ["11.5", "13.0", "9.5", "3.0"]),
+        (
             3,
             7,
             "Fischer, Paul",
             "3.0",
-            &tb("12.5", "14.0", "7.25", "2.0"),
+            ["12.5", "14.0", "7.25", "2.0"],
         ),
-        line(
+        (
             4,
             4,
             "Sokolova, Maria",
             "3.0",
-            &tb("12.5", "14.0", "6.75", "2.0"),
+            ["12.5", "14.0", "6.75", "2.0"],
         ),
-        line(
+        (
             5,
             6,
             "Kuznetsov, Oleg",
             "2.5",
-            &tb("11.0", "13.5", "5.5", "2.0"),
+            ["11.0", "13.5", "5.5", "2.0"],
         ),
-        line(
-            6,
-            5,
-            "Weber, Lena",
-            "1.5",
-            &tb("13.0", "14.5", "2.75", "1.0"),
-        ),
-        line(
+        (6, 5, "Weber, Lena", "1.5", ["13.0", "14.5", "2.75", "1.0"]),
+        (
             7,
             3,
             "Schmidt, Jonas",
             "1.5",
-            &tb("12.5", "14.0", "3.0", "1.0"),
+            ["12.5", "14.0", "3.0", "1.0"],
         ),
-        line(
-            8,
-            8,
-            "Orlova, Daria",
-            "1.0",
-            &tb("6.5", "7.5", "1.0", "1.0"),
-        ),
-    ];
+        (8, 8, "Orlova, Daria", "1.0", ["6.5", "7.5", "1.0", "1.0"]),
+    ]
+    .map(|(rank, id, name, points, [c1, bh, sb, win])| {
+        line(rank, id, name, points, &tb(c1, bh, sb, win))
+    });
     assert_eq!(out, format!("[{}]\n", want.join(",")));
 }
 

@@ -1,26 +1,8 @@
 //! `arbiter pair` and `arbiter standings` from the command line.
 
-use std::process::Command;
+mod common;
 
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-tournament-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
+use common::{run as arbiter, trf_file as file};
 
 /// A `001` record with a name, points and round 1's block.
 fn player(id: u16, name: &str, points: &str, round1: &str) -> String {

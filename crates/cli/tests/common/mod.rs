@@ -35,6 +35,30 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// `arbiter ARGS` with nothing on stdin: the exit code (-1 when a signal
+/// ended it), stdout and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Writes `text` as the file `name` in this test binary's directory of
+/// report files; its path. Each test names its own file.
+pub fn trf_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("arbiter-trf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("arbiter-live-{}-{name}", std::process::id()));
