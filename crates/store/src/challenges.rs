@@ -183,6 +183,37 @@ macro_rules! challenge_columns {
 }
 pub(crate) use challenge_columns;
 
+/// The start of the insert both lobby transactions make their game with:
+/// `$1` the id, `$2` the variant, `$3` the metadata, `$4` the header, then
+/// the three seat hashes, the owner and the lease's end (the backend's
+/// clock is spliced in as the creation time).
+macro_rules! insert_live_game {
+    ($now:expr) => {
+        concat!(
+            "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
+            "white_hash, black_hash, arbiter_hash, owner, lease_until) SELECT $1, ",
+            $now,
+            ", $2, 'live', $3, $4, "
+        )
+    };
+}
+pub(crate) use insert_live_game;
+
+/// Ends a lobby transaction: commits it when its deciding update `won`,
+/// so the game `id` stands, and rolls it back otherwise.
+pub(crate) async fn settle<DB: sqlx::Database>(
+    tx: sqlx::Transaction<'_, DB>,
+    won: bool,
+    id: GameId,
+) -> Result<Option<GameId>, StoreError> {
+    if !won {
+        tx.rollback().await?;
+        return Ok(None);
+    }
+    tx.commit().await?;
+    Ok(Some(id))
+}
+
 fn side_from_db(s: &str) -> Result<Side, StoreError> {
     match s {
         "white" => Ok(Side::White),
@@ -396,10 +427,7 @@ macro_rules! lobby_methods {
         let mut tx = self.pool.begin_with(crate::challenges::begin_writing(&write)).await?;
         // The game first, its creator's seat read from the open challenge.
         let made = sqlx::query(concat!(
-            "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-            "white_hash, black_hash, arbiter_hash, owner, lease_until) SELECT $1, ",
-            now_ms!(),
-            ", $2, 'live', $3, $4, ",
+            crate::challenges::insert_live_game!(now_ms!()),
             "CASE WHEN $5 = 'white' THEN c.token_hash ELSE $6 END, ",
             "CASE WHEN $5 = 'black' THEN c.token_hash ELSE $6 END, $7, $8, ",
             now_ms!(),
@@ -437,12 +465,7 @@ macro_rules! lobby_methods {
             .await?
             .rows_affected()
                 == 1;
-        if !won {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        tx.commit().await?;
-        Ok(Some(game_id))
+        crate::challenges::settle(tx, won, game_id).await
     }
 
     pub(crate) async fn ask_rematch(
@@ -508,10 +531,8 @@ macro_rules! lobby_methods {
         // The old White's token plays Black in the new game, and the other
         // way round.
         let made = sqlx::query(concat!(
-            "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-            "white_hash, black_hash, arbiter_hash, owner, lease_until) SELECT $1, ",
-            now_ms!(),
-            ", $2, 'live', $3, $4, o.black_hash, o.white_hash, $5, $6, ",
+            crate::challenges::insert_live_game!(now_ms!()),
+            "o.black_hash, o.white_hash, $5, $6, ",
             now_ms!(),
             " + $7 FROM games o JOIN rematches r ON r.game_id = o.id WHERE o.id = $8 ",
             "AND r.new_game_id IS NULL AND r.white_asked IS NOT NULL ",
@@ -541,12 +562,7 @@ macro_rules! lobby_methods {
             .await?
             .rows_affected()
                 == 1;
-        if !won {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        tx.commit().await?;
-        Ok(Some(new_id))
+        crate::challenges::settle(tx, won, new_id).await
     }
     };
 }

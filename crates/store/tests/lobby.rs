@@ -5,80 +5,24 @@
 //! PostgreSQL comes from `ARBITER_TEST_PG_URL` (`scripts/postgres.sh`);
 //! `ARBITER_SKIP_PG=1` skips that half, loudly.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use arbiter_rules::{Side, Variant};
 use arbiter_store::{
-    Acceptance, ChallengeColour, GameMeta, NewChallenge, NewGame, Seat, Status, Store, StoreError,
-    Token,
+    Acceptance, ChallengeColour, GameMeta, NewChallenge, NewGame, Seat, Status, StoreError, Token,
 };
+
+mod common;
+
+use common::Db;
 
 const TTL: Duration = Duration::from_secs(1800);
 const LEASE: Duration = Duration::from_secs(5);
 
-enum Db {
-    Sqlite {
-        _dir: tempfile::TempDir,
-        path: PathBuf,
-    },
-    Postgres {
-        base: String,
-        schema: String,
-    },
-}
-
-impl Db {
-    fn url(&self) -> String {
-        match self {
-            Db::Sqlite { path, .. } => format!("sqlite://{}", path.display()),
-            Db::Postgres { base, schema } => {
-                let sep = if base.contains('?') { '&' } else { '?' };
-                format!("{base}{sep}options=-c%20search_path%3D{schema}")
-            }
-        }
-    }
-
-    async fn open(&self) -> Store {
-        Store::connect(&self.url()).await.expect("open the store")
-    }
-
-    async fn cleanup(&self) {
-        if let Db::Postgres { base, schema } = self {
-            let admin = sqlx::PgPool::connect(base).await.expect("connect");
-            let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
-            let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
-                .execute(&admin)
-                .await;
-            admin.close().await;
-        }
-    }
-}
-
 /// SQLite, and PostgreSQL unless skipped.
 async fn databases(case: &str) -> Vec<Db> {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let path = dir.path().join("lobby.sqlite");
-    let mut v = vec![Db::Sqlite { _dir: dir, path }];
-    let base = match std::env::var("ARBITER_TEST_PG_URL") {
-        Ok(url) => url,
-        Err(_) if std::env::var("ARBITER_SKIP_PG").as_deref() == Ok("1") => {
-            eprintln!("SKIPPED: the PostgreSQL half of {case} (ARBITER_SKIP_PG=1)");
-            return v;
-        }
-        Err(_) => {
-            panic!("ARBITER_TEST_PG_URL is unset (scripts/postgres.sh), or ARBITER_SKIP_PG=1")
-        }
-    };
-    let schema = format!("lobby_{case}_{}", std::process::id());
-    let admin = sqlx::PgPool::connect(&base).await.expect("connect");
-    let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
-        .execute(&admin)
-        .await
-        .expect("create the test schema");
-    admin.close().await;
-    v.push(Db::Postgres { base, schema });
+    let mut v = vec![Db::sqlite("lobby.sqlite")];
+    v.extend(Db::postgres("lobby", case).await);
     v
 }
 

@@ -7,7 +7,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufRead;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -15,6 +14,10 @@ use arbiter_store::{
     GameId, GameMeta, GameSettings, Kind, NewGame, Notice, Seat, SeatKind, Status, Store,
     StoreError, Subscription, Token,
 };
+
+mod common;
+
+use common::Db;
 
 /// Bound on waiting for a notice, so a missing notice fails the test instead
 /// of hanging it. Not a timing assertion: a notice normally comes at once.
@@ -24,61 +27,31 @@ const LEASE: Duration = Duration::from_secs(5);
 
 // ---------------------------------------------------------------- harness
 
-enum Db {
-    Sqlite {
-        _dir: tempfile::TempDir,
-        path: PathBuf,
-    },
-    Postgres {
-        base: String,
-        schema: String,
-    },
-}
-
 struct Harness {
     db: Db,
 }
 
 impl Harness {
     fn sqlite() -> Harness {
-        let dir = tempfile::tempdir().expect("temporary directory");
         // A directory that does not exist yet: connect must create it.
-        let path = dir.path().join("new dir").join("arbiter.sqlite");
         Harness {
-            db: Db::Sqlite { _dir: dir, path },
+            db: Db::sqlite("new dir/arbiter.sqlite"),
         }
     }
 
     /// `None` (after saying so) when PostgreSQL is skipped.
     async fn postgres(case: &str) -> Option<Harness> {
-        let base = pg_base_url()?;
-        let schema = format!("t_{case}_{}", std::process::id());
-        let admin = sqlx::PgPool::connect(&base)
-            .await
-            .expect("connect to ARBITER_TEST_PG_URL");
-        let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}");
-        sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
-            .execute(&admin)
-            .await
-            .expect("create the test schema");
-        admin.close().await;
         Some(Harness {
-            db: Db::Postgres { base, schema },
+            db: Db::postgres("t", case).await?,
         })
     }
 
     fn url(&self) -> String {
-        match &self.db {
-            Db::Sqlite { path, .. } => format!("sqlite://{}", path.display()),
-            Db::Postgres { base, schema } => {
-                let sep = if base.contains('?') { '&' } else { '?' };
-                format!("{base}{sep}options=-c%20search_path%3D{schema}")
-            }
-        }
+        self.db.url()
     }
 
     async fn open(&self) -> Store {
-        Store::connect(&self.url()).await.expect("open the store")
+        self.db.open().await
     }
 
     /// The three stored token hashes of a game, read around the store.
@@ -108,30 +81,8 @@ impl Harness {
     }
 
     async fn cleanup(self) {
-        if let Db::Postgres { base, schema } = &self.db {
-            let admin = sqlx::PgPool::connect(base).await.expect("connect");
-            let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
-            let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
-                .execute(&admin)
-                .await;
-            admin.close().await;
-        }
+        self.db.cleanup().await;
     }
-}
-
-fn pg_base_url() -> Option<String> {
-    if let Ok(url) = std::env::var("ARBITER_TEST_PG_URL") {
-        return Some(url);
-    }
-    if std::env::var("ARBITER_SKIP_PG").as_deref() == Ok("1") {
-        eprintln!("SKIPPED: the PostgreSQL half of this test (ARBITER_SKIP_PG=1)");
-        return None;
-    }
-    panic!(
-        "ARBITER_TEST_PG_URL is unset. Start PostgreSQL with \
-         `export \"$(bash scripts/postgres.sh | tail -n 1)\"`, \
-         or set ARBITER_SKIP_PG=1 to skip the PostgreSQL half of the store tests"
-    );
 }
 
 /// The SHA-256 of `text` in hex, by coreutils' `sha256sum`: an oracle
