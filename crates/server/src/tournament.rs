@@ -259,6 +259,20 @@ pub(crate) async fn who(
         .ok_or_else(|| forbidden(TournamentRefusal::ForeignToken))
 }
 
+/// Lets only the tournament's arbiter through: no token is unauthorised,
+/// a player's token forbidden.
+pub(crate) async fn arbiter_only(
+    hall: &Hall,
+    id: &TournamentId,
+    headers: &HeaderMap,
+) -> Result<(), ApiError> {
+    match who(hall, id, headers).await? {
+        None => Err(ApiError::unauthorized()),
+        Some(TournamentSeat::Arbiter) => Ok(()),
+        Some(_) => Err(forbidden(TournamentRefusal::ArbiterOnly)),
+    }
+}
+
 /// The body of `POST /api/tournaments/{id}/players`.
 #[derive(Deserialize, Default)]
 struct PlayerBody {
@@ -308,11 +322,7 @@ pub(crate) async fn pair_round(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let id = tournament_id(&raw)?;
-    match who(&hall, &id, &headers).await? {
-        None => return Err(ApiError::unauthorized()),
-        Some(TournamentSeat::Arbiter) => {}
-        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
-    }
+    arbiter_only(&hall, &id, &headers).await?;
     current(&hall, &id).await?;
     let _w = WRITING.lock().await;
     let (mut data, version) = load(&hall, &id).await?;

@@ -8,7 +8,8 @@
 use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::tournament::{
-    WRITING, body, byes_json, current, forbidden, load, refusal, save, tournament_id, who,
+    WRITING, arbiter_only, body, byes_json, current, forbidden, load, refusal, save, tournament_id,
+    who,
 };
 use crate::tournament_state::{ByeAsked, System, TournamentData};
 use arbiter_notation::tournament_words::{self as words, TournamentRefusal};
@@ -261,11 +262,7 @@ pub(crate) async fn registration(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let id = tournament_id(&raw)?;
-    match who(&hall, &id, &headers).await? {
-        None => return Err(ApiError::unauthorized()),
-        Some(TournamentSeat::Arbiter) => {}
-        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
-    }
+    arbiter_only(&hall, &id, &headers).await?;
     let b: RegistrationBody = body(&bytes)?;
     let open = b
         .open

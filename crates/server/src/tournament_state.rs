@@ -528,12 +528,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn ranks_follow_the_rating_and_rounds_wait_for_results() {
-        let mut d = data(4, System::Dutch);
-        let p = d.pair_next().expect("round 1");
-        assert_eq!(d.players[3].rank, 1, "the highest rated is first");
-        assert_eq!(p.boards.len(), 2);
+    /// The round the engine paired, as stored: every board a game `g`
+    /// with the report code `result`, and no bye.
+    fn played(d: &TournamentData, p: &Pairing, result: Option<&str>) -> RoundRecord {
         let reg = |r| d.by_rank(r).expect("ranked");
         let boards = p
             .boards
@@ -542,10 +539,20 @@ mod tests {
                 white: reg(b.white),
                 black: reg(b.black),
                 game: "g".into(),
-                result: None,
+                result: result.map(str::to_owned),
             })
             .collect();
-        d.paired.push(RoundRecord { boards, bye: None });
+        RoundRecord { boards, bye: None }
+    }
+
+    #[test]
+    fn ranks_follow_the_rating_and_rounds_wait_for_results() {
+        let mut d = data(4, System::Dutch);
+        let p = d.pair_next().expect("round 1");
+        assert_eq!(d.players[3].rank, 1, "the highest rated is first");
+        assert_eq!(p.boards.len(), 2);
+        let round = played(&d, &p, None);
+        d.paired.push(round);
         assert_eq!(d.pair_next(), Err(RoundRefusal::Unfinished(1)));
         for b in &mut d.paired[0].boards {
             b.result = Some("10".into());
@@ -579,18 +586,8 @@ mod tests {
     fn absences_are_written_as_the_engines_read_them() {
         let mut d = data(4, System::Dutch);
         let p = d.pair_next().expect("round 1");
-        let reg = |r| d.by_rank(r).expect("ranked");
-        let boards = p
-            .boards
-            .iter()
-            .map(|b| BoardRecord {
-                white: reg(b.white),
-                black: reg(b.black),
-                game: "g".into(),
-                result: Some("10".into()),
-            })
-            .collect();
-        d.paired.push(RoundRecord { boards, bye: None });
+        let round = played(&d, &p, Some("10"));
+        d.paired.push(round);
         let late = d.add_player(Entrant::new("Late".into(), 3000, String::new()));
         assert_eq!(late, 5);
         assert_eq!(d.players[4].rank, 1, "ranked again: the highest rating");

@@ -31,16 +31,75 @@ async fn fools_mate(c: &HttpClient, id: &str, white: &str, black: &str) {
     }
 }
 
+/// Challenge `id` as `GET /api/challenges/{id}` answers a reader holding
+/// `token` (the creator's, another, or none).
+async fn read_challenge(c: &HttpClient, id: &str, token: Option<&str>) -> Value {
+    call(c, "GET", &format!("/api/challenges/{id}"), token, None)
+        .await
+        .1
+}
+
+/// Offers a challenge with `body`; the status and the answer.
+async fn offer(c: &HttpClient, body: Value) -> (u16, Value) {
+    call(c, "POST", "/api/challenges", None, Some(body)).await
+}
+
+/// Accepts challenge `id` with `body`; the status and the answer.
+async fn accept(c: &HttpClient, id: &str, body: Option<Value>) -> (u16, Value) {
+    call(
+        c,
+        "POST",
+        &format!("/api/challenges/{id}/accept"),
+        None,
+        body,
+    )
+    .await
+}
+
+/// Withdraws challenge `id` with `token`; the status.
+async fn withdraw(c: &HttpClient, id: &str, token: &str) -> u16 {
+    call(
+        c,
+        "DELETE",
+        &format!("/api/challenges/{id}"),
+        Some(token),
+        None,
+    )
+    .await
+    .0
+}
+
+/// Asks (`POST`) or reads (`GET`) the rematch of game `id` with `token`;
+/// the status and the answer.
+async fn rematch(c: &HttpClient, method: &str, id: &str, token: Option<&str>) -> (u16, Value) {
+    call(c, method, &format!("/api/games/{id}/rematch"), token, None).await
+}
+
+/// A created game's id and its White's and Black's tokens.
+fn seats(g: &Value) -> (String, String, String) {
+    (
+        s(g, "id").to_string(),
+        s(g, "white_token").to_string(),
+        s(g, "black_token").to_string(),
+    )
+}
+
+/// A listed game's White, Black and time control.
+fn names_and_clock(row: &Value) -> (Option<&str>, Option<&str>, Option<&str>) {
+    (
+        row["white"].as_str(),
+        row["black"].as_str(),
+        row["time_control"].as_str(),
+    )
+}
+
 #[tokio::test]
 async fn a_challenge_is_accepted_once_and_its_creator_finds_his_seat() {
     for db in databases("lobby_once").await {
         let (_hall, c) = db.hall().await;
-        let (st, made) = call(
+        let (st, made) = offer(
             &c,
-            "POST",
-            "/api/challenges",
-            None,
-            Some(json!({"time_control": "180+2", "colour": "black", "name": "Anna"})),
+            json!({"time_control": "180+2", "colour": "black", "name": "Anna"}),
         )
         .await;
         assert_eq!(st, 201, "{made}");
@@ -59,25 +118,11 @@ async fn a_challenge_is_accepted_once_and_its_creator_finds_his_seat() {
         );
 
         // Before acceptance the creator has no game seat yet.
-        let (_, before) = call(
-            &c,
-            "GET",
-            &format!("/api/challenges/{id}"),
-            Some(&creator),
-            None,
-        )
-        .await;
+        let before = read_challenge(&c, &id, Some(&creator)).await;
         assert_eq!(before["status"], "open");
         assert!(before.get("seat").is_none());
 
-        let (st, got) = call(
-            &c,
-            "POST",
-            &format!("/api/challenges/{id}/accept"),
-            None,
-            Some(json!({"name": "Boris"})),
-        )
-        .await;
+        let (st, got) = accept(&c, &id, Some(json!({"name": "Boris"}))).await;
         assert_eq!(st, 201, "{got}");
         assert_eq!(got["seat"]["side"], "white");
         let game = s(&got, "game_id").to_string();
@@ -87,14 +132,7 @@ async fn a_challenge_is_accepted_once_and_its_creator_finds_his_seat() {
             "the creator's secret is not given away"
         );
         // The second accepter is refused.
-        let (st, again) = call(
-            &c,
-            "POST",
-            &format!("/api/challenges/{id}/accept"),
-            None,
-            Some(json!({"name": "Carl"})),
-        )
-        .await;
+        let (st, again) = accept(&c, &id, Some(json!({"name": "Carl"}))).await;
         assert_eq!(st, 409, "{again}");
         // Gone from the open list.
         let (_, open) = call(&c, "GET", "/api/challenges", None, None).await;
@@ -107,36 +145,18 @@ async fn a_challenge_is_accepted_once_and_its_creator_finds_his_seat() {
         );
 
         // A stranger sees the game, not the seat; the creator gets his seat.
-        let (_, seen) = call(&c, "GET", &format!("/api/challenges/{id}"), None, None).await;
-        assert_eq!(seen["status"], "accepted");
-        assert!(seen.get("seat").is_none(), "{seen}");
-        let (_, mine) = call(
-            &c,
-            "GET",
-            &format!("/api/challenges/{id}"),
-            Some(&creator),
-            None,
-        )
-        .await;
+        let stranger = read_challenge(&c, &id, None).await;
+        assert_eq!(stranger["status"], "accepted");
+        assert!(stranger.get("seat").is_none(), "{stranger}");
+        let mine = read_challenge(&c, &id, Some(&creator)).await;
         assert_eq!(mine["seat"]["side"], "black");
         assert!(s(&mine["seat"], "url").starts_with(&format!("/games/{game}?token=")));
         let black = s(&mine["seat"], "token").to_string();
 
         // The names and time control reached the game; the seats play it.
-        let (_, list) = call(&c, "GET", "/api/games?status=live", None, None).await;
-        let row = list
-            .as_array()
-            .expect("array")
-            .iter()
-            .find(|g| g["id"] == game.as_str())
-            .cloned()
-            .expect("listed");
+        let row = live_row(&c, &game).await;
         assert_eq!(
-            (
-                row["white"].as_str(),
-                row["black"].as_str(),
-                row["time_control"].as_str()
-            ),
+            names_and_clock(&row),
             (Some("Boris"), Some("Anna"), Some("180+2"))
         );
         fools_mate(&c, &game, &accepter, &black).await;
@@ -148,54 +168,17 @@ async fn a_challenge_is_accepted_once_and_its_creator_finds_his_seat() {
 async fn a_challenge_is_checked_and_can_be_withdrawn() {
     for db in databases("lobby_checked").await {
         let (_hall, c) = db.hall().await;
-        let (st, _) = call(
-            &c,
-            "POST",
-            "/api/challenges",
-            None,
-            Some(json!({"time_control": "soon"})),
-        )
-        .await;
+        let (st, _) = offer(&c, json!({"time_control": "soon"})).await;
         assert_eq!(st, 400);
-        let (st, _) = call(
-            &c,
-            "POST",
-            "/api/challenges",
-            None,
-            Some(json!({"colour": "green"})),
-        )
-        .await;
+        let (st, _) = offer(&c, json!({"colour": "green"})).await;
         assert_eq!(st, 400);
-        let (st, made) = call(&c, "POST", "/api/challenges", None, Some(json!({}))).await;
+        let (st, made) = offer(&c, json!({})).await;
         assert_eq!(st, 201, "{made}");
         assert_eq!(made["seat"]["side"], "random");
         let id = s(&made, "id").to_string();
-        let (st, _) = call(
-            &c,
-            "DELETE",
-            &format!("/api/challenges/{id}"),
-            Some("not-it"),
-            None,
-        )
-        .await;
-        assert_eq!(st, 403);
-        let (st, _) = call(
-            &c,
-            "DELETE",
-            &format!("/api/challenges/{id}"),
-            Some(s(&made["seat"], "token")),
-            None,
-        )
-        .await;
-        assert_eq!(st, 204);
-        let (st, _) = call(
-            &c,
-            "POST",
-            &format!("/api/challenges/{id}/accept"),
-            None,
-            None,
-        )
-        .await;
+        assert_eq!(withdraw(&c, &id, "not-it").await, 403);
+        assert_eq!(withdraw(&c, &id, s(&made["seat"], "token")).await, 204);
+        let (st, _) = accept(&c, &id, None).await;
         assert_eq!(st, 404);
         db.cleanup().await;
     }
@@ -206,85 +189,28 @@ async fn a_rematch_swaps_colours_when_both_ask() {
     for db in databases("lobby_rematch").await {
         let (_hall, c) = db.hall().await;
         let g = create(&c, json!({"white": "human", "black": "human", "white_name": "Anna", "black_name": "Boris", "time_control": "300+0"})).await;
-        let (id, w, b) = (
-            s(&g, "id").to_string(),
-            s(&g, "white_token").to_string(),
-            s(&g, "black_token").to_string(),
-        );
-        let (st, _) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{id}/rematch"),
-            Some(&w),
-            None,
-        )
-        .await;
+        let (id, w, b) = seats(&g);
+        let (st, _) = rematch(&c, "POST", &id, Some(&w)).await;
         assert_eq!(st, 409, "not before the end");
         fools_mate(&c, &id, &w, &b).await;
-        let (st, _) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{id}/rematch"),
-            Some(s(&g, "arbiter_token")),
-            None,
-        )
-        .await;
+        let (st, _) = rematch(&c, "POST", &id, Some(s(&g, "arbiter_token"))).await;
         assert_eq!(st, 403);
-        let (st, first) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{id}/rematch"),
-            Some(&b),
-            None,
-        )
-        .await;
+        let (st, first) = rematch(&c, "POST", &id, Some(&b)).await;
         assert_eq!(st, 200, "{first}");
         assert_eq!(first["status"], "offered");
         assert_eq!(first["asked"], json!(["black"]));
-        let (_, seen) = call(
-            &c,
-            "GET",
-            &format!("/api/games/{id}/rematch"),
-            Some(&w),
-            None,
-        )
-        .await;
+        let (_, seen) = rematch(&c, "GET", &id, Some(&w)).await;
         assert_eq!(seen["asked"], json!(["black"]));
-        let (_, second) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{id}/rematch"),
-            Some(&w),
-            None,
-        )
-        .await;
+        let (_, second) = rematch(&c, "POST", &id, Some(&w)).await;
         assert_eq!(second["status"], "ready", "{second}");
         assert_eq!(second["seat"]["side"], "black", "the old White plays Black");
         let new = s(&second, "game_id").to_string();
-        let (_, pushed) = call(
-            &c,
-            "GET",
-            &format!("/api/games/{id}/rematch"),
-            Some(&b),
-            None,
-        )
-        .await;
+        let (_, pushed) = rematch(&c, "GET", &id, Some(&b)).await;
         assert_eq!(pushed["game_id"], new.as_str());
         assert_eq!(pushed["seat"]["side"], "white");
-        let (_, list) = call(&c, "GET", "/api/games?status=live", None, None).await;
-        let row = list
-            .as_array()
-            .expect("array")
-            .iter()
-            .find(|x| x["id"] == new.as_str())
-            .cloned()
-            .expect("listed");
+        let row = live_row(&c, &new).await;
         assert_eq!(
-            (
-                row["white"].as_str(),
-                row["black"].as_str(),
-                row["time_control"].as_str()
-            ),
+            names_and_clock(&row),
             (Some("Boris"), Some("Anna"), Some("300+0"))
         );
         // The new game is played by the swapped tokens.
@@ -371,7 +297,7 @@ async fn get_in(addr: std::net::SocketAddr, path: &str, lang: &str) -> (u16, Val
 
 /// Makes a challenge; its id and the creator's token.
 async fn challenge(c: &HttpClient, body: Value) -> (String, String) {
-    let (st, made) = call(c, "POST", "/api/challenges", None, Some(body)).await;
+    let (st, made) = offer(c, body).await;
     assert_eq!(st, 201, "{made}");
     (
         s(&made, "id").to_string(),
@@ -459,14 +385,7 @@ async fn a_player_without_a_name_is_stored_without_one_and_named_in_the_readers_
             assert_eq!(listed(&c, q, &named).await.expect("listed")["name"], "Вера");
         }
         // The creator still plays with the challenge's token.
-        let (_, mine) = call(
-            &c,
-            "GET",
-            &format!("/api/challenges/{id}"),
-            Some(&creator),
-            None,
-        )
-        .await;
+        let mine = read_challenge(&c, &id, Some(&creator)).await;
         assert_eq!(mine["seat"]["token"], creator.as_str());
         assert_eq!(post(&c, &game, &creator, mv("e4")).await.0, 200);
         db.cleanup().await;
@@ -484,20 +403,9 @@ async fn challenges_and_rematch_offers_survive_a_restart() {
         .await;
         // A finished game with one rematch request pending.
         let g = create(&c, json!({"white": "human", "black": "human"})).await;
-        let (gid, w, b) = (
-            s(&g, "id").to_string(),
-            s(&g, "white_token").to_string(),
-            s(&g, "black_token").to_string(),
-        );
+        let (gid, w, b) = seats(&g);
         fools_mate(&c, &gid, &w, &b).await;
-        let (st, _) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{gid}/rematch"),
-            Some(&w),
-            None,
-        )
-        .await;
+        let (st, _) = rematch(&c, "POST", &gid, Some(&w)).await;
         assert_eq!(st, 200);
         // The hall stops as a crash would, and starts again on its database.
         first.kill();
@@ -506,46 +414,18 @@ async fn challenges_and_rematch_offers_survive_a_restart() {
         let kept = listed(&c, "", &id).await.expect("still listed");
         assert_eq!(kept["name"], "Anna");
         assert_eq!(kept["time_control"], "600+5");
-        let (st, got) = call(
-            &c,
-            "POST",
-            &format!("/api/challenges/{id}/accept"),
-            None,
-            Some(json!({"name": "Boris"})),
-        )
-        .await;
+        let (st, got) = accept(&c, &id, Some(json!({"name": "Boris"}))).await;
         assert_eq!(st, 201, "{} {got}", db.name());
         let game = s(&got, "game_id").to_string();
-        let (_, mine) = call(
-            &c,
-            "GET",
-            &format!("/api/challenges/{id}"),
-            Some(&creator),
-            None,
-        )
-        .await;
+        let mine = read_challenge(&c, &id, Some(&creator)).await;
         assert_eq!(mine["seat"]["side"], "black");
         let accepter = s(&got["seat"], "token").to_string();
         assert_eq!(post(&c, &game, &accepter, mv("e4")).await.0, 200);
         assert_eq!(post(&c, &game, &creator, mv("e5")).await.0, 200);
         // The rematch request was kept: Black's completes it.
-        let (_, seen) = call(
-            &c,
-            "GET",
-            &format!("/api/games/{gid}/rematch"),
-            Some(&b),
-            None,
-        )
-        .await;
+        let (_, seen) = rematch(&c, "GET", &gid, Some(&b)).await;
         assert_eq!(seen["asked"], json!(["white"]), "{seen}");
-        let (_, done) = call(
-            &c,
-            "POST",
-            &format!("/api/games/{gid}/rematch"),
-            Some(&b),
-            None,
-        )
-        .await;
+        let (_, done) = rematch(&c, "POST", &gid, Some(&b)).await;
         assert_eq!(done["status"], "ready", "{done}");
         assert_eq!(done["seat"]["side"], "white");
         db.cleanup().await;
@@ -596,14 +476,7 @@ async fn two_instances_share_the_lobby_and_one_accept_of_twenty_wins() {
     // two seconds, so within about two seconds).
     let asked = std::time::Instant::now();
     for c in [&ca, &cb] {
-        let (_, mine) = call(
-            c,
-            "GET",
-            &format!("/api/challenges/{id}"),
-            Some(&creator),
-            None,
-        )
-        .await;
+        let mine = read_challenge(c, &id, Some(&creator)).await;
         assert_eq!(mine["seat"]["side"], "white", "{mine}");
         assert_eq!(mine["game_id"], game.as_str());
     }
@@ -627,38 +500,13 @@ async fn two_instances_share_the_lobby_and_one_accept_of_twenty_wins() {
     let (w, bl) = (creator.clone(), accepter.clone());
     let (ga, gb) = (game.clone(), game.clone());
     let (ca2, cb2) = (ca.clone(), cb.clone());
-    let one = tokio::spawn(async move {
-        call(
-            &ca2,
-            "POST",
-            &format!("/api/games/{ga}/rematch"),
-            Some(&w),
-            None,
-        )
-        .await
-    });
-    let two = tokio::spawn(async move {
-        call(
-            &cb2,
-            "POST",
-            &format!("/api/games/{gb}/rematch"),
-            Some(&bl),
-            None,
-        )
-        .await
-    });
+    let one = tokio::spawn(async move { rematch(&ca2, "POST", &ga, Some(&w)).await });
+    let two = tokio::spawn(async move { rematch(&cb2, "POST", &gb, Some(&bl)).await });
     let (one, two) = (one.await.expect("join"), two.await.expect("join"));
     assert_eq!((one.0, two.0), (200, 200), "{one:?} {two:?}");
     let mut seen = Vec::new();
     for (c, tok) in [(&ca, &creator), (&cb, &accepter)] {
-        let (_, v) = call(
-            c,
-            "GET",
-            &format!("/api/games/{game}/rematch"),
-            Some(tok),
-            None,
-        )
-        .await;
+        let (_, v) = rematch(c, "GET", &game, Some(tok)).await;
         assert_eq!(v["status"], "ready", "{v}");
         seen.push(v);
     }

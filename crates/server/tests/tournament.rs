@@ -43,6 +43,41 @@ async fn status(
     c.json(method, path, token, body).await.expect("request").0
 }
 
+/// Creates a tournament with `body`: the answer, the tournament's API
+/// path and the arbiter's token.
+async fn open_tournament(c: &HttpClient, body: &Value) -> (Value, String, String) {
+    let v = ok(c, "POST", "/api/tournaments", None, Some(body)).await;
+    let base = format!("/api/tournaments/{}", v["id"].as_str().expect("id"));
+    let arbiter = v["arbiter_token"].as_str().expect("t").to_owned();
+    (v, base, arbiter)
+}
+
+/// Registers a player with `body`: his registration number and token.
+async fn register(c: &HttpClient, base: &str, body: &Value) -> (u64, String) {
+    let v = ok(c, "POST", &format!("{base}/players"), None, Some(body)).await;
+    (
+        v["player"].as_u64().expect("n"),
+        v["token"].as_str().expect("t").to_owned(),
+    )
+}
+
+/// The status of a registration with `body`.
+async fn entry_status(c: &HttpClient, base: &str, body: &Value) -> u16 {
+    status(c, "POST", &format!("{base}/players"), None, Some(body)).await
+}
+
+/// The report file: the status and the text.
+async fn trf_get(c: &HttpClient, base: &str) -> (u16, String) {
+    c.call("GET", &format!("{base}/trf"), None, None)
+        .await
+        .expect("trf")
+}
+
+/// Posts one event of a game with `token`, which must be taken.
+async fn act(c: &HttpClient, events: &str, token: &str, event: Value) {
+    ok(c, "POST", events, Some(token), Some(&event)).await;
+}
+
 /// Plays one game to a result chosen by `how`, and returns the points
 /// White and Black must get (the test's own oracle).
 async fn play(c: &HttpClient, game: &str, tokens: [&str; 3], how: usize) -> (f64, f64) {
@@ -50,69 +85,29 @@ async fn play(c: &HttpClient, game: &str, tokens: [&str; 3], how: usize) -> (f64
     let ev = format!("/api/games/{game}/events");
     if how == 4 {
         // The arbiter declares a result before any move: a forfeit.
-        ok(
-            c,
-            "POST",
-            &ev,
-            Some(arbiter),
-            Some(&json!({"type":"arbiter","action":"declare_result","result":"0-1"})),
-        )
-        .await;
+        let forfeit = json!({"type":"arbiter","action":"declare_result","result":"0-1"});
+        act(c, &ev, arbiter, forfeit).await;
         return (0.0, 1.0);
     }
-    ok(
-        c,
-        "POST",
-        &ev,
-        Some(white),
-        Some(&json!({"type":"move","move":"e4"})),
-    )
-    .await;
-    ok(
-        c,
-        "POST",
-        &ev,
-        Some(black),
-        Some(&json!({"type":"move","move":"e5"})),
-    )
-    .await;
+    act(c, &ev, white, json!({"type":"move","move":"e4"})).await;
+    act(c, &ev, black, json!({"type":"move","move":"e5"})).await;
     match how {
         0 => {
-            ok(c, "POST", &ev, Some(black), Some(&json!({"type":"resign"}))).await;
+            act(c, &ev, black, json!({"type":"resign"})).await;
             (1.0, 0.0)
         }
         1 => {
-            ok(c, "POST", &ev, Some(white), Some(&json!({"type":"resign"}))).await;
+            act(c, &ev, white, json!({"type":"resign"})).await;
             (0.0, 1.0)
         }
         2 => {
-            ok(
-                c,
-                "POST",
-                &ev,
-                Some(white),
-                Some(&json!({"type":"offer_draw"})),
-            )
-            .await;
-            ok(
-                c,
-                "POST",
-                &ev,
-                Some(black),
-                Some(&json!({"type":"accept_draw"})),
-            )
-            .await;
+            act(c, &ev, white, json!({"type":"offer_draw"})).await;
+            act(c, &ev, black, json!({"type":"accept_draw"})).await;
             (0.5, 0.5)
         }
         _ => {
-            ok(
-                c,
-                "POST",
-                &ev,
-                Some(arbiter),
-                Some(&json!({"type":"arbiter","action":"declare_result","result":"1-0"})),
-            )
-            .await;
+            let declared = json!({"type":"arbiter","action":"declare_result","result":"1-0"});
+            act(c, &ev, arbiter, declared).await;
             (1.0, 0.0)
         }
     }
@@ -120,35 +115,20 @@ async fn play(c: &HttpClient, game: &str, tokens: [&str; 3], how: usize) -> (f64
 
 async fn swiss(db: Db) {
     let (_hall, c) = db.hall().await;
-    let created = ok(&c, "POST", "/api/tournaments", None, Some(&json!({
+    let (created, base, arbiter) = open_tournament(&c, &json!({
         "name": "Hall Open", "system": "dutch", "rounds": ROUNDS, "time_control": "600+5", "edition": "2023"
-    }))).await;
-    let id = created["id"].as_str().expect("id").to_owned();
-    let arbiter = created["arbiter_token"].as_str().expect("token").to_owned();
+    })).await;
+    let id = created["id"].as_str().expect("id");
     assert_eq!(
         created["registration_url"],
         format!("/tournaments/{id}#register")
     );
-    let base = format!("/api/tournaments/{id}");
-    assert_eq!(
-        status(
-            &c,
-            "POST",
-            &format!("{base}/players"),
-            None,
-            Some(&json!({}))
-        )
-        .await,
-        400
-    );
+    assert_eq!(entry_status(&c, &base, &json!({})).await, 400);
     let mut tokens: BTreeMap<u64, String> = BTreeMap::new();
     for i in 0..PLAYERS {
         let body = json!({"name": format!("Player{i:02}, A"), "rating": 2000 + 10 * i, "fide_id": format!("{}", 4_100_000 + i)});
-        let v = ok(&c, "POST", &format!("{base}/players"), None, Some(&body)).await;
-        tokens.insert(
-            v["player"].as_u64().expect("n"),
-            v["token"].as_str().expect("t").to_owned(),
-        );
+        let (n, token) = register(&c, &base, &body).await;
+        tokens.insert(n, token);
     }
     let rounds_path = format!("{base}/rounds");
     assert_eq!(status(&c, "POST", &rounds_path, None, None).await, 401);
@@ -173,14 +153,7 @@ async fn swiss(db: Db) {
             );
             ok(&c, "POST", &reg, Some(&arbiter), Some(&close)).await;
             assert_eq!(
-                status(
-                    &c,
-                    "POST",
-                    &format!("{base}/players"),
-                    None,
-                    Some(&json!({"name": "Late, L"}))
-                )
-                .await,
+                entry_status(&c, &base, &json!({"name": "Late, L"})).await,
                 409
             );
             assert_eq!(
@@ -260,10 +233,7 @@ async fn swiss(db: Db) {
         .map(|r| r["points"].as_f64().expect("p"))
         .collect();
     assert!(ranks.windows(2).all(|w| w[0] >= w[1]), "ranked by points");
-    let (code, text) = c
-        .call("GET", &format!("{base}/trf"), None, None)
-        .await
-        .expect("trf");
+    let (code, text) = trf_get(&c, &base).await;
     assert_eq!(code, 200);
     let back = trf::parse(&text).expect("the TRF reads back");
     assert_eq!(back.players.len(), PLAYERS);
@@ -346,54 +316,21 @@ async fn a_swiss_is_played_in_the_hall_on_postgres() {
 async fn a_round_robin_pairs_by_the_berger_tables() {
     let db = Db::sqlite();
     let (_hall, c) = db.hall().await;
-    let v = ok(
-        &c,
-        "POST",
-        "/api/tournaments",
-        None,
-        Some(&json!({"system": "berger"})),
-    )
-    .await;
-    let (id, arbiter) = (
-        v["id"].as_str().expect("id"),
-        v["arbiter_token"].as_str().expect("t"),
-    );
+    let (_, base, arbiter) = open_tournament(&c, &json!({"system": "berger"})).await;
     for i in 0..5 {
-        ok(
+        register(
             &c,
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            None,
-            Some(&json!({"name": format!("P{i}"), "rating": 1500 - i})),
+            &base,
+            &json!({"name": format!("P{i}"), "rating": 1500 - i}),
         )
         .await;
     }
-    let r = ok(
-        &c,
-        "POST",
-        &format!("/api/tournaments/{id}/rounds"),
-        Some(arbiter),
-        None,
-    )
-    .await;
+    let r = ok(&c, "POST", &format!("{base}/rounds"), Some(&arbiter), None).await;
     // Berger table for 6 (5 and a bye), round 1: 1-6 (the bye), 2-5, 3-4.
     assert_eq!(r["bye"]["rank"], 1);
-    let pairs: Vec<(u64, u64)> = r["boards"]
-        .as_array()
-        .expect("boards")
-        .iter()
-        .map(|b| {
-            (
-                b["white"]["rank"].as_u64().expect("w"),
-                b["black"]["rank"].as_u64().expect("b"),
-            )
-        })
-        .collect();
+    let (pairs, _) = hall_pairing(&r);
     assert_eq!(pairs, vec![(2, 5), (3, 4)]);
-    assert_eq!(
-        ok(&c, "GET", &format!("/api/tournaments/{id}"), None, None).await["rounds"],
-        5
-    );
+    assert_eq!(ok(&c, "GET", &base, None, None).await["rounds"], 5);
     let doc = ok(&c, "GET", "/api/openapi.json", None, None).await;
     for path in [
         "/api/tournaments",
@@ -426,10 +363,7 @@ fn hall_pairing(r: &Value) -> (Vec<(u64, u64)>, Option<u64>) {
 /// Reads the report file, checks it reads back identically, and pairs its
 /// next round as `arbiter pair` does (the library call).
 async fn trf_next(c: &HttpClient, base: &str) -> (String, (Vec<(u64, u64)>, Option<u64>)) {
-    let (code, text) = c
-        .call("GET", &format!("{base}/trf"), None, None)
-        .await
-        .expect("trf");
+    let (code, text) = trf_get(c, base).await;
     assert_eq!(code, 200);
     let t = trf::parse(&text).expect("the TRF reads back");
     assert_eq!(trf::write(&t), text, "written back identically");
@@ -525,9 +459,7 @@ impl<'a> Event<'a> {
     async fn open(c: &'a HttpClient) -> Event<'a> {
         let body =
             json!({"name": "Club Swiss", "system": "dutch", "rounds": 5, "max_half_byes": 1});
-        let created = ok(c, "POST", "/api/tournaments", None, Some(&body)).await;
-        let base = format!("/api/tournaments/{}", created["id"].as_str().expect("id"));
-        let arbiter = created["arbiter_token"].as_str().expect("t").to_owned();
+        let (_, base, arbiter) = open_tournament(c, &body).await;
         assert_eq!(ok(c, "GET", &base, None, None).await["max_half_byes"], 1);
         let mut e = Event {
             c,
@@ -544,17 +476,8 @@ impl<'a> Event<'a> {
 
     async fn register(&mut self, name: &str, rating: u64) -> u64 {
         let body = json!({"name": name, "rating": rating});
-        let v = ok(
-            self.c,
-            "POST",
-            &format!("{}/players", self.base),
-            None,
-            Some(&body),
-        )
-        .await;
-        let n = v["player"].as_u64().expect("n");
-        self.tokens
-            .insert(n, v["token"].as_str().expect("t").to_owned());
+        let (n, token) = register(self.c, &self.base, &body).await;
+        self.tokens.insert(n, token);
         self.oracle.insert(n, 0.0);
         n
     }
@@ -823,30 +746,13 @@ async fn a_double_round_robin_is_played_through() {
         .await,
         400
     );
-    let v = ok(
-        &c,
-        "POST",
-        "/api/tournaments",
-        None,
-        Some(&json!({"system": "berger", "double": true})),
-    )
-    .await;
-    let base = format!("/api/tournaments/{}", v["id"].as_str().expect("id"));
-    let arbiter = v["arbiter_token"].as_str().expect("t").to_owned();
+    let (_, base, arbiter) =
+        open_tournament(&c, &json!({"system": "berger", "double": true})).await;
     let mut tokens = BTreeMap::new();
     for i in 0..4u64 {
-        let p = ok(
-            &c,
-            "POST",
-            &format!("{base}/players"),
-            None,
-            Some(&json!({"name": format!("P{i}"), "rating": 1500 - i})),
-        )
-        .await;
-        tokens.insert(
-            p["player"].as_u64().expect("n"),
-            p["token"].as_str().expect("t").to_owned(),
-        );
+        let body = json!({"name": format!("P{i}"), "rating": 1500 - i});
+        let (n, token) = register(&c, &base, &body).await;
+        tokens.insert(n, token);
     }
     let mut oracle = BTreeMap::new();
     let mut games: BTreeMap<(u64, u64), usize> = BTreeMap::new();
@@ -865,14 +771,7 @@ async fn a_double_round_robin_is_played_through() {
         if round == 1 {
             assert_eq!(ok(&c, "GET", &base, None, None).await["rounds"], 6);
             assert_eq!(
-                status(
-                    &c,
-                    "POST",
-                    &format!("{base}/players"),
-                    None,
-                    Some(&json!({"name": "Late, L"}))
-                )
-                .await,
+                entry_status(&c, &base, &json!({"name": "Late, L"})).await,
                 409
             );
             let path = format!("{base}/players/1/byes");
@@ -923,10 +822,7 @@ async fn a_double_round_robin_is_played_through() {
             "player {n}"
         );
     }
-    let (_, text) = c
-        .call("GET", &format!("{base}/trf"), None, None)
-        .await
-        .expect("trf");
+    let (_, text) = trf_get(&c, &base).await;
     let t = trf::parse(&text).expect("reads back");
     assert_eq!(t.paired_rounds(), 6);
 }

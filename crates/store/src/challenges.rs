@@ -183,7 +183,8 @@ macro_rules! challenge_columns {
 }
 pub(crate) use challenge_columns;
 
-/// The start of the insert both lobby transactions make their game with:
+/// The start of the insert that makes a game from other rows (an accepted
+/// challenge, a rematch, a tournament's board):
 /// `$1` the id, `$2` the variant, `$3` the metadata, `$4` the header, then
 /// the three seat hashes, the owner and the lease's end (the backend's
 /// clock is spliced in as the creation time).

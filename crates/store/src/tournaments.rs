@@ -183,10 +183,7 @@ macro_rules! tournament_methods {
         for _ in 0..ID_ATTEMPTS {
             let id = GameId::generate()?;
             let result = sqlx::query(concat!(
-                "INSERT INTO games (id, created_at, variant, status, metadata, header, ",
-                "white_hash, black_hash, arbiter_hash, owner, lease_until) SELECT $1, ",
-                now_ms!(),
-                ", $2, 'live', $3, $4, ",
+                crate::challenges::insert_live_game!(now_ms!()),
                 "(SELECT token_hash FROM tournament_players WHERE tournament_id = $5 AND player = $6), ",
                 "(SELECT token_hash FROM tournament_players WHERE tournament_id = $5 AND player = $7), ",
                 "t.arbiter_hash, $8, ",
