@@ -7,27 +7,14 @@
 
 use RoundResult::{Draw, Loss, Win};
 use arbiter_tournament::tiebreak::{TieBreak, standings};
-use arbiter_tournament::{Colour, Player, RoundEntry, RoundResult, Tournament};
+use arbiter_tournament::{RoundResult, Tournament};
+use common::game;
 
+mod common;
+
+/// `n` players in a tournament of five rounds.
 fn tournament(n: u16) -> Tournament {
-    let mut t = Tournament {
-        rounds_total: Some(5),
-        ..Tournament::default()
-    };
-    for id in 1..=n {
-        t.players.push(Player::new(id, &format!("P{id}"), 2000));
-    }
-    t
-}
-
-fn game(t: &mut Tournament, round: usize, white: u16, black: u16, result: RoundResult) {
-    let mirrored = result.mirrored().unwrap();
-    t.player_mut(white)
-        .unwrap()
-        .set_round(round, RoundEntry::game(black, Colour::White, result));
-    t.player_mut(black)
-        .unwrap()
-        .set_round(round, RoundEntry::game(white, Colour::Black, mirrored));
+    common::field(n, 5)
 }
 
 /// (id, rank) of `ids` in the standings by direct encounter alone.

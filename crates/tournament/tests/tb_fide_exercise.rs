@@ -9,16 +9,18 @@
 //! The Buchholz values marked "exercise" are the published answers; the
 //! others are worked out by hand in the comments.
 
-use arbiter_tournament::tiebreak::{Context, TieBreak, standings};
+use arbiter_tournament::tiebreak::{TieBreak, standings};
 use arbiter_tournament::{PlayerId, Points, Tournament, trf};
+
+mod common;
 
 fn exercise() -> Tournament {
     trf::parse(include_str!("data/tb_exercise.trf")).expect("the exercise reads")
 }
 
+/// Player `id`'s tie-break `code` after the exercise's five rounds.
 fn value(t: &Tournament, code: &str, id: PlayerId) -> String {
-    let tb: TieBreak = code.parse().unwrap();
-    Context::new(t, 5).value(tb, id, &[id]).to_string()
+    common::tiebreak(t, 5, code, id)
 }
 
 /// The scores, from the crosstable (and from the file's points column).

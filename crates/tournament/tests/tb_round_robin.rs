@@ -3,33 +3,14 @@
 //! Buchholz and Sonneborn-Berger, and Koya's half of the maximum counts
 //! the games a player could play. Every value worked out by hand.
 
-use arbiter_tournament::tiebreak::{Context, TieBreak};
-use arbiter_tournament::{Colour, Player, RoundEntry, RoundResult, Tournament};
+use arbiter_tournament::{RoundResult, Tournament};
+use common::{field as tournament, game};
 
-fn tournament(n: u16, rounds: u16) -> Tournament {
-    let mut t = Tournament {
-        rounds_total: Some(rounds),
-        ..Tournament::default()
-    };
-    for id in 1..=n {
-        t.players.push(Player::new(id, &format!("P{id}"), 2000));
-    }
-    t
-}
+mod common;
 
-fn game(t: &mut Tournament, round: usize, white: u16, black: u16, result: RoundResult) {
-    let mirrored = result.mirrored().unwrap();
-    t.player_mut(white)
-        .unwrap()
-        .set_round(round, RoundEntry::game(black, Colour::White, result));
-    t.player_mut(black)
-        .unwrap()
-        .set_round(round, RoundEntry::game(white, Colour::Black, mirrored));
-}
-
+/// Player `id`'s tie-break `code` after the five rounds.
 fn value(t: &Tournament, code: &str, id: u16) -> String {
-    let tb: TieBreak = code.parse().unwrap();
-    Context::new(t, 5).value(tb, id, &[id]).to_string()
+    common::tiebreak(t, 5, code, id)
 }
 
 /// Five players by the Berger table of six (6 is the bye):

@@ -2,6 +2,9 @@
 
 use arbiter_tournament::tiebreak::{TieBreak, standings};
 use arbiter_tournament::{Colour, Player, RoundEntry, RoundResult, Tournament};
+use common::game;
+
+mod common;
 
 fn tournament(ratings: &[u16]) -> Tournament {
     let mut t = Tournament::default();
@@ -10,16 +13,6 @@ fn tournament(ratings: &[u16]) -> Tournament {
         t.players.push(Player::new(id, &format!("P{id}"), *r));
     }
     t
-}
-
-fn game(t: &mut Tournament, round: usize, white: u16, black: u16, result: RoundResult) {
-    let mirrored = result.mirrored().unwrap();
-    t.player_mut(white)
-        .unwrap()
-        .set_round(round, RoundEntry::game(black, Colour::White, result));
-    t.player_mut(black)
-        .unwrap()
-        .set_round(round, RoundEntry::game(white, Colour::Black, mirrored));
 }
 
 fn bye(t: &mut Tournament, round: usize, id: u16, result: RoundResult) {
