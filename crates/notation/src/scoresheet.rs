@@ -316,21 +316,27 @@ pub fn scoresheet_brf_paged(
 mod touch_tests {
     use super::*;
 
-    /// A move after an upheld touch-move claim and a breach that stood are
-    /// marked, and the sheet says what the marks mean; a sheet without
-    /// them has no legend.
-    #[test]
-    fn touch_move_marks_and_their_legend() {
+    /// 1. e4 e5 Nf3: e5 played after an upheld touch-move claim, Nf3 a
+    /// breach that stood.
+    fn marked_moves() -> [ScoreMove; 3] {
         let mv = |m: &str, touch| ScoreMove {
             mv: m.into(),
             touch,
             ..ScoreMove::default()
         };
-        let moves = [
+        [
             mv("e4", None),
             mv("e5", Some(TouchMark::AfterClaim)),
             mv("Nf3", Some(TouchMark::Breach)),
-        ];
+        ]
+    }
+
+    /// A move after an upheld touch-move claim and a breach that stood are
+    /// marked, and the sheet says what the marks mean; a sheet without
+    /// them has no legend.
+    #[test]
+    fn touch_move_marks_and_their_legend() {
+        let moves = marked_moves();
         let h = ScoreHeader::default();
         let t = scoresheet_text(None, &moves, &h, Style::San).unwrap();
         assert!(t.contains("e5 (T)") && t.contains("Nf3 (T*)"), "{t}");
@@ -343,16 +349,7 @@ mod touch_tests {
     /// the legend when a mark is on it.
     #[test]
     fn touch_move_marks_in_braille() {
-        let mv = |m: &str, touch| ScoreMove {
-            mv: m.into(),
-            touch,
-            ..ScoreMove::default()
-        };
-        let moves = [
-            mv("e4", None),
-            mv("e5", Some(TouchMark::AfterClaim)),
-            mv("Nf3", Some(TouchMark::Breach)),
-        ];
+        let moves = marked_moves();
         let h = ScoreHeader::default();
         let b = scoresheet_braille(None, &moves, &h).unwrap();
         let lines: Vec<&str> = b.lines().collect();
