@@ -409,15 +409,23 @@ fn preference(colours: &[Colour]) -> (Option<Colour>, u32, Option<Colour>) {
 }
 
 /// The float of `id` in the round `back` rounds before `round` (C.04.3,
-/// A.4): down after points without a game (a bye, a forfeit win), else by
-/// the scores (with that round's acceleration) before that round.
+/// A.4): down after points without a game (a bye, a forfeit win), none
+/// after any other unplayed round, else by the scores (with that round's
+/// acceleration) before that round.
 fn float(t: &Tournament, id: PlayerId, round: usize, back: usize) -> Float {
     let Some(r) = round.checked_sub(back).filter(|r| *r >= 1) else {
         return Float::None;
     };
     let e = t.entry(id, r);
-    if !e.result.is_played() && e.result.points(&t.point_system) > t.point_system.loss {
-        return Float::Down;
+    // An unplayed round floats no one but the player who scored in it: a
+    // forfeit loss or a zero-point bye is no float, whatever the scores of
+    // the absent opponent (as the endorsed engine counts it).
+    if !e.result.is_played() {
+        return if e.result.points(&t.point_system) > t.point_system.loss {
+            Float::Down
+        } else {
+            Float::None
+        };
     }
     let Some(o) = e.opponent else {
         return Float::None;

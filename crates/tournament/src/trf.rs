@@ -165,8 +165,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Tournament, TrfError> {
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let mut player_lines: Vec<usize> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    for (i, raw) in records(text).enumerate() {
         if raw.trim().is_empty() {
             continue;
         }
@@ -191,6 +190,26 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     Ok(t)
 }
 
+/// The lines of a report file, whatever ends them: LF, CR LF, or a bare
+/// CR, which bbpPairings writes (and reads) between records.
+fn records(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(['\r', '\n']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        let skip = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            usize::from(end < rest.len())
+        };
+        rest = &rest[end + skip..];
+        Some(line)
+    })
+}
+
 fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), TrfError> {
     let rest = || line.chars.iter().skip(4).collect::<String>();
     match tag {
@@ -204,7 +223,11 @@ fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), Tr
                     err(line.number, 5, TrfErrorKind::BadNumber("number of rounds"))
                 })?);
         }
-        "XXC" => t.initial_colour = Some(parse_xxc(line)?),
+        // bbpPairings also reads `XXC rank` (no colour): kept as it stands.
+        "XXC" => match parse_xxc(line) {
+            Some(c) => t.initial_colour = Some(c),
+            None => t.other.push(line.text.to_owned()),
+        },
         "152" => {
             t.version = TrfVersion::Trf2026;
             t.initial_colour = Some(match line.field(5, line.chars.len().max(5)).as_str() {
@@ -244,20 +267,13 @@ fn is_header(tag: &str) -> bool {
         )
 }
 
-fn parse_xxc(line: &Line<'_>) -> Result<Colour, TrfError> {
+fn parse_xxc(line: &Line<'_>) -> Option<Colour> {
     let words = line.chars.iter().skip(3).collect::<String>();
-    for w in words.split_whitespace() {
-        match w {
-            "white1" => return Ok(Colour::White),
-            "black1" => return Ok(Colour::Black),
-            _ => {}
-        }
-    }
-    Err(err(
-        line.number,
-        5,
-        TrfErrorKind::BadValue("expected white1 or black1"),
-    ))
+    words.split_whitespace().find_map(|w| match w {
+        "white1" => Some(Colour::White),
+        "black1" => Some(Colour::Black),
+        _ => None,
+    })
 }
 
 fn parse_xxa(line: &Line<'_>) -> Result<Acceleration, TrfError> {
@@ -284,7 +300,8 @@ fn parse_bye(line: &Line<'_>) -> Result<ByeRecord, TrfError> {
     let kind = match line.at(5).to_ascii_uppercase() {
         'F' => RoundResult::FullBye,
         'H' => RoundResult::HalfBye,
-        'Z' => RoundResult::ZeroBye,
+        // TRF-2026 reads a blank bye type as a zero-point bye.
+        'Z' | ' ' => RoundResult::ZeroBye,
         c => return Err(err(line.number, 5, TrfErrorKind::BadResult(c))),
     };
     let round = line
@@ -316,7 +333,7 @@ fn parse_points_record(line: &Line<'_>) -> Result<PointSystem, TrfError> {
         let v = line
             .points(col + 1, col + 4, "points")?
             .ok_or_else(|| err(line.number, col + 1, TrfErrorKind::BadNumber("points")))?;
-        match line.at(col) {
+        match line.at(col).to_ascii_uppercase() {
             'W' => {
                 s.win = v;
                 if !pab_set {
@@ -652,6 +669,30 @@ XXR 3
         let t16 = t.into_version(TrfVersion::Trf16);
         assert_eq!(t16.player(2).unwrap().round(2).result, RoundResult::HalfBye);
         assert!(t16.byes.is_empty());
+    }
+
+    #[test]
+    fn reads_records_ended_by_a_bare_cr_as_bbp_pairings_writes_them() {
+        let lf = "012 T\nXXR 5\nXXC black1\n001    1\n001    2\n";
+        let cr = lf.replace('\n', "\r");
+        let crlf = lf.replace('\n', "\r\n");
+        for text in [cr.as_str(), crlf.as_str()] {
+            let t = parse(text).unwrap();
+            assert_eq!(t.players.len(), 2);
+            assert_eq!(t.rounds_total, Some(5));
+            assert_eq!(t.initial_colour, Some(Colour::Black));
+        }
+        // A fault is still placed on its line, whatever ends the lines.
+        let e = parse("012 T\r001    x\r").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 5));
+    }
+
+    #[test]
+    fn an_xxc_record_without_a_colour_is_kept_not_refused() {
+        let text = "XXR 5\nXXC rank\n001    1\n";
+        let t = parse(text).unwrap();
+        assert_eq!(t.initial_colour, None);
+        assert_eq!(write(&t), "XXR 5\n001    1\nXXC rank\n");
     }
 
     #[test]

@@ -831,8 +831,13 @@ impl<'a, const L: usize> Round<'a, L> {
 
     /// The partners of the remainder's players.
     #[cfg(debug_assertions)]
-    fn mates_of(&self, list: &[usize], b: &Bracket, stable: &[usize]) -> Vec<usize> {
-        list.iter().map(|&p| stable[b.by_index[p]]).collect()
+    fn mates_of(&self, list: &[usize], b: &Bracket, stable: &[usize]) -> Vec<Option<usize>> {
+        // Only the pairs the bracket keeps: a player left over may be
+        // matched to anyone in the next bracket for now (a tie of weights
+        // that the next bracket settles).
+        list.iter()
+            .map(|&p| Some(stable[b.by_index[p]]).filter(|_| self.matched[b.by_index[p]]))
+            .collect()
     }
 
     /// `pair_s1`, a matching for each of S1 in turn.
