@@ -425,3 +425,177 @@ test('a restart of the hall: the page says the connection is lost and back, and 
   assert.equal((await game(g.id)).ply, 2);
   await close();
 });
+
+// ---- What was left of the game page, the viewer and the console ----
+
+test("the arbiter's typed reason reaches both players once, with the action, in each one's language", async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
+  const white = await open(withSeat(g.white_url, 'white'), { lang: 'de', lexicon: 'fide-de' });
+  const black = await open(withSeat(g.black_url, 'black'), { lang: 'ru', lexicon: 'ru' });
+  const watcher = await open(g.watch_url);
+  for (const p of [white, black, watcher]) await ready(p);
+  await typeMove(white, 'e4', 'Zug'); await black.waitForFunction(() => window.hall.said.length >= 1, null, WAIT);
+  const arb = await open(g.arbiter_url);
+  await arb.waitForFunction(() => document.querySelector('#st-ply').textContent === '1', null, WAIT);
+  const reason = "the opponent's phone rang";
+  await arb.getByLabel('Action', { exact: true }).selectOption('add_time');
+  await arb.getByLabel('Concerning', { exact: true }).selectOption('black');
+  await arb.getByLabel('Seconds', { exact: true }).fill('120');
+  await arb.getByLabel('Reason', { exact: true }).fill(reason);
+  await arb.getByRole('button', { name: 'Apply' }).press('Enter');
+  // Each page: the action in its own words (who gets the time), the arbiter named, and
+  // the reason as typed; said once.
+  const expect = [[white, /Schwarz/, /Schiedsrichter/], [black, /[Чч]ёрн/, /[Аа]рбитр/], [watcher, /Black/, /arbiter/i]];
+  for (const [p, side, who] of expect) {
+    await statusHas(p, new RegExp(reason), 'the reason, as typed');
+    const said = await p.locator('#status').textContent();
+    assert.match(said, side, `the action's words: ${said}`);
+    assert.match(said, who, `the arbiter named: ${said}`);
+    const times = (await p.evaluate(() => window.hall.said)).filter(t => t.includes("phone rang")).length;
+    assert.equal(times, 1, 'said once');
+  }
+  // A pause with a reason: both hear it; the console's own list says it too.
+  await arb.getByLabel('Action', { exact: true }).selectOption('warning');
+  await arb.getByLabel('Concerning', { exact: true }).selectOption('white');
+  await arb.getByLabel('Reason', { exact: true }).fill('talking during play');
+  await arb.getByRole('button', { name: 'Apply' }).press('Enter');
+  for (const p of [white, black]) await statusHas(p, /talking during play/, 'the warning with its reason');
+  await arb.waitForFunction(() => /talking during play/.test(document.querySelector('#events').textContent), null, WAIT);
+  await axe(black, 'Russian game page after an arbiter action with a reason');
+  for (const p of [white, black, watcher, arb]) await p.context().close();
+});
+
+test("a move before White's first is refused in words: Black's is out of turn, in the page's language", async () => {
+  for (const [lang, lexicon, field, side, not] of [['en', 'en', 'Move', /It is White's move/, /clock/i], ['de', 'fide-de', 'Zug', /Weiß ist am Zug/, /Uhr/], ['ru', 'ru', 'Ход', /белые/i, /[Чч]асы/]]) {
+    const { white, black, close } = await pair({ time_control: '300+0' }, { lang, lexicon });
+    await typeMove(black, 'e5', field);
+    await answerHas(black, side, `Black's move before White's first (${lang})`);
+    assert.doesNotMatch(await black.locator('#answer').textContent(), not, 'not the clock');
+    // White's illegal first move says it is illegal, not that the clock stands.
+    await typeMove(white, 'e5', field);
+    await answerHas(white, /e5/, `White's illegal first move (${lang})`);
+    assert.doesNotMatch(await white.locator('#answer').textContent(), not);
+    await close();
+  }
+});
+
+test('every refusal a player can provoke is worded for a person, in en, ru and de', async () => {
+  for (const [lang, lexicon, field] of [['en', 'en', 'Move'], ['ru', 'ru', 'Ход'], ['de', 'fide-de', 'Zug']]) {
+    const { g, white, black, close } = await pair({ time_control: '300+0' }, { lang, lexicon });
+    const watcher = await open(g.watch_url, { lang, lexicon });
+    await ready(watcher);
+    const refusals = [];
+    const provoke = async (p, text, what) => {
+      await p.evaluate(() => { document.querySelector('#answer').textContent = ''; });
+      await typeMove(p, text, field);
+      await answerHas(p, /\S/, what);
+      refusals.push([what, await p.locator('#answer').textContent()]);
+    };
+    // Each ply heard by the opponent before the next is typed.
+    let n = 0;
+    const play = async (p, other, mv) => { n += 1; await typeMove(p, mv, field); await other.waitForFunction(k => window.hall.said.length >= k, n, WAIT); };
+    await play(white, black, 'e4');
+    await provoke(white, 'd4', 'out of turn');
+    await provoke(black, 'e4', 'illegal');
+    await provoke(black, 'zz9', 'unreadable');
+    await play(black, white, 'Nf6'); await play(white, black, 'Nf3');
+    await play(black, white, 'Nc6'); await play(white, black, 'd4');
+    await play(black, white, 'Nh5');
+    await provoke(white, 'Nd2', 'ambiguous');
+    await provoke(watcher, 'a3', 'a spectator');
+    for (const [what, text] of refusals) {
+      assert.doesNotMatch(text, /problem at character|Failed|fetch|malformed|unauthorized|Bearer|token|[{}]/i, `${what} (${lang}): ${text}`);
+      assert.doesNotMatch(text, /Refused:.*Refused:|Отклонено:.*Отклонено:|Abgelehnt:.*Abgelehnt:/, `${what}: one refusal word`);
+      if (lang !== 'en') assert.doesNotMatch(text, /\b(the|move|is|not)\b/, `${what} (${lang}) in the page's language: ${text}`);
+    }
+    const amb = refusals.find(r => r[0] === 'ambiguous')[1];
+    assert.match(amb, /Nbd2/, 'the ambiguous move lists its candidates');
+    assert.match(amb, /Nfd2/, 'both');
+    assert.doesNotMatch(amb, /Nc3|a3|h3|Ne5/, 'and nothing but them');
+    await watcher.context().close();
+    await close();
+  }
+});
+
+test('the large board at 1280×800: the status, both clocks and the Move field on the first screen', async () => {
+  const vp = { width: 1280, height: 800 };
+  for (const s of [{ large: true }, { large: true, lang: 'ru', lexicon: 'ru' }, { large: true, contrast: true }]) {
+    const { white, black, close } = await pair({ time_control: '300+3' }, s, vp);
+    await typeMove(white, 'e4', s.lang === 'ru' ? 'Ход' : 'Move');
+    await black.waitForFunction(() => window.hall.said.length === 1, null, WAIT);
+    for (const p of [white, black]) {
+      for (const sel of ['#board', '#clock-white', '#clock-black', '#status', '#move'])
+        assert.ok(await inView(p, sel, vp), `${sel} on the first screen with the large board ${JSON.stringify(s)}`);
+      assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 1280), 'no horizontal scroll');
+    }
+    // Still larger than the ordinary board.
+    const cell = await white.locator('#sq-e4').boundingBox();
+    assert.ok(cell.width > 58, `the large board's squares: ${cell.width}px`);
+    await axe(black, `large board at 1280×800 ${JSON.stringify(s)}`);
+    if (!s.lang && !s.contrast) await shot(black, 'game-large-1280');
+    await close();
+  }
+});
+
+async function finishedGame(body, moves) {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', ...body });
+  for (let i = 0; i < moves.length; i++) await post(g, i % 2 ? g.black_token : g.white_token, { type: 'move', move: moves[i] });
+  return g;
+}
+
+test("the viewer's board has coordinates, turned with the board by its flip control", async () => {
+  const g = await finishedGame({}, ['f3', 'e5', 'g4', 'Qh4']);
+  const v = await open(`/games/${g.id}/view`);
+  await v.waitForFunction(() => document.body.dataset.ready === '1' && document.querySelectorAll('#vboard .vcell').length === 64, null, WAIT);
+  const coords = () => v.evaluate(() => [...document.querySelectorAll('.coords .f')].map(e => e.textContent).join('') + [...document.querySelectorAll('.coords .r')].map(e => e.textContent).join(''));
+  assert.equal(await coords(), 'abcdefgh87654321', 'files from a, ranks from 8 down');
+  // The labels sit on the board: the file letter "a" over a1's square, the rank "8" over a8's.
+  const over = (label, square) => v.evaluate(([l, sq]) => {
+    const a = [...document.querySelectorAll('.coords span')].find(e => e.textContent === l).getBoundingClientRect();
+    const b = document.querySelector(`#vboard [data-square="${sq}"]`).getBoundingClientRect();
+    const x = a.left + a.width / 2, y = a.top + a.height / 2;
+    return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+  }, [label, square]);
+  assert.ok(await over('a', 'a1') && await over('8', 'a8'), 'the labels on their squares');
+  const flip = v.getByRole('button', { name: 'Flip board', exact: true });
+  const top = () => v.evaluate(() => document.querySelector('#vboard [data-square="a1"]').getBoundingClientRect().top);
+  const before = await top();
+  await flip.click();
+  await v.waitForFunction(() => [...document.querySelectorAll('.coords .f')].map(e => e.textContent).join('') === 'hgfedcba', null, WAIT);
+  assert.equal(await coords(), 'hgfedcba12345678', 'the coordinates turn with the board');
+  assert.ok(await top() < before, 'a1 at the top after the flip');
+  assert.equal(await flip.getAttribute('aria-pressed'), 'true');
+  assert.ok(await over('h', 'h8') && await over('1', 'h1'), 'the labels on their squares, flipped');
+  await axe(v, 'viewer flipped');
+  await v.context().close();
+});
+
+test("the Tavreli viewer says each step in the live game's Tavreli words, in the viewer's lexicon", async () => {
+  for (const [lang, lexicon, field] of [['en', 'en', 'Move'], ['ru', 'ru', 'Ход']]) {
+    const { g, white, black, close } = await pair({ variant: 'tavreli' }, { lang, lexicon });
+    // What the live game said of each move, heard by the opponent: the oracle.
+    const live = [];
+    for (const [mover, listener, mv] of [[white, black, 'e2-e4'], [black, white, 'd7-d5'], [white, black, 'e4-d5']]) {
+      await typeMove(mover, mv, field);
+      await listener.waitForFunction(n => window.hall.said.length === n, live.length + 1, WAIT);
+      // The first move comes with the clock's start: the move's words are the last sentence.
+      live.push((await listener.evaluate(() => window.hall.said)).at(-1).split(/[.!?]\s+/).at(-1).replace(/[.\u00a0\s]+$/, ''));
+    }
+    await close();
+    const v = await open(`/games/${g.id}/view`, { lang, lexicon });
+    await v.waitForFunction(() => document.body.dataset.ready === '1', null, WAIT);
+    await v.keyboard.press('Home');
+    for (let i = 0; i < live.length; i++) {
+      await v.keyboard.press('ArrowRight');
+      await v.waitForFunction(n => document.querySelector('[aria-current=step]') && Number(document.querySelector('[aria-current=step]').dataset.ply) === n, i + 1, WAIT);
+      const said = await v.locator('#said').textContent();
+      assert.ok(said.includes(live[i]), `step ${i + 1} (${lang}): "${said}" says "${live[i]}"`);
+    }
+    // The list shows the record; the tower on d5 is drawn with its height.
+    assert.match(await v.locator('#vmoves').textContent(), /e2-e4/);
+    assert.equal(await v.locator('#vboard [data-square="d5"] .h').getAttribute('data-h'), '2');
+    await axe(v, `Tavreli viewer ${lang}`);
+    if (lang === 'en') await shot(v, 'viewer-tavreli-1280');
+    await v.context().close();
+  }
+});

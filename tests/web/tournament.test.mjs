@@ -116,3 +116,42 @@ test('the tournament page reads in German and in high contrast without an axe vi
   await axe(page, 'the German tournament page in high contrast');
   await page.context().close();
 });
+
+test('the arbiter withdraws a player and a player asks for a bye, by keyboard, without an axe violation', async () => {
+  const tm = await post('/api/tournaments', { name: 'Weekend Swiss', rounds: 4 });
+  const players = [];
+  for (const [name, rating] of [['Ivanov, Ivan', 2200], ['Petrova, Anna', 2100], ['Lee, Kim', 2000], ['Roy, Ann', 1900]]) {
+    players.push(await post(`/api/tournaments/${tm.id}/players`, { name, rating }));
+  }
+
+  // The arbiter withdraws Ivanov from the next round: the player's list and the live region say so.
+  const arb = await open(tm.arbiter_url);
+  await textOf(arb, '#players', /Roy, Ann/, 'the arbiter sees the players');
+  await tabTo(arb, 'wd-player');
+  assert.equal(await arb.locator('#wd-player').inputValue(), String(players[0].player), 'Ivanov is first');
+  await tabTo(arb, 'wd-submit');
+  await arb.keyboard.press('Enter');
+  await textOf(arb, '#announce', /Ivanov, Ivan withdrew/, 'the withdrawal is announced');
+  await textOf(arb, '#players', /Ivanov, Ivan \(2200\); withdrew from round 1/, 'the list says he withdrew');
+  await axe(arb, 'the arbiter page after a withdrawal');
+
+  // Petrova asks for a half-point bye in round 2 from her own page.
+  const me = await open(players[1].url);
+  await textOf(me, '#me-text', /Petrova/, 'her page is shown');
+  await tabTo(me, 'bye-round');
+  await me.keyboard.type('2');
+  await tabTo(me, 'bye-submit');
+  await me.keyboard.press('Enter');
+  await textOf(me, '#announce', /Petrova, Anna: half-point bye, round 2/, 'the bye is announced');
+  await textOf(me, '#me-words', /half-point bye, round 2/, 'her page lists the bye');
+  assert.equal(await me.getByRole('button', { name: 'Cancel the bye of round 2' }).count(), 1);
+  await axe(me, 'the player page with a bye asked for');
+
+  // Round 1 leaves Ivanov out; the TRF marks him 0000 - Z, and Petrova's bye 0000 - H once round 1 is paired.
+  const r1 = await post(`/api/tournaments/${tm.id}/rounds`, {}, tm.arbiter_token);
+  assert.equal(r1.boards.length, 1, 'three players: one board and the bye');
+  const trf = await (await fetch(`${base}/api/tournaments/${tm.id}/trf`)).text();
+  assert.match(trf, /Ivanov, Ivan.*0000 - Z/);
+  assert.match(trf, /Petrova, Anna.* {2}0000 - H/);
+  await arb.context().close(); await me.context().close();
+});

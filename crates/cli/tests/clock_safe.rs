@@ -118,7 +118,7 @@ fn after_the_mate_the_clock_says_the_game_is_over() {
         "safe-over",
     );
     assert_eq!(v["result"], "0-1");
-    let over = "The game is over: nil–one, Black wins. You can still ask t for the times and m for the last move; q leaves.";
+    let over = "The game is over: Black wins. You can still ask t for the times and m for the last move; q leaves.";
     // Once at the mate, once for `t` (which no longer says who is to move).
     assert_eq!(r.out.matches(over).count(), 2, "{}", r.out);
     let after = r.out.split("Checkmate").nth(1).unwrap_or_default();
@@ -135,7 +135,7 @@ fn after_the_end_play_says_so_and_refuses_to_resign_in_the_players_language() {
     let (r, v) = scripted(&args, script, &dir);
     assert_eq!(v["result"], "0-1");
     assert!(
-        r.out.contains("Die Partie ist beendet: null zu eins"),
+        r.out.contains("Die Partie ist beendet: Schwarz gewinnt."),
         "{}",
         r.out
     );

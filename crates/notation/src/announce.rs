@@ -575,3 +575,45 @@ impl crate::clock::LowTimeAlarm {
         })
     }
 }
+
+/// An arbiter's action as the players hear it, with the reason the arbiter
+/// gave for it, said as the arbiter typed it: a player told only that his
+/// clock lost a minute must also hear why. `action` is the action's own
+/// announcement, already in `l` (empty when the action said nothing).
+pub fn arbiter_action_with_reason(l: Lang, action: &str, reason: &str) -> String {
+    let action = action.trim().trim_end_matches(['.', '!', '?', '…']);
+    let reason = reason.trim();
+    match (l, action.is_empty()) {
+        (Lang::En, true) => format!("The arbiter's reason: {reason}"),
+        (Lang::Ru, true) => format!("Причина, названная арбитром: {reason}"),
+        (Lang::De, true) => format!("Begründung des Schiedsrichters: {reason}"),
+        (Lang::En, false) => format!("The arbiter: {action}. Reason: {reason}"),
+        (Lang::Ru, false) => format!("Арбитр: {action}. Причина: {reason}"),
+        (Lang::De, false) => format!("Schiedsrichter: {action}. Grund: {reason}"),
+    }
+}
+
+#[cfg(test)]
+mod reason_tests {
+    use super::*;
+
+    #[test]
+    fn the_arbiters_reason_is_said_as_typed_after_the_action_in_each_language() {
+        let cases = [
+            (Lang::En, "Black receives 2 minutes extra", "arbiter"),
+            (Lang::Ru, "Чёрным добавлены две минуты", "Арбитр"),
+            (Lang::De, "Schwarz erhält 2 Minuten", "Schiedsrichter"),
+        ];
+        let reason = "the opponent's phone rang";
+        for (l, action, who) in cases {
+            let said = arbiter_action_with_reason(l, &format!("{action}."), reason);
+            assert!(said.contains(who), "{said}");
+            assert!(said.contains(action), "{said}");
+            assert!(said.ends_with(reason), "{said}");
+            assert!(!said.contains(".."), "{said}");
+            assert_eq!(said.matches(reason).count(), 1, "{said}");
+            let alone = arbiter_action_with_reason(l, "", reason);
+            assert!(alone.ends_with(reason) && !alone.contains(": :"), "{alone}");
+        }
+    }
+}

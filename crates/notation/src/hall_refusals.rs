@@ -34,6 +34,8 @@ pub enum HallRefusal {
     ArbiterPlaysForNobody,
     /// A WebSocket asked by a page of another site.
     ForeignOrigin,
+    /// A tournament's refusal (registration, pairing, withdrawals, byes).
+    Tournament(crate::tournament_words::TournamentRefusal),
 }
 
 /// The refusal in `l`.
@@ -90,6 +92,7 @@ pub fn hall_refusal_text(r: &HallRefusal, l: Lang) -> String {
             "WebSocket открывают только страницы самого зала (Origin)".into(),
             "ein WebSocket wird nur von den Seiten des Saals selbst geöffnet (Origin)".into(),
         ),
+        Tournament(t) => crate::tournament_words::tournament_refusal_text(t, l),
     }
 }
 

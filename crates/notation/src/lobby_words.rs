@@ -117,6 +117,17 @@ pub fn call_ended(lang: Lang, end: CallEnd) -> &'static str {
     }
 }
 
+/// How the lobby names a player who gave no name (a challenge's creator
+/// or its accepter): the name is stored as absent, and each reader is
+/// told it in his own language.
+pub fn anonymous(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Anonymous",
+        Lang::Ru => "Аноним",
+        Lang::De => "Anonym",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

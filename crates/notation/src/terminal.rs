@@ -232,19 +232,13 @@ impl Said<'_> {
     }
 }
 
-/// A result as it is said after the end: the score in words and who won.
+/// A result as it is said after the end: who won, in words. The score is
+/// never read out ("one–nil" is a scoresheet's shorthand, not speech); the
+/// printed record keeps `1-0` where it is a record (the PGN, the log).
 fn result_words(l: Lang, r: GameResult) -> &'static str {
     let [en, ru, de] = match r {
-        GameResult::WhiteWins => [
-            "one–nil, White wins",
-            "один — ноль, победа белых",
-            "eins zu null, Weiß gewinnt",
-        ],
-        GameResult::BlackWins => [
-            "nil–one, Black wins",
-            "ноль — один, победа чёрных",
-            "null zu eins, Schwarz gewinnt",
-        ],
+        GameResult::WhiteWins => ["White wins", "победа белых", "Weiß gewinnt"],
+        GameResult::BlackWins => ["Black wins", "победа чёрных", "Schwarz gewinnt"],
         GameResult::Draw => ["a draw", "ничья", "Remis"],
         GameResult::BothLose => ["both players lose", "поражение обоим", "beide verlieren"],
         GameResult::Ongoing => ["no result yet", "результата пока нет", "noch kein Ergebnis"],
@@ -802,6 +796,34 @@ mod tests {
             assert!(!en.is_empty(), "{s:?}");
             assert!(en != ru && ru != de && en != de, "{s:?}");
             assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+        }
+    }
+
+    #[test]
+    fn the_closing_line_says_who_won_in_words_never_the_score() {
+        let cases = [
+            (
+                GameResult::WhiteWins,
+                ["White wins", "победа белых", "Weiß gewinnt"],
+            ),
+            (
+                GameResult::BlackWins,
+                ["Black wins", "победа чёрных", "Schwarz gewinnt"],
+            ),
+        ];
+        // The score read out, in each language: what a listener must never hear.
+        let score = ["one", "nil", "один", "ноль", "eins", "null", "1-0", "0-1"];
+        for (result, winners) in cases {
+            for (l, winner) in LANGS.into_iter().zip(winners) {
+                for s in [Said::ClockOver { result }, Said::PlayOver { result }] {
+                    let text = s.text(l);
+                    assert!(text.contains(winner), "{text}");
+                    let low = text.to_lowercase();
+                    for w in score {
+                        assert!(!low.contains(w), "{w} in {text}");
+                    }
+                }
+            }
         }
     }
 

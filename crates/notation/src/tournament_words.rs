@@ -165,6 +165,161 @@ pub fn brf(lines: &[String]) -> String {
     paginate_brf(&to_brf(&text_to_braille(&text)), Page::default())
 }
 
+/// A player who withdrew, in the round's words and on his page: "Ivanov
+/// withdrew". Russian and German say it without the player's gender.
+pub fn withdrew_line(lang: Lang, name: &str) -> String {
+    match lang {
+        Lang::En => format!("{name} withdrew"),
+        Lang::Ru => format!("{name} больше не участвует в турнире"),
+        Lang::De => format!("{name} hat sich vom Turnier zurückgezogen"),
+    }
+}
+
+/// A bye the player asked for (or a round a late entrant missed), read
+/// aloud: "Petrova: half-point bye, round 4"; `half` false for the
+/// zero-point bye.
+pub fn requested_bye_line(lang: Lang, round: usize, name: &str, half: bool) -> String {
+    match (lang, half) {
+        (Lang::En, true) => format!("{name}: half-point bye, round {round}"),
+        (Lang::En, false) => format!("{name}: zero-point bye, round {round}"),
+        (Lang::Ru, true) => format!("{name}: без игры в туре {round}, пол-очка"),
+        (Lang::Ru, false) => format!("{name}: без игры в туре {round}, ноль очков"),
+        (Lang::De, true) => format!("{name}: spielfrei mit halbem Punkt, Runde {round}"),
+        (Lang::De, false) => format!("{name}: spielfrei ohne Punkt, Runde {round}"),
+    }
+}
+
+/// A late entry on his page: "Sidorov joined in round 3".
+pub fn joined_line(lang: Lang, name: &str, round: usize) -> String {
+    match lang {
+        Lang::En => format!("{name} joined in round {round}"),
+        Lang::Ru => format!("{name}: вступление в турнир с тура {round}"),
+        Lang::De => format!("{name}: nachgemeldet ab Runde {round}"),
+    }
+}
+
+/// Why the hall refuses a tournament request (registration, pairing,
+/// withdrawals and byes), worded in the request's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRefusal {
+    /// The arbiter closed the registration (or a round robin has begun).
+    RegistrationClosed,
+    /// The tournament has as many players as it may.
+    Full,
+    /// Fewer than two players to pair.
+    TooFewPlayers,
+    /// Every round is paired.
+    AllPaired,
+    /// A game of this round has no result yet.
+    Unfinished {
+        /// The round still being played.
+        round: usize,
+    },
+    /// The pairing system found no pairing (the engine's reason).
+    NoPairing(String),
+    /// A bye asked for a round already paired.
+    RoundPaired {
+        /// The round.
+        round: usize,
+    },
+    /// A round that the tournament does not have.
+    NoSuchRound {
+        /// The round asked for.
+        round: usize,
+        /// The tournament's rounds.
+        rounds: usize,
+    },
+    /// The player has asked for as many half-point byes as the event allows.
+    HalfByesUsed {
+        /// The event's limit.
+        most: usize,
+    },
+    /// The player has withdrawn from this round on.
+    Withdrawn {
+        /// The first round he is not paired in.
+        round: usize,
+    },
+    /// No bye of the player in that round to cancel.
+    NoSuchBye {
+        /// The round.
+        round: usize,
+    },
+    /// A round robin's tables fix every round: no byes, no late entries.
+    RoundRobin,
+}
+
+/// The refusal in `lang`.
+pub fn tournament_refusal_text(r: &TournamentRefusal, lang: Lang) -> String {
+    use TournamentRefusal::*;
+    let pick = |en: String, ru: String, de: String| match lang {
+        Lang::En => en,
+        Lang::Ru => ru,
+        Lang::De => de,
+    };
+    match r {
+        RegistrationClosed => pick(
+            "registration is closed".into(),
+            "регистрация закрыта".into(),
+            "die Anmeldung ist geschlossen".into(),
+        ),
+        Full => pick(
+            "the tournament is full".into(),
+            "в турнире нет свободных мест".into(),
+            "das Turnier ist voll".into(),
+        ),
+        TooFewPlayers => pick(
+            "a tournament needs at least two players".into(),
+            "для турнира нужны хотя бы два участника".into(),
+            "ein Turnier braucht mindestens zwei Teilnehmer".into(),
+        ),
+        AllPaired => pick(
+            "every round of the tournament is paired".into(),
+            "жеребьёвка всех туров уже проведена".into(),
+            "alle Runden des Turniers sind gepaart".into(),
+        ),
+        Unfinished { round } => pick(
+            format!("round {round} is not over: a game has no result yet"),
+            format!("тур {round} не закончен: у партии ещё нет результата"),
+            format!("Runde {round} ist nicht beendet: eine Partie hat noch kein Ergebnis"),
+        ),
+        NoPairing(why) => pick(
+            format!("no pairing exists: {why}"),
+            format!("жеребьёвка невозможна: {why}"),
+            format!("keine Paarung möglich: {why}"),
+        ),
+        RoundPaired { round } => pick(
+            format!("round {round} is already paired"),
+            format!("жеребьёвка тура {round} уже проведена"),
+            format!("Runde {round} ist schon gepaart"),
+        ),
+        NoSuchRound { round, rounds } => pick(
+            format!("round {round} is not among rounds 1 to {rounds}"),
+            format!("тура {round} нет: туры с 1 по {rounds}"),
+            format!("Runde {round} gibt es nicht: Runden 1 bis {rounds}"),
+        ),
+        HalfByesUsed { most } => pick(
+            format!("a player may ask for {most} half-point byes in this tournament, and has"),
+            format!("в этом турнире можно взять не больше {most} пропусков с половиной очка, они уже взяты"),
+            format!("in diesem Turnier sind höchstens {most} Freilose mit halbem Punkt erlaubt, und sie sind genommen"),
+        ),
+        Withdrawn { round } => pick(
+            format!("the player has withdrawn from round {round} on"),
+            format!("участник выбыл из турнира начиная с тура {round}"),
+            format!("der Teilnehmer hat sich ab Runde {round} zurückgezogen"),
+        ),
+        NoSuchBye { round } => pick(
+            format!("the player has no bye in round {round}"),
+            format!("у участника нет пропуска в туре {round}"),
+            format!("der Teilnehmer hat in Runde {round} kein Freilos"),
+        ),
+        RoundRobin => pick(
+            "a round robin plays its tables: no byes asked for and no late entries".into(),
+            "круговой турнир играется по таблице: без пропусков по заявке и без опоздавших".into(),
+            "ein Rundenturnier folgt seiner Tabelle: keine beantragten Freilose und keine Nachmeldungen".into(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +394,43 @@ mod tests {
         assert!(out.is_ascii());
         // "Round" in grade 1 braille: capital sign, then r o u n d.
         assert!(out.starts_with(",ROUND #A"), "{}", &out[..20]);
+    }
+
+    #[test]
+    fn withdrawals_and_byes_are_said_in_each_language() {
+        assert_eq!(withdrew_line(Lang::En, "Ivanov"), "Ivanov withdrew");
+        assert_eq!(
+            requested_bye_line(Lang::En, 4, "Petrova", true),
+            "Petrova: half-point bye, round 4"
+        );
+        assert_ne!(
+            requested_bye_line(Lang::Ru, 4, "Петрова", true),
+            requested_bye_line(Lang::Ru, 4, "Петрова", false)
+        );
+        assert!(requested_bye_line(Lang::De, 4, "P", false).contains("Runde 4"));
+        assert!(joined_line(Lang::Ru, "Сидоров", 3).contains("тура 3"));
+        let all = [
+            TournamentRefusal::RegistrationClosed,
+            TournamentRefusal::Full,
+            TournamentRefusal::TooFewPlayers,
+            TournamentRefusal::AllPaired,
+            TournamentRefusal::Unfinished { round: 2 },
+            TournamentRefusal::NoPairing("x".into()),
+            TournamentRefusal::RoundPaired { round: 2 },
+            TournamentRefusal::NoSuchRound {
+                round: 9,
+                rounds: 5,
+            },
+            TournamentRefusal::HalfByesUsed { most: 2 },
+            TournamentRefusal::Withdrawn { round: 3 },
+            TournamentRefusal::NoSuchBye { round: 3 },
+            TournamentRefusal::RoundRobin,
+        ];
+        for r in &all {
+            let [en, ru, de] =
+                [Lang::En, Lang::Ru, Lang::De].map(|l| tournament_refusal_text(r, l));
+            assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+            assert!(en != de && en != ru && !en.is_empty(), "{en} / {de}");
+        }
     }
 }

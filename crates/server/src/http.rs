@@ -87,21 +87,12 @@ impl Opened {
             "watch_url": format!("/games/{id}"),
         })
     }
-
-    /// One player's seat: `{"side","token","url"}` (null for an engine).
-    pub fn seat(&self, side: Side) -> Value {
-        let token = &self.seats[usize::from(side == Side::Black)];
-        json!({
-            "side": side.to_string(),
-            "token": token.as_ref().map(Token::as_str),
-            "url": invite(&self.id, "", token, Some(&side.to_string())),
-        })
-    }
 }
 
 /// Creates and starts a game from a checked spec (the lobby's challenges
-/// and rematches, between people, create theirs here too); an engine's
-/// seat ticket is bound to the new game.
+/// and rematches create theirs through the store's lobby, whose seats keep
+/// the tokens their players hold); an engine's seat ticket is bound to the
+/// new game.
 pub(crate) async fn open_game(
     hall: &Hall,
     spec: &crate::request::GameSpec,

@@ -35,6 +35,7 @@ pub mod rtt;
 pub mod shield;
 mod tournament;
 pub mod tournament_api;
+mod tournament_entry;
 pub mod tournament_state;
 mod ws;
 
@@ -89,8 +90,6 @@ pub fn router_with(hall: Hall, shield: Arc<Shield>) -> Router {
         .merge(tournament_routes())
         .route("/api/{*rest}", any(http::no_route))
         .layer(DefaultBodyLimit::max(BODY_MAX))
-        // The lobby's open challenges and rematch offers, per instance.
-        .layer(axum::Extension(challenge::Lobby::new()))
         .merge(arbiter_web::routes())
         .layer(axum::Extension(shield))
         .layer(TraceLayer::new_for_http())
@@ -112,6 +111,18 @@ fn tournament_routes() -> Router<Hall> {
         .route("/api/tournaments/{id}/rounds/{n}", get(t::round))
         .route("/api/tournaments/{id}/standings", get(t::standings))
         .route("/api/tournaments/{id}/trf", get(t::trf_file))
+        .route(
+            "/api/tournaments/{id}/players/{n}/withdraw",
+            post(tournament_entry::withdraw),
+        )
+        .route(
+            "/api/tournaments/{id}/players/{n}/byes",
+            post(tournament_entry::ask_bye).delete(tournament_entry::cancel_bye),
+        )
+        .route(
+            "/api/tournaments/{id}/registration",
+            post(tournament_entry::registration),
+        )
 }
 
 /// A hall serving on a listener, as tests and `serve` run it.

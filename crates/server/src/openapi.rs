@@ -93,7 +93,7 @@ fn lobby_paths() -> Value {
         "/api/challenges": {
             "get": {"summary": "The open challenges, newest first: [{id,name,colour,time_control,variant,created_at_ms,expires_in_ms,status}]",
                 "responses": {"200": {"description": "a JSON array"}}},
-            "post": {"summary": "Offer a game anyone may accept: {\"time_control\" (default 300+3), \"colour\": white|black|random (default random), \"name\", \"variant\"}. The answer's seat holds the challenge's token (side `random` until drawn); the creator's page follows the challenge with it. A challenge is kept 30 minutes, in the memory of the instance that took it.",
+            "post": {"summary": "Offer a game anyone may accept: {\"time_control\" (default 300+3), \"colour\": white|black|random (default random), \"name\", \"variant\"}. The answer's seat holds the challenge's token (side `random` until drawn); the creator's page follows the challenge with it. A challenge is kept 30 minutes, in the hall's database: every instance lists it and may take its accept, and a restart keeps it. A creator without a name is shown as \"Anonymous\" in the reader's language (`lang`, else `Accept-Language`).",
                 "responses": {"201": {"description": "{id,status:\"open\",seat:{side,token,url},…}"}, "400": err("an invalid time control, colour, variant or name"), "429": err("too many open challenges")}}
         },
         "/api/challenges/{id}": {
@@ -102,14 +102,14 @@ fn lobby_paths() -> Value {
             "delete": {"summary": "The creator withdraws an open challenge", "security": bearer, "parameters": [id_param()],
                 "responses": {"204": {"description": "withdrawn"}, "401": err("no token"), "403": err("not the challenge's token"), "404": err("unknown or expired"), "409": err("already accepted")}}
         },
-        "/api/challenges/{id}/accept": {"post": {"summary": "Accept a challenge: {\"name\"}. The game is created at once; the answer has the accepter's seat with its token, and the creator's seat's link without its token (his page reads it with the challenge's token)",
+        "/api/challenges/{id}/accept": {"post": {"summary": "Accept a challenge: {\"name\"}. The game is created at once; of concurrent accepts on any instances exactly one wins (the others get 409). The answer has the accepter's seat with its token, and the creator's seat's link without its token (his page reads it with the challenge's token, which plays his seat)",
             "parameters": [id_param()],
             "responses": {"201": {"description": "{id,game_id,seat,opponent:{side,name,url},watch_url,status}", "content": {"application/json": {"schema": {"type": "object", "properties": {"seat": seat}}}}},
                 "404": err("unknown or expired"), "409": err("accepted already")}}},
         "/api/games/{id}/rematch": {
             "get": {"summary": "The rematch offer after a game; with a player's token, `you` and, once every person of the game asked, `seat`: his seat in the new game", "parameters": [id_param()],
                 "responses": {"200": {"description": "{status:none|offered|ready,asked:[side],you?,game_id?,watch_url?,seat?}"}, "403": err("not a player's token of this game")}},
-            "post": {"summary": "A player asks for a rematch (colours swapped, same variant, rules and time control); when every person of the game has asked, the game is created and the answer carries the asker's seat", "security": bearer, "parameters": [id_param()],
+            "post": {"summary": "A player asks for a rematch (colours swapped, same variant, rules and time control); when every person of the game has asked, the game is created and the answer carries the asker's seat, played with the token he asked with. Offers are kept 30 minutes in the hall's database, whichever instance took them", "security": bearer, "parameters": [id_param()],
                 "responses": {"200": {"description": "as GET"}, "401": err("no token"), "403": err("the arbiter's token, or not of this game"), "409": err("the game is not over")}}
         }
     })

@@ -1,25 +1,29 @@
 //! The rematch: after a game, each player asks for another with the
-//! colours swapped; when every person of the game has asked, the hall
-//! creates it (same variant, rules and time control) and each player's
-//! page reads his new seat with his old token.
+//! colours swapped; when both have, the hall creates it (same variant,
+//! rules and time control) and each player's page reads his new seat with
+//! his old token.
 //!
-//! The offers live with the challenges in the [`Lobby`] of the instance
-//! that took them, for [`crate::challenge::CHALLENGE_TTL`].
+//! The offers are kept in the store, for
+//! [`crate::challenge::CHALLENGE_TTL`], so the two players may ask on
+//! different instances, and a restart keeps them. The new game's seats
+//! hold the old game's players' token hashes, swapped: each player plays
+//! the rematch with the token he already has, and his page, which asks
+//! every two seconds, finds his seat whichever instance made the game.
+//! The store makes the game in one transaction with a conditional update
+//! of the offer, so two players completing it at once on two instances
+//! make one game.
 
-use crate::challenge::{CHALLENGE_TTL, Lobby, Rematch};
+use crate::challenge::{CHALLENGE_TTL, seat};
 use crate::error::ApiError;
 use crate::hall::Hall;
-use crate::http::{Opened, bearer, game_id, open_game};
+use crate::http::{bearer, game_id, token};
 use crate::request::GameSpec;
 use arbiter_rules::Side;
-use arbiter_store::{GameId, Seat, SeatKind, Status};
-use axum::Extension;
+use arbiter_store::{GameId, RematchRecord, Seat, SeatKind, Status};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use serde_json::{Value, json};
-use std::sync::Arc;
-use std::time::Instant;
 
 /// The side a player's token holds in this game (the arbiter's and no
 /// token are refused: a rematch is the players' to ask).
@@ -56,29 +60,31 @@ async fn swapped(hall: &Hall, id: &GameId) -> Result<GameSpec, ApiError> {
     })
 }
 
-/// What a player (or anyone, without `me`) is told of the offer.
-fn view(offer: Option<&Rematch>, me: Option<Side>) -> Value {
-    let mut v = view_of(offer, me);
-    if let Some(side) = me {
-        v["you"] = json!(side.to_string());
-    }
-    v
-}
-
-fn view_of(offer: Option<&Rematch>, me: Option<Side>) -> Value {
-    let Some(r) = offer else {
-        return json!({"status": "none", "asked": []});
-    };
-    let asked: Vec<String> = r.asked.iter().map(Side::to_string).collect();
-    let mut v =
-        json!({"status": if r.opened.is_some() { "ready" } else { "offered" }, "asked": asked});
-    if let Some(o) = &r.opened {
-        v["game_id"] = json!(o.id.as_str());
-        v["watch_url"] = json!(format!("/games/{}", o.id));
-        // The old White plays Black in the new game.
-        if let Some(side) = me {
-            v["seat"] = o.seat(side.other());
+/// What a player (or anyone, without `me`) is told of the offer: with
+/// `me`, the token he asked with, which plays his seat in the new game.
+fn view(offer: Option<&RematchRecord>, me: Option<(Side, &str)>) -> Value {
+    let mut v = match offer {
+        None => json!({"status": "none", "asked": []}),
+        Some(r) => {
+            let asked: Vec<String> = r.asked.iter().map(Side::to_string).collect();
+            let status = if r.new_game.is_some() {
+                "ready"
+            } else {
+                "offered"
+            };
+            json!({"status": status, "asked": asked})
         }
+    };
+    if let Some(new) = offer.and_then(|r| r.new_game.as_ref()) {
+        v["game_id"] = json!(new.as_str());
+        v["watch_url"] = json!(format!("/games/{new}"));
+        // The old White plays Black in the new game.
+        if let Some((side, token)) = me {
+            v["seat"] = seat(new, side.other(), token);
+        }
+    }
+    if let Some((side, _)) = me {
+        v["you"] = json!(side.to_string());
     }
     v
 }
@@ -87,80 +93,67 @@ fn view_of(offer: Option<&Rematch>, me: Option<Side>) -> Value {
 /// once both asked, his seat in the new game.
 pub(crate) async fn show(
     State(hall): State<Hall>,
-    Extension(lobby): Extension<Lobby>,
     Path(raw): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&raw)?;
     let me = match bearer(&headers) {
-        Some(_) => Some(player(&hall, &id, &headers).await?),
+        Some(t) => Some((player(&hall, &id, &headers).await?, t)),
         None => None,
     };
-    let offers = lobby.offers();
-    Ok(Json(view(offers.get(id.as_str()), me)))
+    let offer = hall.store().rematch(&id).await?;
+    Ok(Json(view(offer.as_ref(), me)))
 }
 
-/// Records the side's request; `true` when this request completes the
-/// offer and the caller must create the game.
-fn ask(lobby: &Lobby, id: &GameId, side: Side, needed: Vec<Side>) -> bool {
-    let mut offers = lobby.offers();
-    let r = offers.entry(id.as_str().to_string()).or_insert(Rematch {
-        asked: Vec::new(),
-        needed,
-        opened: None,
-        creating: false,
-        until: Instant::now() + CHALLENGE_TTL,
-    });
-    if !r.asked.contains(&side) {
-        r.asked.push(side);
+/// Makes the new game once both asked and nobody made it yet; another
+/// request (here or on another instance) that made it first is no error.
+async fn complete(hall: &Hall, id: &GameId, offer: &RematchRecord) -> Result<(), ApiError> {
+    if offer.asked.len() < 2 || offer.new_game.is_some() {
+        return Ok(());
     }
-    let complete = r.needed.iter().all(|s| r.asked.contains(s));
-    if complete && r.opened.is_none() && !r.creating {
-        r.creating = true;
-        return true;
+    let spec = swapped(hall, id).await?;
+    let mut game = spec.new_game()?;
+    game.arbiter_token = Some(token()?);
+    let cfg = hall.config();
+    let made = hall
+        .store()
+        .make_rematch(id, &game, CHALLENGE_TTL, &cfg.instance_id, cfg.lease)
+        .await?;
+    if let Some(new) = made {
+        if let Err(e) = hall.try_own(&new).await {
+            tracing::warn!(game = %new, reason = %e.reason, "a rematch did not start at once");
+        }
+        tracing::info!(game = %new, of = %id, "rematch created");
     }
-    false
+    Ok(())
 }
 
 /// `POST /api/games/{id}/rematch` with a player's token: asks for the
 /// rematch; the answer is the offer, with the new seat once both asked.
 pub(crate) async fn post(
     State(hall): State<Hall>,
-    Extension(lobby): Extension<Lobby>,
     Path(raw): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&raw)?;
     let side = player(&hall, &id, &headers).await?;
+    let token = bearer(&headers).unwrap_or_default();
     let record = hall.store().game(&id).await?;
     if record.status != Status::Finished {
         return Err(ApiError::refused("a rematch is asked after the game"));
     }
     // A game against the engine is played again from the lobby, where the
     // hall counts the engine's seats; a rematch is between two people.
-    let needed: Vec<Side> = Side::BOTH
+    if Side::BOTH
         .into_iter()
-        .filter(|s| record.meta.extra.seat(*s) == SeatKind::Human)
-        .collect();
-    if needed.len() < 2 {
+        .any(|s| record.meta.extra.seat(s) != SeatKind::Human)
+    {
         return Err(ApiError::refused(
             "a rematch is between two people; a new game against the engine is made in the lobby",
         ));
     }
-    if ask(&lobby, &id, side, needed) {
-        let made: Result<Opened, ApiError> = match swapped(&hall, &id).await {
-            Ok(spec) => open_game(&hall, &spec, None).await,
-            Err(e) => Err(e),
-        };
-        let mut offers = lobby.offers();
-        if let Some(r) = offers.get_mut(id.as_str()) {
-            r.creating = false;
-            match made {
-                Ok(o) => r.opened = Some(Arc::new(o)),
-                Err(e) => return Err(e),
-            }
-        }
-    }
-    let offers = lobby.offers();
-    Ok(Json(view(offers.get(id.as_str()), Some(side))))
+    let offer = hall.store().ask_rematch(&id, side, CHALLENGE_TTL).await?;
+    complete(&hall, &id, &offer).await?;
+    let offer = hall.store().rematch(&id).await?;
+    Ok(Json(view(offer.as_ref(), Some((side, token)))))
 }

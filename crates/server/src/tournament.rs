@@ -17,9 +17,11 @@ use crate::http::{bearer, game_id};
 use crate::request::parse_create;
 use crate::shield::{ClientIp, Shield};
 use crate::tournament_state::{
-    BoardRecord, Entrant, RoundRecord, System, TournamentData, pgn_result, result_codes,
+    BoardRecord, DEFAULT_HALF_BYES, Entrant, RoundRecord, System, TournamentData, pgn_result,
+    result_codes,
 };
-use arbiter_notation::tournament_words as words;
+use arbiter_notation::hall_refusals::HallRefusal;
+use arbiter_notation::tournament_words::{self as words, TournamentRefusal};
 use arbiter_rules::{Lang, Termination};
 use arbiter_store::{StoreError, Token, TournamentId, TournamentSeat};
 use arbiter_tournament::dutch::Pairing;
@@ -36,7 +38,7 @@ use std::sync::Arc;
 
 /// Writers of tournaments in this process wait for each other; the
 /// store's version check guards against other instances.
-static WRITING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub(crate) static WRITING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// The longest tournament or player name kept (the report file's name
 /// column holds 33 characters).
@@ -54,9 +56,11 @@ struct CreateBody {
     rounds: Option<u16>,
     time_control: Option<String>,
     edition: Option<String>,
+    double: Option<bool>,
+    max_half_byes: Option<u16>,
 }
 
-fn body<T: for<'a> Deserialize<'a> + Default>(bytes: &[u8]) -> Result<T, ApiError> {
+pub(crate) fn body<T: for<'a> Deserialize<'a> + Default>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
@@ -109,6 +113,18 @@ pub(crate) async fn create(
             "rounds is 1 to {ROUNDS_MAX}"
         )));
     }
+    let double = b.double.unwrap_or(false);
+    if double && system != System::Berger {
+        return Err(ApiError::bad_request(
+            "double is for a round robin (system \"berger\")",
+        ));
+    }
+    let max_half_byes = b.max_half_byes.unwrap_or(DEFAULT_HALF_BYES);
+    if max_half_byes > ROUNDS_MAX {
+        return Err(ApiError::bad_request(format!(
+            "max_half_byes is 0 to {ROUNDS_MAX}"
+        )));
+    }
     let data = TournamentData {
         name: checked_name(b.name, "Tournament")?,
         system,
@@ -117,6 +133,9 @@ pub(crate) async fn create(
         edition: b.edition.unwrap_or_else(|| "2023".into()),
         players: Vec::new(),
         paired: Vec::new(),
+        double,
+        max_half_byes,
+        registration_closed: false,
     };
     let spec = parse_create(&game_body(&data, "White", "Black"))?;
     if spec.header.variant != arbiter_rules::Variant::Chess {
@@ -138,7 +157,10 @@ pub(crate) async fn create(
 }
 
 /// Reads a tournament and its version.
-async fn load(hall: &Hall, id: &TournamentId) -> Result<(TournamentData, u64), ApiError> {
+pub(crate) async fn load(
+    hall: &Hall,
+    id: &TournamentId,
+) -> Result<(TournamentData, u64), ApiError> {
     let rec = hall.store().tournament(id).await.map_err(not_found)?;
     let data = serde_json::from_str(&rec.data)
         .map_err(|e| ApiError::internal(format!("a stored tournament is unreadable: {e}")))?;
@@ -146,7 +168,7 @@ async fn load(hall: &Hall, id: &TournamentId) -> Result<(TournamentData, u64), A
 }
 
 /// Writes a tournament back if nobody changed it meanwhile.
-async fn save(
+pub(crate) async fn save(
     hall: &Hall,
     id: &TournamentId,
     data: &TournamentData,
@@ -171,7 +193,7 @@ fn not_found(e: StoreError) -> ApiError {
     }
 }
 
-fn tournament_id(raw: &str) -> Result<TournamentId, ApiError> {
+pub(crate) fn tournament_id(raw: &str) -> Result<TournamentId, ApiError> {
     game_id(raw).map_err(|_| not_found(StoreError::NotFound))
 }
 
@@ -197,7 +219,10 @@ async fn sync(hall: &Hall, data: &mut TournamentData) -> Result<bool, ApiError> 
 }
 
 /// A tournament with every result its games have given so far.
-async fn current(hall: &Hall, id: &TournamentId) -> Result<(TournamentData, u64), ApiError> {
+pub(crate) async fn current(
+    hall: &Hall,
+    id: &TournamentId,
+) -> Result<(TournamentData, u64), ApiError> {
     let (mut data, version) = load(hall, id).await?;
     if !sync(hall, &mut data).await? {
         return Ok((data, version));
@@ -212,7 +237,7 @@ async fn current(hall: &Hall, id: &TournamentId) -> Result<(TournamentData, u64)
 }
 
 /// Who a request's token is in this tournament.
-async fn who(
+pub(crate) async fn who(
     hall: &Hall,
     id: &TournamentId,
     headers: &HeaderMap,
@@ -254,20 +279,12 @@ pub(crate) async fn register(
     let _w = WRITING.lock().await;
     let (mut data, version) = load(&hall, &id).await?;
     if !data.registration_open() {
-        return Err(ApiError::refused(
-            "registration is closed: round 1 is paired",
-        ));
+        return Err(refusal(TournamentRefusal::RegistrationClosed));
     }
     if data.players.len() >= PLAYERS_MAX {
-        return Err(ApiError::refused("the tournament is full"));
+        return Err(refusal(TournamentRefusal::Full));
     }
-    data.players.push(Entrant {
-        name,
-        rating: b.rating.unwrap_or(0),
-        fide_id,
-        rank: 0,
-    });
-    let n = u16::try_from(data.players.len()).unwrap_or(u16::MAX);
+    let n = data.add_player(Entrant::new(name, b.rating.unwrap_or(0), fide_id));
     save(&hall, &id, &data, version).await?;
     hall.store().add_tournament_player(&id, n, &token).await?;
     let answer = json!({
@@ -294,9 +311,7 @@ pub(crate) async fn pair_round(
     current(&hall, &id).await?;
     let _w = WRITING.lock().await;
     let (mut data, version) = load(&hall, &id).await?;
-    let pairing = data
-        .pair_next()
-        .map_err(|e| ApiError::refused(e.to_string()))?;
+    let pairing = data.pair_next().map_err(|e| refusal(e.words()))?;
     let round = create_games(&hall, &id, &data, &pairing).await?;
     data.paired.push(round);
     save(&hall, &id, &data, version).await?;
@@ -318,8 +333,13 @@ async fn create_games(
             .ok_or_else(|| ApiError::internal("a paired player is not registered"))
     };
     let mut boards = Vec::new();
+    let next = data.paired.len() + 1;
     for b in &pairing.boards {
         let (white, black) = (reg(b.white)?, reg(b.black)?);
+        if let Some(board) = withdrawn_board(data, next, white, black) {
+            boards.push(board);
+            continue;
+        }
         let name = |n| data.entrant(n).map_or("", |e| e.name.as_str());
         let spec = parse_create(&game_body(data, name(white), name(black)))?;
         let game = spec.new_game()?;
@@ -340,6 +360,35 @@ async fn create_games(
     }
     let bye = pairing.bye.map(reg).transpose()?;
     Ok(RoundRecord { boards, bye })
+}
+
+/// A refusal of the tournament's, worded in the request's language.
+pub(crate) fn refusal(r: TournamentRefusal) -> ApiError {
+    ApiError::hall(StatusCode::CONFLICT, "refused", HallRefusal::Tournament(r))
+}
+
+/// A round robin's board with a withdrawn player (the Berger tables keep
+/// him in): no game is created, the one still playing wins by forfeit
+/// (`+`/`-`; both withdrawn, `-`/`-`).
+fn withdrawn_board(
+    data: &TournamentData,
+    round: usize,
+    white: u16,
+    black: u16,
+) -> Option<BoardRecord> {
+    let gone = |n| data.entrant(n).is_some_and(|e| e.withdrawn_by(round));
+    let codes = match (gone(white), gone(black)) {
+        (false, false) => return None,
+        (true, true) => "--",
+        (true, false) => "-+",
+        (false, true) => "+-",
+    };
+    Some(BoardRecord {
+        white,
+        black,
+        game: String::new(),
+        result: Some(codes.to_owned()),
+    })
 }
 
 /// The query of the reading routes: the language of the words, the
@@ -397,24 +446,84 @@ fn round_view(data: &TournamentData, n: usize, lang: Lang) -> Option<Value> {
             name(b.black),
             result,
         ));
+        let game = (!b.game.is_empty()).then_some(b.game.as_str());
         boards.push(json!({
             "board": i + 1,
             "white": entrant_json(data, b.white),
             "black": entrant_json(data, b.black),
-            "game": b.game,
-            "watch_url": format!("/games/{}", b.game),
+            "game": game,
+            "watch_url": game.map(|g| format!("/games/{g}")),
             "result": result,
         }));
     }
     if let Some(p) = round.bye {
         lines.push(words::bye_line(lang, n, name(p)));
     }
+    let absent = absences(data, n, lang, &mut lines);
     Some(json!({
         "round": n,
         "boards": boards,
         "bye": round.bye.map(|p| entrant_json(data, p)),
+        "absent": absent,
         "words": lines,
     }))
+}
+
+/// Whether the player `n` sits at a board of the paired round `round`.
+fn seated(data: &TournamentData, round: usize, n: u16) -> bool {
+    data.paired
+        .get(round.wrapping_sub(1))
+        .is_some_and(|r| r.bye == Some(n) || r.boards.iter().any(|b| b.white == n || b.black == n))
+}
+
+/// How the player `n` stands out of round `round`, if he does: `withdrawn`,
+/// `half_bye` or `zero_bye` (a bye asked for, or a round a late entry
+/// missed), with its words ("Ivanov withdrew"; "Petrova: half-point bye,
+/// round 4").
+fn absence(
+    data: &TournamentData,
+    round: usize,
+    n: u16,
+    lang: Lang,
+) -> Option<(&'static str, String)> {
+    let e = data.entrant(n)?;
+    if seated(data, round, n) {
+        return None;
+    }
+    match e.bye_in(round) {
+        Some(b) => {
+            let kind = if b.half { "half_bye" } else { "zero_bye" };
+            Some((
+                kind,
+                words::requested_bye_line(lang, round, &e.name, b.half),
+            ))
+        }
+        None if e.withdrawn_by(round) => Some(("withdrawn", words::withdrew_line(lang, &e.name))),
+        None if e.missed(round) => Some((
+            "zero_bye",
+            words::requested_bye_line(lang, round, &e.name, false),
+        )),
+        None => None,
+    }
+}
+
+/// The players out of round `round`, their words appended to `lines`.
+fn absences(
+    data: &TournamentData,
+    round: usize,
+    lang: Lang,
+    lines: &mut Vec<String>,
+) -> Vec<Value> {
+    let mut out = Vec::new();
+    for n in 1..=u16::try_from(data.players.len()).unwrap_or(u16::MAX) {
+        if let Some((kind, line)) = absence(data, round, n, lang) {
+            lines.push(line);
+            let mut v = entrant_json(data, n);
+            v["kind"] = json!(kind);
+            out.push(v);
+        }
+    }
+    out
 }
 
 fn brf_response(lines: &[String]) -> Response {
@@ -446,7 +555,9 @@ pub(crate) async fn show(
         .enumerate()
         .map(|(i, e)| {
             json!({"player": i + 1, "name": e.name, "rating": e.rating,
-                   "fide_id": e.fide_id, "rank": (e.rank > 0).then_some(e.rank)})
+                   "fide_id": e.fide_id, "rank": (e.rank > 0).then_some(e.rank),
+                   "joined": e.joined.max(1), "withdrawn_from": e.withdrawn_from,
+                   "byes": byes_json(e)})
         })
         .collect();
     Ok(Json(json!({
@@ -459,6 +570,8 @@ pub(crate) async fn show(
         "status": data.status(),
         "round": data.paired.len(),
         "registration_open": data.registration_open(),
+        "double": data.double,
+        "max_half_byes": data.max_half_byes,
         "players": players,
     })))
 }
@@ -566,6 +679,7 @@ pub(crate) async fn trf_file(
 pub(crate) async fn player(
     State(hall): State<Hall>,
     Path((raw, n)): Path<(String, String)>,
+    Query(q): Query<ViewQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let id = tournament_id(&raw)?;
@@ -591,7 +705,41 @@ pub(crate) async fn player(
         "player": n, "name": e.name, "rating": e.rating, "fide_id": e.fide_id,
         "rank": (e.rank > 0).then_some(e.rank), "points": points.unwrap_or(0.0),
         "next_game": next_game(&data, n, own),
+        "joined": e.joined.max(1), "withdrawn_from": e.withdrawn_from,
+        "byes": byes_json(e),
+        "half_byes_left": usize::from(data.max_half_byes).saturating_sub(e.half_byes_asked()),
+        "words": player_words(&data, n, q.lang()),
     })))
+}
+
+/// A player's byes: `[{round, points: "half"|"zero"}]`, by round.
+pub(crate) fn byes_json(e: &Entrant) -> Value {
+    let mut byes = e.byes.clone();
+    byes.sort_by_key(|b| b.round);
+    byes.iter()
+        .map(|b| json!({"round": b.round, "points": if b.half { "half" } else { "zero" }}))
+        .collect()
+}
+
+/// What the player's page says of his standing out of rounds: when he
+/// joined (a late entry), each bye, his withdrawal.
+fn player_words(data: &TournamentData, n: u16, lang: Lang) -> Vec<String> {
+    let Some(e) = data.entrant(n) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    if e.joined > 1 {
+        lines.push(words::joined_line(lang, &e.name, usize::from(e.joined)));
+    }
+    for r in 1..=usize::from(data.rounds) {
+        if let Some(b) = e.bye_in(r) {
+            lines.push(words::requested_bye_line(lang, r, &e.name, b.half));
+        }
+    }
+    if e.withdrawn_from.is_some() {
+        lines.push(words::withdrew_line(lang, &e.name));
+    }
+    lines
 }
 
 /// The player's game of the last round, while it has no result; his bye.

@@ -4,6 +4,7 @@
 //! [`Tournament`]) is built from it whenever it is needed, so the pairing,
 //! the standings and the TRF download all read the same record.
 
+use arbiter_notation::tournament_words::TournamentRefusal;
 use arbiter_tournament::dutch::{self, Board as PairedBoard, Pairing};
 use arbiter_tournament::model::{Colour, Player, RoundEntry, RoundResult};
 use arbiter_tournament::tiebreak::{self, Standing, TieBreak};
@@ -31,8 +32,76 @@ pub struct Entrant {
     pub rating: u16,
     /// The FIDE id, or empty.
     pub fide_id: String,
-    /// The starting rank (pairing number); 0 before round 1 is paired.
+    /// The starting rank (pairing number), given at registration.
     pub rank: u16,
+    /// The first round the player may be paired in: 1 (or 0, the same) for
+    /// those who registered before round 1 was paired, later for a late
+    /// entry, who has an unpaired round in each round missed.
+    #[serde(default)]
+    pub joined: u16,
+    /// The round from which the player withdrew: not paired from it on.
+    #[serde(default)]
+    pub withdrawn_from: Option<u16>,
+    /// The byes asked for (or given by the arbiter for a late entry's
+    /// missed rounds), by round.
+    #[serde(default)]
+    pub byes: Vec<ByeAsked>,
+}
+
+/// A bye a player asked for, before its round was paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeAsked {
+    /// The round.
+    pub round: u16,
+    /// A half-point bye (`H`); else a zero-point bye (`Z`).
+    pub half: bool,
+}
+
+impl Entrant {
+    /// A player registered with these details, not yet ranked.
+    #[must_use]
+    pub fn new(name: String, rating: u16, fide_id: String) -> Entrant {
+        Entrant {
+            name,
+            rating,
+            fide_id,
+            rank: 0,
+            joined: 0,
+            withdrawn_from: None,
+            byes: Vec::new(),
+        }
+    }
+
+    /// Whether the player withdrew at or before round `round`.
+    #[must_use]
+    pub fn withdrawn_by(&self, round: usize) -> bool {
+        self.withdrawn_from.is_some_and(|r| usize::from(r) <= round)
+    }
+
+    /// The bye of round `round`, if one was asked for.
+    #[must_use]
+    pub fn bye_in(&self, round: usize) -> Option<ByeAsked> {
+        self.byes
+            .iter()
+            .find(|b| usize::from(b.round) == round)
+            .copied()
+    }
+
+    /// Whether round `round` was missed by a late entry.
+    #[must_use]
+    pub fn missed(&self, round: usize) -> bool {
+        round < usize::from(self.joined)
+    }
+
+    /// The half-point byes the player asked for himself (those given by the
+    /// arbiter for rounds missed before a late entry do not count).
+    #[must_use]
+    pub fn half_byes_asked(&self) -> usize {
+        self.byes
+            .iter()
+            .filter(|b| b.half && !self.missed(usize::from(b.round)))
+            .count()
+    }
 }
 
 /// One board of a paired round.
@@ -76,7 +145,29 @@ pub struct TournamentData {
     pub players: Vec<Entrant>,
     /// The rounds paired so far.
     pub paired: Vec<RoundRecord>,
+    /// A round robin played twice, the second cycle with colours reversed
+    /// (C.05 Annex 1).
+    #[serde(default)]
+    pub double: bool,
+    /// The most half-point byes a player may ask for.
+    #[serde(default = "default_half_byes")]
+    pub max_half_byes: u16,
+    /// Whether the arbiter closed the registration.
+    #[serde(default)]
+    pub registration_closed: bool,
 }
+
+/// The half-point byes a player may ask for when the event says nothing.
+pub const DEFAULT_HALF_BYES: u16 = 2;
+
+fn default_half_byes() -> u16 {
+    DEFAULT_HALF_BYES
+}
+
+/// From this round on a late entry no longer changes the pairing numbers
+/// of the others (C.04.2: pairing numbers are not changed once round 4 is
+/// paired); before it, the list is ranked again with the late entry in it.
+pub const RERANK_BEFORE: usize = 4;
 
 /// Why a round cannot be paired now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,11 +195,48 @@ impl fmt::Display for RoundRefusal {
     }
 }
 
+impl RoundRefusal {
+    /// The refusal as the hall words it to people.
+    #[must_use]
+    pub fn words(&self) -> TournamentRefusal {
+        match self {
+            RoundRefusal::TooFewPlayers => TournamentRefusal::TooFewPlayers,
+            RoundRefusal::AllPaired => TournamentRefusal::AllPaired,
+            RoundRefusal::Unfinished(n) => TournamentRefusal::Unfinished { round: *n },
+            RoundRefusal::NoPairing(why) => TournamentRefusal::NoPairing(why.clone()),
+        }
+    }
+}
+
 impl TournamentData {
-    /// Whether players may still register: until round 1 is paired.
+    /// Whether players may still register: until the arbiter closes the
+    /// registration or the last round is paired; a round robin closes it
+    /// when round 1 is paired (its tables are fixed).
     #[must_use]
     pub fn registration_open(&self) -> bool {
-        self.paired.is_empty()
+        !self.registration_closed
+            && (self.paired.is_empty()
+                || (self.system == System::Dutch && self.paired.len() < usize::from(self.rounds)))
+    }
+
+    /// Registers a player and gives him a starting rank at once (the list
+    /// ranked again by rating until round 4 is paired, C.04.2; after, the
+    /// next number). Once round 1 is paired he is a late entry: he joins
+    /// at the next round.
+    pub fn add_player(&mut self, mut e: Entrant) -> u16 {
+        let paired = self.paired.len();
+        if paired > 0 {
+            e.joined = u16::try_from(paired + 1).unwrap_or(u16::MAX);
+            let next = self.players.iter().map(|p| p.rank).max().unwrap_or(0);
+            e.rank = next.saturating_add(1);
+        }
+        self.players.push(e);
+        // Ranked at once, so the report file names every player from his
+        // registration on.
+        if paired < RERANK_BEFORE {
+            self.rank_players();
+        }
+        u16::try_from(self.players.len()).unwrap_or(u16::MAX)
     }
 
     /// `registration`, `playing` or `finished`.
@@ -139,6 +267,13 @@ impl TournamentData {
         usize::from(n)
             .checked_sub(1)
             .and_then(|i| self.players.get(i))
+    }
+
+    /// The player registered as `n`, to change.
+    pub fn player_mut(&mut self, n: u16) -> Option<&mut Entrant> {
+        usize::from(n)
+            .checked_sub(1)
+            .and_then(|i| self.players.get_mut(i))
     }
 
     /// Gives the starting ranks (C.04.2: by rating, highest first, then
@@ -175,7 +310,34 @@ impl TournamentData {
         for (i, round) in self.paired.iter().enumerate() {
             self.write_round(&mut t, i + 1, round);
         }
+        self.write_absences(&mut t);
         t
+    }
+
+    /// The rounds a player does not play, as the endorsed engines read
+    /// them: `0000 - Z` for each round missed by a late entry (`H` where
+    /// the arbiter gave a half point) and for each round from a
+    /// withdrawal on, `0000 - H` or `0000 - Z` for a bye asked for. Only
+    /// columns no pairing filled are written.
+    fn write_absences(&self, t: &mut Tournament) {
+        let last = usize::from(self.rounds);
+        for e in self.players.iter().filter(|p| p.rank > 0) {
+            let Some(p) = t.player_mut(e.rank) else {
+                continue;
+            };
+            for r in 1..=last {
+                if !p.round(r).is_blank() {
+                    continue;
+                }
+                let result = match e.bye_in(r) {
+                    Some(b) if b.half => RoundResult::HalfBye,
+                    Some(_) => RoundResult::ZeroBye,
+                    None if e.missed(r) || e.withdrawn_by(r) => RoundResult::ZeroBye,
+                    None => continue,
+                };
+                p.set_round(r, RoundEntry::bye(result));
+            }
+        }
     }
 
     fn write_round(&self, t: &mut Tournament, n: usize, round: &RoundRecord) {
@@ -223,7 +385,7 @@ impl TournamentData {
         if self.paired.is_empty() {
             self.rank_players();
             if self.system == System::Berger {
-                let n = berger::rounds(self.players.len(), false);
+                let n = berger::rounds(self.players.len(), self.double);
                 self.rounds = u16::try_from(n).unwrap_or(u16::MAX);
             }
         }
@@ -235,7 +397,7 @@ impl TournamentData {
             System::Dutch => {
                 dutch::pair(&t, next).map_err(|e| RoundRefusal::NoPairing(e.to_string()))
             }
-            System::Berger => round_robin(&t, next),
+            System::Berger => round_robin(&t, next, self.double),
         }
     }
 
@@ -264,10 +426,10 @@ impl TournamentData {
 }
 
 /// The Berger round, table numbers given in starting-rank order.
-fn round_robin(t: &Tournament, round: usize) -> Result<Pairing, RoundRefusal> {
+fn round_robin(t: &Tournament, round: usize, double: bool) -> Result<Pairing, RoundRefusal> {
     let mut ids: Vec<u16> = t.players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
-    let r = berger::round(ids.len(), round, false)
+    let r = berger::round(ids.len(), round, double)
         .map_err(|e| RoundRefusal::NoPairing(e.to_string()))?;
     let at = |n: u16| {
         ids.get(usize::from(n).wrapping_sub(1))
@@ -344,14 +506,12 @@ mod tests {
             time_control: "900+10".into(),
             edition: "2023".into(),
             players: (1..=n)
-                .map(|i| Entrant {
-                    name: format!("P{i}"),
-                    rating: 1000 + i,
-                    fide_id: String::new(),
-                    rank: 0,
-                })
+                .map(|i| Entrant::new(format!("P{i}"), 1000 + i, String::new()))
                 .collect(),
             paired: Vec::new(),
+            double: false,
+            max_half_byes: DEFAULT_HALF_BYES,
+            registration_closed: false,
         }
     }
 
@@ -400,5 +560,73 @@ mod tests {
         assert_eq!(d.rounds, 5, "five players: five rounds, a bye each");
         assert_eq!(p.boards.len(), 2);
         assert!(p.bye.is_some());
+    }
+
+    #[test]
+    fn absences_are_written_as_the_engines_read_them() {
+        let mut d = data(4, System::Dutch);
+        let p = d.pair_next().expect("round 1");
+        let reg = |r| d.by_rank(r).expect("ranked");
+        let boards = p
+            .boards
+            .iter()
+            .map(|b| BoardRecord {
+                white: reg(b.white),
+                black: reg(b.black),
+                game: "g".into(),
+                result: Some("10".into()),
+            })
+            .collect();
+        d.paired.push(RoundRecord { boards, bye: None });
+        let late = d.add_player(Entrant::new("Late".into(), 3000, String::new()));
+        assert_eq!(late, 5);
+        assert_eq!(d.players[4].rank, 1, "ranked again: the highest rating");
+        assert_eq!(d.players[4].joined, 2);
+        d.players[0].withdrawn_from = Some(2);
+        d.players[1].byes.push(ByeAsked {
+            round: 3,
+            half: true,
+        });
+        let t = d.report();
+        let entry = |n: u16, r| t.entry(d.entrant(n).expect("n").rank, r).result;
+        assert_eq!(entry(5, 1), RoundResult::ZeroBye, "a round missed");
+        assert_eq!(entry(1, 2), RoundResult::ZeroBye);
+        assert_eq!(
+            entry(1, 3),
+            RoundResult::ZeroBye,
+            "withdrawn to the last round"
+        );
+        assert_eq!(entry(2, 3), RoundResult::HalfBye);
+        assert_eq!(entry(2, 2), RoundResult::Blank, "paired as usual");
+        let text = arbiter_tournament::trf::write(&t);
+        assert!(text.contains("0000 - H"), "{text}");
+        d.players[4].byes.push(ByeAsked {
+            round: 1,
+            half: true,
+        });
+        assert_eq!(d.players[4].half_byes_asked(), 0, "given, not asked");
+        let t = d.report();
+        assert_eq!(t.entry(1, 1).result, RoundResult::HalfBye);
+        let next = d.pair_next().expect("round 2");
+        let out = [d.players[0].rank];
+        assert!(
+            next.boards
+                .iter()
+                .all(|b| !out.contains(&b.white) && !out.contains(&b.black))
+        );
+        assert_eq!(next.boards.len(), 2, "four of five play: two boards");
+    }
+
+    #[test]
+    fn registration_stays_open_in_a_swiss_until_closed() {
+        let mut d = data(3, System::Dutch);
+        assert!(d.registration_open());
+        d.paired.push(RoundRecord::default());
+        assert!(d.registration_open(), "late entries welcome");
+        d.registration_closed = true;
+        assert!(!d.registration_open());
+        let mut r = data(3, System::Berger);
+        r.paired.push(RoundRecord::default());
+        assert!(!r.registration_open(), "a round robin's tables are fixed");
     }
 }

@@ -2,12 +2,15 @@
 //! clients, on SQLite and on PostgreSQL: created, registered, each round
 //! paired, each game played to a result (a resignation, an agreed draw, the
 //! arbiter's declared result, a forfeit), the standings read and the TRF
-//! downloaded and read back by `arbiter-tournament`.
+//! downloaded and read back by `arbiter-tournament`. An event as an
+//! arbiter runs it (a withdrawal, a half-point bye, a late entry), its
+//! report file paired again by `arbiter-tournament` to the same next
+//! round, and a double round robin played through.
 
 mod common;
 
 use arbiter_server::client::HttpClient;
-use arbiter_tournament::trf;
+use arbiter_tournament::{berger, dutch, trf};
 use common::*;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -162,6 +165,13 @@ async fn swiss(db: Db) {
         assert_eq!(boards.len(), PLAYERS / 2);
         assert!(r["bye"].is_null());
         if round == 1 {
+            let close = json!({"open": false});
+            let reg = format!("{base}/registration");
+            assert_eq!(
+                status(&c, "POST", &reg, Some(&tokens[&1]), Some(&close)).await,
+                403
+            );
+            ok(&c, "POST", &reg, Some(&arbiter), Some(&close)).await;
             assert_eq!(
                 status(
                     &c,
@@ -392,4 +402,507 @@ async fn a_round_robin_pairs_by_the_berger_tables() {
     ] {
         assert!(doc["paths"][path].is_object(), "{path} documented");
     }
+}
+
+/// The hall's round as `(white, black)` starting ranks and the bye's.
+fn hall_pairing(r: &Value) -> (Vec<(u64, u64)>, Option<u64>) {
+    let boards = r["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .map(|b| {
+            (
+                b["white"]["rank"].as_u64().expect("w"),
+                b["black"]["rank"].as_u64().expect("b"),
+            )
+        })
+        .collect();
+    (boards, r["bye"]["rank"].as_u64())
+}
+
+/// Reads the report file, checks it reads back identically, and pairs its
+/// next round as `arbiter pair` does (the library call).
+async fn trf_next(c: &HttpClient, base: &str) -> (String, (Vec<(u64, u64)>, Option<u64>)) {
+    let (code, text) = c
+        .call("GET", &format!("{base}/trf"), None, None)
+        .await
+        .expect("trf");
+    assert_eq!(code, 200);
+    let t = trf::parse(&text).expect("the TRF reads back");
+    assert_eq!(trf::write(&t), text, "written back identically");
+    let p = dutch::pair(&t, t.paired_rounds() + 1).expect("arbiter pair pairs it");
+    let boards = p
+        .boards
+        .iter()
+        .map(|b| (u64::from(b.white), u64::from(b.black)))
+        .collect();
+    (text, (boards, p.bye.map(u64::from)))
+}
+
+/// The `001` line of the player with starting rank `rank`.
+fn trf_line(text: &str, rank: u64) -> String {
+    let head = format!("001 {rank:>4} ");
+    text.lines()
+        .find(|l| l.starts_with(&head))
+        .unwrap_or_else(|| panic!("no 001 line for {rank} in\n{text}"))
+        .to_owned()
+}
+
+/// The columns of round `round` of a `001` line.
+fn trf_round(line: &str, round: usize) -> String {
+    let at = 91 + 10 * (round - 1);
+    line.get(at..at + 8).unwrap_or("").to_owned()
+}
+
+/// The starting rank of registration number `n`, as the hall says now.
+async fn rank_of(c: &HttpClient, base: &str, n: u64) -> u64 {
+    let t = ok(c, "GET", base, None, None).await;
+    t["players"][usize::try_from(n - 1).expect("n")]["rank"]
+        .as_u64()
+        .expect("ranked")
+}
+
+/// Plays every game of a paired round, adding each side's points to the
+/// oracle (a forfeit board of a round robin is already decided).
+async fn play_round(
+    c: &HttpClient,
+    r: &Value,
+    tokens: &BTreeMap<u64, String>,
+    arbiter: &str,
+    oracle: &mut BTreeMap<u64, f64>,
+) {
+    let round = usize::try_from(r["round"].as_u64().expect("round")).expect("r");
+    for (i, b) in r["boards"].as_array().expect("boards").iter().enumerate() {
+        let (w, bl) = (
+            b["white"]["player"].as_u64().expect("w"),
+            b["black"]["player"].as_u64().expect("b"),
+        );
+        let Some(game) = b["game"].as_str() else {
+            continue;
+        };
+        let how = (round + i) % 3;
+        let (pw, pb) = play(c, game, [&tokens[&w], &tokens[&bl], arbiter], how).await;
+        *oracle.entry(w).or_default() += pw;
+        *oracle.entry(bl).or_default() += pb;
+    }
+    if let Some(p) = r["bye"]["player"].as_u64() {
+        *oracle.entry(p).or_default() += 1.0;
+    }
+}
+
+/// Pairs the next round in the hall and checks it against `arbiter pair`
+/// on the report file read just before.
+async fn pair_and_compare(c: &HttpClient, base: &str, arbiter: &str) -> (Value, String) {
+    let (text, expected) = trf_next(c, base).await;
+    let r = ok(c, "POST", &format!("{base}/rounds"), Some(arbiter), None).await;
+    assert_eq!(
+        hall_pairing(&r),
+        expected,
+        "round {}: the hall and the report file pair alike",
+        r["round"]
+    );
+    (r, text)
+}
+
+/// A Swiss as an arbiter runs it: a half-point bye asked for round 3, a
+/// late entry joining in round 2, a withdrawal after round 2; each round
+/// the report file, read back and paired by the library, gives the same
+/// pairing as the hall.
+async fn real_event(db: Db) {
+    let (_hall, c) = db.hall().await;
+    let created = ok(
+        &c,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&json!({
+            "name": "Club Swiss", "system": "dutch", "rounds": 5, "max_half_byes": 1
+        })),
+    )
+    .await;
+    let base = format!("/api/tournaments/{}", created["id"].as_str().expect("id"));
+    let arbiter = created["arbiter_token"].as_str().expect("t").to_owned();
+    let show = ok(&c, "GET", &base, None, None).await;
+    assert_eq!(show["max_half_byes"], 1);
+    let mut tokens: BTreeMap<u64, String> = BTreeMap::new();
+    let register = |name: String, rating: u64| {
+        let (c, base) = (&c, &base);
+        async move {
+            let v = ok(
+                c,
+                "POST",
+                &format!("{base}/players"),
+                None,
+                Some(&json!({"name": name, "rating": rating})),
+            )
+            .await;
+            (
+                v["player"].as_u64().expect("n"),
+                v["token"].as_str().expect("t").to_owned(),
+            )
+        }
+    };
+    for i in 0..7u64 {
+        let (n, t) = register(format!("Player{i}, A"), 2000 + 20 * i).await;
+        tokens.insert(n, t);
+    }
+    // Player 2 ("Petrova") asks for a half-point bye in round 3, in advance.
+    let (petrova, ivanov) = (2u64, 5u64);
+    let byes = format!("{base}/players/{petrova}/byes");
+    let half3 = json!({"round": 3, "points": "half"});
+    assert_eq!(status(&c, "POST", &byes, None, Some(&half3)).await, 401);
+    assert_eq!(
+        status(&c, "POST", &byes, Some(&tokens[&1]), Some(&half3)).await,
+        403
+    );
+    assert_eq!(
+        status(
+            &c,
+            "POST",
+            &byes,
+            Some(&tokens[&petrova]),
+            Some(&json!({"round": 3, "points": "all"}))
+        )
+        .await,
+        400
+    );
+    assert_eq!(
+        status(
+            &c,
+            "POST",
+            &byes,
+            Some(&tokens[&petrova]),
+            Some(&json!({"round": 6}))
+        )
+        .await,
+        409
+    );
+    let asked = ok(
+        &c,
+        "POST",
+        &byes,
+        Some(&tokens[&petrova]),
+        Some(&json!({"round": 4})),
+    )
+    .await;
+    assert_eq!(asked["points"], "half");
+    // The event allows one half-point bye: a second is refused.
+    let (code, v) = c
+        .json("POST", &byes, Some(&tokens[&petrova]), Some(&half3))
+        .await
+        .expect("r");
+    assert_eq!(code, 409, "{v}");
+    assert!(
+        v["reason"]
+            .as_str()
+            .expect("reason")
+            .contains("1 half-point byes"),
+        "{v}"
+    );
+    // Cancelled, and asked again for round 3.
+    ok(
+        &c,
+        "DELETE",
+        &format!("{byes}?round=4"),
+        Some(&tokens[&petrova]),
+        None,
+    )
+    .await;
+    assert_eq!(
+        status(
+            &c,
+            "DELETE",
+            &format!("{byes}?round=4"),
+            Some(&tokens[&petrova]),
+            None
+        )
+        .await,
+        409
+    );
+    ok(&c, "POST", &byes, Some(&tokens[&petrova]), Some(&half3)).await;
+
+    let mut oracle: BTreeMap<u64, f64> = tokens.keys().map(|k| (*k, 0.0)).collect();
+    let (r1, _) = pair_and_compare(&c, &base, &arbiter).await;
+    // A late entry registers while round 1 is played, and joins in round 2.
+    let (late, late_token) = register("Latecomer, L".into(), 2200).await;
+    tokens.insert(late, late_token);
+    oracle.insert(late, 0.0);
+    assert_eq!(
+        status(
+            &c,
+            "POST",
+            &format!("{base}/players/{late}/byes"),
+            Some(&tokens[&late]),
+            Some(&json!({"round": 1}))
+        )
+        .await,
+        409,
+        "a past round is not his to change"
+    );
+    play_round(&c, &r1, &tokens, &arbiter, &mut oracle).await;
+    let (r2, text) = pair_and_compare(&c, &base, &arbiter).await;
+    let late_rank = rank_of(&c, &base, late).await;
+    assert_eq!(
+        late_rank, 1,
+        "ranked again by rating before round 4 (C.04.2)"
+    );
+    assert_eq!(trf_round(&trf_line(&text, late_rank), 1), "0000 - Z");
+    assert!(
+        hall_pairing(&r2)
+            .0
+            .iter()
+            .any(|(w, b)| *w == late_rank || *b == late_rank),
+        "the late entry plays round 2"
+    );
+    play_round(&c, &r2, &tokens, &arbiter, &mut oracle).await;
+
+    // Ivanov withdraws after round 2, with his own token.
+    let wd = format!("{base}/players/{ivanov}/withdraw");
+    assert_eq!(status(&c, "POST", &wd, Some(&tokens[&1]), None).await, 403);
+    assert_eq!(
+        status(
+            &c,
+            "POST",
+            &wd,
+            Some(&tokens[&ivanov]),
+            Some(&json!({"from_round": 1}))
+        )
+        .await,
+        409
+    );
+    let w = ok(&c, "POST", &wd, Some(&tokens[&ivanov]), None).await;
+    assert_eq!(w["withdrawn_from"], 3);
+    let (r3, text) = pair_and_compare(&c, &base, &arbiter).await;
+    let (ivanov_rank, petrova_rank) = (
+        rank_of(&c, &base, ivanov).await,
+        rank_of(&c, &base, petrova).await,
+    );
+    for round in 3..=5 {
+        assert_eq!(
+            trf_round(&trf_line(&text, ivanov_rank), round),
+            "0000 - Z",
+            "withdrawn in round {round}"
+        );
+    }
+    assert_eq!(trf_round(&trf_line(&text, petrova_rank), 3), "0000 - H");
+    let (boards, bye) = hall_pairing(&r3);
+    let out = [ivanov_rank, petrova_rank];
+    assert!(
+        boards
+            .iter()
+            .all(|(w, b)| !out.contains(w) && !out.contains(b))
+            && !bye.is_some_and(|p| out.contains(&p))
+    );
+    assert_eq!(boards.len(), 3, "eight players less two: three boards");
+    let said = r3["words"].to_string();
+    assert!(
+        said.contains("Player4, A withdrew")
+            && said.contains("Player1, A: half-point bye, round 3"),
+        "{said}"
+    );
+    let kinds: Vec<&str> = r3["absent"]
+        .as_array()
+        .expect("absent")
+        .iter()
+        .filter_map(|a| a["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["half_bye", "withdrawn"]);
+    let page = ok(
+        &c,
+        "GET",
+        &format!("{base}/players/{petrova}?lang=de"),
+        Some(&tokens[&petrova]),
+        None,
+    )
+    .await;
+    assert_eq!(
+        page["words"][0],
+        "Player1, A: spielfrei mit halbem Punkt, Runde 3"
+    );
+    assert_eq!(
+        status(
+            &c,
+            "DELETE",
+            &format!("{byes}?round=3"),
+            Some(&tokens[&petrova]),
+            None
+        )
+        .await,
+        409,
+        "round 3 is paired"
+    );
+    play_round(&c, &r3, &tokens, &arbiter, &mut oracle).await;
+    *oracle.get_mut(&petrova).expect("p") += 0.5;
+    for _ in 4..=5 {
+        let (r, _) = pair_and_compare(&c, &base, &arbiter).await;
+        play_round(&c, &r, &tokens, &arbiter, &mut oracle).await;
+    }
+    let st = ok(&c, "GET", &format!("{base}/standings"), None, None).await;
+    assert_eq!(st["round"], 5);
+    for row in st["standings"].as_array().expect("rows") {
+        let n = row["player"].as_u64().expect("n");
+        assert_eq!(row["points"].as_f64(), Some(oracle[&n]), "player {n}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn withdrawals_byes_and_late_entries_on_sqlite() {
+    real_event(Db::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn withdrawals_byes_and_late_entries_on_postgres() {
+    if let Some(db) = Db::postgres("tournament_event").await {
+        real_event(db).await;
+    }
+}
+
+/// A double round robin of four: six rounds by the Berger tables, the
+/// second cycle with colours reversed, each pair meeting once with each
+/// colour; a withdrawal before the last round makes its board a forfeit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_round_robin_is_played_through() {
+    let db = Db::sqlite();
+    let (_hall, c) = db.hall().await;
+    assert_eq!(
+        status(
+            &c,
+            "POST",
+            "/api/tournaments",
+            None,
+            Some(&json!({"system": "dutch", "double": true}))
+        )
+        .await,
+        400
+    );
+    let v = ok(
+        &c,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(&json!({"system": "berger", "double": true})),
+    )
+    .await;
+    let base = format!("/api/tournaments/{}", v["id"].as_str().expect("id"));
+    let arbiter = v["arbiter_token"].as_str().expect("t").to_owned();
+    let mut tokens = BTreeMap::new();
+    for i in 0..4u64 {
+        let p = ok(
+            &c,
+            "POST",
+            &format!("{base}/players"),
+            None,
+            Some(&json!({"name": format!("P{i}"), "rating": 1500 - i})),
+        )
+        .await;
+        tokens.insert(
+            p["player"].as_u64().expect("n"),
+            p["token"].as_str().expect("t").to_owned(),
+        );
+    }
+    let mut oracle = BTreeMap::new();
+    let mut games: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+    for round in 1..=6usize {
+        if round == 6 {
+            ok(
+                &c,
+                "POST",
+                &format!("{base}/players/4/withdraw"),
+                Some(&arbiter),
+                None,
+            )
+            .await;
+        }
+        let r = ok(&c, "POST", &format!("{base}/rounds"), Some(&arbiter), None).await;
+        if round == 1 {
+            assert_eq!(ok(&c, "GET", &base, None, None).await["rounds"], 6);
+            assert_eq!(
+                status(
+                    &c,
+                    "POST",
+                    &format!("{base}/players"),
+                    None,
+                    Some(&json!({"name": "Late, L"}))
+                )
+                .await,
+                409
+            );
+            assert_eq!(
+                status(
+                    &c,
+                    "POST",
+                    &format!("{base}/players/1/byes"),
+                    Some(&tokens[&1]),
+                    Some(&json!({"round": 3}))
+                )
+                .await,
+                409
+            );
+        }
+        let (boards, bye) = hall_pairing(&r);
+        assert_eq!(bye, None);
+        let table = berger::round(4, round, true).expect("table");
+        let expected: Vec<(u64, u64)> = table
+            .boards
+            .iter()
+            .map(|b| (u64::from(b.white), u64::from(b.black)))
+            .collect();
+        assert_eq!(
+            boards, expected,
+            "round {round}: arbiter pair --system berger --double"
+        );
+        for (w, b) in &boards {
+            *games.entry((*w, *b)).or_default() += 1;
+        }
+        if round == 6 {
+            let b = r["boards"]
+                .as_array()
+                .expect("b")
+                .iter()
+                .find(|b| b["white"]["player"] == 4 || b["black"]["player"] == 4)
+                .expect("his board");
+            assert!(b["game"].is_null(), "no game against a withdrawn player");
+            let won = if b["white"]["player"] == 4 {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            assert_eq!(b["result"], won);
+            let winner = if b["white"]["player"] == 4 {
+                &b["black"]
+            } else {
+                &b["white"]
+            };
+            *oracle
+                .entry(winner["player"].as_u64().expect("p"))
+                .or_default() += 1.0;
+        }
+        play_round(&c, &r, &tokens, &arbiter, &mut oracle).await;
+    }
+    // Each pair met twice, once with each colour.
+    for a in 1..=4u64 {
+        for b in (a + 1)..=4 {
+            assert_eq!(
+                (games.get(&(a, b)), games.get(&(b, a))),
+                (Some(&1), Some(&1)),
+                "{a} and {b}"
+            );
+        }
+    }
+    let st = ok(&c, "GET", &format!("{base}/standings"), None, None).await;
+    assert_eq!(st["round"], 6);
+    for row in st["standings"].as_array().expect("rows") {
+        let n = row["player"].as_u64().expect("n");
+        assert_eq!(
+            row["points"].as_f64(),
+            Some(oracle.get(&n).copied().unwrap_or(0.0)),
+            "player {n}"
+        );
+    }
+    let (_, text) = c
+        .call("GET", &format!("{base}/trf"), None, None)
+        .await
+        .expect("trf");
+    let t = trf::parse(&text).expect("reads back");
+    assert_eq!(t.paired_rounds(), 6);
 }

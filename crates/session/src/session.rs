@@ -444,7 +444,8 @@ impl<R: Variant> Session<R> {
                 return out;
             }
             if !starts {
-                self.refuse(0, Refusal::NotStarted, &mut out);
+                let why = self.refusal_before_start(&input);
+                self.refuse(0, why, &mut out);
                 return out;
             }
             self.start(now, &mut out);
@@ -591,6 +592,35 @@ impl<R: Variant> Session<R> {
                     .read_move_in(self.game.position(), text, self.lexicon),
                 Reading::Legal { .. }
             )
+    }
+
+    /// Why an input that does not start the clock is refused. Online, a
+    /// move before White's first is refused as any move is: out of turn
+    /// ("It is White's move"), unreadable or illegal with its reason, after
+    /// the end as such; not by a clock the player never started. Anything
+    /// else: the clock has not been started.
+    fn refusal_before_start(&self, input: &Input) -> Refusal {
+        let (side, text) = match input {
+            Input::Move { side, text } => (*side, text.as_str()),
+            Input::Event(Event::Move { side, mv, .. }) => (Some(*side), mv.as_str()),
+            _ => return Refusal::NotStarted,
+        };
+        if self.mode != Mode::Online {
+            return Refusal::NotStarted;
+        }
+        if self.is_over() {
+            return Refusal::GameOver;
+        }
+        let turn = self.to_move();
+        if side.is_some_and(|s| s != turn) {
+            return Refusal::NotYourMove { to_move: turn };
+        }
+        let rules = self.game.rules();
+        match rules.read_move_in(self.game.position(), text, self.lexicon) {
+            Reading::Illegal { reason, .. } => Refusal::Illegal(reason),
+            Reading::Unreadable { reason } => Refusal::Unreadable(reason),
+            Reading::Legal { .. } => Refusal::NotStarted,
+        }
     }
 
     fn start(&mut self, now: u64, out: &mut Output) {

@@ -591,3 +591,44 @@ fn a_claiming_seat_claims_a_flag_the_laws_leave_to_a_claim() {
         p.log
     );
 }
+
+/// The hall's game before White's first move: a move refused says why as any
+/// move would (Black's is out of turn, White's illegal one is illegal), not
+/// that a clock the players never started is not running; a legal White
+/// move starts it.
+#[test]
+fn before_whites_first_move_a_move_is_refused_as_a_move() {
+    let mut p = Played::new(
+        Chess::default(),
+        header(Some("60+0")),
+        Mode::Online,
+        Lexicon::En,
+        vec![],
+    );
+    p.s.log_the_start();
+    let black = |text: &str| Input::Move {
+        side: Some(Side::Black),
+        text: text.into(),
+    };
+    let out = p.input(100, black("e5"));
+    assert_eq!(
+        out.refused(),
+        Some(&Refusal::NotYourMove {
+            to_move: Side::White
+        })
+    );
+    assert_eq!(out.announcements[0].text, "It is White's move");
+    let out = p.mv(200, "e5");
+    assert!(
+        matches!(out.refused(), Some(Refusal::Illegal(_))),
+        "{out:?}"
+    );
+    let out = p.mv(300, "xyz");
+    assert!(
+        matches!(out.refused(), Some(Refusal::Unreadable(_))),
+        "{out:?}"
+    );
+    assert!(p.log.is_empty(), "nothing logged: {:?}", p.log);
+    assert_eq!(p.mv(400, "e4").refused(), None);
+    assert_eq!(p.log.len(), 2, "the start and White's move: {:?}", p.log);
+}

@@ -56,6 +56,7 @@
 
 #![warn(missing_docs)]
 
+mod challenges;
 mod common;
 mod error;
 mod migrate;
@@ -71,11 +72,16 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use arbiter_rules::Side;
 use sqlx::postgres::PgConnectOptions;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use common::{AppendReq, BATCH_MAX};
 
+pub use challenges::{
+    Acceptance, Accepted, ChallengeColour, ChallengeId, ChallengeRecord, NewChallenge,
+    RematchRecord,
+};
 pub use error::StoreError;
 pub use token::{Token, short_digest};
 pub use tournaments::{TournamentId, TournamentRecord, TournamentSeat};
@@ -494,6 +500,85 @@ impl Store {
         lease: Duration,
     ) -> Result<GameId, StoreError> {
         dispatch!(self.create_tournament_game(tournament, game, players, (instance_id, lease)))
+    }
+}
+
+/// The lobby: open challenges and rematch offers, shared by every
+/// instance on the database and kept across restarts. Expired offers are
+/// never read back, and are deleted by the next offer made.
+impl Store {
+    /// Stores an open challenge kept for `ttl`, and returns its fresh
+    /// random id; `None` when `max_open` challenges are open already.
+    pub async fn create_challenge(
+        &self,
+        challenge: &NewChallenge,
+        ttl: Duration,
+        max_open: usize,
+    ) -> Result<Option<ChallengeId>, StoreError> {
+        dispatch!(self.create_challenge(challenge, ttl, max_open))
+    }
+
+    /// A challenge, open or accepted. Unknown or expired: `NotFound`.
+    pub async fn challenge(&self, id: &ChallengeId) -> Result<ChallengeRecord, StoreError> {
+        dispatch!(self.challenge(id))
+    }
+
+    /// The open challenges, newest first (at most a thousand).
+    pub async fn open_challenges(&self) -> Result<Vec<ChallengeRecord>, StoreError> {
+        dispatch!(self.open_challenges())
+    }
+
+    /// Deletes an open challenge: `true` when it was open, `false` when it
+    /// was accepted already. Unknown or expired: `NotFound`.
+    pub async fn withdraw_challenge(&self, id: &ChallengeId) -> Result<bool, StoreError> {
+        dispatch!(self.withdraw_challenge(id))
+    }
+
+    /// Accepts an open challenge: in one transaction, creates the game of
+    /// `acceptance` (its creator's seat taking the challenge's token hash)
+    /// and marks the challenge accepted, if it is still open. `None` when
+    /// it is not (accepted by someone else, withdrawn or expired): exactly
+    /// one of any number of concurrent accepts, on any instances, gets the
+    /// game.
+    pub async fn accept_challenge(
+        &self,
+        id: &ChallengeId,
+        acceptance: &Acceptance<'_>,
+    ) -> Result<Option<GameId>, StoreError> {
+        dispatch!(self.accept_challenge(id, acceptance))
+    }
+
+    /// Records that `side` asks for a rematch of `game` (the offer is kept
+    /// for `ttl` from the first request) and returns the offer.
+    pub async fn ask_rematch(
+        &self,
+        game: &GameId,
+        side: Side,
+        ttl: Duration,
+    ) -> Result<RematchRecord, StoreError> {
+        dispatch!(self.ask_rematch(game, side, ttl))
+    }
+
+    /// The rematch offer of `game`, if one is kept.
+    pub async fn rematch(&self, game: &GameId) -> Result<Option<RematchRecord>, StoreError> {
+        dispatch!(self.rematch(game))
+    }
+
+    /// Creates the rematch of `old` once both sides asked, in one
+    /// transaction with the offer's update: the new game (`game`'s header
+    /// and arbiter token) takes the old game's players' token hashes,
+    /// swapped, and is leased to `instance_id` for `lease`; the offer is
+    /// then kept for `keep`. `None` when the offer is not complete or its
+    /// game was made already (by this or another instance).
+    pub async fn make_rematch(
+        &self,
+        old: &GameId,
+        game: &NewGame,
+        keep: Duration,
+        instance_id: &str,
+        lease: Duration,
+    ) -> Result<Option<GameId>, StoreError> {
+        dispatch!(self.make_rematch(old, game, keep, (instance_id, lease)))
     }
 }
 

@@ -52,6 +52,7 @@ pub(crate) const SQLITE_MIGRATIONS: &[(i64, &str)] = &[
     ) WITHOUT ROWID;",
     ),
     (3, SQLITE_RUNS),
+    (4, SQLITE_LOBBY),
 ];
 
 /// Version 3: when each run of an instance was last seen alive (its
@@ -65,6 +66,37 @@ const SQLITE_RUNS: &str = "CREATE TABLE runs (
     );
     ALTER TABLE games ADD COLUMN run_id TEXT;
     ALTER TABLE games ADD COLUMN clock_origin INTEGER;";
+
+/// Version 4: the lobby's open challenges and rematch offers, shared by
+/// every instance on the database and kept across restarts. A challenge's
+/// creator holds the token whose hash is `token_hash`; once accepted, that
+/// hash is the creator's seat in the new game (`game_id`), so no token is
+/// ever stored. A name is `NULL` when none was given: the reader's
+/// language names the player. Times are the database's milliseconds.
+const SQLITE_LOBBY: &str = "CREATE TABLE challenges (
+        id            TEXT    NOT NULL PRIMARY KEY,
+        created_at    INTEGER NOT NULL,
+        expires_at    INTEGER NOT NULL,
+        state         TEXT    NOT NULL CHECK (state IN ('open', 'accepted')),
+        name          TEXT,
+        colour        TEXT    NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+        variant       TEXT    NOT NULL,
+        time_control  TEXT    NOT NULL,
+        token_hash    BLOB    NOT NULL,
+        game_id       TEXT    REFERENCES games (id),
+        creator_side  TEXT    CHECK (creator_side IN ('white', 'black')),
+        accepter_name TEXT
+    );
+    CREATE INDEX challenges_by_state ON challenges (state, created_at, id);
+    CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+    CREATE TABLE rematches (
+        game_id     TEXT    NOT NULL PRIMARY KEY REFERENCES games (id),
+        expires_at  INTEGER NOT NULL,
+        white_asked INTEGER,
+        black_asked INTEGER,
+        new_game_id TEXT    REFERENCES games (id)
+    );
+    CREATE INDEX rematches_by_expiry ON rematches (expires_at);";
 
 /// PostgreSQL's migrations: `(version, SQL)`.
 pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
@@ -116,6 +148,33 @@ pub(crate) const POSTGRES_MIGRATIONS: &[(i64, &str)] = &[
     );
     ALTER TABLE games ADD COLUMN run_id TEXT;
     ALTER TABLE games ADD COLUMN clock_origin BIGINT;",
+    ),
+    (
+        4,
+        "CREATE TABLE challenges (
+        id            TEXT   NOT NULL PRIMARY KEY,
+        created_at    BIGINT NOT NULL,
+        expires_at    BIGINT NOT NULL,
+        state         TEXT   NOT NULL CHECK (state IN ('open', 'accepted')),
+        name          TEXT,
+        colour        TEXT   NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+        variant       TEXT   NOT NULL,
+        time_control  TEXT   NOT NULL,
+        token_hash    BYTEA  NOT NULL,
+        game_id       TEXT   REFERENCES games (id),
+        creator_side  TEXT   CHECK (creator_side IN ('white', 'black')),
+        accepter_name TEXT
+    );
+    CREATE INDEX challenges_by_state ON challenges (state, created_at, id);
+    CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+    CREATE TABLE rematches (
+        game_id     TEXT   NOT NULL PRIMARY KEY REFERENCES games (id),
+        expires_at  BIGINT NOT NULL,
+        white_asked BIGINT,
+        black_asked BIGINT,
+        new_game_id TEXT   REFERENCES games (id)
+    );
+    CREATE INDEX rematches_by_expiry ON rematches (expires_at);",
     ),
 ];
 

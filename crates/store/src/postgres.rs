@@ -175,6 +175,7 @@ impl PgStore {
 
     shared_methods!();
     crate::tournaments::tournament_methods!();
+    crate::challenges::lobby_methods!();
 
     /// No writer lock: PostgreSQL's row locks serialise what must be.
     async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {

@@ -148,6 +148,7 @@ impl SqliteStore {
 
     shared_methods!();
     crate::tournaments::tournament_methods!();
+    crate::challenges::lobby_methods!();
 
     /// The process's writer lock, held by every write: SQLite has one
     /// writer at a time, and queueing here is fairer than its busy-sleeps.

@@ -72,7 +72,9 @@ pub fn rounds(players: usize, double: bool) -> usize {
 }
 
 /// Round `round` (from 1) of a round robin of `players`; in a double
-/// round robin the second cycle repeats the first with colours reversed.
+/// round robin the second cycle repeats the table's rounds in order with
+/// colours reversed, and the first cycle plays the table's last two
+/// rounds in reverse order (C.05 Annex 1).
 ///
 /// # Errors
 /// A field outside 3–24 players, or a round outside the event.
@@ -91,6 +93,11 @@ pub fn round(players: usize, round: usize, double: bool) -> Result<BergerRound, 
     let single = n - 1;
     let (r, reversed) = if round > single {
         (round - single, true)
+    } else if double && single >= 3 && round + 1 >= single {
+        // C.05 Annex 1: in a double round robin the last two rounds of the
+        // first cycle are played in reverse order, so that no one has the
+        // same colour three times running where the cycles meet.
+        (2 * single - 1 - round, false)
     } else {
         (round, false)
     };

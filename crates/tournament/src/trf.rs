@@ -300,7 +300,8 @@ fn parse_bye(line: &Line<'_>) -> Result<ByeRecord, TrfError> {
     let kind = match line.at(5).to_ascii_uppercase() {
         'F' => RoundResult::FullBye,
         'H' => RoundResult::HalfBye,
-        'Z' => RoundResult::ZeroBye,
+        // TRF-2026 reads a blank bye type as a zero-point bye.
+        'Z' | ' ' => RoundResult::ZeroBye,
         c => return Err(err(line.number, 5, TrfErrorKind::BadResult(c))),
     };
     let round = line
@@ -332,7 +333,7 @@ fn parse_points_record(line: &Line<'_>) -> Result<PointSystem, TrfError> {
         let v = line
             .points(col + 1, col + 4, "points")?
             .ok_or_else(|| err(line.number, col + 1, TrfErrorKind::BadNumber("points")))?;
-        match line.at(col) {
+        match line.at(col).to_ascii_uppercase() {
             'W' => {
                 s.win = v;
                 if !pab_set {

@@ -101,7 +101,10 @@ fn unplayed_rounds_meet_the_dummy_opponent() {
     assert_eq!(
         values(&t, "BH:C1,BH,SB,WIN,WON"),
         vec![
-            row(3, 1, &["3.5", "3.5", "1.75", "1", "1"]),
+            // 3 met 4, whose absence in the last round (after which 4 played
+            // no more) counts as a draw for 4's opponents: 4 counts 2.0, not
+            // 1.5 (C.07 2023, 16; the FIDE exercise's fourth answer).
+            row(3, 1, &["4.0", "4.0", "2.00", "1", "1"]),
             row(1, 2, &["2.0", "4.0", "2.00", "1", "1"]),
             row(4, 3, &["3.5", "5.0", "2.50", "1", "0"]),
             row(2, 4, &["4.0", "4.0", "0.00", "0", "0"]),

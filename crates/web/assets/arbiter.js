@@ -76,6 +76,13 @@
       // The hall words the event in the socket's language: said as it comes.
       texts = (Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.text).filter(x => typeof x === 'string' && x !== '');
       follow((Array.isArray(f.announcements) ? f.announcements : []).map(a => a && a.kind));
+      // The console's list says the action as the players hear it, reason and all.
+      if (f.event.type === 'arbiter' && f.event.reason) {
+        try {
+          const r = await Hall.api('/api/reason', { method: 'POST', body: { lang: S.lang, said: texts, reason: f.event.reason } });
+          if (r && r.text) texts = [r.text];
+        } catch (_) { /* the action's words stand alone */ }
+      }
       const li = document.createElement('li');
       li.textContent = `${f.seq}: ${texts.length ? texts.join(' ') : eventWords(f.event)}`;
       $('events').append(li);

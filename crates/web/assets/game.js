@@ -301,6 +301,12 @@
       // stopped, not only that they did.
       // Its pause and resume come as two frames: they are said together, once.
       const restart = ev.type === 'arbiter' && /hall was stopped/.test(ev.reason || '');
+      // The arbiter's reason, typed in the console, is said with the action's
+      // words, once (the hall's own reasons are not the arbiter's: said nothing more).
+      if (ev.type === 'arbiter' && ev.reason && !restart) {
+        const r = await arbiterReason(texts, ev.reason);
+        if (r) texts.splice(0, texts.length, r);
+      }
       if (restart && ev.action === 'pause') texts.unshift(t('The hall restarted; the clocks were stopped while it was away, and nobody is charged for that time.'));
       if (held) { texts.unshift(...held.texts); clearTimeout(held.timer); held = null; }
       if (restart && ev.action === 'pause') held = { texts: texts.splice(0), timer: setTimeout(() => { if (held) { const h = held; held = null; announce(h.texts); } }, 1500) };
@@ -317,6 +323,15 @@
       state = frame.state;
       await render();
     }
+  }
+
+  // The words for an arbiter's action with his reason, from the words crate; on
+  // no answer the action's words and the reason as typed, so neither is lost.
+  async function arbiterReason(texts, reason) {
+    try {
+      const r = await Hall.api('/api/reason', { method: 'POST', body: { lang: S.lang, said: texts, reason } });
+      return r && r.text;
+    } catch (_) { return texts.concat([reason]).join('. '); }
   }
 
   function clearAnswer() { $('answer').textContent = ''; }

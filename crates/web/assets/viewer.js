@@ -10,6 +10,8 @@
   const base = `/api/games/${encodeURIComponent(id)}`;
   const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
   let hdr = {}, state = null, steps = [], ply = 0, asked = 0, log = '';
+  let flipped = false;                 // Black's side at the bottom
+  const FILES = 'abcdefgh';
 
   function ctx(moves) {
     const c = { variant: hdr.variant || 'chess', moves, lang: S.lang || 'en', lexicon: S.lexicon || 'en' };
@@ -29,9 +31,12 @@
     const grid = $('vboard');
     const rows = [];
     const last = b.last || [];
-    for (let r = 7; r >= 0; r--) {
+    // Row by row as the board is shown: rank 8 at the top, or rank 1 when flipped.
+    for (let y = 0; y < 8; y++) {
+      const r = flipped ? y : 7 - y;
       const row = el('div', { role: 'presentation', class: 'vrow' });
-      for (let f = 0; f < 8; f++) {
+      for (let x = 0; x < 8; x++) {
+        const f = flipped ? 7 - x : x;
         const c = b.cells[r * 8 + f];
         const cls = [(f + r) % 2 ? 'l' : 'd', n && last.includes(c.square) ? 'last' : ''].join(' ');
         const cell = el('div', { class: cls + ' vcell', 'data-square': c.square });
@@ -39,13 +44,38 @@
           const white = c.piece === c.piece.toUpperCase();
           cell.classList.add(white ? 'w' : 'b');
           cell.append(el('span', { class: 'g', text: GLYPH[c.piece.toLowerCase()] || c.piece }));
+          // A Tavreli tower's height, drawn as on the game page.
+          if (c.height > 1) cell.append(el('span', { class: 'h', 'data-h': String(c.height) }));
         }
         row.append(cell);
       }
       rows.push(row);
     }
     grid.replaceChildren(...rows);
+    coordinates();
     $('pieces').replaceChildren(...b.cells.filter(c => c.piece).map(c => el('li', { text: c.name })));
+  }
+
+  // Files and ranks along the left and bottom edges, as on the game page, turned
+  // with the board. A picture: the steps and the pieces list say the position.
+  function coordinates() {
+    const wrap = $('vboard').parentElement;
+    let layer = wrap.querySelector('.coords');
+    if (!layer) { layer = el('div', { class: 'coords', 'aria-hidden': 'true' }); wrap.append(layer); }
+    const labels = [];
+    for (let y = 0; y < 8; y++) {
+      const r = flipped ? y : 7 - y, f = flipped ? 7 : 0;
+      const s = el('span', { class: 'r ' + ((f + r) % 2 ? 'on-l' : 'on-d'), text: String(r + 1) });
+      s.style.gridArea = `${y + 1} / 1`;
+      labels.push(s);
+    }
+    for (let x = 0; x < 8; x++) {
+      const f = flipped ? 7 - x : x, r = flipped ? 7 : 0;
+      const s = el('span', { class: 'f ' + ((f + r) % 2 ? 'on-l' : 'on-d'), text: FILES[f] });
+      s.style.gridArea = `8 / ${x + 1}`;
+      labels.push(s);
+    }
+    layer.replaceChildren(...labels);
   }
 
   // The move list: one button per half-move, only the current one in the tab order.
@@ -102,6 +132,11 @@
   $('v-prev').addEventListener('click', () => go(ply - 1));
   $('v-next').addEventListener('click', () => go(ply + 1));
   $('v-last').addEventListener('click', () => go(steps.length));
+  $('v-flip').addEventListener('click', () => {
+    flipped = !flipped;
+    $('v-flip').setAttribute('aria-pressed', String(flipped));
+    if (state) draw(ply);
+  });
 
   async function words() {
     try { steps = (await api('/api/steps', { method: 'POST', body: ctx(state.moves) })).steps; } catch (_) {

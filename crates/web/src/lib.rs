@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 mod context;
+pub mod reason;
 pub mod record;
 pub mod steps;
 mod tavreli;
@@ -129,6 +130,10 @@ struct LowTime {
     ms: u64,
 }
 
+async fn arbiter_reason(Json(req): Json<reason::ReasonRequest>) -> Json<reason::ReasonAnswer> {
+    Json(reason::reason(&req))
+}
+
 async fn lowtime(Json(req): Json<LowTime>) -> Json<serde_json::Value> {
     let lex = req
         .lexicon
@@ -157,7 +162,8 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 /// - `POST /api/describe` a typed command in words, `POST /api/board` the 64 cell names,
 ///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
 ///   alarm's sentence, `GET /api/help/{lang}` the command help, `POST /api/steps` each
-///   move of a record said in a lexicon (the viewer at `GET /games/{id}/view`). The announcements of a
+///   move of a record said in a lexicon (the viewer at `GET /games/{id}/view`), `POST
+///   /api/reason` an arbiter's action with the reason typed in the console. The announcements of a
 ///   live game come with the hall's WebSocket frames, worded in the socket's language.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
@@ -174,5 +180,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/api/lowtime", post(lowtime))
         .route("/api/help/{lang}", get(help))
         .route("/api/steps", post(steps))
+        .route("/api/reason", post(arbiter_reason))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }

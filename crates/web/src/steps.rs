@@ -43,19 +43,22 @@ impl std::fmt::Display for StepsError {
 }
 
 /// Each move of the record in the context's lexicon. A Tavreli record is
-/// said as it is written (its moves are read out by the Tavreli words of
-/// the live game, which need the towers the log replays).
+/// said in the Tavreli words of the live game (its towers replayed from the
+/// start), in the lexicon's language as the live game says it.
 pub fn steps(ctx: &Context) -> Result<Steps, StepsError> {
     if ctx.moves.len() > MAX_MOVES {
         return Err(StepsError::TooLong);
     }
     if variant(ctx) == Variant::Tavreli {
+        let said = crate::tavreli::said_moves(ctx, lexicon(ctx).language())
+            .map_err(StepsError::Unreadable)?;
         let steps = ctx
             .moves
             .iter()
-            .map(|m| Step {
+            .zip(said)
+            .map(|(m, said)| Step {
                 san: m.clone(),
-                said: m.clone(),
+                said,
             })
             .collect();
         return Ok(Steps { steps });
@@ -107,6 +110,31 @@ mod tests {
             "{:?}",
             ru.steps[2]
         );
+    }
+
+    #[test]
+    fn a_tavreli_step_is_said_in_the_tavreli_words_of_the_lexicon() {
+        let tav = |lexicon: &str| Context {
+            variant: Some("tavreli".into()),
+            moves: vec!["e2-e4".into(), "e7-e5".into()],
+            lexicon: Some(lexicon.into()),
+            ..Context::default()
+        };
+        let en = steps(&tav("en")).expect("steps");
+        let ru = steps(&tav("ru")).expect("steps");
+        assert_eq!(en.steps.len(), 2);
+        assert_eq!(en.steps[0].san, "e2-e4");
+        // Said, not the record read back: words, in each language its own.
+        assert_ne!(en.steps[0].said, "e2-e4");
+        assert_ne!(en.steps[0].said, ru.steps[0].said);
+        assert!(
+            ru.steps[0].said.chars().any(|c| ('а'..='я').contains(&c)),
+            "{:?}",
+            ru.steps[0]
+        );
+        let mut bad = tav("en");
+        bad.moves.push("e4-e6".into());
+        assert!(matches!(steps(&bad), Err(StepsError::Unreadable(_))));
     }
 
     #[test]

@@ -32,6 +32,21 @@ fn record(ctx: &Context) -> Result<(Position, Vec<Move>), String> {
     Ok((start, moves))
 }
 
+/// Each move of a Tavreli record said as the live game announces it (the
+/// towers named in words, check and mate included), in `lang`.
+pub(crate) fn said_moves(ctx: &Context, lang: Lang) -> Result<Vec<String>, String> {
+    let (start, moves) = record(ctx)?;
+    let mut pos = start;
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        out.push(arbiter_notation::tavreli::speech::describe_move(
+            &pos, m, lang,
+        ));
+        pos.make(m);
+    }
+    Ok(out)
+}
+
 fn after(start: &Position, moves: &[Move]) -> Position {
     let mut pos = start.clone();
     for m in moves {

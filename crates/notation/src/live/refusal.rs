@@ -225,6 +225,16 @@ pub fn notation_error_text(e: &NotationError, l: Lang) -> String {
     if let (ErrorKind::Illegal, Some(why)) = (&e.kind, e.why) {
         return illegal_with_reason(e, why, l);
     }
+    // A player told his move fits several hears which, not where the reader
+    // stopped (the position is for the notation command's diagnosis).
+    if (l, &e.kind) == (Lang::En, &ErrorKind::Ambiguous) {
+        let input = arbiter_laws::log::cut(&e.input, 40);
+        let mut t = format!("{input:?} fits several moves");
+        if !e.candidates.is_empty() {
+            t.push_str(&format!("; which one: {}", e.candidates.join(", ")));
+        }
+        return t;
+    }
     if l == Lang::En {
         return e.to_string();
     }
