@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openHall, closeHall, open, axe, shot, WAIT } from './harness.mjs';
+import { openHall, closeHall, open, axe, shot, WAIT, hall, startServer, waitUp } from './harness.mjs';
 
 
 let base, browser;
@@ -212,4 +212,35 @@ test('the arbiter console: ticking clocks, events in words, a player\'s call hea
   await con.waitForFunction(() => /Арбитр возобновляет/.test(document.querySelector('#status').textContent), null, WAIT);
   await shot(con, 'arbiter-console-ru-1280');
   await con.context().close();
+});
+
+test('a challenge survives a restart of the hall: its creator\'s page waits through it and opens its board when a second browser accepts', async () => {
+  // A creator with no name offers a game as Black, in English.
+  const anon = await open('/');
+  await anon.getByLabel('Time control of the challenge').selectOption('180+2');
+  await anon.getByLabel('Colour you want').selectOption('black');
+  await anon.getByRole('button', { name: 'Offer a challenge' }).press('Enter');
+  await anon.getByRole('button', { name: 'Withdraw the challenge' }).waitFor(WAIT);
+
+  // The hall stops and starts again on its database.
+  const stopped = new Promise(r => hall.server.once('exit', r));
+  hall.server.kill('SIGTERM');
+  await stopped;
+  startServer();
+  await waitUp();
+
+  // A reader in Russian finds it, its creator named in Russian, and accepts it.
+  const vera = await open('/', { lang: 'ru' });
+  const accept = vera.getByRole('button', { name: /Аноним, 3 мин \+ 2 с/ });
+  await accept.waitFor(WAIT);
+  assert.match(await vera.locator('#challenges').textContent(), /Аноним.*играет чёрными/);
+  await axe(vera, 'lobby in Russian with an anonymous challenge after a restart');
+  await accept.press('Enter');
+  await vera.waitForURL(/\/games\/[^/]+\?token=/, WAIT);
+  // The creator's page, which waited through the restart, goes to its board.
+  await anon.waitForURL(/\/games\/[^/]+\?token=/, WAIT);
+  assert.equal(gameOf(anon), gameOf(vera), 'both at the same game');
+  assert.equal(await seatOf(anon), 'black');
+  assert.equal(await seatOf(vera), 'white');
+  for (const p of [anon, vera]) await p.context().close();
 });

@@ -99,7 +99,7 @@ fn name_of(given: Option<String>) -> Result<Option<String>, ApiError> {
     Ok((!n.is_empty()).then_some(n))
 }
 
-pub(crate) fn body_of<T: for<'de> Deserialize<'de> + Default>(body: &[u8]) -> Result<T, ApiError> {
+fn body_of<T: for<'de> Deserialize<'de> + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }

@@ -89,21 +89,24 @@ fn game_paths() -> Value {
 fn lobby_paths() -> Value {
     let bearer = json!([{"bearer": []}]);
     let seat = json!({"type": "object", "description": "{\"side\",\"token\",\"url\"}: the side played, the seat's token and the link that opens its board"});
+    // The language names without a name are given in (else Accept-Language).
+    let lang = json!({"name": "lang", "in": "query", "required": false, "schema": {"type": "string", "enum": ["en", "ru", "de"]}});
     json!({
         "/api/challenges": {
-            "get": {"summary": "The open challenges, newest first: [{id,name,colour,time_control,variant,created_at_ms,expires_in_ms,status}]",
+            "get": {"summary": "The open challenges of every instance, newest first: [{id,name,colour,time_control,variant,created_at_ms,expires_in_ms,status}]; a creator without a name is `name` \"Anonymous\" in the reader's language",
+                "parameters": [lang.clone()],
                 "responses": {"200": {"description": "a JSON array"}}},
             "post": {"summary": "Offer a game anyone may accept: {\"time_control\" (default 300+3), \"colour\": white|black|random (default random), \"name\", \"variant\"}. The answer's seat holds the challenge's token (side `random` until drawn); the creator's page follows the challenge with it. A challenge is kept 30 minutes, in the hall's database: every instance lists it and may take its accept, and a restart keeps it. A creator without a name is shown as \"Anonymous\" in the reader's language (`lang`, else `Accept-Language`).",
                 "responses": {"201": {"description": "{id,status:\"open\",seat:{side,token,url},…}"}, "400": err("an invalid time control, colour, variant or name"), "429": err("too many open challenges")}}
         },
         "/api/challenges/{id}": {
-            "get": {"summary": "One challenge; with its token (Bearer) and once accepted, `seat` is the creator's seat in the new game (his page asks every two seconds)", "parameters": [id_param()],
+            "get": {"summary": "One challenge; with its token (Bearer) and once accepted, `seat` is the creator's seat in the new game (his page asks every two seconds)", "parameters": [id_param(), lang.clone()],
                 "responses": {"200": {"description": "{id,status:open|accepted,game_id?,watch_url?,seat?}"}, "404": err("unknown or expired")}},
             "delete": {"summary": "The creator withdraws an open challenge", "security": bearer, "parameters": [id_param()],
                 "responses": {"204": {"description": "withdrawn"}, "401": err("no token"), "403": err("not the challenge's token"), "404": err("unknown or expired"), "409": err("already accepted")}}
         },
         "/api/challenges/{id}/accept": {"post": {"summary": "Accept a challenge: {\"name\"}. The game is created at once; of concurrent accepts on any instances exactly one wins (the others get 409). The answer has the accepter's seat with its token, and the creator's seat's link without its token (his page reads it with the challenge's token, which plays his seat)",
-            "parameters": [id_param()],
+            "parameters": [id_param(), lang],
             "responses": {"201": {"description": "{id,game_id,seat,opponent:{side,name,url},watch_url,status}", "content": {"application/json": {"schema": {"type": "object", "properties": {"seat": seat}}}}},
                 "404": err("unknown or expired"), "409": err("accepted already")}}},
         "/api/games/{id}/rematch": {
