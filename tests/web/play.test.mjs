@@ -142,6 +142,8 @@ test('an open draw offer gives the opponent Accept and Decline; each works', asy
   await black.getByRole('button', { name: 'Offer draw', exact: true }).press('Enter');
   await white.getByRole('button', { name: 'Accept draw', exact: true }).press('Enter');
   await statusHas(white, /draw/i, 'the draw agreed');
+  // The offer's own words say "draw" too: the heading says the game is over.
+  await white.waitForFunction(() => /Draw/.test(document.querySelector('#title').textContent), null, WAIT);
   assert.equal((await game(g.id)).result, '1/2-1/2');
   // After the end the players' actions are gone.
   await white.locator('#actions-box').waitFor({ state: 'hidden', ...WAIT });
@@ -503,7 +505,14 @@ test('every refusal a player can provoke is worded for a person, in en, ru and d
     await play(black, white, 'Nh5');
     await provoke(white, 'Nd2', 'ambiguous');
     await provoke(watcher, 'a3', 'a spectator');
+    // A claim out of turn, from the Claim button and its dialog.
+    await black.evaluate(() => { document.querySelector('#answer').textContent = ''; });
+    await black.locator('#act-claim').click();
+    await black.locator('#confirm-yes').click();
+    await answerHas(black, /\S/, 'a claim out of turn');
+    refusals.push(['a claim out of turn', await black.locator('#answer').textContent()]);
     for (const [what, text] of refusals) {
+      assert.doesNotMatch(text, /(Refused|Отказано|Отклонено|Abgelehnt):.*(Refused|Отказано|Отклонено|Abgelehnt):/i, `${what}: one refusal word: ${text}`);
       assert.doesNotMatch(text, /problem at character|Failed|fetch|malformed|unauthorized|Bearer|token|[{}]/i, `${what} (${lang}): ${text}`);
       assert.doesNotMatch(text, /Refused:.*Refused:|Отклонено:.*Отклонено:|Abgelehnt:.*Abgelehnt:/, `${what}: one refusal word`);
       if (lang !== 'en') assert.doesNotMatch(text, /\b(the|move|is|not)\b/, `${what} (${lang}) in the page's language: ${text}`);
@@ -598,4 +607,41 @@ test("the Tavreli viewer says each step in the live game's Tavreli words, in the
     if (lang === 'en') await shot(v, 'viewer-tavreli-1280');
     await v.context().close();
   }
+});
+
+test("the arbiter console in Russian: its answers, penalties, result and events in words, never the log's keys", async () => {
+  const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
+  await post(g, g.white_token, { type: 'move', move: 'e4' });
+  const arb = await open(g.arbiter_url, { lang: 'ru', lexicon: 'ru' });
+  await arb.waitForFunction(() => document.querySelector('#st-ply').textContent === '1', null, WAIT);
+  await arb.getByLabel('Действие', { exact: true }).selectOption('add_time');
+  await arb.getByLabel('Кого касается', { exact: true }).selectOption('black');
+  await arb.getByLabel('Причина', { exact: true }).fill('звонил телефон соперника');
+  await arb.getByRole('button', { name: 'Применить' }).press('Enter');
+  await arb.waitForFunction(() => /звонил телефон/.test(document.querySelector('#events').textContent), null, WAIT);
+  await arb.waitForFunction(() => /[а-я]/.test(document.querySelector('#st-penalties').textContent), null, WAIT);
+  const keys = /add_time|add time|\bblack\b|\bwhite\b|_/i;
+  for (const sel of ['#answer', '#st-penalties', '#events']) {
+    const text = await arb.locator(sel).textContent();
+    assert.doesNotMatch(text, keys, `${sel}: ${text}`);
+  }
+  await arb.getByLabel('Действие', { exact: true }).selectOption('declare_result');
+  await arb.getByLabel('Результат', { exact: true }).selectOption('1-0');
+  await arb.getByRole('button', { name: 'Применить' }).press('Enter');
+  await arb.waitForFunction(() => /[Пп]обеда белых/.test(document.querySelector('#st-result').textContent), null, WAIT);
+  assert.doesNotMatch(await arb.locator('#st-result').textContent(), /_|arbiter|declared/i);
+  await axe(arb, 'Russian console after a penalty and a result');
+  await arb.context().close();
+});
+
+test('the ordinary board at 1280×800, opened mid-game in Russian: the long status and the Move field on the first screen', async () => {
+  const g = await finishedGame({ time_control: '300+3' }, ['e4', 'e5', 'Nf3']);
+  const vp = { width: 1280, height: 800 };
+  const p = await open(withSeat(g.black_url, 'black'), { lang: 'ru', lexicon: 'ru' }, vp);
+  await ready(p);
+  await p.waitForFunction(() => window.hall.opening.length === 1, null, WAIT);
+  for (const sel of ['#board', '#clock-white', '#clock-black', '#status', '#move'])
+    assert.ok(await inView(p, sel, vp), `${sel} on the first screen`);
+  await shot(p, 'game-ru-mid-1280');
+  await p.context().close();
 });

@@ -146,6 +146,11 @@ test('the arbiter withdraws a player and a player asks for a bye, by keyboard, w
   await textOf(me, '#me-words', /half-point bye, round 2/, 'her page lists the bye');
   assert.equal(await me.getByRole('button', { name: 'Cancel the bye of round 2' }).count(), 1);
   await axe(me, 'the player page with a bye asked for');
+  const ru = await open(players[1].url, { lang: 'ru' });
+  await textOf(ru, '#me-words', /Petrova, Anna: без игры в туре 2, пол-очка/, 'her bye in Russian words');
+  assert.equal(await ru.getByRole('spinbutton', { name: 'Тур пропуска' }).count(), 1, 'the form is labelled in Russian');
+  await axe(ru, 'the Russian player page with a bye asked for');
+  await ru.context().close();
 
   // Round 1 leaves Ivanov out; the TRF marks him 0000 - Z, and Petrova's bye 0000 - H once round 1 is paired.
   const r1 = await post(`/api/tournaments/${tm.id}/rounds`, {}, tm.arbiter_token);

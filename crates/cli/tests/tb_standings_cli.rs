@@ -7,6 +7,7 @@
 //! As opponents (C.07 2023, 16) everyone counts as scored but 8, whose
 //! two absences after the last round it was there count as draws: 2.0.
 //!
+//! ```text
 //! Buchholz (opponents, or the dummy with the player's own points):
 //! 1: 5 1.5 + 2 4 + 4 3 + 3 1.5 + 7 3 = 13.0
 //! 2: 6 2.5 + 1 4 + 7 3 + 4 3 + 5 1.5 = 14.0
@@ -25,6 +26,7 @@
 //! 6.75; 5 2 + 0.75 = 2.75; 6 1.5 + 2.5 + 1.5 = 5.50; 7 0.75 + 3 + 1.5 + 2
 //! = 7.25; 8 1.00.
 //! Wins (played or not): 1 3, 2 3, 4 2, 7 2, 6 2, 3 1, 5 1, 8 1.
+//! ```
 
 use std::process::Command;
 

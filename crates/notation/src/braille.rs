@@ -90,6 +90,12 @@ const CHECK: &str = "⠜⠏";
 const MATE: &str = "⠜⠏⠏";
 /// "(=)", the draw-offer mark (L-C.12), as UEB writes "(", "=", ")".
 pub const DRAW_OFFER: &str = "⠐⠣⠐⠶⠐⠜";
+/// "(T)", the scoresheet's mark of a move made after an upheld touch-move
+/// claim, as UEB writes "(", capital "T", ")".
+pub const TOUCH_AFTER_CLAIM: &str = "⠐⠣⠠⠞⠐⠜";
+/// "(T*)", the scoresheet's mark of a touch-move breach that stood, as UEB
+/// writes "(", capital "T", "*", ")".
+pub const TOUCH_BREACH: &str = "⠐⠣⠠⠞⠐⠔⠐⠜";
 
 fn push_square(s: &mut String, sq: Square) {
     s.push(LATIN[sq.file().to_usize()]);

@@ -44,6 +44,26 @@ impl TouchMark {
             TouchMark::Breach => "(T*)",
         }
     }
+
+    /// The mark as the braille scoresheet writes it (UEB).
+    pub fn braille(self) -> &'static str {
+        match self {
+            TouchMark::AfterClaim => braille::TOUCH_AFTER_CLAIM,
+            TouchMark::Breach => braille::TOUCH_BREACH,
+        }
+    }
+}
+
+/// The touch-move legend in braille: the marks in UEB, the words as the
+/// text sheet's legend has them.
+fn touch_legend_braille() -> String {
+    format!(
+        "{} {} {} {}",
+        braille::TOUCH_AFTER_CLAIM,
+        braille::text_to_braille("made after a touch-move claim was upheld;"),
+        braille::TOUCH_BREACH,
+        braille::text_to_braille("broke the touch-move rule and was not claimed (Art. 4).")
+    )
 }
 
 /// The legend under a scoresheet that carries touch-move marks.
@@ -227,6 +247,11 @@ pub fn scoresheet_braille(
             s.push(' ');
             s.push_str(braille::DRAW_OFFER);
         }
+        // The touch-move marks, as on the text sheet.
+        if let Some(t) = r.touch {
+            s.push(' ');
+            s.push_str(t.braille());
+        }
         s
     };
     let mut i = 0;
@@ -256,6 +281,9 @@ pub fn scoresheet_braille(
     }
     if !header.result.is_empty() {
         lines.push(braille::text_to_braille(&header.result));
+    }
+    if rows.iter().any(|r| r.touch.is_some()) {
+        lines.push(touch_legend_braille());
     }
     let mut s = lines.join("\n");
     s.push('\n');
@@ -309,5 +337,38 @@ mod touch_tests {
         assert!(t.contains(TOUCH_LEGEND), "{t}");
         let plain = scoresheet_text(None, &moves[..1], &h, Style::San).unwrap();
         assert!(!plain.contains("(T"), "{plain}");
+    }
+
+    /// The braille sheet carries the same marks after the same moves, and
+    /// the legend when a mark is on it.
+    #[test]
+    fn touch_move_marks_in_braille() {
+        let mv = |m: &str, touch| ScoreMove {
+            mv: m.into(),
+            touch,
+            ..ScoreMove::default()
+        };
+        let moves = [
+            mv("e4", None),
+            mv("e5", Some(TouchMark::AfterClaim)),
+            mv("Nf3", Some(TouchMark::Breach)),
+        ];
+        let h = ScoreHeader::default();
+        let b = scoresheet_braille(None, &moves, &h).unwrap();
+        let lines: Vec<&str> = b.lines().collect();
+        // Move 1: e4 e5 (T); move 2: Nf3 (T*); then the legend.
+        assert!(lines[0].ends_with(braille::TOUCH_AFTER_CLAIM), "{b}");
+        assert!(lines[1].ends_with(braille::TOUCH_BREACH), "{b}");
+        assert_eq!(lines.len(), 3, "{b}");
+        assert!(lines[2].starts_with(braille::TOUCH_AFTER_CLAIM), "{b}");
+        let plain = scoresheet_braille(None, &moves[..1], &h).unwrap();
+        assert!(!plain.contains(braille::TOUCH_AFTER_CLAIM), "{plain}");
+        assert_eq!(plain.lines().count(), 1, "{plain}");
+        // The BRF file holds them as ASCII braille.
+        let brf = scoresheet_brf(None, &moves, &h).unwrap();
+        assert!(
+            brf.contains(&braille::to_brf(braille::TOUCH_BREACH)),
+            "{brf}"
+        );
     }
 }

@@ -246,6 +246,13 @@ pub enum TournamentRefusal {
     },
     /// A round robin's tables fix every round: no byes, no late entries.
     RoundRobin,
+    /// A token that is not one of this tournament's.
+    ForeignToken,
+    /// A player's token where only the arbiter's will do (pairing a round,
+    /// closing the registration).
+    ArbiterOnly,
+    /// A player's token used for another player's page or rounds.
+    NotYours,
 }
 
 /// The refusal in `lang`.
@@ -316,6 +323,21 @@ pub fn tournament_refusal_text(r: &TournamentRefusal, lang: Lang) -> String {
             "a round robin plays its tables: no byes asked for and no late entries".into(),
             "круговой турнир играется по таблице: без пропусков по заявке и без опоздавших".into(),
             "ein Rundenturnier folgt seiner Tabelle: keine beantragten Freilose und keine Nachmeldungen".into(),
+        ),
+        ForeignToken => pick(
+            "this token is not one of this tournament's".into(),
+            "этот ключ не относится к этому турниру".into(),
+            "dieser Schlüssel gehört nicht zu diesem Turnier".into(),
+        ),
+        ArbiterOnly => pick(
+            "only the tournament's arbiter may do this".into(),
+            "это может сделать только судья турнира".into(),
+            "das darf nur der Schiedsrichter des Turniers".into(),
+        ),
+        NotYours => pick(
+            "a player reads and changes only his own page and rounds".into(),
+            "участник видит и меняет только свою страницу и свои туры".into(),
+            "ein Teilnehmer sieht und ändert nur seine eigene Seite und seine Runden".into(),
         ),
     }
 }
@@ -425,6 +447,9 @@ mod tests {
             TournamentRefusal::Withdrawn { round: 3 },
             TournamentRefusal::NoSuchBye { round: 3 },
             TournamentRefusal::RoundRobin,
+            TournamentRefusal::ForeignToken,
+            TournamentRefusal::ArbiterOnly,
+            TournamentRefusal::NotYours,
         ];
         for r in &all {
             let [en, ru, de] =

@@ -38,6 +38,9 @@ fn page_paths() -> Value {
         "/api/board": words("The 64 squares' names in words for the page's board: {game context}", "the cells"),
         "/api/record": words("The archive of a game from its JSON Lines log: {log, letters?}", "the score and its braille"),
         "/api/lowtime": words("The low-time alarm's sentence: {lexicon?, side, ms}", "{text}"),
+        "/api/steps": words("Each move of a record as the live game says it, in the lexicon asked (chess or Tavreli): {game context}", "{steps: [{san, said}]}"),
+        "/api/reason": words("An arbiter's action with the reason typed in the console, for the players: {lang?, said: [the action's announcements], reason?}", "{text}: null when there is no reason of the arbiter's (none, or one the hall wrote itself)"),
+        "/api/console": words("The arbiter console's result and penalties in words: {lang?, result?, termination?, penalties: [{side, kind, ms?}]}", "{result, penalties: [text]}"),
         "/api/help/{lang}": {"get": {"summary": "The command help in en, ru or de",
             "parameters": [{"name": "lang", "in": "path", "required": true, "schema": {"enum": ["en", "ru", "de"]}}],
             "responses": {"200": {"description": "{text}"}, "405": err("a method the route does not take")}}}

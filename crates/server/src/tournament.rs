@@ -89,15 +89,9 @@ fn game_body(d: &TournamentData, white: &str, black: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-/// `POST /api/tournaments`: counted against the address's rate of
-/// creation, as a new game is (its games later are not).
-pub(crate) async fn create(
-    State(hall): State<Hall>,
-    Extension(shield): Extension<Arc<Shield>>,
-    ClientIp(ip): ClientIp,
-    bytes: Bytes,
-) -> Result<Response, ApiError> {
-    let b: CreateBody = body(&bytes)?;
+/// The tournament a creation body asks for, checked (its games' time
+/// control and edition are checked by the caller, as a game's).
+fn settings(b: CreateBody) -> Result<TournamentData, ApiError> {
     let system = match b.system.as_deref() {
         None | Some("dutch") => System::Dutch,
         Some("berger") => System::Berger,
@@ -125,7 +119,7 @@ pub(crate) async fn create(
             "max_half_byes is 0 to {ROUNDS_MAX}"
         )));
     }
-    let data = TournamentData {
+    Ok(TournamentData {
         name: checked_name(b.name, "Tournament")?,
         system,
         rounds,
@@ -136,7 +130,18 @@ pub(crate) async fn create(
         double,
         max_half_byes,
         registration_closed: false,
-    };
+    })
+}
+
+/// `POST /api/tournaments`: counted against the address's rate of
+/// creation, as a new game is (its games later are not).
+pub(crate) async fn create(
+    State(hall): State<Hall>,
+    Extension(shield): Extension<Arc<Shield>>,
+    ClientIp(ip): ClientIp,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let data = settings(body(&bytes)?)?;
     let spec = parse_create(&game_body(&data, "White", "Black"))?;
     if spec.header.variant != arbiter_rules::Variant::Chess {
         return Err(ApiError::bad_request("a tournament plays chess"));
@@ -251,7 +256,7 @@ pub(crate) async fn who(
         .await
         .map_err(not_found)?;
     seat.map(Some)
-        .ok_or_else(|| ApiError::forbidden("a token not of this tournament"))
+        .ok_or_else(|| forbidden(TournamentRefusal::ForeignToken))
 }
 
 /// The body of `POST /api/tournaments/{id}/players`.
@@ -306,7 +311,7 @@ pub(crate) async fn pair_round(
     match who(&hall, &id, &headers).await? {
         None => return Err(ApiError::unauthorized()),
         Some(TournamentSeat::Arbiter) => {}
-        Some(_) => return Err(ApiError::forbidden("only the arbiter pairs a round")),
+        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
     }
     current(&hall, &id).await?;
     let _w = WRITING.lock().await;
@@ -365,6 +370,15 @@ async fn create_games(
 /// A refusal of the tournament's, worded in the request's language.
 pub(crate) fn refusal(r: TournamentRefusal) -> ApiError {
     ApiError::hall(StatusCode::CONFLICT, "refused", HallRefusal::Tournament(r))
+}
+
+/// A token that may not do this, said in the request's language.
+pub(crate) fn forbidden(r: TournamentRefusal) -> ApiError {
+    ApiError::hall(
+        StatusCode::FORBIDDEN,
+        "forbidden",
+        HallRefusal::Tournament(r),
+    )
 }
 
 /// A round robin's board with a withdrawn player (the Berger tables keep
@@ -610,9 +624,11 @@ fn standing_json(data: &TournamentData, s: &Standing) -> Value {
         .iter()
         .map(|(k, v)| (k.clone(), json!(v.as_f64())))
         .collect();
+    let player = data.by_rank(s.id);
+    let withdrawn = player.and_then(|n| data.entrant(n)?.withdrawn_from);
     json!({
-        "rank": s.rank, "id": s.id, "player": data.by_rank(s.id), "name": s.name,
-        "points": s.points.as_f64(), "tiebreaks": tbs,
+        "rank": s.rank, "id": s.id, "player": player, "name": s.name,
+        "points": s.points.as_f64(), "tiebreaks": tbs, "withdrawn_from": withdrawn,
     })
 }
 
@@ -689,7 +705,7 @@ pub(crate) async fn player(
         .await?
         .ok_or_else(ApiError::unauthorized)?;
     if seat != TournamentSeat::Arbiter && seat != TournamentSeat::Player(n) {
-        return Err(ApiError::forbidden("a player reads only his own page"));
+        return Err(forbidden(TournamentRefusal::NotYours));
     }
     let (data, _) = current(&hall, &id).await?;
     let e = data.entrant(n).ok_or_else(no_player)?;

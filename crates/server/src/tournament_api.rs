@@ -32,7 +32,7 @@ fn entry_paths(ok: &dyn Fn(&str) -> Value) -> Value {
     let player = json!([path_param("id"), path_param("n")]);
     json!({
         "/api/tournaments/{id}/players/{n}/withdraw": {"post": {
-            "summary": "Withdraw player n (the arbiter's token, or the player's own): he is not paired from from_round on (default the next round to pair; the round in play or a later one), written 0000 - Z in those rounds of the TRF; a game of his already paired stays for the arbiter to decide (a forfeit by declare_result). In a round robin his later boards are forfeits, with no game. Body optional: {from_round}",
+            "summary": "Withdraw player n (the arbiter's token, or the player's own): he is not paired from from_round on (default the next round to pair, or the last round once it is paired; the round in play or a later one), written 0000 - Z in those rounds of the TRF; a game of his already paired stays for the arbiter to decide (a forfeit by declare_result). In a round robin his later boards are forfeits, with no game. Body optional: {from_round}",
             "security": [{"bearer": []}], "parameters": player,
             "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"from_round": {"type": "integer"}}}}}},
             "responses": {"200": ok("{player, withdrawn_from, words}"), "401": api_err("no token"), "403": api_err("another player's token"), "404": api_err("no such tournament or player"), "409": api_err("a past round, or no such round")}
@@ -100,7 +100,7 @@ fn core_paths(ok: &dyn Fn(&str) -> Value) -> Value {
             "responses": {"200": ok("the round, or a BRF file"), "404": api_err("no such tournament or round")}
         }},
         "/api/tournaments/{id}/standings": {"get": {
-            "summary": "The standings after the last round whose results are all known: {round, tiebreaks, standings:[{rank,id,player,name,points,tiebreaks}], words}; ?tiebreak=BH:C1,BH,SB,DE,WIN (C.07 codes; default that list for a Swiss, DE,SB,WIN,KS for a round robin)",
+            "summary": "The standings after the last round whose results are all known: {round, tiebreaks, standings:[{rank,id,player,name,points,tiebreaks,withdrawn_from}], words}; ?tiebreak=BH:C1,BH,SB,DE,WIN (C.07 codes; default that list for a Swiss, DE,SB,WIN,KS for a round robin)",
             "parameters": view_params().as_array().map(|a| { let mut a = a.clone(); a.push(json!({"name": "tiebreak", "in": "query", "schema": {"type": "string"}})); a }),
             "responses": {"200": ok("the standings, or a BRF file"), "400": api_err("an unknown tie-break"), "404": api_err("no such tournament")}
         }},

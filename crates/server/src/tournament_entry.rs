@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use crate::hall::Hall;
 use crate::tournament::{
-    WRITING, body, byes_json, current, load, refusal, save, tournament_id, who,
+    WRITING, body, byes_json, current, forbidden, load, refusal, save, tournament_id, who,
 };
 use crate::tournament_state::{ByeAsked, System, TournamentData};
 use arbiter_notation::tournament_words::{self as words, TournamentRefusal};
@@ -38,9 +38,7 @@ async fn may_act(
         .await?
         .ok_or_else(ApiError::unauthorized)?;
     if seat != TournamentSeat::Arbiter && seat != TournamentSeat::Player(n) {
-        return Err(ApiError::forbidden(
-            "a player changes only his own rounds; the arbiter any player's",
-        ));
+        return Err(forbidden(TournamentRefusal::NotYours));
     }
     Ok(seat)
 }
@@ -72,7 +70,8 @@ struct WithdrawBody {
 
 /// `POST /api/tournaments/{id}/players/{n}/withdraw` (the arbiter's token
 /// or the player's own): the player is not paired from `from_round` on
-/// (default: the next round to pair). A game of a round already paired
+/// (default: the next round to pair, or the last round once it is
+/// paired). A game of a round already paired
 /// stays: the arbiter decides it (a forfeit by `declare_result`).
 pub(crate) async fn withdraw(
     State(hall): State<Hall>,
@@ -87,7 +86,11 @@ pub(crate) async fn withdraw(
     let (_w, mut data, version) = for_change(&hall, &id).await?;
     let paired = data.paired.len();
     let rounds = usize::from(data.rounds);
-    let from = b.from_round.map_or(paired + 1, usize::from);
+    // By default the next round to pair; once the last is paired, the
+    // round in play (his game there stays the arbiter's to decide).
+    let from = b
+        .from_round
+        .map_or((paired + 1).min(rounds.max(1)), usize::from);
     // The round in play or a later one: the rounds before are history.
     if from < paired.max(1) {
         return Err(refusal(TournamentRefusal::RoundPaired { round: from }));
@@ -261,11 +264,7 @@ pub(crate) async fn registration(
     match who(&hall, &id, &headers).await? {
         None => return Err(ApiError::unauthorized()),
         Some(TournamentSeat::Arbiter) => {}
-        Some(_) => {
-            return Err(ApiError::forbidden(
-                "only the arbiter closes the registration",
-            ));
-        }
+        Some(_) => return Err(forbidden(TournamentRefusal::ArbiterOnly)),
     }
     let b: RegistrationBody = body(&bytes)?;
     let open = b

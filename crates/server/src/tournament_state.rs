@@ -23,7 +23,8 @@ pub enum System {
 }
 
 /// A registered player; his registration number is his place in the list
-/// (from 1), his starting rank is given when round 1 is paired.
+/// (from 1), his starting rank is given at registration (and again at
+/// each registration until round 4 is paired).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entrant {
     /// "Lastname, Firstname" as registered.
@@ -362,8 +363,20 @@ impl TournamentData {
                 p.set_round(n, RoundEntry::game(w, Colour::Black, rb));
             }
         }
-        if let Some(p) = round.bye.map(rank).and_then(|r| t.player_mut(r)) {
-            p.set_round(n, RoundEntry::bye(RoundResult::PairingBye));
+        if let Some(reg) = round.bye {
+            // In a round robin the tables' bye is a free day, not a point
+            // (C.05: an odd field plays against a bye; nobody scores for it,
+            // or every total would be one too high); a withdrawn player
+            // scores nothing for a Swiss bye either.
+            let gone = self.entrant(reg).is_some_and(|e| e.withdrawn_by(n));
+            let result = if gone || self.system == System::Berger {
+                RoundResult::ZeroBye
+            } else {
+                RoundResult::PairingBye
+            };
+            if let Some(p) = t.player_mut(rank(reg)) {
+                p.set_round(n, RoundEntry::bye(result));
+            }
         }
     }
 
@@ -628,5 +641,45 @@ mod tests {
         let mut r = data(3, System::Berger);
         r.paired.push(RoundRecord::default());
         assert!(!r.registration_open(), "a round robin's tables are fixed");
+    }
+
+    #[test]
+    fn a_late_entry_after_round_four_takes_the_next_number() {
+        let mut d = data(4, System::Dutch);
+        d.rank_players();
+        let before: Vec<u16> = d.players.iter().map(|p| p.rank).collect();
+        for _ in 0..RERANK_BEFORE {
+            d.paired.push(RoundRecord::default());
+        }
+        let n = d.add_player(Entrant::new("Strong".into(), 2900, String::new()));
+        let after: Vec<u16> = d.players.iter().take(4).map(|p| p.rank).collect();
+        assert_eq!(before, after, "nobody's number changes");
+        let late = d.entrant(n).expect("late");
+        assert_eq!((late.rank, late.joined), (5, 5));
+        assert!(late.missed(4) && !late.missed(5));
+    }
+
+    /// The bye of round 1 in a five-player event of `system`: its starting
+    /// rank and the data, the round recorded.
+    fn first_bye(system: System) -> (TournamentData, u16, u16) {
+        let mut d = data(5, system);
+        let p = d.pair_next().expect("round 1");
+        let bye = d.by_rank(p.bye.expect("an odd field")).expect("ranked");
+        d.paired.push(RoundRecord {
+            boards: Vec::new(),
+            bye: Some(bye),
+        });
+        let rank = d.entrant(bye).expect("bye").rank;
+        (d, bye, rank)
+    }
+
+    #[test]
+    fn a_round_robins_bye_is_a_free_day_and_a_swiss_bye_a_point() {
+        let (d, _, rank) = first_bye(System::Berger);
+        assert_eq!(d.report().entry(rank, 1).result, RoundResult::ZeroBye);
+        let (mut d, bye, rank) = first_bye(System::Dutch);
+        assert_eq!(d.report().entry(rank, 1).result, RoundResult::PairingBye);
+        d.player_mut(bye).expect("bye").withdrawn_from = Some(1);
+        assert_eq!(d.report().entry(rank, 1).result, RoundResult::ZeroBye);
     }
 }

@@ -399,6 +399,9 @@ async fn a_round_robin_pairs_by_the_berger_tables() {
         "/api/tournaments",
         "/api/tournaments/{id}/rounds/{n}",
         "/api/tournaments/{id}/trf",
+        "/api/tournaments/{id}/players/{n}/withdraw",
+        "/api/tournaments/{id}/players/{n}/byes",
+        "/api/tournaments/{id}/registration",
     ] {
         assert!(doc["paths"][path].is_object(), "{path} documented");
     }
@@ -504,244 +507,244 @@ async fn pair_and_compare(c: &HttpClient, base: &str, arbiter: &str) -> (Value, 
     (r, text)
 }
 
+/// A Swiss of seven players and a late entry, as the test drives it:
+/// Petrova (registration 2) takes a half-point bye in round 3, a late
+/// entry joins in round 2, Ivanov (registration 5) withdraws after round 2.
+struct Event<'a> {
+    c: &'a HttpClient,
+    base: String,
+    arbiter: String,
+    tokens: BTreeMap<u64, String>,
+    oracle: BTreeMap<u64, f64>,
+}
+
+const PETROVA: u64 = 2;
+const IVANOV: u64 = 5;
+
+impl<'a> Event<'a> {
+    async fn open(c: &'a HttpClient) -> Event<'a> {
+        let body =
+            json!({"name": "Club Swiss", "system": "dutch", "rounds": 5, "max_half_byes": 1});
+        let created = ok(c, "POST", "/api/tournaments", None, Some(&body)).await;
+        let base = format!("/api/tournaments/{}", created["id"].as_str().expect("id"));
+        let arbiter = created["arbiter_token"].as_str().expect("t").to_owned();
+        assert_eq!(ok(c, "GET", &base, None, None).await["max_half_byes"], 1);
+        let mut e = Event {
+            c,
+            base,
+            arbiter,
+            tokens: BTreeMap::new(),
+            oracle: BTreeMap::new(),
+        };
+        for i in 0..7u64 {
+            e.register(&format!("Player{i}, A"), 2000 + 20 * i).await;
+        }
+        e
+    }
+
+    async fn register(&mut self, name: &str, rating: u64) -> u64 {
+        let body = json!({"name": name, "rating": rating});
+        let v = ok(
+            self.c,
+            "POST",
+            &format!("{}/players", self.base),
+            None,
+            Some(&body),
+        )
+        .await;
+        let n = v["player"].as_u64().expect("n");
+        self.tokens
+            .insert(n, v["token"].as_str().expect("t").to_owned());
+        self.oracle.insert(n, 0.0);
+        n
+    }
+
+    /// The status of a request with player `who`'s token (0: none).
+    async fn code(&self, method: &str, path: &str, who: u64, body: Option<&Value>) -> u16 {
+        status(
+            self.c,
+            method,
+            path,
+            self.tokens.get(&who).map(String::as_str),
+            body,
+        )
+        .await
+    }
+
+    /// Petrova's byes: refused to others and past the limit, cancelled,
+    /// and asked for round 3 at last.
+    async fn petrova_asks_a_bye(&self) {
+        let byes = format!("{}/players/{PETROVA}/byes", self.base);
+        let half3 = json!({"round": 3, "points": "half"});
+        assert_eq!(self.code("POST", &byes, 0, Some(&half3)).await, 401);
+        assert_eq!(self.code("POST", &byes, 1, Some(&half3)).await, 403);
+        let all = json!({"round": 3, "points": "all"});
+        assert_eq!(self.code("POST", &byes, PETROVA, Some(&all)).await, 400);
+        assert_eq!(
+            self.code("POST", &byes, PETROVA, Some(&json!({"round": 6})))
+                .await,
+            409
+        );
+        let asked = ok(
+            self.c,
+            "POST",
+            &byes,
+            Some(&self.tokens[&PETROVA]),
+            Some(&json!({"round": 4})),
+        )
+        .await;
+        assert_eq!(asked["points"], "half");
+        // The event allows one half-point bye: a second is refused.
+        let (code, v) = self
+            .c
+            .json("POST", &byes, Some(&self.tokens[&PETROVA]), Some(&half3))
+            .await
+            .expect("r");
+        assert_eq!(code, 409, "{v}");
+        assert!(
+            v["reason"]
+                .as_str()
+                .expect("reason")
+                .contains("1 half-point byes"),
+            "{v}"
+        );
+        let cancel = format!("{byes}?round=4");
+        assert_eq!(self.code("DELETE", &cancel, PETROVA, None).await, 200);
+        assert_eq!(
+            self.code("DELETE", &cancel, PETROVA, None).await,
+            409,
+            "cancelled once"
+        );
+        assert_eq!(self.code("POST", &byes, PETROVA, Some(&half3)).await, 201);
+    }
+
+    async fn pair(&self) -> (Value, String) {
+        pair_and_compare(self.c, &self.base, &self.arbiter).await
+    }
+
+    async fn play(&mut self, r: &Value) {
+        play_round(self.c, r, &self.tokens, &self.arbiter, &mut self.oracle).await;
+    }
+
+    /// Round 1; a late entry registers while it is played and joins in
+    /// round 2, his round 1 an unpaired zero.
+    async fn late_entry_joins(&mut self) {
+        let (r1, _) = self.pair().await;
+        let late = self.register("Latecomer, L", 2200).await;
+        let past = format!("{}/players/{late}/byes", self.base);
+        assert_eq!(
+            self.code("POST", &past, late, Some(&json!({"round": 1})))
+                .await,
+            409,
+            "a past round is not his to change"
+        );
+        self.play(&r1).await;
+        let (r2, text) = self.pair().await;
+        let rank = rank_of(self.c, &self.base, late).await;
+        assert_eq!(rank, 1, "ranked again by rating before round 4 (C.04.2)");
+        assert_eq!(trf_round(&trf_line(&text, rank), 1), "0000 - Z");
+        let (boards, _) = hall_pairing(&r2);
+        assert!(
+            boards.iter().any(|(w, b)| *w == rank || *b == rank),
+            "the late entry plays round 2"
+        );
+        self.play(&r2).await;
+    }
+
+    /// Ivanov withdraws after round 2 with his own token; round 3 leaves
+    /// him and Petrova out, the TRF and the words say why.
+    async fn ivanov_withdraws(&mut self) {
+        let wd = format!("{}/players/{IVANOV}/withdraw", self.base);
+        assert_eq!(self.code("POST", &wd, 1, None).await, 403);
+        assert_eq!(
+            self.code("POST", &wd, IVANOV, Some(&json!({"from_round": 1})))
+                .await,
+            409
+        );
+        let w = ok(self.c, "POST", &wd, Some(&self.tokens[&IVANOV]), None).await;
+        assert_eq!(w["withdrawn_from"], 3);
+        let (r3, text) = self.pair().await;
+        let ivanov = rank_of(self.c, &self.base, IVANOV).await;
+        let petrova = rank_of(self.c, &self.base, PETROVA).await;
+        for round in 3..=5 {
+            assert_eq!(
+                trf_round(&trf_line(&text, ivanov), round),
+                "0000 - Z",
+                "withdrawn in round {round}"
+            );
+        }
+        assert_eq!(trf_round(&trf_line(&text, petrova), 3), "0000 - H");
+        let (boards, bye) = hall_pairing(&r3);
+        let out = [ivanov, petrova];
+        assert!(
+            boards
+                .iter()
+                .all(|(w, b)| !out.contains(w) && !out.contains(b))
+        );
+        assert!(!bye.is_some_and(|p| out.contains(&p)));
+        assert_eq!(boards.len(), 3, "eight players less two: three boards");
+        let said = r3["words"].to_string();
+        assert!(
+            said.contains("Player4, A withdrew")
+                && said.contains("Player1, A: half-point bye, round 3"),
+            "{said}"
+        );
+        let kinds: Vec<&str> = r3["absent"]
+            .as_array()
+            .expect("absent")
+            .iter()
+            .filter_map(|a| a["kind"].as_str())
+            .collect();
+        assert_eq!(kinds, ["half_bye", "withdrawn"]);
+        let page = format!("{}/players/{PETROVA}?lang=de", self.base);
+        let page = ok(self.c, "GET", &page, Some(&self.tokens[&PETROVA]), None).await;
+        assert_eq!(
+            page["words"][0],
+            "Player1, A: spielfrei mit halbem Punkt, Runde 3"
+        );
+        let cancel = format!("{}/players/{PETROVA}/byes?round=3", self.base);
+        assert_eq!(
+            self.code("DELETE", &cancel, PETROVA, None).await,
+            409,
+            "round 3 is paired"
+        );
+        self.play(&r3).await;
+        *self.oracle.get_mut(&PETROVA).expect("p") += 0.5;
+    }
+}
+
 /// A Swiss as an arbiter runs it: a half-point bye asked for round 3, a
 /// late entry joining in round 2, a withdrawal after round 2; each round
 /// the report file, read back and paired by the library, gives the same
-/// pairing as the hall.
+/// pairing as the hall, and the standings the points the test expects.
 async fn real_event(db: Db) {
     let (_hall, c) = db.hall().await;
-    let created = ok(
-        &c,
-        "POST",
-        "/api/tournaments",
-        None,
-        Some(&json!({
-            "name": "Club Swiss", "system": "dutch", "rounds": 5, "max_half_byes": 1
-        })),
-    )
-    .await;
-    let base = format!("/api/tournaments/{}", created["id"].as_str().expect("id"));
-    let arbiter = created["arbiter_token"].as_str().expect("t").to_owned();
-    let show = ok(&c, "GET", &base, None, None).await;
-    assert_eq!(show["max_half_byes"], 1);
-    let mut tokens: BTreeMap<u64, String> = BTreeMap::new();
-    let register = |name: String, rating: u64| {
-        let (c, base) = (&c, &base);
-        async move {
-            let v = ok(
-                c,
-                "POST",
-                &format!("{base}/players"),
-                None,
-                Some(&json!({"name": name, "rating": rating})),
-            )
-            .await;
-            (
-                v["player"].as_u64().expect("n"),
-                v["token"].as_str().expect("t").to_owned(),
-            )
+    let mut e = Event::open(&c).await;
+    e.petrova_asks_a_bye().await;
+    e.late_entry_joins().await;
+    e.ivanov_withdraws().await;
+    for round in 4..=5 {
+        let (r, _) = e.pair().await;
+        if round == 5 {
+            // Withdrawing once the last round is paired: from that round,
+            // and his game there stays to be played (or forfeited).
+            let wd = format!("{}/players/1/withdraw", e.base);
+            let w = ok(&c, "POST", &wd, Some(&e.tokens[&1]), None).await;
+            assert_eq!(w["withdrawn_from"], 5);
         }
-    };
-    for i in 0..7u64 {
-        let (n, t) = register(format!("Player{i}, A"), 2000 + 20 * i).await;
-        tokens.insert(n, t);
+        e.play(&r).await;
     }
-    // Player 2 ("Petrova") asks for a half-point bye in round 3, in advance.
-    let (petrova, ivanov) = (2u64, 5u64);
-    let byes = format!("{base}/players/{petrova}/byes");
-    let half3 = json!({"round": 3, "points": "half"});
-    assert_eq!(status(&c, "POST", &byes, None, Some(&half3)).await, 401);
-    assert_eq!(
-        status(&c, "POST", &byes, Some(&tokens[&1]), Some(&half3)).await,
-        403
-    );
-    assert_eq!(
-        status(
-            &c,
-            "POST",
-            &byes,
-            Some(&tokens[&petrova]),
-            Some(&json!({"round": 3, "points": "all"}))
-        )
-        .await,
-        400
-    );
-    assert_eq!(
-        status(
-            &c,
-            "POST",
-            &byes,
-            Some(&tokens[&petrova]),
-            Some(&json!({"round": 6}))
-        )
-        .await,
-        409
-    );
-    let asked = ok(
-        &c,
-        "POST",
-        &byes,
-        Some(&tokens[&petrova]),
-        Some(&json!({"round": 4})),
-    )
-    .await;
-    assert_eq!(asked["points"], "half");
-    // The event allows one half-point bye: a second is refused.
-    let (code, v) = c
-        .json("POST", &byes, Some(&tokens[&petrova]), Some(&half3))
-        .await
-        .expect("r");
-    assert_eq!(code, 409, "{v}");
-    assert!(
-        v["reason"]
-            .as_str()
-            .expect("reason")
-            .contains("1 half-point byes"),
-        "{v}"
-    );
-    // Cancelled, and asked again for round 3.
-    ok(
-        &c,
-        "DELETE",
-        &format!("{byes}?round=4"),
-        Some(&tokens[&petrova]),
-        None,
-    )
-    .await;
-    assert_eq!(
-        status(
-            &c,
-            "DELETE",
-            &format!("{byes}?round=4"),
-            Some(&tokens[&petrova]),
-            None
-        )
-        .await,
-        409
-    );
-    ok(&c, "POST", &byes, Some(&tokens[&petrova]), Some(&half3)).await;
-
-    let mut oracle: BTreeMap<u64, f64> = tokens.keys().map(|k| (*k, 0.0)).collect();
-    let (r1, _) = pair_and_compare(&c, &base, &arbiter).await;
-    // A late entry registers while round 1 is played, and joins in round 2.
-    let (late, late_token) = register("Latecomer, L".into(), 2200).await;
-    tokens.insert(late, late_token);
-    oracle.insert(late, 0.0);
-    assert_eq!(
-        status(
-            &c,
-            "POST",
-            &format!("{base}/players/{late}/byes"),
-            Some(&tokens[&late]),
-            Some(&json!({"round": 1}))
-        )
-        .await,
-        409,
-        "a past round is not his to change"
-    );
-    play_round(&c, &r1, &tokens, &arbiter, &mut oracle).await;
-    let (r2, text) = pair_and_compare(&c, &base, &arbiter).await;
-    let late_rank = rank_of(&c, &base, late).await;
-    assert_eq!(
-        late_rank, 1,
-        "ranked again by rating before round 4 (C.04.2)"
-    );
-    assert_eq!(trf_round(&trf_line(&text, late_rank), 1), "0000 - Z");
-    assert!(
-        hall_pairing(&r2)
-            .0
-            .iter()
-            .any(|(w, b)| *w == late_rank || *b == late_rank),
-        "the late entry plays round 2"
-    );
-    play_round(&c, &r2, &tokens, &arbiter, &mut oracle).await;
-
-    // Ivanov withdraws after round 2, with his own token.
-    let wd = format!("{base}/players/{ivanov}/withdraw");
-    assert_eq!(status(&c, "POST", &wd, Some(&tokens[&1]), None).await, 403);
-    assert_eq!(
-        status(
-            &c,
-            "POST",
-            &wd,
-            Some(&tokens[&ivanov]),
-            Some(&json!({"from_round": 1}))
-        )
-        .await,
-        409
-    );
-    let w = ok(&c, "POST", &wd, Some(&tokens[&ivanov]), None).await;
-    assert_eq!(w["withdrawn_from"], 3);
-    let (r3, text) = pair_and_compare(&c, &base, &arbiter).await;
-    let (ivanov_rank, petrova_rank) = (
-        rank_of(&c, &base, ivanov).await,
-        rank_of(&c, &base, petrova).await,
-    );
-    for round in 3..=5 {
-        assert_eq!(
-            trf_round(&trf_line(&text, ivanov_rank), round),
-            "0000 - Z",
-            "withdrawn in round {round}"
-        );
-    }
-    assert_eq!(trf_round(&trf_line(&text, petrova_rank), 3), "0000 - H");
-    let (boards, bye) = hall_pairing(&r3);
-    let out = [ivanov_rank, petrova_rank];
-    assert!(
-        boards
-            .iter()
-            .all(|(w, b)| !out.contains(w) && !out.contains(b))
-            && !bye.is_some_and(|p| out.contains(&p))
-    );
-    assert_eq!(boards.len(), 3, "eight players less two: three boards");
-    let said = r3["words"].to_string();
-    assert!(
-        said.contains("Player4, A withdrew")
-            && said.contains("Player1, A: half-point bye, round 3"),
-        "{said}"
-    );
-    let kinds: Vec<&str> = r3["absent"]
-        .as_array()
-        .expect("absent")
-        .iter()
-        .filter_map(|a| a["kind"].as_str())
-        .collect();
-    assert_eq!(kinds, ["half_bye", "withdrawn"]);
-    let page = ok(
-        &c,
-        "GET",
-        &format!("{base}/players/{petrova}?lang=de"),
-        Some(&tokens[&petrova]),
-        None,
-    )
-    .await;
-    assert_eq!(
-        page["words"][0],
-        "Player1, A: spielfrei mit halbem Punkt, Runde 3"
-    );
-    assert_eq!(
-        status(
-            &c,
-            "DELETE",
-            &format!("{byes}?round=3"),
-            Some(&tokens[&petrova]),
-            None
-        )
-        .await,
-        409,
-        "round 3 is paired"
-    );
-    play_round(&c, &r3, &tokens, &arbiter, &mut oracle).await;
-    *oracle.get_mut(&petrova).expect("p") += 0.5;
-    for _ in 4..=5 {
-        let (r, _) = pair_and_compare(&c, &base, &arbiter).await;
-        play_round(&c, &r, &tokens, &arbiter, &mut oracle).await;
-    }
-    let st = ok(&c, "GET", &format!("{base}/standings"), None, None).await;
+    let st = ok(&c, "GET", &format!("{}/standings", e.base), None, None).await;
     assert_eq!(st["round"], 5);
     for row in st["standings"].as_array().expect("rows") {
         let n = row["player"].as_u64().expect("n");
-        assert_eq!(row["points"].as_f64(), Some(oracle[&n]), "player {n}");
+        assert_eq!(row["points"].as_f64(), Some(e.oracle[&n]), "player {n}");
+        let withdrawn = match n {
+            IVANOV => json!(3),
+            1 => json!(5),
+            _ => Value::Null,
+        };
+        assert_eq!(row["withdrawn_from"], withdrawn, "player {n}");
     }
 }
 
@@ -757,13 +760,58 @@ async fn withdrawals_byes_and_late_entries_on_postgres() {
     }
 }
 
+/// A POST asked with `Accept-Language: ru`: the status and the body.
+async fn in_russian(
+    addr: std::net::SocketAddr,
+    path: &str,
+    token: &str,
+    body: &str,
+) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Language: ru\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let code = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (code, body.to_owned())
+}
+
+/// Round 6 of the double round robin: the board of the withdrawn player
+/// 4 has no game and a forfeit; its winner.
+fn forfeit_winner(r: &Value) -> u64 {
+    let b = r["boards"]
+        .as_array()
+        .expect("b")
+        .iter()
+        .find(|b| b["white"]["player"] == 4 || b["black"]["player"] == 4)
+        .expect("his board");
+    assert!(b["game"].is_null(), "no game against a withdrawn player");
+    let (won, winner) = if b["white"]["player"] == 4 {
+        ("0-1", &b["black"])
+    } else {
+        ("1-0", &b["white"])
+    };
+    assert_eq!(b["result"], won);
+    winner["player"].as_u64().expect("p")
+}
+
 /// A double round robin of four: six rounds by the Berger tables, the
 /// second cycle with colours reversed, each pair meeting once with each
 /// colour; a withdrawal before the last round makes its board a forfeit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_double_round_robin_is_played_through() {
     let db = Db::sqlite();
-    let (_hall, c) = db.hall().await;
+    let (hall, c) = db.hall().await;
     assert_eq!(
         status(
             &c,
@@ -827,16 +875,12 @@ async fn a_double_round_robin_is_played_through() {
                 .await,
                 409
             );
-            assert_eq!(
-                status(
-                    &c,
-                    "POST",
-                    &format!("{base}/players/1/byes"),
-                    Some(&tokens[&1]),
-                    Some(&json!({"round": 3}))
-                )
-                .await,
-                409
+            let path = format!("{base}/players/1/byes");
+            let (code, said) = in_russian(hall.addr, &path, &tokens[&1], r#"{"round": 3}"#).await;
+            assert_eq!(code, 409, "{said}");
+            assert!(
+                said.contains("круговой турнир"),
+                "refused in Russian: {said}"
             );
         }
         let (boards, bye) = hall_pairing(&r);
@@ -855,27 +899,7 @@ async fn a_double_round_robin_is_played_through() {
             *games.entry((*w, *b)).or_default() += 1;
         }
         if round == 6 {
-            let b = r["boards"]
-                .as_array()
-                .expect("b")
-                .iter()
-                .find(|b| b["white"]["player"] == 4 || b["black"]["player"] == 4)
-                .expect("his board");
-            assert!(b["game"].is_null(), "no game against a withdrawn player");
-            let won = if b["white"]["player"] == 4 {
-                "0-1"
-            } else {
-                "1-0"
-            };
-            assert_eq!(b["result"], won);
-            let winner = if b["white"]["player"] == 4 {
-                &b["black"]
-            } else {
-                &b["white"]
-            };
-            *oracle
-                .entry(winner["player"].as_u64().expect("p"))
-                .or_default() += 1.0;
+            *oracle.entry(forfeit_winner(&r)).or_default() += 1.0;
         }
         play_round(&c, &r, &tokens, &arbiter, &mut oracle).await;
     }

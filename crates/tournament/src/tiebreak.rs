@@ -424,7 +424,7 @@ impl<'a> Context<'a> {
         for id in sub {
             let mut met: Vec<(PlayerId, i64, i64)> = Vec::new();
             for r in self.rounds_of(*id).filter(|r| r.played) {
-                let Some(o) = r.opponent.filter(|o| sub.contains(o)) else {
+                let Some(o) = r.opponent.filter(|o| sub.contains(o) && o != id) else {
                     continue;
                 };
                 match met.iter_mut().find(|m| m.0 == o) {
@@ -436,7 +436,7 @@ impl<'a> Context<'a> {
                 }
             }
             let score: i64 = met.iter().map(|(_, s, n)| s * 840 / n).sum();
-            let missing = (sub.len() - 1 - met.len()) as i64;
+            let missing = (sub.len() - 1).saturating_sub(met.len()) as i64;
             all_met &= missing == 0 || self.round_robin;
             rows.push((*id, score, score + missing * win));
         }

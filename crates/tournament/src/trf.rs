@@ -226,7 +226,7 @@ fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), Tr
         // bbpPairings also reads `XXC rank` (no colour): kept as it stands.
         "XXC" => match parse_xxc(line) {
             Some(c) => t.initial_colour = Some(c),
-            None => t.other.push(line.text.to_owned()),
+            None => t.other.push(line.text.trim_end().to_owned()),
         },
         "152" => {
             t.version = TrfVersion::Trf2026;
@@ -245,15 +245,19 @@ fn parse_record(t: &mut Tournament, tag: &str, line: &Line<'_>) -> Result<(), Tr
         "162" => {
             t.version = TrfVersion::Trf2026;
             t.point_system = parse_points_record(line)?;
-            t.point_record = Some(line.text.to_owned());
+            t.point_record = Some(line.text.trim_end().to_owned());
         }
         "XXA" => t.accelerations.push(parse_xxa(line)?),
         "240" => {
             t.version = TrfVersion::Trf2026;
             t.byes.push(parse_bye(line)?);
         }
-        _ if is_header(tag) => t.headers.push((tag.to_owned(), rest())),
-        _ => t.other.push(line.text.to_owned()),
+        // Blanks at a line's end carry nothing (the writer leaves them
+        // out): kept without them, the line reads back the same.
+        _ if is_header(tag) => t
+            .headers
+            .push((tag.to_owned(), rest().trim_end().to_owned())),
+        _ => t.other.push(line.text.trim_end().to_owned()),
     }
     Ok(())
 }
@@ -495,7 +499,7 @@ pub fn write(t: &Tournament) -> String {
     for a in &t.accelerations {
         let mut l = format!("XXA {:>4}", a.player);
         for v in &a.points {
-            l.push_str(&format!(" {v:>4}"));
+            l.push_str(&format!(" {:>4}", in_four(*v)));
         }
         push_line(&mut out, &l);
     }
@@ -510,6 +514,16 @@ pub fn write(t: &Tournament) -> String {
         push_line(&mut out, o);
     }
     out
+}
+
+/// Points in the four columns the format gives them: "11.5", or a whole
+/// number too wide for its tenth ("2200", which reads back the same).
+fn in_four(p: Points) -> String {
+    let text = p.to_string();
+    match text.strip_suffix(".0") {
+        Some(whole) if text.chars().count() > 4 => whole.to_owned(),
+        _ => text,
+    }
 }
 
 fn push_line(out: &mut String, line: &str) {
@@ -529,7 +543,7 @@ pub fn player_line(p: &Player) -> String {
     } else {
         p.rating.to_string()
     };
-    let points = p.points_written.map(|v| v.to_string()).unwrap_or_default();
+    let points = p.points_written.map(in_four).unwrap_or_default();
     let rank = p.rank_written.map(|v| v.to_string()).unwrap_or_default();
     let mut l = format!(
         "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",

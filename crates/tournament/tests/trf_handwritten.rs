@@ -107,3 +107,33 @@ fn trf2026_records() {
     assert_eq!(t.byes[0].players, vec![2]);
     assert_eq!(t.entry(2, 2).result, RoundResult::ZeroBye);
 }
+
+/// Lines the reader keeps as they are (headers, records it does not use,
+/// `162`) read back the same when they end in blanks (found by the fuzz
+/// target).
+#[test]
+fn kept_lines_with_trailing_blanks_read_back() {
+    let text = "012 Trailing   \n092 Individual: Swiss-System  \n\
+                100  Player0001               2710          \n\
+                162  W 1.0    D 0.5   \n001    1      One\n";
+    let t = trf::parse(text).unwrap();
+    let written = trf::write(&t);
+    assert_eq!(trf::parse(&written).unwrap(), t, "{written}");
+    assert_eq!(t.name(), Some("Trailing"));
+}
+
+/// Points too wide for their tenth in four columns ("2200") are written
+/// whole, so the record keeps its columns (found by the fuzz target).
+#[test]
+fn wide_points_keep_their_columns() {
+    let mut line = format!("001    1      One{}", " ".repeat(63));
+    line.push_str("2200");
+    let t = trf::parse(&format!("{line}\nXXA    1 1000\n")).unwrap();
+    assert_eq!(t.player(1).unwrap().points_written.unwrap().0, 22000);
+    let written = trf::write(&t);
+    assert!(
+        written.contains(" 2200\n") || written.contains(" 2200 "),
+        "{written}"
+    );
+    assert_eq!(trf::parse(&written).unwrap(), t, "{written}");
+}

@@ -51,7 +51,7 @@
   function show() {
     if (!state) return;
     shownAt = Date.now();
-    $('st-result').textContent = state.result === '*' ? t('in progress') : `${state.result}${state.termination ? ' (' + state.termination.replace(/_/g, ' ') + ')' : ''}`;
+    $('st-result').textContent = state.result === '*' ? t('in progress') : state.result;
     $('st-ply').textContent = String(state.ply);
     clocks();
     $('st-offer').textContent = state.draw_offer ? t('open, by {side}', { side: Hall.side(state.draw_offer) }) : t('none');
@@ -61,12 +61,27 @@
     // The ruling at hand, beside the claim (10.2, G-III.5): accept or decline.
     $('claim-ruling').hidden = !q;
     $('st-illegal').textContent = `${t('White')} ${state.illegal_moves.white}, ${t('Black')} ${state.illegal_moves.black}`;
-    $('st-penalties').textContent = state.penalties.length ? state.penalties.map(p => `${p.side}: ${p.kind.replace(/_/g, ' ')}${p.ms != null ? ' ' + Math.round(p.ms / 1000) + ' s' : ''}`).join('; ') : t('none');
+    $('st-penalties').textContent = state.penalties.length ? '…' : t('none');
+    named(state);
     $('st-moves').textContent = (state.moves || []).slice(-10).join(' ') || t('none');
     // Art. 4: what the touches oblige the side to move, and the claims ruled on.
     $('st-touch').textContent = state.touch_obligation || t('none');
     const tc = state.touch_move_claims || [];
     $('st-touch-claims').textContent = tc.length ? tc.map(c => `${Hall.side(c.side)}: ${t(c.upheld ? 'upheld' : 'rejected')}`).join('; ') : t('none');
+  }
+
+  // The result and the penalties in the arbiter's words (from the words crate),
+  // never the log's keys; the answer for an older state is dropped.
+  let naming = 0;
+  async function named(st) {
+    const me = ++naming;
+    let w;
+    try {
+      w = await Hall.api('/api/console', { method: 'POST', body: { lang: S.lang, result: st.result, termination: st.termination || null, penalties: st.penalties || [] } });
+    } catch (_) { return; }
+    if (me !== naming) return;
+    if (w.result) $('st-result').textContent = w.result;
+    if ((st.penalties || []).length) $('st-penalties').textContent = w.penalties.join('; ');
   }
 
   async function handle(f) {
@@ -102,18 +117,21 @@
     sock.onclose = () => { if (ws === sock) setTimeout(() => queue.then(connect), 1000); };
   }
 
-  async function act(ev) {
+  // `label` names the action as the console's own control does (in the page's
+  // language): the answer never shows the log's keys ("add_time").
+  async function act(ev, label) {
     try {
       await Hall.api(`${base}/events`, { method: 'POST', token, body: ev });
-      const what = ev.action || ev.claim || ev.type;
-      answer(t('Done: {what}.', { what: what.replace(/_/g, ' ') + (ev.side ? ', ' + ev.side : '') + (ev.square ? ' ' + ev.square : '') }));
-    } catch (e) { answer(t('Refused: {reason}', { reason: e.message })); }
+      const side = ev.side ? ', ' + Hall.side(ev.side) : '';
+      answer(t('Done: {what}.', { what: label + side + (ev.square ? ' ' + ev.square : '') }));
+    } catch (e) { answer(Hall.refused(e.message)); }
   }
+  const labelOf = id => { const e = $(id); return (e.selectedOptions ? e.selectedOptions[0] : e).textContent.trim(); };
 
-  $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }));
-  $('claim-accept').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_accept' }));
-  $('claim-decline').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_reject' }));
-  $('resume').addEventListener('click', () => act({ type: 'arbiter', action: 'resume' }));
+  $('pause').addEventListener('click', () => act({ type: 'arbiter', action: 'pause' }, labelOf('pause')));
+  $('claim-accept').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_accept' }, labelOf('claim-accept')));
+  $('claim-decline').addEventListener('click', () => act({ type: 'arbiter', action: 'quickplay_reject' }, labelOf('claim-decline')));
+  $('resume').addEventListener('click', () => act({ type: 'arbiter', action: 'resume' }, labelOf('resume')));
   $('arb').addEventListener('submit', e => {
     e.preventDefault();
     const ev = { type: 'arbiter', action: $('action').value };
@@ -121,17 +139,17 @@
     if (['add_time', 'deduct_time'].includes(ev.action)) ev.ms = Math.round(Number($('seconds').value) * 1000);
     if ($('result').value) ev.result = $('result').value;
     if ($('reason').value.trim()) ev.reason = $('reason').value.trim();
-    act(ev);
+    act(ev, labelOf('action'));
   });
   $('touch').addEventListener('submit', e => {
     e.preventDefault();
     const kind = $('touch-kind').value, side = $('touch-side').value;
     const square = $('touch-square').value.trim().toLowerCase();
-    if (kind === 'claim') { act({ type: 'claim', side, claim: 'touch_move' }); return; }
+    if (kind === 'claim') { act({ type: 'claim', side, claim: 'touch_move' }, labelOf('touch-kind')); return; }
     const ev = { type: kind, side, square };
     const man = Number($('touch-man').value);
     if (kind === 'touch' && man > 1) ev.man = man;
-    act(ev);
+    act(ev, labelOf('touch-kind'));
   });
   Hall.settingsForm($('settings'), key => {
     if (key === 'lang') { show(); names(); heldList(); }

@@ -118,7 +118,8 @@ const Hall = (() => {
   function refused(reason) {
     const head = t('Refused: {reason}', { reason: '' }).trim();
     const r = String(reason || '').trim();
-    if (/^refused\b/i.test(r) || (head && r.startsWith(head))) return r;
+    // The words crate's own refusal heads, in each language, count as one.
+    if (/^(refused|отклонено|отказано|abgelehnt)\s*:/i.test(r) || (head && r.startsWith(head))) return r;
     return t('Refused: {reason}', { reason: r });
   }
 

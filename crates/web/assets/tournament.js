@@ -154,7 +154,7 @@
     for (const code of s.tiebreaks) head.append(el('th', { scope: 'col', text: code, 'data-keep': true }));
     $('standings-caption').textContent = s.words[0];
     $('standings').tBodies[0].replaceChildren(...s.standings.map(r => el('tr', {},
-      el('td', { text: String(r.rank) }), el('td', { text: String(r.id) }), el('th', { scope: 'row', text: r.name }),
+      el('td', { text: String(r.rank) }), el('td', { text: String(r.id) }), el('th', { scope: 'row', text: r.withdrawn_from ? `${r.name}; ${t('withdrew from round {round}', { round: r.withdrawn_from })}` : r.name, 'data-keep': true }),
       el('td', { text: String(r.points) }), ...s.tiebreaks.map(c => el('td', { text: String(r.tiebreaks[c]) })))));
     $('say-standings').onclick = () => announce(s.words.join('. '));
     return s;

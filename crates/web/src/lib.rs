@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod console;
 mod context;
 pub mod reason;
 pub mod record;
@@ -134,6 +135,10 @@ async fn arbiter_reason(Json(req): Json<reason::ReasonRequest>) -> Json<reason::
     Json(reason::reason(&req))
 }
 
+async fn console_words(Json(req): Json<console::ConsoleRequest>) -> Json<console::ConsoleAnswer> {
+    Json(console::console(&req))
+}
+
 async fn lowtime(Json(req): Json<LowTime>) -> Json<serde_json::Value> {
     let lex = req
         .lexicon
@@ -163,7 +168,8 @@ async fn help(Path(lang): Path<String>) -> Json<serde_json::Value> {
 ///   `POST /api/record` the score and audit of a log, `POST /api/lowtime` the low-time
 ///   alarm's sentence, `GET /api/help/{lang}` the command help, `POST /api/steps` each
 ///   move of a record said in a lexicon (the viewer at `GET /games/{id}/view`), `POST
-///   /api/reason` an arbiter's action with the reason typed in the console. The announcements of a
+///   /api/reason` an arbiter's action with the reason typed in the console, `POST
+///   /api/console` the console's result and penalties in words. The announcements of a
 ///   live game come with the hall's WebSocket frames, worded in the socket's language.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
@@ -181,5 +187,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/api/help/{lang}", get(help))
         .route("/api/steps", post(steps))
         .route("/api/reason", post(arbiter_reason))
+        .route("/api/console", post(console_words))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
