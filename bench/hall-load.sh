@@ -16,4 +16,6 @@ for db in "${backends[@]}"; do
     timeout 300 "$bin" "$db" "$n" 20 "$seconds" "$rate" || echo "hall-load $db $n: did not finish in 300 s"
   done
   timeout 120 "$bin" "$db" 1000 200 "$seconds" "$rate" || echo "hall-load $db 1000+200: did not finish"
+  # Idle games in play (White has moved, Black's clock runs): each runs its task.
+  timeout 300 "$bin" "$db" 10000 20 "$seconds" "$rate" started || echo "hall-load $db 10000 started: did not finish"
 done

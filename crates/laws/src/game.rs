@@ -240,9 +240,11 @@ fn check_points(points: Option<f64>) -> Result<Option<f64>, Rejection> {
     }
 }
 
-/// Plies room is made for when a game starts: most games end before it,
-/// and growing the record from empty copied it six times in a replay.
-const PLIES_RESERVED: usize = 128;
+/// Plies room is made for when a game starts. Small, because a hall holds
+/// thousands of games between moves (128 plies were 9 KiB a game); a
+/// replay, which knows its length, reserves it at once
+/// ([`Game::reserve_plies`]).
+const PLIES_RESERVED: usize = 8;
 
 impl<R: RuleSet> Game<R> {
     /// A new game from the initial position (or `start`), with the given clock.
@@ -295,6 +297,12 @@ impl<R: RuleSet> Game<R> {
     }
 
     // ----- read access -------------------------------------------------
+
+    /// Makes room for `n` more plies at once, so a replay of a known
+    /// length does not grow the record step by step.
+    pub fn reserve_plies(&mut self, n: usize) {
+        self.plies.reserve(n);
+    }
 
     /// The rule set the game is played under (standard chess, Tavreli …).
     pub fn rules(&self) -> &R {

@@ -152,6 +152,7 @@ pub fn playable_start<R: RuleSet>(game: &Game<R>) -> Result<(), HeaderError> {
 /// (bad time control or start position); bad events are collected.
 pub fn replay<R: RuleSet>(rules: R, log: &Log) -> Result<(Game<R>, Vec<Rejected>), HeaderError> {
     let mut game = new_game(rules, &log.header)?;
+    game.reserve_plies(log.lines.len());
     let mut rejected = Vec::new();
     let edition = game.config().provisions.edition;
     for (line, ev) in &log.lines {

@@ -176,12 +176,8 @@ fn opponent(
         .map_err(|e| ApiError::internal(e.to_string()))
 }
 
-/// The session of a loaded game, its engine seats, and the driver that
-/// runs it from the log's last instant.
-fn driver<R: Variant>(
-    rules: R,
-    loaded: &Loaded,
-) -> Result<(Driver<R, LiveTime>, Takeover), ApiError> {
+/// The session of a loaded game, as its task runs it.
+fn session_of<R: Variant>(rules: R, loaded: &Loaded) -> Result<Session<R>, ApiError> {
     let config = SessionConfig {
         header: loaded.header.clone(),
         mode: mode_of(loaded.meta.kind),
@@ -191,12 +187,57 @@ fn driver<R: Variant>(
     let mut session = Session::resume(rules, config, &loaded.events)
         .map_err(|e| ApiError::internal(e.to_string()))?;
     session.log_the_start();
+    for side in Side::BOTH {
+        if loaded.meta.extra.seat(side) == SeatKind::Engine {
+            // An engine claims a flag the Laws leave to a claim.
+            session.claim_flags_for(side);
+        }
+    }
+    Ok(session)
+}
+
+/// Whether a loaded game may rest until its first request
+/// ([`crate::registry::Registry`]): nothing is in its log yet (no clock
+/// runs, nothing was interrupted) and no engine sits at it (an engine
+/// with White moves at once, and its seat is watched).
+pub(crate) fn may_rest(loaded: &Loaded) -> bool {
+    loaded.events.is_empty()
+        && Side::BOTH
+            .iter()
+            .all(|&side| loaded.meta.extra.seat(side) != SeatKind::Engine)
+}
+
+/// The state a resting game's readers read: the one its task would
+/// publish on starting.
+pub(crate) fn at_rest(loaded: &Loaded) -> Result<Snapshot, ApiError> {
+    let state = arbiter_session::with_rules(&loaded.header, Resting(loaded))?;
+    Ok(Snapshot {
+        seq: loaded.seq,
+        state,
+    })
+}
+
+/// The state of a game at rest, built with the rules its header names.
+struct Resting<'a>(&'a Loaded);
+
+impl arbiter_session::RulesJob for Resting<'_> {
+    type Output = Result<State, ApiError>;
+    fn run<R: Variant>(self, rules: R) -> Self::Output {
+        Ok(state_of(&session_of(rules, self.0)?))
+    }
+}
+
+/// The session of a loaded game, its engine seats, and the driver that
+/// runs it from the log's last instant.
+fn driver<R: Variant>(
+    rules: R,
+    loaded: &Loaded,
+) -> Result<(Driver<R, LiveTime>, Takeover), ApiError> {
+    let session = session_of(rules, loaded)?;
     let mut seats: Vec<(Side, Box<dyn Opponent>)> = Vec::new();
     for side in Side::BOTH {
         if loaded.meta.extra.seat(side) == SeatKind::Engine {
             seats.push((side, opponent(loaded.header.variant, &loaded.meta.extra)?));
-            // An engine claims a flag the Laws leave to a claim.
-            session.claim_flags_for(side);
         }
     }
     let quotas = LagQuotas::of(&session, &loaded.events);

@@ -205,9 +205,17 @@ impl Hall {
     pub(crate) fn closing(&self) -> watch::Receiver<bool> {
         self.inner.closing.subscribe()
     }
-    /// How many games this instance runs now.
+    /// How many games this instance holds now: those whose task runs and
+    /// those resting until their first request.
     pub fn running_games(&self) -> usize {
-        self.actors().len()
+        self.registry().held()
+    }
+
+    /// How many of the games held here rest until their first request: a
+    /// game nobody has started and no engine plays keeps no task, only the
+    /// state its readers read.
+    pub fn resting_games(&self) -> usize {
+        self.registry().resting_len()
     }
 
     fn actors(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, ActorEntry>> {
@@ -248,12 +256,9 @@ impl Hall {
     /// missing from `held` whose lease nobody holds (it ended and gave its
     /// lease up, and still answers late requests) runs on.
     async fn stop_lost(&self, held: HashSet<GameId>) {
-        let missing: Vec<GameId> = self
-            .actors()
-            .keys()
-            .filter(|id| !held.contains(*id))
-            .cloned()
-            .collect();
+        let mut missing: Vec<GameId> = self.actors().keys().cloned().collect();
+        missing.extend(self.registry().resting_ids());
+        missing.retain(|id| !held.contains(id));
         for id in missing {
             let owner = match self.store().game(&id).await {
                 Ok(record) => record.owner,
@@ -263,6 +268,9 @@ impl Hall {
                 continue;
             }
             tracing::warn!(game = %id, "another instance took the game; it stops here");
+            if self.registry().unrest(&id) {
+                continue;
+            }
             let entry = self.actors().get(&id).cloned();
             if let Some(e) = entry
                 && e.tx.try_send(Cmd::Stop).is_err()
@@ -313,8 +321,8 @@ impl Hall {
                 }
             };
             for id in ids {
-                if self.local(&id).is_none()
-                    && let Err(e) = self.try_own(&id).await
+                if !self.registry().runs(&id)
+                    && let Err(e) = self.try_hold(&id).await
                 {
                     tracing::warn!(game = %id, reason = %e.reason, "cannot take a game");
                 }
@@ -326,9 +334,23 @@ impl Hall {
         self.actors().get(id).map(|e| e.tx.clone())
     }
 
-    /// Takes the game's lease and starts its task here; `false` when
-    /// another instance holds it.
+    /// Takes the game's lease and starts its task here (a game resting
+    /// here wakes); `false` when another instance holds it.
     pub(crate) async fn try_own(&self, id: &GameId) -> Result<bool, ApiError> {
+        self.take(id, true).await
+    }
+
+    /// Takes the game's lease and holds it here: at rest if it may wait
+    /// for its first request (the registry's rest), else with its task started;
+    /// `false` when another instance holds it.
+    pub(crate) async fn try_hold(&self, id: &GameId) -> Result<bool, ApiError> {
+        if self.registry().runs(id) {
+            return Ok(true);
+        }
+        self.take(id, false).await
+    }
+
+    async fn take(&self, id: &GameId, wake: bool) -> Result<bool, ApiError> {
         // A hall that is stopping starts nothing: a request still being
         // served, or a claim pass under way, must not bring a game back to
         // life here (its clock would run on an instance that is gone).
@@ -344,6 +366,10 @@ impl Hall {
             return Ok(false);
         }
         let loaded = actor::load(self.store(), id).await?;
+        let rest = match !wake && actor::may_rest(&loaded) {
+            true => Some(actor::at_rest(&loaded)?),
+            false => None,
+        };
         let mut actors = self.actors();
         if *self.inner.closing.borrow() {
             return Ok(false);
@@ -351,8 +377,13 @@ impl Hall {
         if actors.contains_key(id) {
             return Ok(true);
         }
+        if let Some(snapshot) = rest {
+            drop(actors);
+            self.registry().rest(id, snapshot);
+            return Ok(true);
+        }
         let entry = actor::spawn(&self.inner.ctx, loaded)?;
-        actors.insert(id.clone(), entry);
+        self.registry().insert(&mut actors, id, entry);
         tracing::info!(game = %id, "running a game");
         Ok(true)
     }
@@ -448,12 +479,14 @@ impl Hall {
         for (_, e) in self.actors().drain() {
             e.abort.abort();
         }
+        self.registry().drain_resting();
     }
 
     /// Stops cleanly: tasks end and leases are given back, so another
     /// instance (or the next start) resumes the games at once.
     pub async fn shutdown(&self) {
-        let ids: Vec<GameId> = self.actors().keys().cloned().collect();
+        let mut ids: Vec<GameId> = self.actors().keys().cloned().collect();
+        ids.extend(self.registry().resting_ids());
         self.kill();
         // The games' clocks stopped with their tasks: this mark is the
         // instant play stopped, from which the next run resumes them.

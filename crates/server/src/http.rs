@@ -119,8 +119,9 @@ pub(crate) async fn open_game(
         seat.bind(&id);
     }
     // The claim loop would start it too; starting it now lets an engine
-    // that has White move at once.
-    if let Err(e) = hall.try_own(&id).await {
+    // that has White move at once (a game between people rests until its
+    // first request).
+    if let Err(e) = hall.try_hold(&id).await {
         tracing::warn!(game = %id, reason = %e.reason, "a new game did not start at once");
     }
     tracing::info!(game = %id, "game created");

@@ -61,10 +61,24 @@ pub(crate) struct ActorEntry {
     pub snapshot: watch::Receiver<Snapshot>,
 }
 
-/// The game tasks this instance runs, by game.
+/// The game tasks this instance runs, by game, and the games it holds at
+/// rest.
+///
+/// A game nobody has started and no engine plays (the idle game of a hall
+/// under load, a challenge accepted and not yet played) has nothing to
+/// wake for: its clock does not run until White's first move (an online
+/// game) or the arbiter's start or an arrival (over the board), each of
+/// which is a request. Such a game is held at rest, as the state it would
+/// publish, instead of a task with its session, driver and channels (about
+/// 12 KiB); its first request starts its task from the log, which is what
+/// a task started at once would have run on, since an unstarted clock
+/// charges nobody.
 #[derive(Clone, Default)]
 pub(crate) struct Registry {
     tasks: Arc<Mutex<HashMap<GameId, ActorEntry>>>,
+    /// Games held at rest, with the state a reader reads (locked after
+    /// `tasks` when both are).
+    resting: Arc<Mutex<HashMap<GameId, Snapshot>>>,
 }
 
 impl Registry {
@@ -73,14 +87,68 @@ impl Registry {
         self.tasks.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// What the task running `id` here last committed, if one does.
-    pub(crate) fn snapshot(&self, id: &GameId) -> Option<Snapshot> {
-        self.lock().get(id).map(|e| e.snapshot.borrow().clone())
+    fn resting(&self) -> MutexGuard<'_, HashMap<GameId, Snapshot>> {
+        self.resting.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Whether a task runs `id` here.
+    /// What the task running `id` here last committed, or the state of the
+    /// game resting here, if it is either.
+    pub(crate) fn snapshot(&self, id: &GameId) -> Option<Snapshot> {
+        if let Some(s) = self.lock().get(id).map(|e| e.snapshot.borrow().clone()) {
+            return Some(s);
+        }
+        self.resting().get(id).cloned()
+    }
+
+    /// Whether `id` is held here: its task runs, or it rests.
     pub(crate) fn runs(&self, id: &GameId) -> bool {
-        self.lock().contains_key(id)
+        self.lock().contains_key(id) || self.resting().contains_key(id)
+    }
+
+    /// Holds `id` at rest with its state, unless a task runs it already.
+    pub(crate) fn rest(&self, id: &GameId, snapshot: Snapshot) {
+        let tasks = self.lock();
+        if !tasks.contains_key(id) {
+            self.resting().insert(id.clone(), snapshot);
+        }
+    }
+
+    /// Starts the task of `id` in `tasks` (the map [`Registry::lock`]
+    /// gave), which ends its rest.
+    pub(crate) fn insert(
+        &self,
+        tasks: &mut HashMap<GameId, ActorEntry>,
+        id: &GameId,
+        entry: ActorEntry,
+    ) {
+        tasks.insert(id.clone(), entry);
+        self.resting().remove(id);
+    }
+
+    /// Forgets a game resting here (another instance took it, or the hall
+    /// stops); whether it rested.
+    pub(crate) fn unrest(&self, id: &GameId) -> bool {
+        self.resting().remove(id).is_some()
+    }
+
+    /// The games resting here, forgotten.
+    pub(crate) fn drain_resting(&self) -> Vec<GameId> {
+        self.resting().drain().map(|(id, _)| id).collect()
+    }
+
+    /// The games resting here.
+    pub(crate) fn resting_ids(&self) -> Vec<GameId> {
+        self.resting().keys().cloned().collect()
+    }
+
+    /// How many games rest here.
+    pub(crate) fn resting_len(&self) -> usize {
+        self.resting().len()
+    }
+
+    /// How many games are held here, running or resting.
+    pub(crate) fn held(&self) -> usize {
+        self.lock().len() + self.resting().len()
     }
 
     /// Drops a finished task (only its own entry: a newer task of the same

@@ -456,3 +456,59 @@ async fn lag_is_the_halls_own_measure_and_the_opponent_does_not_pay_for_it() {
     reader.abort();
     running.kill();
 }
+
+/// A game nobody has started rests (no task, only the state its readers
+/// read) and its first request wakes it; what anyone sees is what a game
+/// whose task had run from its creation would show: the state, a watcher's
+/// frames, a refusal that starts nothing, and the clock started by White's
+/// first move.
+async fn rests_until_its_first_request(db: &Db) {
+    let (running, c) = db.hall().await;
+    let g = create(&c, json!({"black": "human", "time_control": "5+0"})).await;
+    let (id, w, b) = (s(&g, "id"), s(&g, "white_token"), s(&g, "black_token"));
+    let hall = &running.hall;
+    assert_eq!((hall.running_games(), hall.resting_games()), (1, 1));
+    let (_, shown) = c
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .expect("get");
+    let (log, _) = events(&c, id).await;
+    replays_to(&log, &shown["state"]);
+    let path = format!("/api/games/{id}/ws?token={b}");
+    let mut ws = arbiter_server::client::WsClient::connect(running.addr, &path)
+        .await
+        .expect("Black's socket");
+    let first = ws.next().await.expect("the first frame");
+    assert_eq!(first["state"], shown["state"], "{first}");
+    // Black out of turn: refused, and nothing runs or is logged.
+    let (st, v) = post(&c, id, b, mv("e5")).await;
+    assert!((400..500).contains(&st), "{st} {v}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(post(&c, id, w, mv("e4")).await.0, 200);
+    assert_eq!((hall.running_games(), hall.resting_games()), (1, 0));
+    let heard = loop {
+        let f = ws.next().await.expect("a frame");
+        if f["event"]["type"] == json!("move") {
+            break f;
+        }
+    };
+    let (log, evs) = events(&c, id).await;
+    let kinds: Vec<String> = evs.iter().map(kind).collect();
+    assert_eq!(kinds, ["start", "move"], "{log}");
+    assert_eq!((at(&evs[0]), at(&evs[1])), (0, 0), "{log}");
+    let (_, now) = c
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .expect("get");
+    assert_eq!(heard["state"], now["state"], "{heard}");
+    replays_to(&log, &now["state"]);
+    running.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_nobody_started_rests_until_its_first_request() {
+    for db in databases("cf_rest").await {
+        rests_until_its_first_request(&db).await;
+        db.cleanup().await;
+    }
+}

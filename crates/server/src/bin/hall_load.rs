@@ -4,8 +4,12 @@
 //! game, beside the goals (10,000 games; p99 ≤ 10 ms at 1,000 moves/s;
 //! ≤ 16 KiB per idle game). Bounded: N games, M moving, S seconds.
 //!
-//! `hall-load [sqlite|postgres] [N idle games] [M moving games] [S seconds] [moves/s per game]`
-//! (PostgreSQL from `ARBITER_TEST_PG_URL`).
+//! `hall-load [sqlite|postgres] [N idle games] [M moving games] [S seconds] [moves/s per game] [new|started]`
+//! (PostgreSQL from `ARBITER_TEST_PG_URL`). An idle game is `new` by
+//! default: created and untouched, it rests in the hall as its state alone
+//! until its first request. With `started`, White plays 1. e4 in each, so
+//! every idle game runs its task with Black's clock running: the memory of
+//! a game in play between two moves.
 
 use arbiter_server::client::{HttpClient, WsClient};
 use arbiter_store::Store;
@@ -48,6 +52,18 @@ async fn create(c: &HttpClient) -> Result<Value, String> {
     match c.json("POST", "/api/games", None, Some(&body)).await? {
         (201, v) => Ok(v),
         (s, v) => Err(format!("create: {s} {v}")),
+    }
+}
+
+/// White's 1. e4 in a new game: its clock starts, Black's runs.
+async fn start(c: &HttpClient, g: &Value) -> Result<(), String> {
+    let id = g["id"].as_str().unwrap_or_default();
+    let token = g["white_token"].as_str();
+    let e4 = json!({"type": "move", "move": "e4"});
+    let path = format!("/api/games/{id}/events");
+    match c.json("POST", &path, token, Some(&e4)).await? {
+        (200, _) => Ok(()),
+        (s, v) => Err(format!("e4: {s} {v}")),
     }
 }
 
@@ -111,6 +127,7 @@ async fn main() -> Result<(), String> {
     let backend: String = arg(1, "sqlite".to_string());
     let (idle, moving, seconds, rate): (usize, usize, u64, f64) =
         (arg(2, 100), arg(3, 10), arg(4, 10), arg(5, 2.0));
+    let in_play = arg(6, "new".to_string()) == "started";
     let dir = std::env::temp_dir().join(format!("hall-load-{}", std::process::id()));
     let url = match backend.as_str() {
         "postgres" => {
@@ -132,7 +149,10 @@ async fn main() -> Result<(), String> {
             let c = c.clone();
             tokio::spawn(async move {
                 for _ in (k..idle).step_by(16) {
-                    create(&c).await?;
+                    let g = create(&c).await?;
+                    if in_play {
+                        start(&c, &g).await?;
+                    }
                 }
                 Ok::<(), String>(())
             })
@@ -164,8 +184,9 @@ async fn main() -> Result<(), String> {
     }
     let elapsed = t0.elapsed().as_secs_f64();
     times.sort();
+    let kind = if in_play { "started" } else { "new" };
     println!(
-        "hall-load on {backend}: {idle} idle + {moving} moving games, {seconds} s, {rate} moves/s per moving game"
+        "hall-load on {backend}: {idle} idle ({kind}) + {moving} moving games, {seconds} s, {rate} moves/s per moving game"
     );
     println!("  games held          {held:>10}      goal 10000");
     println!(

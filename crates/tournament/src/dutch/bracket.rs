@@ -352,8 +352,12 @@ impl<'a, const L: usize> Round<'a, L> {
                 next_first,
             };
             let stable = self.pair_bracket(&b);
+            // C.9 weighs in the next bracket while the bye can still go
+            // to its score group or one above it, and nobody left over is
+            // held for now by a player below that group.
+            let next_score = es[group_start.min(n - 1)].score.0;
             self.layout.single =
-                n % 2 == 1 && group_start < n && self.layout.bye_score == es[group_start].score.0;
+                n % 2 == 1 && group_start < n && self.layout.bye_score >= next_score;
             let mut rest = Vec::new();
             sgb = 0;
             for (i, &v) in b.by_index.iter().enumerate() {
@@ -365,7 +369,7 @@ impl<'a, const L: usize> Round<'a, L> {
                     if i < nsgb {
                         sgb += 1;
                     }
-                    if es[stable[v]].score.0 < self.layout.bye_score {
+                    if es[stable[v]].score.0 < next_score {
                         self.layout.single = false;
                     }
                 }
