@@ -316,8 +316,8 @@ pub fn scoresheet_brf_paged(
 mod touch_tests {
     use super::*;
 
-    /// 1. e4 e5 Nf3: e5 played after an upheld touch-move claim, Nf3 a
-    /// breach that stood.
+    /// The game 1. e4 e5 Nf3, where e5 was played after an upheld
+    /// touch-move claim and Nf3 was a breach that stood.
     fn marked_moves() -> [ScoreMove; 3] {
         let mv = |m: &str, touch| ScoreMove {
             mv: m.into(),
