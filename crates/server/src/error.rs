@@ -237,6 +237,14 @@ impl IntoResponse for ApiError {
         } else {
             tracing::info!(status = self.status.as_u16(), error = self.error, reason = %self.reason, "request refused");
         }
+        self.into_response_unlogged()
+    }
+}
+
+impl ApiError {
+    /// The answer without a line in the log: for a refusal already logged
+    /// once and now only worded again in the request's language.
+    pub(crate) fn into_response_unlogged(self) -> Response {
         let mut answer = (self.status, Json(self.body())).into_response();
         if let Some(s) = self.retry_after_s {
             answer.headers_mut().insert(header::RETRY_AFTER, s.into());

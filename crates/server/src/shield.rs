@@ -354,7 +354,7 @@ pub(crate) async fn front(shield: Arc<Shield>, mut req: Request, next: Next) -> 
     }
     // A typed refusal is worded in the request's language.
     if let Some(crate::error::Typed(e)) = answer.extensions_mut().remove() {
-        answer = e.in_lang(lex).into_response();
+        answer = e.in_lang(lex).into_response_unlogged();
     }
     harden(answer.headers_mut());
     answer
