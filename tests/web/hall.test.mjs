@@ -297,6 +297,20 @@ test('in Russian, against the engine: the page and the announcements in Russian'
   await white.context().close();
 });
 
+test('players who gave no names are named in the page\'s language, never "White" in English', async () => {
+  // The lobby's New game form sends no names when the fields are left empty.
+  const g = await create({ white: 'human', black: 'human', time_control: '300+0' });
+  for (const [lang, white, black] of [['ru', /Белые/, /Чёрные/], ['de', /Weiß/, /Schwarz/], ['en', /White/, /Black/]]) {
+    const p = await open(withSeat(g.black_url, 'black'), { lang, lexicon: lang });
+    await ready(p);
+    const players = await p.locator('#players').textContent();
+    assert.match(players, white, `${lang}: ${players}`);
+    assert.match(players, black, `${lang}: ${players}`);
+    if (lang !== 'en') assert.ok(!/White|Black/.test(players), `${lang}: English side names: ${players}`);
+    await p.context().close();
+  }
+});
+
 test('the arbiter console gives a penalty and both players hear it', async () => {
   const g = await create({ white: 'human', black: 'human', white_name: 'Anna', black_name: 'Boris', time_control: '300+0' });
   const white = await open(withSeat(g.white_url, 'white')), black = await open(withSeat(g.black_url, 'black'));

@@ -166,7 +166,7 @@ pub fn document() -> Value {
                     "variant": {"enum": ["chess", "tavreli"]}, "time_control": s("string"), "edition": {"enum": ["2005", "2017", "2018", "2023", "tavreli"]},
                     "regime": {"enum": ["standard", "rapid", "blitz"]}, "supervision": {"enum": ["full", "reduced"]},
                     "white": {"enum": ["human", "engine"]}, "black": {"enum": ["human", "engine"]},
-                    "white_name": s("string"), "black_name": s("string"), "start": s("string"),
+                    "white_name": {"type": "string", "description": "at most 100 characters; a person without a name (absent or blank) has none in the log and the list (`null`), and each page names the side in its reader's language; an engine seat without one is \"Engine\""}, "black_name": {"type": "string", "description": "as white_name"}, "start": s("string"),
                     "engine_movetime_ms": {"type": "integer", "description": "1 to 60000; cut to the hall's cap (10000 by default, arbiter serve --engine-movetime-max-ms)"}, "engine_level": {"type": "integer", "description": "1 to 20 for chess (default 10), 1 to 6 for Tavreli (default 4), as arbiter play --level; outside: 400"}, "kind": {"enum": ["online", "over_the_board"]},
                     "quickplay_finish": {"type": "boolean", "description": "Guidelines III (the quickplay finish) announced; from 2017 they apply only then"}}},
                 "Created": {"type": "object", "properties": {

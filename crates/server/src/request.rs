@@ -170,14 +170,17 @@ fn seat(word: Option<&str>, default: SeatKind) -> Result<SeatKind, ApiError> {
     }
 }
 
-fn name(given: Option<String>, seat: SeatKind, default: &str) -> Result<String, ApiError> {
+/// A seat's name as given. A person who gave none has none in the log
+/// (each page and record names the side in its reader's language, as for
+/// a game made from a challenge); an engine is "Engine".
+fn name(given: Option<String>, seat: SeatKind) -> Result<Option<String>, ApiError> {
     match given {
         Some(n) if n.chars().count() > NAME_MAX => Err(ApiError::bad_request(format!(
             "a name has at most {NAME_MAX} characters"
         ))),
-        Some(n) => Ok(n),
-        None if seat == SeatKind::Engine => Ok("Engine".into()),
-        None => Ok(default.into()),
+        Some(n) if !n.trim().is_empty() => Ok(Some(n)),
+        _ if seat == SeatKind::Engine => Ok(Some("Engine".into())),
+        _ => Ok(None),
     }
 }
 
@@ -226,10 +229,12 @@ pub fn parse_create(body: &[u8]) -> Result<GameSpec, ApiError> {
         .time_control
         .unwrap_or_else(|| defaults.time_control.into());
     let mut header = Header::new(
-        &name(b.white_name, seats[0], "White")?,
-        &name(b.black_name, seats[1], "Black")?,
+        "",
+        "",
         (!matches!(tc.as_str(), "-" | "?" | "")).then_some(tc.as_str()),
     );
+    header.white = name(b.white_name, seats[0])?;
+    header.black = name(b.black_name, seats[1])?;
     header.variant = variant;
     // Without an edition a game is judged by its variant's own rules, as a
     // log without one is: the FIDE Laws of 2023 for chess, the Tavreli

@@ -693,6 +693,55 @@ async fn quickplay(c: &HttpClient, t: &mut Vec<String>) {
     }
 }
 
+/// A person who gives no name (or a blank one) has none in the log, the
+/// PGN or the list, so every page names the side in its reader's language;
+/// an engine seat without a name is "Engine"; a name given is kept.
+async fn names(c: &HttpClient, t: &mut Vec<String>) {
+    let cases = [
+        (json!({"white": "human", "black": "human"}), None, None),
+        (
+            json!({"white": "human", "black": "human", "white_name": "  ", "black_name": "Boris"}),
+            None,
+            Some("Boris"),
+        ),
+        (json!({"white": "human"}), None, Some("Engine")),
+    ];
+    for (body, white, black) in cases {
+        let g = create(c, body.clone()).await;
+        let id = s(&g, "id");
+        let (st, log) = c
+            .call("GET", &format!("/api/games/{id}/log"), None, None)
+            .await
+            .expect("log");
+        assert_eq!(st, 200, "{log}");
+        let header = parse_log(&log).expect("the log reads").header;
+        assert_eq!(
+            (header.white.as_deref(), header.black.as_deref()),
+            (white, black),
+            "{body}: {log}"
+        );
+        let (_, pgn) = c
+            .call("GET", &format!("/api/games/{id}/pgn"), None, None)
+            .await
+            .expect("pgn");
+        let tag = |side: &str, name: Option<&str>| format!("[{side} \"{}\"]", name.unwrap_or("?"));
+        assert!(
+            pgn.contains(&tag("White", white)) && pgn.contains(&tag("Black", black)),
+            "{body}: {pgn}"
+        );
+        let (_, list) = c
+            .json("GET", "/api/games?order=recent&limit=1", None, None)
+            .await
+            .expect("list");
+        assert_eq!(list[0]["id"], json!(id), "{list}");
+        assert_eq!(
+            (&list[0]["white"], &list[0]["black"]),
+            (&json!(white), &json!(black))
+        );
+        t.push(format!("names {body}: {white:?} {black:?}"));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_contract_is_the_same_on_sqlite_and_postgres() {
     let mut transcripts = Vec::new();
@@ -702,6 +751,7 @@ async fn the_contract_is_the_same_on_sqlite_and_postgres() {
         creation(&c, &mut t).await;
         framework_refusals(&c, &mut t).await;
         game(&c, &mut t).await;
+        names(&c, &mut t).await;
         quickplay(&c, &mut t).await;
         rate_limit(&c, &mut t).await;
         let (st, doc) = c

@@ -238,8 +238,16 @@
     }
   }
 
+  // A side without a name is its colour alone ("Белые — Boris (чёрные)"), never
+  // the colour twice.
+  function pairing() {
+    if (hdr.white && hdr.black) return t('{white} (White) against {black} (Black)', { white: hdr.white, black: hdr.black });
+    const side = (name, colour) => name ? t(`{name} (${colour})`, { name }) : t(colour);
+    return t('{white} against {black}', { white: side(hdr.white, 'White'), black: side(hdr.black, 'Black') });
+  }
+
   function players() {
-    $('players').textContent = t('{white} (White) against {black} (Black)', { white: hdr.white || t('White'), black: hdr.black || t('Black') })
+    $('players').textContent = pairing()
       + (hdr.time_control ? t(', time control {tc}', { tc: hdr.time_control }) : '') + '. '
       + rulesText() + '.';
   }

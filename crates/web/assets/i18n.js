@@ -37,7 +37,7 @@ const HallText = {
     'Copy invite link': 'Копировать ссылку-приглашение', 'Copied': 'Скопировано',
     'Arbiter console (keep this link private)': 'Пульт арбитра (никому не давайте эту ссылку)',
     'Link for spectators': 'Ссылка для зрителей', 'The game was not created: {reason}': 'Партия не создана: {reason}',
-    '{white} against {black}, game {id}': '{white} против {black}, партия {id}', 'No live games.': 'Идущих партий нет.',
+    '{white} against {black}, game {id}': '{white} — {black}, партия {id}', 'No live games.': 'Идущих партий нет.',
     'The list could not be read: {reason}': 'Список не прочитан: {reason}',
     'whites': 'белыми', 'blacks': 'чёрными', 'the white pieces': 'белыми', 'the black pieces': 'чёрными',
     // The game page
@@ -75,7 +75,7 @@ const HallText = {
     'Game over: {result}': 'Партия окончена: {result}', 'You play White': 'Вы играете белыми', 'You play Black': 'Вы играете чёрными',
     'Watching': 'Наблюдение', 'Edge of the board.': 'Край доски.', 'No such game': 'Такой партии нет',
     'This game could not be found: {reason}': 'Партия не найдена: {reason}',
-    '{white} (White) against {black} (Black)': '{white} (белые) против {black} (чёрные)', ', time control {tc}': ', контроль времени {tc}', 'FIDE Laws of Chess, {year} edition': 'Правила ФИДЕ {year} года',
+    '{white} (White) against {black} (Black)': '{white} (белые) — {black} (чёрные)', '{name} (White)': '{name} (белые)', '{name} (Black)': '{name} (чёрные)', '{white} against {black}': '{white} — {black}', ', time control {tc}': ', контроль времени {tc}', 'FIDE Laws of Chess, {year} edition': 'Правила ФИДЕ {year} года',
     'Picked {name}. Move to the target square and press Enter; Escape cancels.': 'Взято: {name}. Перейдите на поле назначения и нажмите Enter; Escape отменяет.',
     'Put back.': 'Возвращено.', ', picked': ', взята', 'No {letter} on the board.': 'На доске нет {letter}.',
     // The arbiter console
@@ -101,7 +101,7 @@ const HallText = {
     'Concerning': 'Кого касается', 'Neither': 'Никого', 'Seconds': 'Секунды', 'None': 'Нет', 'Reason': 'Причина', 'Apply': 'Применить',
     'Events': 'События', 'in progress': 'идёт', 'no clock': 'без часов', 'open, by {side}': 'открыто, от {side}', 'none': 'нет',
     'Done: {what}.': 'Сделано: {what}.', 'This console needs the arbiter token in its link.': 'Пульту нужен токен арбитра в ссылке.',
-    '{white} against {black}.': '{white} против {black}.',
+    '{white} against {black}.': '{white} — {black}.',
     // The archive
     'arbiter hall: game archive': 'Зал arbiter: архив партии', 'Game archive': 'Архив партии', 'Audit verdict': 'Заключение проверки',
     'Downloads': 'Скачать', 'Download PGN': 'Скачать PGN', 'Download braille score (BRF)': 'Скачать запись шрифтом Брайля (BRF)',
@@ -310,7 +310,7 @@ const HallText = {
     'Game over: {result}': 'Partie beendet: {result}', 'You play White': 'Sie spielen Weiß', 'You play Black': 'Sie spielen Schwarz',
     'Watching': 'Zuschauen', 'Edge of the board.': 'Rand des Bretts.', 'No such game': 'Keine solche Partie',
     'This game could not be found: {reason}': 'Diese Partie wurde nicht gefunden: {reason}',
-    '{white} (White) against {black} (Black)': '{white} (Weiß) gegen {black} (Schwarz)', ', time control {tc}': ', Bedenkzeit {tc}', 'FIDE Laws of Chess, {year} edition': 'FIDE-Schachregeln, Fassung {year}',
+    '{white} (White) against {black} (Black)': '{white} (Weiß) gegen {black} (Schwarz)', '{name} (White)': '{name} (Weiß)', '{name} (Black)': '{name} (Schwarz)', '{white} against {black}': '{white} gegen {black}', ', time control {tc}': ', Bedenkzeit {tc}', 'FIDE Laws of Chess, {year} edition': 'FIDE-Schachregeln, Fassung {year}',
     'Picked {name}. Move to the target square and press Enter; Escape cancels.': 'Genommen: {name}. Zum Zielfeld gehen und Eingabe drücken; Escape bricht ab.',
     'Put back.': 'Zurückgestellt.', ', picked': ', genommen', 'No {letter} on the board.': 'Kein {letter} auf dem Brett.',
     'arbiter hall: arbiter console': 'arbiter-Saal: Schiedsrichterpult', 'Arbiter console': 'Schiedsrichterpult', 'The game': 'Die Partie',
